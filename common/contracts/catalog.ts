@@ -1,0 +1,66 @@
+import { z } from "zod";
+
+const IdSchema = z.string().min(1).max(64);
+
+export const CategoryViewSchema = z.object({
+  id: z.number().int(),
+  parentId: z.number().int().nullable(),
+  name: z.string(),
+  icon: z.string().nullable(),
+});
+export type CategoryView = z.infer<typeof CategoryViewSchema>;
+
+/** A listing as a product card shows it. */
+export const ProductCardViewSchema = z.object({
+  id: IdSchema,
+  name: z.string(),
+  image: z.string().nullable(),
+  price: z.number().int(),
+  suggestedPrice: z.number().int(),
+  storeId: IdSchema,
+});
+export type ProductCardView = z.infer<typeof ProductCardViewSchema>;
+
+export const HomeViewSchema = z.object({
+  categories: z.array(CategoryViewSchema),
+  hot: z.array(ProductCardViewSchema),
+  fresh: z.array(ProductCardViewSchema),
+  boutique: z.array(ProductCardViewSchema),
+});
+export type HomeView = z.infer<typeof HomeViewSchema>;
+
+export const ListingListInputSchema = z.object({
+  categoryId: z.number().int().positive().optional(),
+  cursor: IdSchema.optional(),
+  limit: z.number().int().min(1).max(50).default(20),
+});
+export type ListingListInput = z.input<typeof ListingListInputSchema>;
+
+export const ListingPageViewSchema = z.object({
+  items: z.array(ProductCardViewSchema),
+  nextCursor: IdSchema.nullable(),
+});
+export type ListingPageView = z.infer<typeof ListingPageViewSchema>;
+
+export const ListingGetInputSchema = z.object({ id: IdSchema });
+
+export const StoreCardViewSchema = z.object({
+  id: IdSchema,
+  name: z.string(),
+  logo: z.string().nullable(),
+  intro: z.string(),
+});
+export type StoreCardView = z.infer<typeof StoreCardViewSchema>;
+
+export const ProductDetailViewSchema = z.object({
+  id: IdSchema,
+  name: z.string(),
+  description: z.string(),
+  price: z.number().int(),
+  suggestedPrice: z.number().int(),
+  stock: z.number().int(),
+  images: z.array(z.object({ url: z.string(), width: z.number().int(), height: z.number().int() })),
+  category: CategoryViewSchema,
+  store: StoreCardViewSchema,
+});
+export type ProductDetailView = z.infer<typeof ProductDetailViewSchema>;

@@ -1,0 +1,5 @@
+// The schema as drizzle-kit and the database client see it: every module's tables, nothing else.
+export * from "../modules/settings/settings.tables.ts";
+export * from "../modules/auth/auth.tables.ts";
+export * from "../modules/catalog/catalog.tables.ts";
+export * from "../modules/stores/stores.tables.ts";

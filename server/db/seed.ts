@@ -1,0 +1,111 @@
+import sharp from "sharp";
+import type { Db } from "./client.ts";
+import type { Logger } from "../platform/logger.ts";
+import type { Storage } from "../platform/storage.ts";
+import { countUsers } from "../modules/auth/auth.queries.ts";
+import { createAccount } from "../modules/auth/auth.service.ts";
+import { createCategory, createSupplyProduct, listInStore } from "../modules/catalog/catalog.service.ts";
+import { updateWebConfig } from "../modules/settings/settings.service.ts";
+import { createStore } from "../modules/stores/stores.service.ts";
+import { seedCategories, seedProducts, seedStores } from "./seed/catalogue-data.ts";
+import { renderCategoryIcon, renderProductArt, renderStoreLogo } from "./seed/product-art.ts";
+
+/** Demo accounts, documented in the README. */
+export const demoPassword = "pasar-demo-2026";
+export const demoAccounts = {
+  shopper: "shopper@pasar.test",
+  operator: "operator@pasar.test",
+  merchant: (index: number) => `merchant${index + 1}@pasar.test`,
+};
+
+export interface SeedOptions {
+  /** Product image edge in pixels; tests use small images to seed quickly. */
+  imageSize?: number;
+}
+
+async function rasterize(svg: string, size: number) {
+  const bytes = await sharp(Buffer.from(svg)).resize(size, size).webp({ quality: 82 }).toBuffer();
+  return { bytes: new Uint8Array(bytes), extension: "webp", width: size, height: size };
+}
+
+/** Rounds a price the way Indonesian shops do: to Rp 500 below 100k, to Rp 1.000 above. */
+function shopPrice(value: number): number {
+  const step = value < 100_000 ? 500 : 1000;
+  return Math.round(value / step) * step;
+}
+
+/**
+ * Seeds the demo shop on an empty database, through the same services the app uses.
+ * Returns false (and does nothing) when accounts already exist.
+ */
+export async function seedDemoData(db: Db, storage: Storage, log: Logger, opts: SeedOptions = {}) {
+  if ((await countUsers(db)) > 0) return false;
+  const size = opts.imageSize ?? 800;
+  const started = performance.now();
+
+  await updateWebConfig(db, {
+    title: "Pasar",
+    desc: "Online Shop",
+    logo: "brand/logo.svg",
+  });
+
+  await createAccount(db, { email: demoAccounts.shopper, password: demoPassword, role: "shopper" });
+  await createAccount(db, { email: demoAccounts.operator, password: demoPassword, role: "operator" });
+
+  const topFirst = [...seedCategories].sort((a, b) => Number(a.parentId !== null) - Number(b.parentId !== null));
+  for (const category of topFirst) {
+    await createCategory(db, storage, {
+      id: category.id,
+      parentId: category.parentId,
+      sort: category.sort,
+      name: category.name,
+      icon: await rasterize(renderCategoryIcon(category.icon, category.iconColour), 160),
+    });
+  }
+
+  const supplyIds = new Map<string, { id: string; categoryId: number; suggested: number; merchant: number }>();
+  for (const product of seedProducts) {
+    const images = await Promise.all(
+      [0, 1, 2].map((variant) => rasterize(renderProductArt(product.art.kind, product.art.palette, variant), size)),
+    );
+    const id = await createSupplyProduct(db, storage, {
+      categoryId: product.categoryId,
+      name: product.name,
+      description: product.description,
+      merchantPrice: product.merchantPrice,
+      suggestedPrice: product.suggestedPrice,
+      stock: product.stock,
+      boutique: product.boutique,
+      images,
+    });
+    supplyIds.set(product.key, {
+      id,
+      categoryId: product.categoryId,
+      suggested: product.suggestedPrice,
+      merchant: product.merchantPrice,
+    });
+  }
+
+  const parentOf = new Map(seedCategories.map((c) => [c.id, c.parentId]));
+  for (const [index, store] of seedStores.entries()) {
+    const ownerId = await createAccount(db, {
+      email: demoAccounts.merchant(index),
+      password: demoPassword,
+      role: "merchant",
+    });
+    const storeId = await createStore(db, storage, {
+      ownerId,
+      name: store.name,
+      intro: store.intro.ind,
+      logo: await rasterize(renderStoreLogo(store.initials, store.colour), 256),
+    });
+    for (const supply of supplyIds.values()) {
+      const top = parentOf.get(supply.categoryId) ?? supply.categoryId;
+      if (!store.categoryIds.includes(top) && !store.categoryIds.includes(supply.categoryId)) continue;
+      const price = Math.max(supply.merchant, shopPrice(supply.suggested * store.markup));
+      await listInStore(db, { storeId, supplyProductId: supply.id, price });
+    }
+  }
+  log.info({ ms: Math.round(performance.now() - started), products: seedProducts.length }, "seed finished");
+  return true;
+}

@@ -1,0 +1,96 @@
+import { mkdir, readFile } from "node:fs/promises";
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import path from "node:path";
+import { getRequestListener } from "@hono/node-server";
+import { openDatabase } from "./db/client.ts";
+import { createApp } from "./http/app.ts";
+import { EnvError, parseEnv, type Env } from "./platform/env.ts";
+import { createLogger } from "./platform/logger.ts";
+import { createMetrics } from "./platform/metrics.ts";
+import { createLocalStorage } from "./platform/storage.ts";
+import { developmentRenderer, productionRenderer } from "./render.ts";
+
+const root = path.resolve(import.meta.dirname, "..");
+const dev = process.argv.includes("--dev");
+
+let env: Env;
+try {
+  env = parseEnv();
+} catch (error) {
+  if (error instanceof EnvError) {
+    console.error(error.message);
+    process.exit(1);
+  }
+  throw error;
+}
+
+const log = createLogger(env.LOG_LEVEL);
+const uploadsDir = path.join(env.DATA_DIR, "uploads");
+await mkdir(uploadsDir, { recursive: true });
+const storage = createLocalStorage(uploadsDir);
+const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
+await database.migrate();
+log.info({ database: database.kind }, "database ready");
+if (env.SEED_DEMO_DATA) {
+  // Loaded only when seeding: it pulls in the image renderer.
+  const { seedDemoData } = await import("./db/seed.ts");
+  const seeded = await seedDemoData(database.db, storage, log);
+  if (seeded) log.info("demo data seeded");
+}
+
+const buildDir = path.join(root, "build");
+let render;
+let vite: Awaited<ReturnType<typeof developmentRenderer>>["vite"] | undefined;
+let buildId = "dev";
+if (dev) {
+  const d = await developmentRenderer();
+  render = d.render;
+  vite = d.vite;
+} else {
+  render = await productionRenderer(buildDir);
+  buildId = (await readFile(path.join(buildDir, "build-id.txt"), "utf8")).trim();
+}
+
+const app = createApp({
+  database,
+  storage,
+  uploadsDir,
+  log,
+  metrics: createMetrics(),
+  maxBatchSize: env.TRPC_MAX_BATCH_SIZE,
+  buildId,
+  clientDir: dev ? undefined : path.join(buildDir, "client"),
+  render,
+});
+
+const listener = getRequestListener(app.fetch);
+const handler = vite
+  ? (req: IncomingMessage, res: ServerResponse) => vite.middlewares(req, res, () => void listener(req, res))
+  : (req: IncomingMessage, res: ServerResponse) => void listener(req, res);
+const server = createServer(handler);
+server.listen(env.PORT, env.HOST, () => {
+  log.info({ url: env.PUBLIC_URL, port: env.PORT, mode: dev ? "development" : env.NODE_ENV }, "listening");
+  console.log(`Pasar is running at ${env.PUBLIC_URL}`);
+});
+
+let stopping = false;
+async function shutdown(signal: string) {
+  if (stopping) return;
+  stopping = true;
+  log.info({ signal }, "shutting down: finishing in-flight requests");
+  const timer = setTimeout(() => {
+    log.warn("shutdown timed out; closing remaining connections");
+    server.closeAllConnections();
+  }, env.SHUTDOWN_TIMEOUT_MS);
+  await new Promise<void>((resolve) => {
+    server.close(() => resolve());
+    server.closeIdleConnections();
+  });
+  clearTimeout(timer);
+  await vite?.close();
+  await database.close();
+  log.info("stopped");
+  process.exit(0);
+}
+process.on("SIGTERM", () => void shutdown("SIGTERM"));
+process.on("SIGINT", () => void shutdown("SIGINT"));

@@ -1,0 +1,190 @@
+import type {
+  CategoryView,
+  HomeView,
+  ListingListInput,
+  ListingPageView,
+  ProductCardView,
+  ProductDetailView,
+} from "#common/contracts/catalog.ts";
+import { localize, type Locale, type Localized } from "#common/locales.ts";
+import type { Db } from "../../db/client.ts";
+import { now } from "../../platform/clock.ts";
+import { DomainError } from "../../platform/errors.ts";
+import { newId } from "../../platform/ids.ts";
+import type { Storage } from "../../platform/storage.ts";
+import { getStoreCards } from "../stores/stores.service.ts";
+import * as q from "./catalog.queries.ts";
+
+interface Deps {
+  db: Db;
+  storage: Storage;
+  lang: Locale;
+}
+
+const homeSectionSize = 10;
+
+function categoryView(
+  row: { id: number; parentId: number | null; name: Localized; iconPath: string | null },
+  deps: Deps,
+): CategoryView {
+  return {
+    id: row.id,
+    parentId: row.parentId,
+    name: localize(row.name, deps.lang),
+    icon: row.iconPath ? deps.storage.url(row.iconPath) : null,
+  };
+}
+
+function cardView(
+  row: Awaited<ReturnType<typeof q.selectListingCards>>[number],
+  deps: Deps,
+): ProductCardView {
+  return {
+    id: row.id,
+    name: localize(row.name, deps.lang),
+    image: row.coverPath ? deps.storage.url(row.coverPath) : null,
+    price: row.price,
+    suggestedPrice: row.suggestedPrice,
+    storeId: row.storeId,
+  };
+}
+
+/** The home page: category tabs and the hot, new and boutique sections. */
+export async function getHome(deps: Deps): Promise<HomeView> {
+  const [top, hot, fresh, boutique] = await Promise.all([
+    q.selectTopCategories(deps.db),
+    q.selectHotListingCards(deps.db, homeSectionSize),
+    q.selectListingCards(deps.db, { limit: homeSectionSize }),
+    q.selectListingCards(deps.db, { boutique: true, limit: homeSectionSize }),
+  ]);
+  return {
+    categories: top.map((c) => categoryView(c, deps)),
+    hot: hot.map((r) => cardView(r, deps)),
+    fresh: fresh.map((r) => cardView(r, deps)),
+    boutique: boutique.map((r) => cardView(r, deps)),
+  };
+}
+
+/** A page of listings, newest first, optionally in a category (a top category includes its children). */
+export async function listListings(deps: Deps, input: ListingListInput): Promise<ListingPageView> {
+  const limit = input.limit ?? 20;
+  let categoryIds: number[] | undefined;
+  if (input.categoryId !== undefined) {
+    const category = await q.selectCategory(deps.db, input.categoryId);
+    if (!category) throw new DomainError("not_found", "errors.api.notFound");
+    categoryIds = [category.id, ...(await q.selectChildCategoryIds(deps.db, category.id))];
+  }
+  const rows = await q.selectListingCards(deps.db, {
+    categoryIds,
+    before: input.cursor,
+    limit: limit + 1,
+  });
+  const page = rows.slice(0, limit);
+  return {
+    items: page.map((r) => cardView(r, deps)),
+    nextCursor: rows.length > limit ? (page.at(-1)?.id ?? null) : null,
+  };
+}
+
+/** One listing as the product page shows it; NOT_FOUND when missing or no longer sold. */
+export async function getListing(deps: Deps, id: string): Promise<ProductDetailView> {
+  const row = await q.selectListingDetail(deps.db, id);
+  if (!row) throw new DomainError("not_found", "catalog.product.notFound");
+  const [images, category, storeCards] = await Promise.all([
+    q.selectProductImages(deps.db, row.supplyProductId),
+    q.selectCategory(deps.db, row.categoryId),
+    getStoreCards(deps.db, deps.storage, [row.storeId]),
+  ]);
+  const store = storeCards.get(row.storeId);
+  if (!category || !store) throw new DomainError("not_found", "catalog.product.notFound");
+  return {
+    id: row.id,
+    name: localize(row.name, deps.lang),
+    description: localize(row.description, deps.lang),
+    price: row.price,
+    suggestedPrice: row.suggestedPrice,
+    stock: row.stock,
+    images: images.map((i) => ({ url: deps.storage.url(i.path), width: i.width, height: i.height })),
+    category: categoryView(category, deps),
+    store,
+  };
+}
+
+export interface NewCategory {
+  id: number;
+  parentId: number | null;
+  sort: number;
+  name: Localized;
+  icon?: { bytes: Uint8Array; extension: string };
+}
+
+/** Adds a category (operators; the seed). */
+export async function createCategory(db: Db, storage: Storage, input: NewCategory): Promise<void> {
+  const iconPath = input.icon ? await storage.put("categories", input.icon.bytes, input.icon.extension) : null;
+  await q.insertCategory(db, { id: input.id, parentId: input.parentId, sort: input.sort, name: input.name, iconPath });
+}
+
+export interface NewSupplyProduct {
+  categoryId: number;
+  name: Localized;
+  description: Localized;
+  merchantPrice: number;
+  suggestedPrice: number;
+  stock: number;
+  boutique: boolean;
+  images: { bytes: Uint8Array; extension: string; width: number; height: number }[];
+}
+
+/** Adds a product to the supply catalogue with its images (operators; the seed). */
+export async function createSupplyProduct(db: Db, storage: Storage, input: NewSupplyProduct): Promise<string> {
+  if (!Number.isInteger(input.merchantPrice) || !Number.isInteger(input.suggestedPrice)) {
+    throw new DomainError("bad_request", "errors.api.invalidInput");
+  }
+  const id = newId("sup");
+  const at = now();
+  await q.insertSupplyProduct(db, {
+    id,
+    categoryId: input.categoryId,
+    name: input.name,
+    description: input.description,
+    merchantPrice: input.merchantPrice,
+    suggestedPrice: input.suggestedPrice,
+    stock: input.stock,
+    boutique: input.boutique,
+    createdAt: at,
+    updatedAt: at,
+  });
+  const images = await Promise.all(
+    input.images.map(async (image, sort) => ({
+      id: newId("img"),
+      supplyProductId: id,
+      path: await storage.put("products", image.bytes, image.extension),
+      width: image.width,
+      height: image.height,
+      sort,
+    })),
+  );
+  await q.insertProductImages(db, images);
+  return id;
+}
+
+/** Lists a supply product in a store at the store's price, which may not be below the merchant price. */
+export async function listInStore(
+  db: Db,
+  input: { storeId: string; supplyProductId: string; price: number },
+): Promise<string> {
+  const supply = await q.selectSupplyPricing(db, input.supplyProductId);
+  if (!supply || supply.status !== "active") throw new DomainError("not_found", "errors.api.notFound");
+  if (!Number.isInteger(input.price) || input.price < supply.merchantPrice) {
+    throw new DomainError("bad_request", "errors.api.invalidInput");
+  }
+  const id = newId("prd");
+  await q.insertListing(db, {
+    id,
+    storeId: input.storeId,
+    supplyProductId: input.supplyProductId,
+    price: input.price,
+    createdAt: now(),
+  });
+  return id;
+}

@@ -1,0 +1,97 @@
+import { sql } from "drizzle-orm";
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  unique,
+  type AnyPgColumn,
+} from "drizzle-orm/pg-core";
+import { stores } from "../stores/stores.tables.ts";
+import type { Localized } from "#common/locales.ts";
+
+/** Product categories, a two-level tree. Ids are numbers because the seed fixes some (man 11044364). */
+export const categories = pgTable(
+  "categories",
+  {
+    id: integer().primaryKey(),
+    parentId: integer().references((): AnyPgColumn => categories.id),
+    sort: integer().notNull().default(0),
+    name: jsonb().$type<Localized>().notNull(),
+    iconPath: text(),
+  },
+  (t) => [index("categories_parent_idx").on(t.parentId, t.sort)],
+);
+
+/** The platform's supply catalogue: what merchants may list. Stock is shared by every listing. */
+export const supplyProducts = pgTable(
+  "supply_products",
+  {
+    id: text().primaryKey(),
+    categoryId: integer()
+      .notNull()
+      .references(() => categories.id),
+    name: jsonb().$type<Localized>().notNull(),
+    description: jsonb().$type<Localized>().notNull(),
+    merchantPrice: bigint({ mode: "number" }).notNull(),
+    suggestedPrice: bigint({ mode: "number" }).notNull(),
+    stock: integer().notNull(),
+    boutique: boolean().notNull().default(false),
+    status: text({ enum: ["active", "archived"] })
+      .notNull()
+      .default("active"),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("supply_products_category_idx").on(t.categoryId),
+    check("supply_products_prices_positive", sql`${t.merchantPrice} > 0 and ${t.suggestedPrice} > 0`),
+    check("supply_products_stock_nonnegative", sql`${t.stock} >= 0`),
+  ],
+);
+
+/** Images of a supply product, in gallery order. */
+export const productImages = pgTable(
+  "product_images",
+  {
+    id: text().primaryKey(),
+    supplyProductId: text()
+      .notNull()
+      .references(() => supplyProducts.id, { onDelete: "cascade" }),
+    path: text().notNull(),
+    width: integer().notNull(),
+    height: integer().notNull(),
+    sort: integer().notNull().default(0),
+  },
+  (t) => [index("product_images_product_idx").on(t.supplyProductId, t.sort)],
+);
+
+/** A supply product offered by a store at the store's own price (never below the merchant price). */
+export const listings = pgTable(
+  "listings",
+  {
+    id: text().primaryKey(),
+    storeId: text()
+      .notNull()
+      .references(() => stores.id),
+    supplyProductId: text()
+      .notNull()
+      .references(() => supplyProducts.id),
+    price: bigint({ mode: "number" }).notNull(),
+    status: text({ enum: ["active", "hidden"] })
+      .notNull()
+      .default("active"),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    unique("listings_store_product_unique").on(t.storeId, t.supplyProductId),
+    index("listings_status_created_idx").on(t.status, t.createdAt, t.id),
+    index("listings_supply_idx").on(t.supplyProductId),
+    check("listings_price_positive", sql`${t.price} > 0`),
+  ],
+);

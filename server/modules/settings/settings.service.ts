@@ -1,0 +1,40 @@
+import {
+  StoredWebConfigSchema,
+  webConfigDefaults,
+  type StoredWebConfig,
+  type WebConfigView,
+} from "#common/contracts/settings.ts";
+import type { Db } from "../../db/client.ts";
+import { now } from "../../platform/clock.ts";
+import { selectSettings, upsertSetting } from "./settings.queries.ts";
+
+const webConfigKey = "web_config";
+
+/** A stored path gets its leading slash (seed section 3); absolute URLs pass through. */
+function withLeadingSlash(value: string): string {
+  return /^(https?:)?\/\//.test(value) || value.startsWith("/") ? value : `/${value}`;
+}
+
+/** The platform web config: stored settings merged over the local defaults. */
+export async function getWebConfig(db: Db): Promise<WebConfigView> {
+  const rows = await selectSettings(db, [webConfigKey]);
+  const parsed = StoredWebConfigSchema.safeParse(rows[0]?.value ?? {});
+  const stored: StoredWebConfig = parsed.success ? parsed.data : {};
+  const merged = { ...webConfigDefaults, ...stored };
+  return {
+    ...merged,
+    logo: withLeadingSlash(merged.logo),
+    favicon: withLeadingSlash(merged.favicon),
+    shareImage: withLeadingSlash(merged.shareImage),
+    categoryIds: { ...webConfigDefaults.categoryIds },
+    locale: webConfigDefaults.locale,
+  };
+}
+
+/** Stores web config fields (operators; the seed). Fields not given keep their stored value. */
+export async function updateWebConfig(db: Db, patch: StoredWebConfig): Promise<void> {
+  const clean = StoredWebConfigSchema.parse(patch);
+  const rows = await selectSettings(db, [webConfigKey]);
+  const current = StoredWebConfigSchema.safeParse(rows[0]?.value ?? {});
+  await upsertSetting(db, webConfigKey, { ...(current.success ? current.data : {}), ...clean }, now());
+}

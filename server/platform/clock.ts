@@ -1,0 +1,15 @@
+/** The one clock. Tests move time with `setClock`; everything else reads `now()`. */
+let current: () => Date = () => new Date();
+
+export function now(): Date {
+  return current();
+}
+
+/** Replaces the clock (tests only); returns a function restoring the previous one. */
+export function setClock(clock: () => Date): () => void {
+  const previous = current;
+  current = clock;
+  return () => {
+    current = previous;
+  };
+}

@@ -1,0 +1,44 @@
+import path from "node:path";
+import { z } from "zod";
+
+const logLevels = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
+
+const EnvSchema = z
+  .object({
+    NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+    HOST: z.string().min(1).default("0.0.0.0"),
+    PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+    DATA_DIR: z.string().min(1).default("./data"),
+    DATABASE_URL: z
+      .url({ protocol: /^postgres(ql)?$/, error: "must be a postgres:// or postgresql:// URL" })
+      .optional(),
+    PUBLIC_URL: z.url({ protocol: /^https?$/, error: "must be an http:// or https:// URL" }).optional(),
+    LOG_LEVEL: z.enum(logLevels).default("info"),
+    TRPC_MAX_BATCH_SIZE: z.coerce.number().int().min(1).max(100).default(20),
+    SEED_DEMO_DATA: z
+      .enum(["true", "false"], { error: "must be true or false" })
+      .default("true")
+      .transform((v) => v === "true"),
+    SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(120_000).default(10_000),
+  })
+  .transform((e) => ({
+    ...e,
+    DATA_DIR: path.resolve(e.DATA_DIR),
+    PUBLIC_URL: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ""),
+  }));
+
+export type Env = z.infer<typeof EnvSchema>;
+
+/** Thrown when the environment is invalid; the message names every bad variable. */
+export class EnvError extends Error {}
+
+/** Parses and validates configuration from environment variables; call once at start-up. */
+export function parseEnv(source: Record<string, string | undefined> = process.env): Env {
+  const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ""));
+  const result = EnvSchema.safeParse(cleaned);
+  if (!result.success) {
+    const lines = result.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
+    throw new EnvError(`Invalid configuration:\n${lines.join("\n")}`);
+  }
+  return result.data;
+}

@@ -1,0 +1,23 @@
+import { randomBytes } from "node:crypto";
+
+const alphabet = "0123456789abcdefghjkmnpqrstvwxyz";
+
+/** Prefixes of every id kind in the system, so an id tells what it names. */
+export type IdPrefix = "usr" | "str" | "sup" | "prd" | "img" | "ses";
+
+/**
+ * A new id such as `prd_0m3xk2c9hq4w7d8e1f5g`: a time part (milliseconds, base32, sorts by creation)
+ * followed by 60 random bits.
+ */
+export function newId(prefix: IdPrefix, at: number = Date.now()): string {
+  let time = "";
+  let t = at;
+  for (let i = 0; i < 9; i++) {
+    time = alphabet[t % 32] + time;
+    t = Math.floor(t / 32);
+  }
+  const bytes = randomBytes(12);
+  let random = "";
+  for (const byte of bytes) random += alphabet[byte % 32];
+  return `${prefix}_${time}${random}`;
+}

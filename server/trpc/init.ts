@@ -1,0 +1,98 @@
+import { initTRPC, TRPCError } from "@trpc/server";
+import type { TRPC_ERROR_CODE_KEY } from "@trpc/server/rpc";
+import superjson from "superjson";
+import { ZodError } from "zod";
+import type { MessageKey } from "#common/i18n/messages.ts";
+import { DomainError, type DomainErrorKind } from "../platform/errors.ts";
+import { serverTranslator } from "../platform/i18n.ts";
+import type { Context } from "./context.ts";
+
+const isProduction = process.env.NODE_ENV === "production";
+
+const domainCodes: Record<DomainErrorKind, TRPC_ERROR_CODE_KEY> = {
+  bad_request: "BAD_REQUEST",
+  unauthorized: "UNAUTHORIZED",
+  forbidden: "FORBIDDEN",
+  not_found: "NOT_FOUND",
+  conflict: "CONFLICT",
+  precondition_failed: "PRECONDITION_FAILED",
+  too_many_requests: "TOO_MANY_REQUESTS",
+};
+
+/** Generic, translated messages for errors that carry no domain message of their own. */
+const genericMessages: Partial<Record<TRPC_ERROR_CODE_KEY, MessageKey>> = {
+  PARSE_ERROR: "errors.api.badRequest",
+  BAD_REQUEST: "errors.api.badRequest",
+  UNAUTHORIZED: "errors.api.unauthorized",
+  FORBIDDEN: "errors.api.forbidden",
+  NOT_FOUND: "errors.api.notFound",
+  METHOD_NOT_SUPPORTED: "errors.api.methodNotSupported",
+  TIMEOUT: "errors.api.timeout",
+  CONFLICT: "errors.api.conflict",
+  PRECONDITION_FAILED: "errors.api.preconditionFailed",
+  PAYLOAD_TOO_LARGE: "errors.api.payloadTooLarge",
+  UNPROCESSABLE_CONTENT: "errors.api.unprocessable",
+  TOO_MANY_REQUESTS: "errors.api.tooManyRequests",
+};
+
+/** Turns a DomainError thrown by a service into the tRPC error the client receives. */
+export function toTRPCError(error: DomainError): TRPCError {
+  return new TRPCError({ code: domainCodes[error.kind], message: error.key, cause: error });
+}
+
+const t = initTRPC.context<Context>().create({
+  transformer: superjson,
+  isDev: !isProduction,
+  /**
+   * The one error formatter. Every message a client sees is translated into the caller's language;
+   * internal messages (SQL, constraint names, paths) and stacks never leave the server in production.
+   */
+  errorFormatter({ shape, error, ctx }) {
+    const translate = ctx?.t ?? serverTranslator("ind");
+    const cause = error.cause;
+    let message: string;
+    let issues: { path: string; message: string }[] | undefined;
+    if (cause instanceof DomainError) {
+      message = translate(cause.key, cause.params);
+    } else if (cause instanceof ZodError) {
+      message = translate("errors.api.invalidInput");
+      issues = cause.issues.map((issue) => ({
+        path: issue.path.join("."),
+        message: issue.message.includes(".") && !issue.message.includes(" ")
+          ? translate(issue.message as MessageKey)
+          : translate("errors.api.invalidInput"),
+      }));
+    } else if (error.code === "BAD_REQUEST" && error.message === "Batch call exceeds maximum size") {
+      message = translate("errors.api.batchTooLarge");
+    } else {
+      message = translate(genericMessages[error.code] ?? "errors.api.unknown");
+    }
+    return {
+      ...shape,
+      message,
+      data: {
+        code: shape.data.code,
+        httpStatus: shape.data.httpStatus,
+        path: shape.data.path,
+        ...(issues ? { issues } : {}),
+        ...(!isProduction && shape.data.stack ? { stack: shape.data.stack } : {}),
+      },
+    };
+  },
+});
+
+export const router = t.router;
+export const createCallerFactory = t.createCallerFactory;
+export const middleware = t.middleware;
+
+/** Runs a procedure body, turning DomainErrors into translated tRPC errors. */
+const domainErrors = t.middleware(async ({ next }) => {
+  const result = await next();
+  if (!result.ok && result.error.cause instanceof DomainError) {
+    result.error = toTRPCError(result.error.cause);
+  }
+  return result;
+});
+
+/** Anyone may call these: visitors included. */
+export const publicProcedure = t.procedure.use(domainErrors);

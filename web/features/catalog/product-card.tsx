@@ -1,0 +1,56 @@
+import { Link } from "react-router";
+import type { ProductCardView } from "#common/contracts/catalog.ts";
+import { useI18n } from "../../lib/i18n.tsx";
+import { localizePath } from "../../lib/locale.ts";
+import { Price } from "./price.tsx";
+
+/** A listing as a tile: image, name and price, linking to the product page. */
+export function ProductCard(props: { product: ProductCardView; eager?: boolean; className?: string }) {
+  const { locale } = useI18n();
+  const p = props.product;
+  return (
+    <Link
+      to={localizePath(locale, `/h5/products/${p.id}`)}
+      className={`block overflow-hidden rounded-xl bg-white shadow-sm ring-1 ring-gray-200 dark:bg-gray-800 dark:ring-gray-700 ${props.className ?? ""}`}
+    >
+      {p.image ? (
+        <img
+          src={p.image}
+          alt=""
+          width={400}
+          height={400}
+          loading={props.eager ? "eager" : "lazy"}
+          decoding="async"
+          className="aspect-square w-full bg-gray-100 object-cover dark:bg-gray-700"
+        />
+      ) : (
+        <div className="aspect-square w-full bg-gray-100 dark:bg-gray-700" />
+      )}
+      <div className="p-2">
+        <h3 className="line-clamp-2 min-h-10 text-sm leading-5">{p.name}</h3>
+        <div className="mt-1">
+          <Price price={p.price} usual={p.suggestedPrice} />
+        </div>
+      </div>
+    </Link>
+  );
+}
+
+/** A titled row of cards that scrolls sideways. */
+export function ProductRow(props: { title: string; products: ProductCardView[]; id: string }) {
+  if (props.products.length === 0) return null;
+  return (
+    <section aria-labelledby={props.id} className="mt-4">
+      <h2 id={props.id} className="px-4 text-base font-semibold">
+        {props.title}
+      </h2>
+      <ul className="scrollbar-none mt-2 flex snap-x gap-3 overflow-x-auto px-4 pb-1">
+        {props.products.map((p, i) => (
+          <li key={p.id} className="w-36 shrink-0 snap-start">
+            <ProductCard product={p} eager={i < 3} />
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,26 @@
+import type { ReactNode } from "react";
+import { ChevronLeft } from "lucide-react";
+import { useNavigate } from "react-router";
+import { useI18n } from "../../lib/i18n.tsx";
+
+/** The 4rem header of every shop page: an optional back button, the title, and actions. */
+export function AppHeader(props: { title: ReactNode; back?: boolean; actions?: ReactNode }) {
+  const { t } = useI18n();
+  const navigate = useNavigate();
+  return (
+    <header className="sticky top-0 z-20 flex h-header items-center gap-2 border-b border-gray-200 bg-white/95 px-3 backdrop-blur dark:border-gray-800 dark:bg-gray-900/95">
+      {props.back && (
+        <button
+          type="button"
+          onClick={() => (window.history.length > 1 ? navigate(-1) : navigate(".."))}
+          aria-label={t("shell.back")}
+          className="-ms-1 rounded-full p-2 hover:bg-gray-100 dark:hover:bg-gray-800"
+        >
+          <ChevronLeft className="size-6" aria-hidden="true" />
+        </button>
+      )}
+      <div className="min-w-0 flex-1 truncate text-lg font-semibold">{props.title}</div>
+      {props.actions}
+    </header>
+  );
+}

@@ -1,0 +1,83 @@
+import { useLocation, useNavigate } from "react-router";
+import { locales, localeCookie, type Locale } from "#common/locales.ts";
+import { useI18n } from "../../lib/i18n.tsx";
+import { localizePath, splitLocalePath } from "../../lib/locale.ts";
+import { modal } from "../../lib/modal.ts";
+import { themes, useTheme } from "../../lib/theme.ts";
+
+/** Language names are written in their own language so everyone can find theirs. */
+const languageNames: Record<Locale, string> = { ind: "Bahasa Indonesia", en: "English", zh: "中文" };
+
+function Choice<T extends string>(props: {
+  legend: string;
+  name: string;
+  value: T;
+  options: readonly { value: T; label: string }[];
+  onChange: (value: T) => void;
+}) {
+  return (
+    <fieldset className="mt-4">
+      <legend className="mb-2 text-sm font-semibold text-gray-700 dark:text-gray-300">{props.legend}</legend>
+      <div className="grid gap-2">
+        {props.options.map((o) => (
+          <label
+            key={o.value}
+            className="flex cursor-pointer items-center gap-3 rounded-lg border border-gray-200 px-3 py-2.5 has-checked:border-primary-600 has-checked:bg-primary-50 dark:border-gray-700 dark:has-checked:bg-primary-950"
+          >
+            <input
+              type="radio"
+              name={props.name}
+              value={o.value}
+              checked={o.value === props.value}
+              onChange={() => props.onChange(o.value)}
+              className="accent-primary-600"
+            />
+            {o.label}
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  );
+}
+
+/** Theme and language settings; switching language keeps the current page. */
+export default function PreferencesDialog() {
+  const { t, locale } = useI18n();
+  const { theme, setTheme } = useTheme();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const switchLanguage = (next: Locale) => {
+    document.cookie = `${localeCookie.name}=${next}; Max-Age=${localeCookie.maxAgeSeconds}; Path=/; SameSite=Lax`;
+    const { rest } = splitLocalePath(location.pathname);
+    modal.close();
+    void navigate(localizePath(next, rest) + location.search + location.hash);
+  };
+  return (
+    <div className="p-5">
+      <h2 className="text-lg font-semibold">
+        {t("shell.theme.label")} · {t("shell.language.label")}
+      </h2>
+      <Choice
+        legend={t("shell.theme.label")}
+        name="theme"
+        value={theme}
+        options={themes.map((v) => ({ value: v, label: t(`shell.theme.${v}`) }))}
+        onChange={setTheme}
+      />
+      <Choice
+        legend={t("shell.language.label")}
+        name="language"
+        value={locale}
+        options={locales.map((v) => ({ value: v, label: languageNames[v] }))}
+        onChange={switchLanguage}
+      />
+      <button
+        type="button"
+        onClick={() => modal.close()}
+        className="mt-5 w-full rounded-full bg-gray-100 py-2.5 font-medium hover:bg-gray-200 dark:bg-gray-800 dark:hover:bg-gray-700"
+      >
+        {t("shell.toast.close")}
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,56 @@
+import { dehydrate, QueryClient, type DehydratedState } from "@tanstack/react-query";
+import { createTRPCOptionsProxy, type TRPCOptionsProxy } from "@trpc/tanstack-react-query";
+import { data, type RouterContextProvider } from "react-router";
+import type { AppRouter } from "#server/trpc/app-router.ts";
+import type { Context } from "#server/trpc/context.ts";
+import type { Locale } from "#common/locales.ts";
+import { bridgeContext } from "./bridge.ts";
+
+export interface ServerApi {
+  trpc: TRPCOptionsProxy<AppRouter>;
+  queryClient: QueryClient;
+  ctx: Context;
+}
+
+/**
+ * The one bridge from server rendering to the API: loaders call the same tRPC procedures as the
+ * browser (same middleware, authorization and output checks), and what they fetch is handed to
+ * TanStack Query in the browser as dehydrated state.
+ */
+export async function withServerApi<T>(
+  args: { request: Request; context: Readonly<RouterContextProvider> },
+  locale: Locale,
+  run: (api: ServerApi) => Promise<T>,
+): Promise<{ result: T; dehydrated: DehydratedState }> {
+  const bridge = args.context.get(bridgeContext);
+  const ctx = bridge.createContext({
+    headers: args.request.headers,
+    requestId: bridge.requestId,
+    clientIp: bridge.clientIp,
+    locale,
+  });
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: 60_000 } } });
+  const trpc = createTRPCOptionsProxy<AppRouter>({ router: bridge.router, ctx, queryClient });
+  const result = await run({ trpc, queryClient, ctx });
+  return { result, dehydrated: dehydrate(queryClient) };
+}
+
+/** The build the server is running, for the client's deployment check. */
+export function serverBuildId(context: Readonly<RouterContextProvider>): string {
+  return context.get(bridgeContext).buildId;
+}
+
+/** A translator for page titles and descriptions rendered on the server. */
+export function serverT(context: Readonly<RouterContextProvider>, locale: Locale) {
+  return context.get(bridgeContext).translator(locale);
+}
+
+/** Turns a procedure's NOT_FOUND into a 404 page with its translated message. */
+export function rethrowNotFound(error: unknown): never {
+  // Duck-typed: the error comes from the server's copy of @trpc/server.
+  const e = error as { code?: unknown; message?: unknown } | null;
+  if (e && e.code === "NOT_FOUND") {
+    throw data({ message: String(e.message) }, { status: 404 });
+  }
+  throw error;
+}

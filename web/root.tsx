@@ -1,0 +1,174 @@
+import { useState } from "react";
+import {
+  HydrationBoundary,
+  QueryClientProvider,
+} from "@tanstack/react-query";
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useMatches,
+  useRouteError,
+  useRouteLoaderData,
+  type ShouldRevalidateFunctionArgs,
+} from "react-router";
+import type { Route } from "./+types/root";
+import "./app.css";
+import { loadMessages } from "#common/i18n/messages.ts";
+import enMessages from "#common/i18n/messages/en.json";
+import { localeTags, type Locale } from "#common/locales.ts";
+import { platformCode } from "#common/contracts/settings.ts";
+import { serverBuildId, withServerApi } from "./lib/api.server.ts";
+import { I18nProvider, useI18n } from "./lib/i18n.tsx";
+import { localizePath, splitLocalePath } from "./lib/locale.ts";
+import { negotiateLocale } from "./lib/negotiate.server.ts";
+import { themeScript, useForcedTheme } from "./lib/theme.ts";
+import { createBrowserTrpcClient, createQueryClient, TRPCProvider } from "./lib/trpc.ts";
+import { useVersionCheck } from "./lib/version-check.ts";
+import { webConfigQueryKey } from "./lib/web-config.ts";
+import { ErrorView } from "./ui/error-view.tsx";
+import { LoadingBar } from "./ui/loading-bar.tsx";
+import { ModalHost } from "./ui/modal-host.tsx";
+import { RouteAnnouncer } from "./ui/route-announcer.tsx";
+import { Toaster } from "./ui/toaster.tsx";
+
+export async function loader({ request, context, url }: Route.LoaderArgs) {
+  const locale = negotiateLocale(request, url);
+  const [messages, api] = await Promise.all([
+    loadMessages(locale),
+    withServerApi({ request, context }, locale, async ({ trpc, queryClient }) => {
+      const config = await queryClient.fetchQuery(trpc.settings.webConfig.queryOptions({ platformCode }));
+      queryClient.setQueryData(webConfigQueryKey, config);
+      return config;
+    }),
+  ]);
+  const site = api.result;
+  return {
+    locale,
+    messages,
+    buildId: serverBuildId(context),
+    site: { title: site.title, desc: site.desc, favicon: site.favicon, shareImage: site.shareImage },
+    dehydrated: api.dehydrated,
+  };
+}
+
+/** Messages and settings only change with the language; other navigations reuse them. */
+export function shouldRevalidate({ currentUrl, nextUrl, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  if (splitLocalePath(currentUrl.pathname).locale !== splitLocalePath(nextUrl.pathname).locale) return true;
+  return currentUrl.pathname === nextUrl.pathname && defaultShouldRevalidate;
+}
+
+type ForcedTheme = "light" | "dark" | undefined;
+
+/** A page forces a theme with `handle: { forcedTheme: "light" | "dark" }`; "system" is ignored. */
+function useRouteForcedTheme(): ForcedTheme {
+  const matches = useMatches();
+  let forced: unknown;
+  for (const m of matches) {
+    const h = m.handle as { forcedTheme?: unknown } | undefined;
+    if (h?.forcedTheme !== undefined) forced = h.forcedTheme;
+  }
+  if (forced === "light" || forced === "dark") return forced;
+  if (forced !== undefined && typeof console !== "undefined") {
+    console.warn(`Ignoring forced theme "${String(forced)}": a page may force only light or dark.`);
+  }
+  return undefined;
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const data = useRouteLoaderData<typeof loader>("root");
+  const forced = useRouteForcedTheme();
+  const lang = data ? localeTags[data.locale] : "en";
+  return (
+    <html lang={lang} data-forced-theme={forced} suppressHydrationWarning>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover" />
+        <meta name="theme-color" content="#16a34a" />
+        <script dangerouslySetInnerHTML={{ __html: themeScript }} />
+        <link rel="icon" href={data?.site.favicon ?? "/favicon.svg"} type="image/svg+xml" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        {children}
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+function Shell(props: { buildId: string }) {
+  const { t, locale } = useI18n();
+  const forced = useRouteForcedTheme();
+  useForcedTheme(forced);
+  useVersionCheck(props.buildId);
+  return (
+    <>
+      <a href="#main" className="sr-only focus:not-sr-only focus:fixed focus:start-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:p-2">
+        {t("shell.skipToContent")}
+      </a>
+      <RouteAnnouncer template={(title) => t("shell.routeAnnounce", { title })} />
+      <LoadingBar />
+      <Outlet />
+      <ModalHost />
+      <Toaster regionLabel={t("shell.toast.region")} closeLabel={t("shell.toast.close")} key={locale} />
+    </>
+  );
+}
+
+export default function App({ loaderData }: Route.ComponentProps) {
+  const { locale, messages, dehydrated, buildId } = loaderData;
+  // Created once per page load; they read the current language through `live` on every call.
+  const [live] = useState(() => ({ locale, unknown: messages.errors.api.unknown }));
+  live.locale = locale;
+  live.unknown = messages.errors.api.unknown;
+  const [clients] = useState(() => ({
+    queryClient: createQueryClient(() => live.unknown),
+    trpcClient: createBrowserTrpcClient(() => live.locale),
+  }));
+  return (
+    <QueryClientProvider client={clients.queryClient}>
+      <TRPCProvider trpcClient={clients.trpcClient} queryClient={clients.queryClient}>
+        <HydrationBoundary state={dehydrated}>
+          <I18nProvider locale={locale} messages={messages}>
+            <Shell buildId={buildId} />
+          </I18nProvider>
+        </HydrationBoundary>
+      </TRPCProvider>
+    </QueryClientProvider>
+  );
+}
+
+/** Fatal and unmatched errors: the error page in the visitor's language when known, else English. */
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const data = useRouteLoaderData<typeof loader>("root");
+  const messages = data?.messages ?? enMessages;
+  const locale: Locale = data?.locale ?? "en";
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  const notFound = status === 404;
+  const detail =
+    isRouteErrorResponse(error) && typeof error.data === "object" && error.data && "message" in error.data
+      ? String(error.data.message)
+      : undefined;
+  const page = messages.errors.page;
+  return (
+    <>
+      <title>{`${notFound ? page.notFoundTitle : page.serverName} - ${data?.site.title ?? "Pasar"}`}</title>
+      <meta name="description" content={notFound ? page.notFoundDescription : page.serverMessage} />
+      <ErrorView
+        status={status}
+        name={notFound ? page.name : page.serverName}
+        message={notFound ? page.message : page.serverMessage}
+        detail={detail}
+        homeLabel={page.goHome}
+        homeHref={localizePath(locale, "/")}
+      />
+    </>
+  );
+}

@@ -1,0 +1,12 @@
+import { index, route, type RouteConfig } from "@react-router/dev/routes";
+
+// Indonesian pages have no prefix (/h5/...); English and Chinese live under /en and /zh.
+export default [
+  route(":lang?", "routes/locale-home.tsx"),
+  route(":lang?/down", "routes/down.tsx"),
+  route(":lang?/h5", "routes/shop/layout.tsx", [
+    index("routes/shop/home.tsx"),
+    route("products/:id", "routes/shop/product.tsx"),
+  ]),
+  route("*", "routes/not-found.tsx"),
+] satisfies RouteConfig;

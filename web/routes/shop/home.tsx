@@ -1,0 +1,154 @@
+import { HydrationBoundary, useQuery } from "@tanstack/react-query";
+import { Link, useSearchParams } from "react-router";
+import type { Route } from "./+types/home";
+import { AppHeader } from "../../features/shell/app-header.tsx";
+import { PreferencesButton } from "../../features/shell/preferences-button.tsx";
+import { ProductCard, ProductRow } from "../../features/catalog/product-card.tsx";
+import { serverT, withServerApi } from "../../lib/api.server.ts";
+import { useI18n } from "../../lib/i18n.tsx";
+import { localeFromParam } from "../../lib/locale.ts";
+import { pageMeta } from "../../lib/meta.ts";
+import { useTRPC } from "../../lib/trpc.ts";
+import { useWebConfig } from "../../lib/web-config.ts";
+
+export const handle = { tabBar: true };
+
+const tabPageSize = 20;
+
+function tabFrom(search: URLSearchParams): number | undefined {
+  const n = Number(search.get("tab"));
+  return Number.isInteger(n) && n > 0 ? n : undefined;
+}
+
+export async function loader({ request, context, params, url }: Route.LoaderArgs) {
+  const locale = localeFromParam(params.lang) ?? "ind";
+  const tab = tabFrom(url.searchParams);
+  const { dehydrated } = await withServerApi({ request, context }, locale, async ({ trpc, queryClient }) => {
+    await Promise.all([
+      queryClient.prefetchQuery(trpc.catalog.home.queryOptions()),
+      tab ? queryClient.prefetchQuery(trpc.listings.list.queryOptions({ categoryId: tab, limit: tabPageSize })) : null,
+    ]);
+  });
+  return { dehydrated, title: serverT(context, locale)("catalog.home.title") };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageMeta(matches, loaderData?.title);
+
+function CategoryTabs(props: { categories: { id: number; name: string; icon: string | null }[]; active?: number }) {
+  const { t } = useI18n();
+  const items = [{ id: 0, name: t("catalog.home.all"), icon: null }, ...props.categories];
+  return (
+    <nav aria-label={t("catalog.home.categories")} className="bg-white dark:bg-gray-900">
+      <ul className="scrollbar-none flex gap-1 overflow-x-auto px-2 py-2">
+        {items.map((c) => {
+          const active = (props.active ?? 0) === c.id;
+          return (
+            <li key={c.id} className="shrink-0">
+              <Link
+                to={c.id ? `?tab=${c.id}` : "."}
+                preventScrollReset
+                replace
+                aria-current={active ? "page" : undefined}
+                className={`flex w-18 flex-col items-center gap-1 rounded-lg px-1 py-1.5 text-center text-xs ${
+                  active ? "bg-primary-50 font-semibold text-primary-800 dark:bg-primary-950 dark:text-primary-300" : "text-gray-700 dark:text-gray-300"
+                }`}
+              >
+                {c.icon ? (
+                  <img src={c.icon} alt="" width={40} height={40} className="size-10 rounded-full" />
+                ) : (
+                  <span className="grid size-10 place-items-center rounded-full bg-primary-100 text-sm font-bold text-primary-800 dark:bg-primary-900 dark:text-primary-200">
+                    ★
+                  </span>
+                )}
+                <span className="line-clamp-2 leading-tight">{c.name}</span>
+              </Link>
+            </li>
+          );
+        })}
+      </ul>
+    </nav>
+  );
+}
+
+function CategoryGrid(props: { categoryId: number; title: string }) {
+  const trpc = useTRPC();
+  const { t } = useI18n();
+  const list = useQuery(trpc.listings.list.queryOptions({ categoryId: props.categoryId, limit: tabPageSize }));
+  return (
+    <section aria-labelledby="tab-title" className="mt-4 px-4">
+      <h2 id="tab-title" className="text-base font-semibold">
+        {props.title}
+      </h2>
+      {list.isPending ? (
+        <div className="mt-2 grid grid-cols-2 gap-3" aria-busy="true">
+          {[0, 1, 2, 3].map((i) => (
+            <div key={i} className="aspect-[3/4] animate-pulse rounded-xl bg-gray-200 dark:bg-gray-800" />
+          ))}
+        </div>
+      ) : list.isError ? (
+        <p className="mt-2 text-sm text-red-700 dark:text-red-400">{t("catalog.home.loadError")}</p>
+      ) : list.data.items.length === 0 ? (
+        <p className="mt-2 text-sm text-gray-600 dark:text-gray-400">{t("catalog.home.empty")}</p>
+      ) : (
+        <ul className="mt-2 grid grid-cols-2 gap-3">
+          {list.data.items.map((p) => (
+            <li key={p.id}>
+              <ProductCard product={p} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function HomeContent() {
+  const trpc = useTRPC();
+  const { t } = useI18n();
+  const [search] = useSearchParams();
+  const tab = tabFrom(search);
+  const home = useQuery(trpc.catalog.home.queryOptions());
+  const site = useWebConfig().data;
+  if (!home.data) return null;
+  const activeCategory = home.data.categories.find((c) => c.id === tab);
+  return (
+    <>
+      <AppHeader
+        title={<span className="text-primary-700 dark:text-primary-400">{site?.title ?? "Pasar"}</span>}
+        actions={<PreferencesButton />}
+      />
+      <main id="main" className="pb-6">
+        <h1 className="sr-only">{t("catalog.home.title")}</h1>
+        <CategoryTabs categories={home.data.categories} active={activeCategory?.id} />
+        {activeCategory ? (
+          <CategoryGrid categoryId={activeCategory.id} title={activeCategory.name} />
+        ) : (
+          <>
+            <ProductRow id="hot" title={t("catalog.home.hot")} products={home.data.hot} />
+            <ProductRow id="boutique" title={t("catalog.home.boutique")} products={home.data.boutique} />
+            <section aria-labelledby="fresh" className="mt-4 px-4">
+              <h2 id="fresh" className="text-base font-semibold">
+                {t("catalog.home.new")}
+              </h2>
+              <ul className="mt-2 grid grid-cols-2 gap-3">
+                {home.data.fresh.map((p) => (
+                  <li key={p.id}>
+                    <ProductCard product={p} />
+                  </li>
+                ))}
+              </ul>
+            </section>
+          </>
+        )}
+      </main>
+    </>
+  );
+}
+
+export default function Home({ loaderData }: Route.ComponentProps) {
+  return (
+    <HydrationBoundary state={loaderData.dehydrated}>
+      <HomeContent />
+    </HydrationBoundary>
+  );
+}
