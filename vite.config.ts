@@ -13,7 +13,9 @@ function buildIdPlugin(): Plugin {
     buildStart() {
       let commit = "nogit";
       try {
-        commit = execSync("git rev-parse --short HEAD", { stdio: ["ignore", "pipe", "ignore"] }).toString().trim();
+        commit = execSync("git rev-parse --short HEAD", { stdio: ["ignore", "pipe", "ignore"] })
+          .toString()
+          .trim();
       } catch {
         // Not a git checkout: the timestamp alone identifies the build.
       }

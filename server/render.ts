@@ -1,6 +1,11 @@
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { createRequestHandler, RouterContextProvider, type RouterContext, type ServerBuild } from "react-router";
+import {
+  createRequestHandler,
+  RouterContextProvider,
+  type RouterContext,
+  type ServerBuild,
+} from "react-router";
 import type { PageBridge, PageRenderer } from "./http/app.ts";
 
 /** The web app's server entry exports the context key under which it expects the bridge. */

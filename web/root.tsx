@@ -1,8 +1,5 @@
-import { useState } from "react";
-import {
-  HydrationBoundary,
-  QueryClientProvider,
-} from "@tanstack/react-query";
+import { useEffect, useState } from "react";
+import { HydrationBoundary, QueryClientProvider } from "@tanstack/react-query";
 import {
   isRouteErrorResponse,
   Links,
@@ -26,7 +23,7 @@ import { I18nProvider, useI18n } from "./lib/i18n.tsx";
 import { localizePath, splitLocalePath } from "./lib/locale.ts";
 import { negotiateLocale } from "./lib/negotiate.server.ts";
 import { themeScript, useForcedTheme } from "./lib/theme.ts";
-import { createBrowserTrpcClient, createQueryClient, TRPCProvider } from "./lib/trpc.ts";
+import { createBrowserTrpcClient, createQueryClient, setClientLanguage, TRPCProvider } from "./lib/trpc.ts";
 import { useVersionCheck } from "./lib/version-check.ts";
 import { webConfigQueryKey } from "./lib/web-config.ts";
 import { ErrorView } from "./ui/error-view.tsx";
@@ -56,7 +53,11 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
 }
 
 /** Messages and settings only change with the language; other navigations reuse them. */
-export function shouldRevalidate({ currentUrl, nextUrl, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+export function shouldRevalidate({
+  currentUrl,
+  nextUrl,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
   if (splitLocalePath(currentUrl.pathname).locale !== splitLocalePath(nextUrl.pathname).locale) return true;
   return currentUrl.pathname === nextUrl.pathname && defaultShouldRevalidate;
 }
@@ -109,7 +110,10 @@ function Shell(props: { buildId: string }) {
   useVersionCheck(props.buildId);
   return (
     <>
-      <a href="#main" className="sr-only focus:not-sr-only focus:fixed focus:start-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:p-2">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:fixed focus:start-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:p-2"
+      >
         {t("shell.skipToContent")}
       </a>
       <RouteAnnouncer template={(title) => t("shell.routeAnnounce", { title })} />
@@ -124,13 +128,13 @@ function Shell(props: { buildId: string }) {
 export default function App({ loaderData }: Route.ComponentProps) {
   const { locale, messages, dehydrated, buildId } = loaderData;
   // Created once per page load; they read the current language through `live` on every call.
-  const [live] = useState(() => ({ locale, unknown: messages.errors.api.unknown }));
-  live.locale = locale;
-  live.unknown = messages.errors.api.unknown;
-  const [clients] = useState(() => ({
-    queryClient: createQueryClient(() => live.unknown),
-    trpcClient: createBrowserTrpcClient(() => live.locale),
-  }));
+  // Created once per page load; they read the current language from the client session on every call.
+  const [clients] = useState(() => {
+    // Set before any child query can run; the effect below follows language switches.
+    setClientLanguage(locale, messages.errors.api.unknown);
+    return { queryClient: createQueryClient(), trpcClient: createBrowserTrpcClient() };
+  });
+  useEffect(() => setClientLanguage(locale, messages.errors.api.unknown), [locale, messages]);
   return (
     <QueryClientProvider client={clients.queryClient}>
       <TRPCProvider trpcClient={clients.trpcClient} queryClient={clients.queryClient}>

@@ -60,7 +60,5 @@ export async function openPostgres(url: string, max = 10): Promise<Database> {
 
 /** Opens the configured database: PostgreSQL when a URL is given, else PGlite in the data folder. */
 export function openDatabase(opts: { databaseUrl?: string; dataDir: string }): Promise<Database> {
-  return opts.databaseUrl
-    ? openPostgres(opts.databaseUrl)
-    : openPglite(path.join(opts.dataDir, "pglite"));
+  return opts.databaseUrl ? openPostgres(opts.databaseUrl) : openPglite(path.join(opts.dataDir, "pglite"));
 }

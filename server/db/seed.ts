@@ -52,7 +52,9 @@ export async function seedDemoData(db: Db, storage: Storage, log: Logger, opts: 
   await createAccount(db, { email: demoAccounts.shopper, password: demoPassword, role: "shopper" });
   await createAccount(db, { email: demoAccounts.operator, password: demoPassword, role: "operator" });
 
-  const topFirst = [...seedCategories].sort((a, b) => Number(a.parentId !== null) - Number(b.parentId !== null));
+  const topFirst = [...seedCategories].sort(
+    (a, b) => Number(a.parentId !== null) - Number(b.parentId !== null),
+  );
   for (const category of topFirst) {
     await createCategory(db, storage, {
       id: category.id,
@@ -63,10 +65,15 @@ export async function seedDemoData(db: Db, storage: Storage, log: Logger, opts: 
     });
   }
 
-  const supplyIds = new Map<string, { id: string; categoryId: number; suggested: number; merchant: number }>();
+  const supplyIds = new Map<
+    string,
+    { id: string; categoryId: number; suggested: number; merchant: number }
+  >();
   for (const product of seedProducts) {
     const images = await Promise.all(
-      [0, 1, 2].map((variant) => rasterize(renderProductArt(product.art.kind, product.art.palette, variant), size)),
+      [0, 1, 2].map((variant) =>
+        rasterize(renderProductArt(product.art.kind, product.art.palette, variant), size),
+      ),
     );
     const id = await createSupplyProduct(db, storage, {
       categoryId: product.categoryId,

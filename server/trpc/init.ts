@@ -58,9 +58,10 @@ const t = initTRPC.context<Context>().create({
       message = translate("errors.api.invalidInput");
       issues = cause.issues.map((issue) => ({
         path: issue.path.join("."),
-        message: issue.message.includes(".") && !issue.message.includes(" ")
-          ? translate(issue.message as MessageKey)
-          : translate("errors.api.invalidInput"),
+        message:
+          issue.message.includes(".") && !issue.message.includes(" ")
+            ? translate(issue.message as MessageKey)
+            : translate("errors.api.invalidInput"),
       }));
     } else if (error.code === "BAD_REQUEST" && error.message === "Batch call exceeds maximum size") {
       message = translate("errors.api.batchTooLarge");

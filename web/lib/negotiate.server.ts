@@ -1,5 +1,11 @@
 import { redirect } from "react-router";
-import { defaultLocale, isLocale, localeCookie, localeFromAcceptLanguage, type Locale } from "#common/locales.ts";
+import {
+  defaultLocale,
+  isLocale,
+  localeCookie,
+  localeFromAcceptLanguage,
+  type Locale,
+} from "#common/locales.ts";
 import { localizePath, splitLocalePath } from "./locale.ts";
 
 function cookieLocale(header: string | null): Locale | undefined {

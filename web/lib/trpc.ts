@@ -12,6 +12,14 @@ export const { TRPCProvider, useTRPC, useTRPCClient } = createTRPCContext<AppRou
 export const maxBatchItems = 20;
 export const tokenStorageKey = "pasar-token";
 
+/** The browser session's language, read by every call (the `lang` header) and by error toasts. */
+const session: { locale: Locale; unknownMessage: string } = { locale: "ind", unknownMessage: "Unknown error" };
+
+export function setClientLanguage(locale: Locale, unknownMessage: string) {
+  session.locale = locale;
+  session.unknownMessage = unknownMessage;
+}
+
 function storedToken(): string {
   try {
     return localStorage.getItem(tokenStorageKey) ?? "";
@@ -21,27 +29,27 @@ function storedToken(): string {
 }
 
 /** The browser's tRPC client: batched, superjson, with the `authorization` and `lang` headers on every call. */
-export function createBrowserTrpcClient(getLocale: () => Locale) {
+export function createBrowserTrpcClient() {
   return createTRPCClient<AppRouter>({
     links: [
       httpBatchLink({
         url: "/trpc",
         transformer: superjson,
         maxItems: maxBatchItems,
-        headers: () => ({ authorization: storedToken(), lang: getLocale() }),
+        headers: () => ({ authorization: storedToken(), lang: session.locale }),
       }),
     ],
   });
 }
 
 /** Any RPC error shows its (already translated) message; anything else is "Unknown error". */
-function showError(error: unknown, unknownMessage: () => string) {
-  const message = error instanceof TRPCClientError && error.shape ? error.message : unknownMessage();
+function showError(error: unknown) {
+  const message = error instanceof TRPCClientError && error.shape ? error.message : session.unknownMessage;
   toast.add({ title: message, color: "error", timeout: 5000 });
 }
 
 /** Seed section 7: no retries, no refetch on mount or focus; unused entries kept 5 minutes. */
-export function createQueryClient(unknownMessage: () => string = () => "Unknown error") {
+export function createQueryClient() {
   const browser = typeof window !== "undefined";
   return new QueryClient({
     defaultOptions: {
@@ -55,7 +63,7 @@ export function createQueryClient(unknownMessage: () => string = () => "Unknown 
       },
       mutations: { retry: false },
     },
-    queryCache: new QueryCache({ onError: (e) => browser && showError(e, unknownMessage) }),
-    mutationCache: new MutationCache({ onError: (e) => browser && showError(e, unknownMessage) }),
+    queryCache: new QueryCache({ onError: (e) => browser && showError(e) }),
+    mutationCache: new MutationCache({ onError: (e) => browser && showError(e) }),
   });
 }

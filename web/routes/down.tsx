@@ -23,7 +23,10 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
 export default function Down() {
   const { t, locale } = useI18n();
   return (
-    <main id="main" className="mx-auto flex min-h-dvh max-w-md flex-col items-center justify-center gap-5 bg-gray-900 px-8 text-center text-gray-50">
+    <main
+      id="main"
+      className="mx-auto flex min-h-dvh max-w-md flex-col items-center justify-center gap-5 bg-gray-900 px-8 text-center text-gray-50"
+    >
       <span className="grid size-20 place-items-center rounded-3xl bg-primary-600">
         <Smartphone className="size-10" aria-hidden="true" />
       </span>

@@ -92,7 +92,10 @@ export function Toaster(props: { regionLabel: string; closeLabel: string }) {
   return (
     <>
       {blocking && <div className="fixed inset-0 z-40 cursor-wait" aria-hidden="true" />}
-      <section aria-label={props.regionLabel} className="pointer-events-none fixed inset-x-0 bottom-0 z-50 p-3 sm:start-auto sm:w-96">
+      <section
+        aria-label={props.regionLabel}
+        className="pointer-events-none fixed inset-x-0 bottom-0 z-50 p-3 sm:start-auto sm:w-96"
+      >
         <ol className="flex flex-col gap-2" aria-live="polite">
           {toasts.map((t) => (
             <ToastItem key={t.id} toast={t} closeLabel={props.closeLabel} />

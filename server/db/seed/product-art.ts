@@ -106,8 +106,7 @@ const stops = (...cs: [number, string][]) =>
   cs.map(([o, c]) => `<stop offset="${o}" stop-color="${c}"/>`).join("");
 const lin = (id: string, vertical: boolean, s: string) =>
   `<linearGradient id="${id}"${vertical ? ' x2="0" y2="1"' : ""}>${s}</linearGradient>`;
-const cyl = (l: string, m: string, d: string) =>
-  stops([0, d], [0.22, m], [0.42, l], [0.62, m], [1, d]);
+const cyl = (l: string, m: string, d: string) => stops([0, d], [0.22, m], [0.42, l], [0.62, m], [1, d]);
 
 function defs(c: Ctx): string {
   return (
@@ -163,7 +162,8 @@ function tshirt(c: Ctx): Art {
 function shirtBase(c: Ctx, pattern: boolean): Art {
   const sleeves =
     "M258 214 Q196 236 184 330 L160 588 L214 598 L238 364Z M542 214 Q604 236 616 330 L640 588 L586 598 L562 364Z";
-  const body = "M330 190 L256 214 Q226 232 224 290 L218 624 Q400 644 582 624 L576 290 Q574 232 544 214 L470 190Z";
+  const body =
+    "M330 190 L256 214 Q226 232 224 290 L218 624 Q400 644 582 624 L576 290 Q574 232 544 214 L470 190Z";
   const pat = pattern ? `<path d="${sleeves}" fill="url(#p)"/><path d="${body}" fill="url(#p)"/>` : "";
   return {
     s:
@@ -313,7 +313,8 @@ function sneakers(c: Ctx): Art {
 }
 
 function sandal(c: Ctx): Art {
-  const sole = "M0 -190 C64 -190 82 -120 76 -60 C70 0 82 60 80 120 C78 176 40 196 0 196 C-40 196 -74 176 -76 120 C-78 60 -66 0 -72 -60 C-78 -120 -64 -190 0 -190Z";
+  const sole =
+    "M0 -190 C64 -190 82 -120 76 -60 C70 0 82 60 80 120 C78 176 40 196 0 196 C-40 196 -74 176 -76 120 C-78 60 -66 0 -72 -60 C-78 -120 -64 -190 0 -190Z";
   const one = (x: number, r: number) =>
     `<g transform="translate(${x} 400) rotate(${r})">` +
     `<path d="${sole}" transform="translate(0 16)" fill="${c.bd}"/>` +
@@ -1143,7 +1144,10 @@ export function renderProductArt(
           [160, 62, -40],
           [196, 40, 20],
         ]
-          .map(([x, y, r]) => `<ellipse cx="${x}" cy="${y}" rx="30" ry="12" transform="rotate(${r} ${x} ${y})"/>`)
+          .map(
+            ([x, y, r]) =>
+              `<ellipse cx="${x}" cy="${y}" rx="30" ry="12" transform="rotate(${r} ${x} ${y})"/>`,
+          )
           .join("")}</g>` +
         `<circle cx="712" cy="712" r="46" fill="url(#ra)"/><circle cx="662" cy="760" r="22" fill="${c.bl}"/>`
       : `<linearGradient id="wl" x2="0" y2="1">${stops([0, lighten(t, 0.7)], [1, lighten(t, 0.25)])}</linearGradient>` +

@@ -20,7 +20,11 @@ export async function insertListing(db: Db, row: typeof listings.$inferInsert) {
 
 export async function selectSupplyPricing(db: Db, id: string) {
   const rows = await db
-    .select({ id: supplyProducts.id, merchantPrice: supplyProducts.merchantPrice, status: supplyProducts.status })
+    .select({
+      id: supplyProducts.id,
+      merchantPrice: supplyProducts.merchantPrice,
+      status: supplyProducts.status,
+    })
     .from(supplyProducts)
     .where(eq(supplyProducts.id, id));
   return rows[0];
@@ -101,7 +105,10 @@ export async function selectHotListingCards(db: Db, limit: number) {
 }
 
 export async function selectChildCategoryIds(db: Db, parentId: number) {
-  const rows = await db.select({ id: categories.id }).from(categories).where(eq(categories.parentId, parentId));
+  const rows = await db
+    .select({ id: categories.id })
+    .from(categories)
+    .where(eq(categories.parentId, parentId));
   return rows.map((r) => r.id);
 }
 

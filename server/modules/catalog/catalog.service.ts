@@ -120,8 +120,16 @@ export interface NewCategory {
 
 /** Adds a category (operators; the seed). */
 export async function createCategory(db: Db, storage: Storage, input: NewCategory): Promise<void> {
-  const iconPath = input.icon ? await storage.put("categories", input.icon.bytes, input.icon.extension) : null;
-  await q.insertCategory(db, { id: input.id, parentId: input.parentId, sort: input.sort, name: input.name, iconPath });
+  const iconPath = input.icon
+    ? await storage.put("categories", input.icon.bytes, input.icon.extension)
+    : null;
+  await q.insertCategory(db, {
+    id: input.id,
+    parentId: input.parentId,
+    sort: input.sort,
+    name: input.name,
+    iconPath,
+  });
 }
 
 export interface NewSupplyProduct {
@@ -136,7 +144,11 @@ export interface NewSupplyProduct {
 }
 
 /** Adds a product to the supply catalogue with its images (operators; the seed). */
-export async function createSupplyProduct(db: Db, storage: Storage, input: NewSupplyProduct): Promise<string> {
+export async function createSupplyProduct(
+  db: Db,
+  storage: Storage,
+  input: NewSupplyProduct,
+): Promise<string> {
   if (!Number.isInteger(input.merchantPrice) || !Number.isInteger(input.suggestedPrice)) {
     throw new DomainError("bad_request", "errors.api.invalidInput");
   }

@@ -1,7 +1,12 @@
 import { discountPercent, formatRupiah } from "../../lib/format.ts";
 
 /** A price in Rupiah, with the usual price struck through when this one is lower. */
-export function Price(props: { price: number; usual?: number; size?: "sm" | "lg"; discountLabel?: (percent: number) => string }) {
+export function Price(props: {
+  price: number;
+  usual?: number;
+  size?: "sm" | "lg";
+  discountLabel?: (percent: number) => string;
+}) {
   const percent = props.usual ? discountPercent(props.price, props.usual) : 0;
   const big = props.size === "lg";
   return (

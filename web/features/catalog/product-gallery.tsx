@@ -2,7 +2,10 @@ import { useRef, useState } from "react";
 import { useI18n } from "../../lib/i18n.tsx";
 
 /** Swipeable images (CSS scroll snapping, no script needed to swipe) with a position indicator. */
-export function ProductGallery(props: { images: { url: string; width: number; height: number }[]; name: string }) {
+export function ProductGallery(props: {
+  images: { url: string; width: number; height: number }[];
+  name: string;
+}) {
   const { t } = useI18n();
   const [index, setIndex] = useState(0);
   const track = useRef<HTMLUListElement>(null);

@@ -26,7 +26,9 @@ export async function loader({ request, context, params, url }: Route.LoaderArgs
   const { dehydrated } = await withServerApi({ request, context }, locale, async ({ trpc, queryClient }) => {
     await Promise.all([
       queryClient.prefetchQuery(trpc.catalog.home.queryOptions()),
-      tab ? queryClient.prefetchQuery(trpc.listings.list.queryOptions({ categoryId: tab, limit: tabPageSize })) : null,
+      tab
+        ? queryClient.prefetchQuery(trpc.listings.list.queryOptions({ categoryId: tab, limit: tabPageSize }))
+        : null,
     ]);
   });
   return { dehydrated, title: serverT(context, locale)("catalog.home.title") };
@@ -34,7 +36,10 @@ export async function loader({ request, context, params, url }: Route.LoaderArgs
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageMeta(matches, loaderData?.title);
 
-function CategoryTabs(props: { categories: { id: number; name: string; icon: string | null }[]; active?: number }) {
+function CategoryTabs(props: {
+  categories: { id: number; name: string; icon: string | null }[];
+  active?: number;
+}) {
   const { t } = useI18n();
   const items = [{ id: 0, name: t("catalog.home.all"), icon: null }, ...props.categories];
   return (
@@ -50,7 +55,9 @@ function CategoryTabs(props: { categories: { id: number; name: string; icon: str
                 replace
                 aria-current={active ? "page" : undefined}
                 className={`flex w-18 flex-col items-center gap-1 rounded-lg px-1 py-1.5 text-center text-xs ${
-                  active ? "bg-primary-50 font-semibold text-primary-800 dark:bg-primary-950 dark:text-primary-300" : "text-gray-700 dark:text-gray-300"
+                  active
+                    ? "bg-primary-50 font-semibold text-primary-800 dark:bg-primary-950 dark:text-primary-300"
+                    : "text-gray-700 dark:text-gray-300"
                 }`}
               >
                 {c.icon ? (
@@ -73,7 +80,9 @@ function CategoryTabs(props: { categories: { id: number; name: string; icon: str
 function CategoryGrid(props: { categoryId: number; title: string }) {
   const trpc = useTRPC();
   const { t } = useI18n();
-  const list = useQuery(trpc.listings.list.queryOptions({ categoryId: props.categoryId, limit: tabPageSize }));
+  const list = useQuery(
+    trpc.listings.list.queryOptions({ categoryId: props.categoryId, limit: tabPageSize }),
+  );
   return (
     <section aria-labelledby="tab-title" className="mt-4 px-4">
       <h2 id="tab-title" className="text-base font-semibold">

@@ -13,7 +13,9 @@ export default function ShopLayout() {
   const matches = useMatches();
   const tabBar = matches.some((m) => (m.handle as { tabBar?: boolean } | undefined)?.tabBar);
   return (
-    <div className={`mx-auto min-h-dvh max-w-md bg-gray-50 shadow-sm dark:bg-gray-900 ${tabBar ? "pb-16" : ""}`}>
+    <div
+      className={`mx-auto min-h-dvh max-w-md bg-gray-50 shadow-sm dark:bg-gray-900 ${tabBar ? "pb-16" : ""}`}
+    >
       <Outlet />
       {tabBar && <TabBar />}
     </div>
