@@ -2,15 +2,15 @@ import path from "node:path";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { getConnInfo } from "@hono/node-server/conninfo";
 import { fetchRequestHandler } from "@trpc/server/adapters/fetch";
-import { Hono, type Context as HonoContext } from "hono";
+import { Hono, type Context as HonoContext, type MiddlewareHandler } from "hono";
 import { requestId } from "hono/request-id";
 import type { Database } from "../db/client.ts";
 import type { Logger } from "../platform/logger.ts";
 import type { Metrics } from "../platform/metrics.ts";
 import type { Storage } from "../platform/storage.ts";
 import { appRouter } from "../trpc/app-router.ts";
-import { createContextFactory } from "../trpc/context.ts";
-import { serverTranslator } from "../platform/i18n.ts";
+import { createContextFactory, localeFromHeader } from "../trpc/context.ts";
+import { serverTranslator, withRequestLocale } from "../platform/i18n.ts";
 
 /** Renders a page: React Router's request handler with the server's bridge in its context. */
 export type PageRenderer = (request: Request, bridge: PageBridge) => Promise<Response>;
@@ -42,6 +42,14 @@ export interface AppDeps {
 type AppEnv = { Variables: { requestId: string } };
 
 const immutable = "public, max-age=31536000, immutable";
+
+/** Sets Cache-Control on successful static responses (serveStatic's own hook runs too late). */
+function cacheFor(value: string): MiddlewareHandler {
+  return async (c, next) => {
+    await next();
+    if (c.res.status === 200) c.res.headers.set("cache-control", value);
+  };
+}
 
 function routeKind(p: string): string {
   if (p.startsWith("/trpc")) return "trpc";
@@ -113,50 +121,50 @@ export function createApp(deps: AppDeps) {
   };
 
   app.all("/trpc/*", (c) =>
-    fetchRequestHandler({
-      endpoint: "/trpc",
-      req: c.req.raw,
-      router: appRouter,
-      maxBatchSize: deps.maxBatchSize,
-      createContext: () =>
-        createContext({ headers: c.req.raw.headers, requestId: c.get("requestId"), clientIp: clientIp(c) }),
-      onError({ error, path: procedurePath, type }) {
-        const log = deps.log.child({ requestId: c.get("requestId") });
-        if (error.code === "INTERNAL_SERVER_ERROR") {
-          log.error({ err: error.cause ?? error, path: procedurePath }, "procedure failed");
-        } else {
-          log.debug({ code: error.code, path: procedurePath }, "procedure refused");
-        }
-        deps.metrics.trpcCalls.inc({ path: procedurePath ?? "unknown", type, outcome: error.code });
-      },
-      responseMeta() {
-        return { headers: new Headers({ "cache-control": "no-store" }) };
-      },
-    }),
+    withRequestLocale(localeFromHeader(c.req.header("lang") ?? null), () =>
+      fetchRequestHandler({
+        endpoint: "/trpc",
+        req: c.req.raw,
+        router: appRouter,
+        maxBatchSize: deps.maxBatchSize,
+        createContext: () =>
+          createContext({ headers: c.req.raw.headers, requestId: c.get("requestId"), clientIp: clientIp(c) }),
+        onError({ error, path: procedurePath, type }) {
+          const log = deps.log.child({ requestId: c.get("requestId") });
+          if (error.code === "INTERNAL_SERVER_ERROR") {
+            log.error({ err: error.cause ?? error, path: procedurePath }, "procedure failed");
+          } else {
+            log.debug({ code: error.code, path: procedurePath }, "procedure refused");
+          }
+          deps.metrics.trpcCalls.inc({ path: procedurePath ?? "unknown", type, outcome: error.code });
+        },
+        responseMeta() {
+          return { headers: new Headers({ "cache-control": "no-store" }) };
+        },
+      }),
+    ),
   );
 
+  app.use("/uploads/*", cacheFor(immutable));
   app.use(
     "/uploads/*",
     serveStatic({
       root: deps.uploadsDir,
       rewriteRequestPath: (p) => p.slice("/uploads".length),
-      onFound: (_p, c) => {
-        c.header("cache-control", immutable);
-      },
     }),
   );
   app.get("/uploads/*", (c) => c.notFound());
 
   if (deps.clientDir) {
     const root = path.resolve(deps.clientDir);
+    app.use("/assets/*", cacheFor(immutable));
+    app.use("/favicon.svg", cacheFor("public, max-age=3600"));
+    app.use("/brand/*", cacheFor("public, max-age=3600"));
     app.use(
       "/assets/*",
       serveStatic({
         root,
         precompressed: true,
-        onFound: (_p, c) => {
-          c.header("cache-control", immutable);
-        },
       }),
     );
     app.get("/assets/*", (c) => c.notFound());
@@ -165,9 +173,6 @@ export function createApp(deps: AppDeps) {
       serveStatic({
         root,
         precompressed: true,
-        onFound: (_p, c) => {
-          c.header("cache-control", "public, max-age=3600");
-        },
       }),
     );
   }

@@ -2,7 +2,8 @@ import en from "#common/i18n/messages/en.json" with { type: "json" };
 import ind from "#common/i18n/messages/ind.json" with { type: "json" };
 import zh from "#common/i18n/messages/zh.json" with { type: "json" };
 import { createI18n, translator, type Translate } from "#common/i18n/i18n.ts";
-import type { Locale } from "#common/locales.ts";
+import { AsyncLocalStorage } from "node:async_hooks";
+import { defaultLocale, type Locale } from "#common/locales.ts";
 
 const instance = createI18n("ind", { ind, en, zh });
 const cache = new Map<Locale, Translate>();
@@ -15,4 +16,16 @@ export function serverTranslator(locale: Locale): Translate {
     cache.set(locale, t);
   }
   return t;
+}
+
+const requestLocale = new AsyncLocalStorage<Locale>();
+
+/** Runs `fn` with the request's language known, for errors raised before a context exists. */
+export function withRequestLocale<T>(locale: Locale, fn: () => T): T {
+  return requestLocale.run(locale, fn);
+}
+
+/** The current request's language (from its `lang` header), else the default. */
+export function currentRequestLocale(): Locale {
+  return requestLocale.getStore() ?? defaultLocale;
 }

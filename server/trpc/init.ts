@@ -3,11 +3,13 @@ import type { TRPC_ERROR_CODE_KEY } from "@trpc/server/rpc";
 import superjson from "superjson";
 import { ZodError } from "zod";
 import type { MessageKey } from "#common/i18n/messages.ts";
+import type { Translate } from "#common/i18n/i18n.ts";
 import { DomainError, type DomainErrorKind } from "../platform/errors.ts";
-import { serverTranslator } from "../platform/i18n.ts";
+import { currentRequestLocale, serverTranslator } from "../platform/i18n.ts";
 import type { Context } from "./context.ts";
 
-const isProduction = process.env.NODE_ENV === "production";
+/** Read per call, so a test can prove what production clients receive. */
+const isProduction = () => process.env.NODE_ENV === "production";
 
 const domainCodes: Record<DomainErrorKind, TRPC_ERROR_CODE_KEY> = {
   bad_request: "BAD_REQUEST",
@@ -35,20 +37,24 @@ const genericMessages: Partial<Record<TRPC_ERROR_CODE_KEY, MessageKey>> = {
   TOO_MANY_REQUESTS: "errors.api.tooManyRequests",
 };
 
-/** Turns a DomainError thrown by a service into the tRPC error the client receives. */
-export function toTRPCError(error: DomainError): TRPCError {
-  return new TRPCError({ code: domainCodes[error.kind], message: error.key, cause: error });
+/** Turns a DomainError thrown by a service into the tRPC error the caller receives, already translated. */
+function toTRPCError(error: DomainError, translate: Translate): TRPCError {
+  return new TRPCError({
+    code: domainCodes[error.kind],
+    message: translate(error.key, error.params),
+    cause: error,
+  });
 }
 
 const t = initTRPC.context<Context>().create({
   transformer: superjson,
-  isDev: !isProduction,
+  isDev: !isProduction(),
   /**
    * The one error formatter. Every message a client sees is translated into the caller's language;
    * internal messages (SQL, constraint names, paths) and stacks never leave the server in production.
    */
   errorFormatter({ shape, error, ctx }) {
-    const translate = ctx?.t ?? serverTranslator("ind");
+    const translate = ctx?.t ?? serverTranslator(currentRequestLocale());
     const cause = error.cause;
     let message: string;
     let issues: { path: string; message: string }[] | undefined;
@@ -76,7 +82,7 @@ const t = initTRPC.context<Context>().create({
         httpStatus: shape.data.httpStatus,
         path: shape.data.path,
         ...(issues ? { issues } : {}),
-        ...(!isProduction && shape.data.stack ? { stack: shape.data.stack } : {}),
+        ...(!isProduction() && shape.data.stack ? { stack: shape.data.stack } : {}),
       },
     };
   },
@@ -87,10 +93,10 @@ export const createCallerFactory = t.createCallerFactory;
 export const middleware = t.middleware;
 
 /** Runs a procedure body, turning DomainErrors into translated tRPC errors. */
-const domainErrors = t.middleware(async ({ next }) => {
+const domainErrors = t.middleware(async ({ ctx, next }) => {
   const result = await next();
   if (!result.ok && result.error.cause instanceof DomainError) {
-    result.error = toTRPCError(result.error.cause);
+    result.error = toTRPCError(result.error.cause, ctx.t);
   }
   return result;
 });

@@ -14,6 +14,7 @@ export const artKinds = [
   "jacket",
   "trousers",
   "dress",
+  "gamis",
   "hijab",
   "sneakers",
   "sandal",
@@ -41,6 +42,7 @@ export const artKinds = [
   "cushion",
   "snack-pack",
   "coffee-bag",
+  "tea-box",
   "food-jar",
   "ball",
   "dumbbell",
@@ -77,6 +79,34 @@ function mix(a: string, b: string, t: number): string {
 }
 const lighten = (c: string, t: number) => mix(c, "#ffffff", t);
 const darken = (c: string, t: number) => mix(c, "#000000", t);
+/** Rotates the hue of a colour by `deg` degrees (keeps saturation and lightness). */
+function hueRotate(colour: string, deg: number): string {
+  const [r, g, b] = parseHex(colour).map((v) => v / 255) as Rgb;
+  const max = Math.max(r, g, b);
+  const min = Math.min(r, g, b);
+  const l = (max + min) / 2;
+  const d = max - min;
+  if (d === 0) return colour;
+  const s = d / (1 - Math.abs(2 * l - 1));
+  let h = max === r ? ((g - b) / d) % 6 : max === g ? (b - r) / d + 2 : (r - g) / d + 4;
+  h = (((h * 60 + deg) % 360) + 360) % 360;
+  const k = (1 - Math.abs(2 * l - 1)) * s;
+  const x = k * (1 - Math.abs(((h / 60) % 2) - 1));
+  const m = l - k / 2;
+  const [r1, g1, b1] =
+    h < 60
+      ? [k, x, 0]
+      : h < 120
+        ? [x, k, 0]
+        : h < 180
+          ? [0, k, x]
+          : h < 240
+            ? [0, x, k]
+            : h < 300
+              ? [x, 0, k]
+              : [k, 0, x];
+  return toHex([(r1 + m) * 255, (g1 + m) * 255, (b1 + m) * 255]);
+}
 function luma(c: string): number {
   const [r, g, b] = parseHex(c);
   return (0.299 * r + 0.587 * g + 0.114 * b) / 255;
@@ -149,7 +179,7 @@ function tshirt(c: Ctx): Art {
       `<path d="M140 304 L196 392 L210 383 L155 296Z M660 304 L604 392 L590 383 L645 296Z" fill="${c.a}"/>` +
       folds("M250 362 Q256 300 244 232 M550 362 Q544 300 556 232", c.bd, 0.35, 12) +
       folds("M300 430 Q330 520 312 612 M505 450 Q470 540 490 614 M380 330 Q420 380 470 380", c.bd) +
-      folds("M270 300 Q300 420 290 560", "#fff", 0.25, 26) +
+      folds("M270 300 Q300 420 290 560", "#fff", 0.12, 26) +
       stitch("M250 608 Q400 626 550 608", c.bd),
     y: 660,
     w: 230,
@@ -168,7 +198,7 @@ function shirtBase(c: Ctx, pattern: boolean): Art {
   return {
     s:
       (pattern
-        ? `<defs><pattern id="p" width="64" height="64" patternUnits="userSpaceOnUse"><g fill="${c.a}" opacity=".85"><ellipse cx="32" cy="14" rx="8" ry="13"/><ellipse cx="32" cy="50" rx="8" ry="13"/><ellipse cx="14" cy="32" rx="13" ry="8"/><ellipse cx="50" cy="32" rx="13" ry="8"/></g><circle cx="32" cy="32" r="4" fill="${c.al}"/><circle cx="0" cy="0" r="6" fill="${c.al}" opacity=".7"/><circle cx="64" cy="0" r="6" fill="${c.al}" opacity=".7"/><circle cx="0" cy="64" r="6" fill="${c.al}" opacity=".7"/><circle cx="64" cy="64" r="6" fill="${c.al}" opacity=".7"/></pattern></defs>`
+        ? `<defs><pattern id="p" width="64" height="64" patternUnits="userSpaceOnUse" patternTransform="rotate(45) scale(.72)"><g fill="${c.a}" opacity=".85"><ellipse cx="32" cy="14" rx="8" ry="13"/><ellipse cx="32" cy="50" rx="8" ry="13"/><ellipse cx="14" cy="32" rx="13" ry="8"/><ellipse cx="50" cy="32" rx="13" ry="8"/></g><circle cx="32" cy="32" r="4" fill="${c.al}"/><circle cx="0" cy="0" r="6" fill="${c.al}" opacity=".7"/><circle cx="64" cy="0" r="6" fill="${c.al}" opacity=".7"/><circle cx="0" cy="64" r="6" fill="${c.al}" opacity=".7"/><circle cx="64" cy="64" r="6" fill="${c.al}" opacity=".7"/></pattern></defs>`
         : "") +
       `<path d="${sleeves}" fill="url(#b)"/><path d="${body}" fill="url(#b)"/>` +
       pat +
@@ -185,7 +215,7 @@ function shirtBase(c: Ctx, pattern: boolean): Art {
       (pattern
         ? `<path d="M330 190 Q350 218 400 250 L348 272 L318 206Z M470 190 Q450 218 400 250 L452 272 L482 206Z" fill="url(#p)"/>`
         : `<rect x="300" y="306" width="62" height="72" rx="4" fill="none" stroke="${c.bd}" stroke-width="3" stroke-opacity=".5"/>`) +
-      folds("M262 260 Q290 380 276 560", "#fff", 0.22, 26),
+      folds("M262 260 Q290 380 276 560", "#fff", 0.12, 26),
     y: 668,
     w: 250,
     fx: 400,
@@ -209,7 +239,7 @@ function jacket(c: Ctx): Art {
       `<path d="M268 420 L296 524 M532 420 L504 524" stroke="${c.bd}" stroke-width="9" stroke-linecap="round"/>` +
       folds("M238 386 Q232 300 252 232 M562 386 Q568 300 548 232", c.bd, 0.4, 12) +
       folds("M300 330 Q340 430 320 560 M500 330 Q470 440 488 560", c.bd) +
-      folds("M262 270 Q285 400 274 540", "#fff", 0.22, 26),
+      folds("M262 270 Q285 400 274 540", "#fff", 0.12, 26),
     y: 672,
     w: 260,
     fx: 400,
@@ -245,12 +275,12 @@ function dress(c: Ctx): Art {
     s:
       `<path d="${skirt}" fill="url(#b)"/>` +
       folds("M350 380 Q320 520 300 650 M400 380 L400 660 M450 380 Q480 520 500 650", c.bd, 0.3, 14) +
-      folds("M330 390 Q290 520 250 640 M470 390 Q510 520 552 640", "#fff", 0.22, 16) +
+      folds("M330 390 Q290 520 250 640 M470 390 Q510 520 552 640", "#fff", 0.14, 16) +
       `<path d="M336 150 L358 150 Q400 214 442 150 L464 150 Q470 206 506 232 L494 366 L306 366 L294 232 Q330 206 336 150Z" fill="url(#b)"/>` +
       `<path d="M358 150 Q400 214 442 150 Q400 196 358 150Z" fill="${c.bd}"/>` +
       `<path d="M304 348 Q400 362 496 348 L498 382 Q400 396 302 382Z" fill="url(#a)"/>` +
       `<circle cx="400" cy="370" r="11" fill="${c.al}" stroke="${c.ad}" stroke-width="3"/>` +
-      folds("M330 240 Q350 300 340 350", "#fff", 0.3, 16) +
+      folds("M330 240 Q350 300 340 350", "#fff", 0.16, 16) +
       stitch("M196 626 Q400 660 604 626", c.bd),
     y: 676,
     w: 230,
@@ -260,21 +290,51 @@ function dress(c: Ctx): Art {
   };
 }
 
-function hijab(c: Ctx): Art {
+function gamis(c: Ctx): Art {
+  const skirt = "M300 352 Q244 500 206 700 Q400 726 594 700 Q556 500 500 352Z";
   return {
     s:
-      `<path d="M400 150 Q540 152 552 300 Q556 388 520 438 Q626 500 648 648 Q400 684 152 648 Q174 500 280 438 Q244 388 248 300 Q260 152 400 150Z" fill="url(#b)"/>` +
-      folds("M286 446 Q250 560 230 650 M514 446 Q550 560 570 650 M400 500 L400 670", c.bd, 0.3, 16) +
-      folds("M300 200 Q260 300 290 420", "#fff", 0.3, 18) +
-      `<ellipse cx="400" cy="316" rx="84" ry="104" fill="url(#a)"/>` +
-      `<ellipse cx="400" cy="326" rx="68" ry="88" fill="#e7c2a5"/>` +
-      `<ellipse cx="386" cy="304" rx="36" ry="50" fill="#f6dcc6" opacity=".6" filter="url(#f2)"/>` +
-      `<path d="M316 380 Q400 470 484 380 Q490 420 470 440 Q400 490 330 440 Q310 420 316 380Z" fill="${c.b}"/>` +
-      folds("M330 448 Q400 496 470 448", c.bd, 0.4, 8) +
-      `<circle cx="470" cy="470" r="12" fill="url(#m)"/>`,
-    y: 680,
-    w: 250,
+      `<path d="M302 196 Q262 206 250 262 L210 540 L254 548 L300 310Z M498 196 Q538 206 550 262 L590 540 L546 548 L500 310Z" fill="url(#b)"/>` +
+      `<path d="M210 540 L254 548 L250 578 L206 570Z M590 540 L546 548 L550 578 L594 570Z" fill="url(#a)"/>` +
+      `<path d="${skirt}" fill="url(#b)"/>` +
+      folds("M350 380 Q326 540 310 700 M400 380 L400 716 M450 380 Q474 540 490 700", c.bd, 0.3, 14) +
+      folds("M326 390 Q290 540 258 690 M474 390 Q510 540 542 690", "#fff", 0.14, 16) +
+      `<path d="M346 150 L366 150 Q400 200 434 150 L454 150 Q480 172 500 196 L500 362 L300 362 L300 196 Q320 172 346 150Z" fill="url(#b)"/>` +
+      `<path d="M366 150 Q400 200 434 150 Q400 184 366 150Z" fill="${c.bd}"/>` +
+      `<path d="M400 186 V300" stroke="${c.bd}" stroke-width="3" opacity=".6"/>` +
+      `<g fill="${c.a}">${[214, 244, 274].map((y) => `<circle cx="400" cy="${y}" r="5"/>`).join("")}</g>` +
+      `<path d="M300 342 Q400 356 500 342 L500 374 Q400 388 300 374Z" fill="url(#a)"/>` +
+      folds("M250 270 Q236 400 224 520 M550 270 Q564 400 576 520", c.bd, 0.3, 8) +
+      stitch("M216 688 Q400 712 584 688", c.bd),
+    y: 730,
+    w: 230,
     fx: 400,
+    fy: 300,
+    flat: true,
+  };
+}
+
+function hijab(c: Ctx): Art {
+  const head =
+    "M400 146 C492 146 544 214 544 316 C544 376 526 418 504 446 C580 478 636 540 648 664 Q400 690 152 664 C164 540 220 478 296 446 C274 418 256 376 256 316 C256 214 308 146 400 146Z";
+  return {
+    s:
+      `<path d="${head}" fill="url(#b)"/>` +
+      folds("M230 560 Q250 610 240 666 M560 560 Q548 610 562 666 M420 520 Q430 600 420 676", c.bd, 0.3, 14) +
+      folds("M286 190 Q250 270 270 380", "#fff", 0.16, 20) +
+      `<ellipse cx="400" cy="318" rx="70" ry="94" fill="#e8c4a8"/>` +
+      `<ellipse cx="388" cy="300" rx="36" ry="52" fill="#f5dcc7" opacity=".7" filter="url(#f2)"/>` +
+      `<path d="M332 304 Q334 228 400 224 Q466 228 468 304 Q462 256 400 252 Q338 256 332 304Z" fill="url(#a)"/>` +
+      `<path d="M330 330 Q336 420 400 426 Q464 420 470 330 Q476 380 462 420 Q430 452 400 452 Q370 452 338 420 Q324 380 330 330Z" fill="${c.b}"/>` +
+      `<path d="M286 452 Q380 486 470 414 Q522 370 532 296 L550 336 Q546 410 508 452 Q424 522 298 494Z" fill="url(#b)"/>` +
+      `<path d="M286 452 Q380 486 470 414 Q522 370 532 296 L550 336 Q546 410 508 452 Q424 522 298 494Z" fill="${c.bd}" opacity=".18"/>` +
+      folds("M300 470 Q400 492 488 420 M310 486 Q420 506 510 440", c.bd, 0.35, 6) +
+      `<path d="M296 470 Q256 570 262 684 L338 690 Q326 580 348 490Z" fill="url(#b)"/>` +
+      folds("M300 520 Q290 600 300 680", c.bd, 0.3, 8) +
+      `<circle cx="536" cy="318" r="9" fill="#fffaf0" stroke="${c.bd}" stroke-width="2"/>`,
+    y: 700,
+    w: 250,
+    fx: 420,
     fy: 380,
     flat: true,
   };
@@ -554,9 +614,10 @@ function phone(c: Ctx): Art {
       `<circle cx="322" cy="210" r="6" fill="#fff5c8"/>` +
       `<g fill="#3b4a7a" opacity=".8"><circle cx="270" cy="214" r="7"/><circle cx="270" cy="272" r="7"/><circle cx="317" cy="245" r="6"/></g></g>` +
       `<g transform="rotate(6 470 420)"><rect x="360" y="176" width="224" height="480" rx="38" fill="#15171c"/>` +
-      `<rect x="370" y="186" width="204" height="460" rx="30" fill="url(#sc)"/>` +
+      `<clipPath id="ps"><rect x="370" y="186" width="204" height="460" rx="30"/></clipPath>` +
+      `<g clip-path="url(#ps)"><rect x="370" y="186" width="204" height="460" fill="url(#sc)"/>` +
       `<circle cx="430" cy="330" r="90" fill="${c.bl}" opacity=".5"/><circle cx="540" cy="520" r="120" fill="${c.ad}" opacity=".45"/>` +
-      `<path d="M370 520 Q460 460 574 500 L574 616 Q574 646 544 646 L400 646 Q370 646 370 616Z" fill="${c.b}" opacity=".55"/>` +
+      `<path d="M370 520 Q460 460 574 500 V646 H370Z" fill="${c.b}" opacity=".55"/></g>` +
       `<circle cx="472" cy="206" r="8" fill="#07080b"/>` +
       `<path d="M380 196 L460 196 L380 400Z" fill="#fff" opacity=".15"/></g>`,
     y: 672,
@@ -567,10 +628,13 @@ function phone(c: Ctx): Art {
 }
 
 function earbuds(c: Ctx): Art {
-  const bud = (x: number, y: number, r: number) =>
+  const bud = (x: number, y: number, r: number, tip = false) =>
     `<g transform="rotate(${r} ${x} ${y})"><rect x="${x - 14}" y="${y}" width="28" height="104" rx="14" fill="url(#bh)"/>` +
     `<ellipse cx="${x}" cy="${y}" rx="38" ry="34" fill="url(#rb)"/>` +
-    `<ellipse cx="${x + 10}" cy="${y - 4}" rx="16" ry="12" fill="${c.ad}"/><rect x="${x - 8}" y="${y + 92}" width="16" height="12" rx="4" fill="url(#m)"/></g>`;
+    (tip
+      ? `<ellipse cx="${x + 10}" cy="${y - 4}" rx="16" ry="12" fill="${c.ad}"/><rect x="${x - 8}" y="${y + 92}" width="16" height="12" rx="4" fill="url(#m)"/>`
+      : `<ellipse cx="${x - 10}" cy="${y - 12}" rx="14" ry="8" fill="#fff" opacity=".35"/>`) +
+    `</g>`;
   return {
     s:
       `<path d="M258 446 Q262 352 400 346 Q538 352 542 446Z" fill="url(#b)"/>` +
@@ -579,9 +643,9 @@ function earbuds(c: Ctx): Art {
       bud(454, 420, 12) +
       `<path d="M250 446 L550 446 Q560 596 400 604 Q240 596 250 446Z" fill="url(#bh)"/>` +
       `<path d="M250 446 H550" stroke="${c.bd}" stroke-width="5"/>` +
-      `<circle cx="400" cy="482" r="6" fill="${c.a}"/>` +
+      `<circle cx="400" cy="540" r="4" fill="${c.a}"/>` +
       gloss("M272 460 L320 460 Q300 540 320 590 Q270 560 266 500Z", 0.45) +
-      bud(618, 548, 72),
+      bud(618, 548, 72, true),
     y: 612,
     w: 230,
     fx: 400,
@@ -833,6 +897,26 @@ function coffeeBag(c: Ctx): Art {
   };
 }
 
+function teaBox(c: Ctx): Art {
+  return {
+    s:
+      `<path d="M250 282 L310 238 L566 238 L506 282Z" fill="${c.bl}"/>` +
+      `<path d="M506 282 L566 238 L566 590 L506 634Z" fill="${c.bd}"/>` +
+      `<rect x="250" y="282" width="256" height="352" fill="url(#b)"/>` +
+      `<rect x="250" y="340" width="256" height="46" fill="url(#a)"/><path d="M506 340 L566 296 L566 342 L506 386Z" fill="${c.ad}"/>` +
+      `<circle cx="378" cy="500" r="66" fill="${lighten(c.a, 0.75)}"/><circle cx="378" cy="500" r="66" fill="none" stroke="${c.a}" stroke-width="4"/>` +
+      `<path d="M378 452 Q432 492 378 552 Q324 492 378 452Z" fill="${c.a}"/><path d="M378 462 V544 M378 500 L400 482 M378 520 L356 502" stroke="${lighten(c.a, 0.75)}" stroke-width="4" fill="none"/>` +
+      `<rect x="282" y="596" width="192" height="8" rx="4" fill="${c.bl}" opacity=".7"/>` +
+      gloss("M262 292 L292 292 L292 620 L262 620Z", 0.35) +
+      `<path d="M596 586 Q600 520 640 500" fill="none" stroke="#d8cdb8" stroke-width="3"/><rect x="624" y="478" width="36" height="30" rx="4" fill="${c.a}" transform="rotate(-14 642 493)"/>` +
+      `<g transform="rotate(12 596 622)"><rect x="556" y="582" width="80" height="86" rx="8" fill="#efe4cc"/><rect x="556" y="582" width="80" height="14" rx="4" fill="#ddcfb2"/><path d="M568 612 q28 -8 56 0 M568 632 q28 -8 56 0" stroke="#b79a6a" stroke-width="3" fill="none" opacity=".6"/></g>`,
+    y: 650,
+    w: 210,
+    fx: 390,
+    fy: 470,
+  };
+}
+
 function foodJar(c: Ctx): Art {
   let cloth = "M240 244";
   for (let i = 0; i <= 12; i++) {
@@ -987,7 +1071,7 @@ function blocks(c: Ctx): Art {
       `<path d="${sides}" fill="${darken(col, 0.12)}"/><path d="${tops}" fill="${lighten(col, 0.25)}"/>`
     );
   };
-  const third = mix(c.b, c.a, 0.5);
+  const third = hueRotate(c.b, 150);
   return {
     s:
       brick(238, 560, 4, c.b) +
@@ -1009,6 +1093,7 @@ const drawers: Record<ArtKind, (c: Ctx) => Art> = {
   jacket,
   trousers,
   dress,
+  gamis,
   hijab,
   sneakers,
   sandal,
@@ -1036,6 +1121,7 @@ const drawers: Record<ArtKind, (c: Ctx) => Art> = {
   cushion,
   "snack-pack": snackPack,
   "coffee-bag": coffeeBag,
+  "tea-box": teaBox,
   "food-jar": foodJar,
   ball,
   dumbbell,
@@ -1052,7 +1138,8 @@ const framing: Record<ArtKind, readonly [number, number]> = {
   jacket: [176, 1.1],
   trousers: [160, 1.1],
   dress: [150, 1.05],
-  hijab: [150, 1.05],
+  gamis: [150, 0.98],
+  hijab: [146, 1.02],
   sneakers: [284, 1.05],
   sandal: [210, 1.1],
   cap: [222, 1.15],
@@ -1079,6 +1166,7 @@ const framing: Record<ArtKind, readonly [number, number]> = {
   cushion: [214, 1.1],
   "snack-pack": [176, 1.1],
   "coffee-bag": [196, 1.1],
+  "tea-box": [238, 1.2],
   "food-jar": [200, 1.15],
   ball: [180, 1.1],
   dumbbell: [276, 1.15],

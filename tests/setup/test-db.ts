@@ -1,0 +1,61 @@
+import { randomBytes } from "node:crypto";
+import { mkdtemp } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import pg from "pg";
+import { openPglite, openPostgres, type Database } from "#server/db/client.ts";
+import { createLogger } from "#server/platform/logger.ts";
+import { createLocalStorage, type Storage } from "#server/platform/storage.ts";
+
+/** Which database this test run uses: `TEST_DB=pglite` (default) or `TEST_DB=postgres`. */
+export const testDbKind = process.env.TEST_DB === "postgres" ? "postgres" : "pglite";
+export const adminUrl = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+
+export interface TestDatabase extends Database {
+  storage: Storage;
+  uploadsDir: string;
+  /** Closes and (on PostgreSQL) drops the database. */
+  destroy(): Promise<void>;
+}
+
+/** A fresh, migrated database: in-memory PGlite, or a new PostgreSQL database dropped afterwards. */
+export async function createTestDatabase(): Promise<TestDatabase> {
+  const uploadsDir = await mkdtemp(path.join(tmpdir(), "pasar-uploads-"));
+  const storage = createLocalStorage(uploadsDir);
+  if (testDbKind === "pglite") {
+    const database = await openPglite("memory://");
+    await database.migrate();
+    return { ...database, storage, uploadsDir, destroy: () => database.close() };
+  }
+  const name = `pasar_test_${randomBytes(6).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const database = await openPostgres(url.toString(), 5);
+  await database.migrate();
+  return {
+    ...database,
+    storage,
+    uploadsDir,
+    async destroy() {
+      await database.close();
+      const drop = new pg.Client({ connectionString: adminUrl });
+      await drop.connect();
+      await drop.query(`drop database if exists ${name} with (force)`);
+      await drop.end();
+    },
+  };
+}
+
+export const silentLog = createLogger("silent");
+
+/** A migrated database with the demo shop seeded (small images, to seed fast). */
+export async function createSeededDatabase(): Promise<TestDatabase> {
+  const database = await createTestDatabase();
+  const { seedDemoData } = await import("#server/db/seed.ts");
+  await seedDemoData(database.db, database.storage, silentLog, { imageSize: 48 });
+  return database;
+}
