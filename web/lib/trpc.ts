@@ -13,7 +13,10 @@ export const maxBatchItems = 20;
 export const tokenStorageKey = "pasar-token";
 
 /** The browser session's language, read by every call (the `lang` header) and by error toasts. */
-const session: { locale: Locale; unknownMessage: string } = { locale: "ind", unknownMessage: "Unknown error" };
+const session: { locale: Locale; unknownMessage: string } = {
+  locale: "ind",
+  unknownMessage: "Unknown error",
+};
 
 export function setClientLanguage(locale: Locale, unknownMessage: string) {
   session.locale = locale;

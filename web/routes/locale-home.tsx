@@ -8,3 +8,8 @@ export function loader({ params }: Route.LoaderArgs) {
   if (!locale) throw data(null, { status: 404 });
   throw redirect(localizePath(locale, "/h5"));
 }
+
+/** Never rendered (the loader always redirects or throws); makes this a page route. */
+export default function LocaleHome() {
+  return null;
+}

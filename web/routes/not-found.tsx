@@ -4,3 +4,8 @@ import { data } from "react-router";
 export function loader() {
   throw data(null, { status: 404 });
 }
+
+/** Never rendered (the loader always throws); its presence makes this a page route, not a resource route. */
+export default function NotFound() {
+  return null;
+}

@@ -1765,7 +1765,7 @@ export const seedProducts: readonly SeedProduct[] = [
     "teh-hijau-melati-celup",
     CAT.coffeeTea,
     "tea-box",
-    ["#5b8c51", "#f5f0dc", "#edf3e8"],
+    ["#5b8c51", "#c9a14a", "#edf3e8"],
     18000,
     26000,
     1100,
@@ -1865,7 +1865,7 @@ export const seedProducts: readonly SeedProduct[] = [
   p(
     "bola-voli-kuning-biru",
     CAT.balls,
-    "ball",
+    "volleyball",
     ["#fbc02d", "#1565c0", "#fff8e1"],
     85000,
     119000,

@@ -45,6 +45,7 @@ export const artKinds = [
   "tea-box",
   "food-jar",
   "ball",
+  "volleyball",
   "dumbbell",
   "toy-car",
   "teddy",
@@ -984,6 +985,41 @@ function ball(c: Ctx): Art {
   };
 }
 
+function volleyball(c: Ctx): Art {
+  const pt = (r: number, deg: number) => {
+    const t = (deg * Math.PI) / 180;
+    return `${(400 + Math.cos(t) * r).toFixed(1)} ${(400 + Math.sin(t) * r).toFixed(1)}`;
+  };
+  let clips = "";
+  let panels = "";
+  let seams = "";
+  for (let k = 0; k < 3; k++) {
+    const th = -90 + 120 * k;
+    // Strips run parallel to one edge of each (cube-face) wedge, curved slightly for the sphere.
+    const t = ((th + 30) * Math.PI) / 180;
+    const cx = 400 - Math.cos(t) * 900;
+    const cy = 400 - Math.sin(t) * 900;
+    const ring = (r: number) =>
+      `M${(cx + r).toFixed(1)} ${cy.toFixed(1)}a${r} ${r} 0 1 0 ${-2 * r} 0a${r} ${r} 0 1 0 ${2 * r} 0Z`;
+    clips += `<clipPath id="w${k}"><path d="M400 400L${pt(320, th - 60)}L${pt(320, th)}L${pt(320, th + 60)}Z"/></clipPath>`;
+    panels += `<g clip-path="url(#w${k})"><path d="${ring(1027)}${ring(963)}" fill="${c.a}" fill-rule="evenodd"/><path d="${ring(1027)}${ring(963)}" fill="none" stroke="${c.bd}" stroke-width="3" opacity=".55"/></g>`;
+    seams += `M400 400L${pt(240, th + 60)}`;
+  }
+  return {
+    s:
+      `<clipPath id="cb"><circle cx="400" cy="400" r="220"/></clipPath>${clips}` +
+      `<radialGradient id="sh" cx=".38" cy=".34" r=".7"><stop offset=".5" stop-color="#000" stop-opacity="0"/><stop offset="1" stop-color="#000" stop-opacity=".45"/></radialGradient>` +
+      `<circle cx="400" cy="400" r="220" fill="url(#rb)"/>` +
+      `<g clip-path="url(#cb)">${panels}<path d="${seams}" stroke="${c.bd}" stroke-width="3" opacity=".55"/></g>` +
+      `<circle cx="400" cy="400" r="220" fill="url(#sh)"/>` +
+      `<ellipse cx="330" cy="290" rx="70" ry="44" fill="#fff" opacity=".35" transform="rotate(-30 330 290)" filter="url(#f2)"/>`,
+    y: 624,
+    w: 170,
+    fx: 380,
+    fy: 390,
+  };
+}
+
 function dumbbell(c: Ctx): Art {
   const head = (x: number) =>
     `<rect x="${x}" y="276" width="120" height="248" rx="14" fill="${c.b}"/>` +
@@ -1124,6 +1160,7 @@ const drawers: Record<ArtKind, (c: Ctx) => Art> = {
   "tea-box": teaBox,
   "food-jar": foodJar,
   ball,
+  volleyball,
   dumbbell,
   "toy-car": toyCar,
   teddy,
@@ -1169,6 +1206,7 @@ const framing: Record<ArtKind, readonly [number, number]> = {
   "tea-box": [238, 1.2],
   "food-jar": [200, 1.15],
   ball: [180, 1.1],
+  volleyball: [180, 1.1],
   dumbbell: [276, 1.15],
   "toy-car": [318, 1.2],
   teddy: [146, 1.1],
@@ -1186,6 +1224,17 @@ function context(palette: readonly [string, string, string]): Ctx {
     ad: darken(a, 0.38),
     t,
   };
+}
+
+/**
+ * Makes every id in an SVG document unique to that document (ids + `url(#…)` references),
+ * so several pictures can be inlined in one HTML page without their gradients colliding.
+ */
+function scopeIds(svg: string, seed: string): string {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < seed.length; i++) h = Math.imul(h ^ seed.charCodeAt(i), 0x01000193);
+  const p = `a${(h >>> 0).toString(36).slice(0, 5)}`;
+  return svg.replace(/id="([^"]+)"/g, `id="${p}$1"`).replace(/url\(#([^)]+)\)/g, `url(#${p}$1)`);
 }
 
 const svgOpen = (size: number) =>
@@ -1257,7 +1306,7 @@ export function renderProductArt(
       `<radialGradient id="vg" r=".75"><stop offset=".6" stop-color="#000" stop-opacity="0"/><stop offset="1" stop-color="#000" stop-opacity=".22"/></radialGradient>` +
       `<rect width="800" height="800" fill="url(#vg)"/>`;
   }
-  return `${svgOpen(800)}<defs>${defs(c)}</defs>${scene}</svg>`;
+  return scopeIds(`${svgOpen(800)}<defs>${defs(c)}</defs>${scene}</svg>`, `${kind}|${palette.join()}|${v}`);
 }
 
 /** A store logo: a rounded badge with the store's initials on a colour. */
@@ -1269,12 +1318,13 @@ export function renderStoreLogo(initials: string, colour: string): string {
     .replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
   const size = text.length >= 3 ? 66 : text.length === 2 ? 84 : 100;
   const ink = luma(colour) > 0.72 ? darken(colour, 0.7) : "#ffffff";
-  return (
+  return scopeIds(
     `${svgOpen(200)}<defs><linearGradient id="g" x2="0" y2="1">${stops([0, lighten(colour, 0.22)], [1, darken(colour, 0.15)])}</linearGradient></defs>` +
-    `<rect x="6" y="6" width="188" height="188" rx="48" fill="url(#g)"/>` +
-    `<rect x="18" y="18" width="164" height="164" rx="38" fill="none" stroke="#fff" stroke-opacity=".35" stroke-width="4"/>` +
-    `<path d="M6 100 Q6 6 100 6 L140 6 Q40 40 20 150Z" fill="#fff" opacity=".12"/>` +
-    `<text x="100" y="100" dy=".35em" text-anchor="middle" font-family="Poppins, 'Segoe UI', Roboto, Arial, sans-serif" font-weight="700" font-size="${size}" letter-spacing="-1" fill="${ink}">${text}</text></svg>`
+      `<rect x="6" y="6" width="188" height="188" rx="48" fill="url(#g)"/>` +
+      `<rect x="18" y="18" width="164" height="164" rx="38" fill="none" stroke="#fff" stroke-opacity=".35" stroke-width="4"/>` +
+      `<path d="M6 100 Q6 6 100 6 L140 6 Q40 40 20 150Z" fill="#fff" opacity=".12"/>` +
+      `<text x="100" y="100" dy=".35em" text-anchor="middle" font-family="Poppins, 'Segoe UI', Roboto, Arial, sans-serif" font-weight="700" font-size="${size}" letter-spacing="-1" fill="${ink}">${text}</text></svg>`,
+    `logo|${text}|${colour}`,
   );
 }
 
@@ -1283,9 +1333,10 @@ export function renderCategoryIcon(kind: ArtKind, colour: string): string {
   const c = context([colour, lighten(colour, 0.55), colour]);
   const art = drawers[kind](c);
   const s = 0.27;
-  return (
+  return scopeIds(
     `${svgOpen(200)}<defs>${defs(c)}</defs>` +
-    `<rect x="4" y="4" width="192" height="192" rx="48" fill="${lighten(colour, 0.86)}"/>` +
-    `<g transform="translate(100 100) scale(${s}) translate(-400 -${Math.round((art.y + 180) / 2)})">${art.s}</g></svg>`
+      `<rect x="4" y="4" width="192" height="192" rx="48" fill="${lighten(colour, 0.86)}"/>` +
+      `<g transform="translate(100 100) scale(${s}) translate(-400 -${Math.round((art.y + 180) / 2)})">${art.s}</g></svg>`,
+    `icon|${kind}|${colour}`,
   );
 }
