@@ -34,7 +34,7 @@ log.info({ database: database.kind }, "database ready");
 if (env.SEED_DEMO_DATA) {
   // Loaded only when seeding: it pulls in the image renderer.
   const { seedDemoData } = await import("./db/seed.ts");
-  const seeded = await seedDemoData(database.db, storage, log);
+  const seeded = await seedDemoData(database.db, storage, log, { imageSize: env.SEED_IMAGE_SIZE });
   if (seeded) log.info("demo data seeded");
 }
 

@@ -65,16 +65,21 @@ export async function seedDemoData(db: Db, storage: Storage, log: Logger, opts: 
     });
   }
 
+  // Images render in parallel (sharp works off the main thread); rows are written in catalogue order.
+  const rendered = await Promise.all(
+    seedProducts.map((product) =>
+      Promise.all(
+        [0, 1, 2].map((variant) =>
+          rasterize(renderProductArt(product.art.kind, product.art.palette, variant), size),
+        ),
+      ),
+    ),
+  );
   const supplyIds = new Map<
     string,
     { id: string; categoryId: number; suggested: number; merchant: number }
   >();
-  for (const product of seedProducts) {
-    const images = await Promise.all(
-      [0, 1, 2].map((variant) =>
-        rasterize(renderProductArt(product.art.kind, product.art.palette, variant), size),
-      ),
-    );
+  for (const [index, product] of seedProducts.entries()) {
     const id = await createSupplyProduct(db, storage, {
       categoryId: product.categoryId,
       name: product.name,
@@ -83,7 +88,7 @@ export async function seedDemoData(db: Db, storage: Storage, log: Logger, opts: 
       suggestedPrice: product.suggestedPrice,
       stock: product.stock,
       boutique: product.boutique,
-      images,
+      images: rendered[index] ?? [],
     });
     supplyIds.set(product.key, {
       id,

@@ -19,6 +19,7 @@ const EnvSchema = z
       .enum(["true", "false"], { error: "must be true or false" })
       .default("true")
       .transform((v) => v === "true"),
+    SEED_IMAGE_SIZE: z.coerce.number().int().min(32).max(2000).default(800),
     SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(120_000).default(10_000),
   })
   .transform((e) => ({
