@@ -14,12 +14,18 @@ function flatten(value: unknown, prefix = "", out = new Map<string, unknown>()) 
   return out;
 }
 
-/** Returns one line per problem; empty when every catalogue is complete. */
+/** Reads the three catalogues and returns one line per problem; empty when all are complete. */
 export async function checkMessages(): Promise<string[]> {
+  const raw: Record<string, unknown> = {};
+  for (const locale of locales)
+    raw[locale] = JSON.parse(await readFile(path.join(dir, `${locale}.json`), "utf8"));
+  return findProblems(raw);
+}
+
+/** Missing or empty messages and placeholders that differ between languages. */
+export function findProblems(raw: Record<string, unknown>): string[] {
   const catalogues = new Map<string, Map<string, unknown>>();
-  for (const locale of locales) {
-    catalogues.set(locale, flatten(JSON.parse(await readFile(path.join(dir, `${locale}.json`), "utf8"))));
-  }
+  for (const locale of locales) catalogues.set(locale, flatten(raw[locale]));
   const allKeys = new Set([...catalogues.values()].flatMap((c) => [...c.keys()]));
   const problems: string[] = [];
   for (const key of [...allKeys].sort()) {

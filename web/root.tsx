@@ -17,7 +17,7 @@ import "./app.css";
 import { loadMessages } from "#common/i18n/messages.ts";
 import enMessages from "#common/i18n/messages/en.json";
 import { localeTags, type Locale } from "#common/locales.ts";
-import { platformCode } from "#common/contracts/settings.ts";
+import { platformCode } from "#common/platform.ts";
 import { serverBuildId, withServerApi } from "./lib/api.server.ts";
 import { I18nProvider, useI18n } from "./lib/i18n.tsx";
 import { localizePath, splitLocalePath } from "./lib/locale.ts";

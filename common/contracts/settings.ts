@@ -1,23 +1,6 @@
 import { z } from "zod";
 import { locales } from "../locales.ts";
-
-/** The platform this web app is (seed: platform code 2). */
-export const platformCode = 2;
-
-/** Local defaults of the web config (seed section 3 and 9); stored settings are merged over them. */
-export const webConfigDefaults = {
-  title: "Pasar",
-  desc: "Online Shop",
-  logo: "/brand/logo.svg",
-  favicon: "/favicon.svg",
-  shareImage: "/brand/share.png",
-  platformCode,
-  currency: "Rp",
-  countryId: 1,
-  countryMobilePre: "+62",
-  categoryIds: { man: 11044364, cosmetics: 29, digital: 36 },
-  locale: "ind",
-} as const;
+import { platformCode } from "../platform.ts";
 
 export const WebConfigInputSchema = z.object({ platformCode: z.literal(platformCode) });
 

@@ -1,21 +1,19 @@
+import { AsyncLocalStorage } from "node:async_hooks";
 import en from "#common/i18n/messages/en.json" with { type: "json" };
 import ind from "#common/i18n/messages/ind.json" with { type: "json" };
 import zh from "#common/i18n/messages/zh.json" with { type: "json" };
-import { createI18n, translator, type Translate } from "#common/i18n/i18n.ts";
-import { AsyncLocalStorage } from "node:async_hooks";
+import { createTranslator, type Translate } from "#common/i18n/i18n.ts";
 import { defaultLocale, type Locale } from "#common/locales.ts";
 
-const instance = createI18n("ind", { ind, en, zh });
-const cache = new Map<Locale, Translate>();
+const translators: Record<Locale, Translate> = {
+  ind: createTranslator(ind),
+  en: createTranslator(en, ind),
+  zh: createTranslator(zh, ind),
+};
 
 /** The server's translator for one language (all three catalogues are loaded once). */
 export function serverTranslator(locale: Locale): Translate {
-  let t = cache.get(locale);
-  if (!t) {
-    t = translator(instance, locale);
-    cache.set(locale, t);
-  }
-  return t;
+  return translators[locale];
 }
 
 const requestLocale = new AsyncLocalStorage<Locale>();

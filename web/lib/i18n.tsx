@@ -1,5 +1,5 @@
 import { createContext, useContext, useMemo, type ReactNode } from "react";
-import { createI18n, translator, type Translate } from "#common/i18n/i18n.ts";
+import { createTranslator, type Translate } from "#common/i18n/i18n.ts";
 import type { Messages } from "#common/i18n/messages.ts";
 import type { Locale } from "#common/locales.ts";
 
@@ -13,10 +13,7 @@ const I18nContext = createContext<I18nValue | null>(null);
 /** Provides one language's messages (the only ones the browser downloads) to the tree. */
 export function I18nProvider(props: { locale: Locale; messages: Messages; children: ReactNode }) {
   const { locale, messages } = props;
-  const value = useMemo(() => {
-    const instance = createI18n(locale, { [locale]: messages });
-    return { locale, t: translator(instance, locale) };
-  }, [locale, messages]);
+  const value = useMemo(() => ({ locale, t: createTranslator(messages) }), [locale, messages]);
   return <I18nContext.Provider value={value}>{props.children}</I18nContext.Provider>;
 }
 

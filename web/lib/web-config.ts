@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import { platformCode } from "#common/contracts/settings.ts";
+import { platformCode } from "#common/platform.ts";
 import { useTRPCClient } from "./trpc.ts";
 
 /** Seed section 7: the client caches the platform web config under "webconfig". */

@@ -1,9 +1,9 @@
 import {
   StoredWebConfigSchema,
-  webConfigDefaults,
   type StoredWebConfig,
   type WebConfigView,
 } from "#common/contracts/settings.ts";
+import { webConfigDefaults } from "#common/platform.ts";
 import type { Db } from "../../db/client.ts";
 import { now } from "../../platform/clock.ts";
 import { selectSettings, upsertSetting } from "./settings.queries.ts";
