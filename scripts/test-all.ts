@@ -1,5 +1,5 @@
-// The whole test command: static checks, Vitest on PGlite and PostgreSQL, the production build,
-// Playwright in Chromium. Stops at the first failing step and ends with one summary line.
+// The whole test command: static checks, the production build, Vitest on PGlite and PostgreSQL
+// (one suite starts the built server), Playwright in Chromium. Stops at the first failing step and ends with one summary line.
 import { spawnSync } from "node:child_process";
 import { existsSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
@@ -15,12 +15,12 @@ const steps: { name: string; cmd: string; args: string[]; env?: Record<string, s
   { name: "lint", cmd: bin("eslint"), args: ["--max-warnings=0", "."] },
   { name: "format", cmd: bin("prettier"), args: ["--check", "--log-level=warn", "."] },
   { name: "locales", cmd: process.execPath, args: ["scripts/i18n-check.ts"] },
+  { name: "build", cmd: "npm", args: ["run", "-s", "build"] },
   {
     name: "vitest (PGlite + PostgreSQL)",
     cmd: bin("vitest"),
     args: ["run", "--reporter=default", "--reporter=json", `--outputFile.json=${vitestReport}`],
   },
-  { name: "build", cmd: "npm", args: ["run", "-s", "build"] },
   {
     name: "playwright (Chromium)",
     cmd: bin("playwright"),
