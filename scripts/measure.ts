@@ -6,6 +6,7 @@ import { existsSync, statSync } from "node:fs";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { chromium } from "playwright-core";
+import { chromiumLaunchOptions } from "../tests/setup/chromium.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
 const port = 3290;
@@ -70,16 +71,7 @@ try {
   const productId: string = list.result.data.json.items[0].id;
   const pages = { home: "/h5", product: `/h5/products/${productId}` };
 
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-    args: [
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-    ],
-  });
+  const browser = await chromium.launch(chromiumLaunchOptions);
   const rows: string[] = [];
   let overBudget = false;
   for (const [name, pagePath] of Object.entries(pages)) {
