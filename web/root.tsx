@@ -15,7 +15,6 @@ import {
 import type { Route } from "./+types/root";
 import "./app.css";
 import { loadMessages } from "#common/i18n/messages.ts";
-import enMessages from "#common/i18n/messages/en.json";
 import { localeTags, type Locale } from "#common/locales.ts";
 import { platformCode } from "#common/platform.ts";
 import { serverBuildId, withServerApi } from "./lib/api.server.ts";
@@ -148,11 +147,24 @@ export default function App({ loaderData }: Route.ComponentProps) {
   );
 }
 
+/**
+ * The seed's English error page (section 2), for the rare case where the root loader itself failed and no
+ * catalogue reached the page. Kept inline so the browser bundle carries no whole message catalogue.
+ */
+const rootFailureTexts = {
+  notFoundTitle: "Page not found",
+  notFoundDescription: "We are sorry but this page could not be found.",
+  name: "An error occurred",
+  message: "This is not the page you're looking for.",
+  serverName: "Something went wrong",
+  serverMessage: "We could not show this page. Please try again in a moment.",
+  goHome: "Go back home",
+};
+
 /** Fatal and unmatched errors: the error page in the visitor's language when known, else English. */
 export function ErrorBoundary() {
   const error = useRouteError();
   const data = useRouteLoaderData<typeof loader>("root");
-  const messages = data?.messages ?? enMessages;
   const locale: Locale = data?.locale ?? "en";
   const status = isRouteErrorResponse(error) ? error.status : 500;
   const notFound = status === 404;
@@ -160,7 +172,7 @@ export function ErrorBoundary() {
     isRouteErrorResponse(error) && typeof error.data === "object" && error.data && "message" in error.data
       ? String(error.data.message)
       : undefined;
-  const page = messages.errors.page;
+  const page = data?.messages.errors.page ?? rootFailureTexts;
   return (
     <>
       <title>{`${notFound ? page.notFoundTitle : page.serverName} - ${data?.site.title ?? "Pasar"}`}</title>
