@@ -21,7 +21,7 @@ import { serverBuildId, withServerApi } from "./lib/api.server.ts";
 import { I18nProvider, useI18n } from "./lib/i18n.tsx";
 import { localizePath, splitLocalePath } from "./lib/locale.ts";
 import { negotiateLocale } from "./lib/negotiate.server.ts";
-import { themeScript, useForcedTheme } from "./lib/theme.ts";
+import { themeScript, useThemeSync } from "./lib/theme.ts";
 import { createBrowserTrpcClient, createQueryClient, setClientLanguage, TRPCProvider } from "./lib/trpc.ts";
 import { useVersionCheck } from "./lib/version-check.ts";
 import { webConfigQueryKey } from "./lib/web-config.ts";
@@ -105,7 +105,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 function Shell(props: { buildId: string }) {
   const { t, locale } = useI18n();
   const forced = useRouteForcedTheme();
-  useForcedTheme(forced);
+  useThemeSync(forced);
   useVersionCheck(props.buildId);
   return (
     <>

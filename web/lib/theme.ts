@@ -39,11 +39,6 @@ export function useTheme() {
     readTheme,
     () => "system" as Theme,
   );
-  useEffect(() => {
-    const query = matchMedia("(prefers-color-scheme: dark)");
-    query.addEventListener("change", apply);
-    return () => query.removeEventListener("change", apply);
-  }, []);
   const setTheme = useCallback((next: Theme) => {
     try {
       localStorage.setItem(themeStorageKey, next);
@@ -56,12 +51,20 @@ export function useTheme() {
   return { theme, setTheme };
 }
 
-/** Re-applies the theme when the forced theme of the page changes during client navigation. */
-export function useForcedTheme(forced: "light" | "dark" | undefined) {
+/**
+ * Keeps the page's theme right for as long as the app runs: re-applies it when the page's forced theme
+ * changes during client navigation, and follows the OS live in system mode.
+ */
+export function useThemeSync(forced: "light" | "dark" | undefined) {
   useEffect(() => {
     const html = document.documentElement;
     if (forced) html.setAttribute("data-forced-theme", forced);
     else html.removeAttribute("data-forced-theme");
     apply();
   }, [forced]);
+  useEffect(() => {
+    const query = matchMedia("(prefers-color-scheme: dark)");
+    query.addEventListener("change", apply);
+    return () => query.removeEventListener("change", apply);
+  }, []);
 }

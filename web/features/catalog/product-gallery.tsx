@@ -1,4 +1,4 @@
-import { useRef, useState } from "react";
+import { useState } from "react";
 import { useI18n } from "../../lib/i18n.tsx";
 
 /** Swipeable images (CSS scroll snapping, no script needed to swipe) with a position indicator. */
@@ -8,13 +8,14 @@ export function ProductGallery(props: {
 }) {
   const { t } = useI18n();
   const [index, setIndex] = useState(0);
-  const track = useRef<HTMLUListElement>(null);
   const total = props.images.length;
   if (total === 0) return <div className="aspect-square bg-gray-100 dark:bg-gray-800" />;
   return (
     <section aria-label={t("catalog.product.gallery")} className="relative bg-white dark:bg-gray-800">
       <ul
-        ref={track}
+        // Focusable so keyboard users can scroll the images with the arrow keys.
+        tabIndex={0}
+        aria-label={t("catalog.product.gallery")}
         className="scrollbar-none flex snap-x snap-mandatory overflow-x-auto"
         onScroll={(e) => {
           const el = e.currentTarget;

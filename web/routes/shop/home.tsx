@@ -6,7 +6,7 @@ import { PreferencesButton } from "../../features/shell/preferences-button.tsx";
 import { ProductCard, ProductRow } from "../../features/catalog/product-card.tsx";
 import { serverT, withServerApi } from "../../lib/api.server.ts";
 import { useI18n } from "../../lib/i18n.tsx";
-import { localeFromParam } from "../../lib/locale.ts";
+import { localeFromParam, localizePath } from "../../lib/locale.ts";
 import { pageMeta } from "../../lib/meta.ts";
 import { useTRPC } from "../../lib/trpc.ts";
 import { useWebConfig } from "../../lib/web-config.ts";
@@ -40,7 +40,7 @@ function CategoryTabs(props: {
   categories: { id: number; name: string; icon: string | null }[];
   active?: number;
 }) {
-  const { t } = useI18n();
+  const { t, locale } = useI18n();
   const items = [{ id: 0, name: t("catalog.home.all"), icon: null }, ...props.categories];
   return (
     <nav aria-label={t("catalog.home.categories")} className="bg-white dark:bg-gray-900">
@@ -50,7 +50,7 @@ function CategoryTabs(props: {
           return (
             <li key={c.id} className="shrink-0">
               <Link
-                to={c.id ? `?tab=${c.id}` : "."}
+                to={c.id ? `?tab=${c.id}` : localizePath(locale, "/h5")}
                 preventScrollReset
                 replace
                 aria-current={active ? "page" : undefined}

@@ -2,6 +2,7 @@ import { HydrationBoundary, useQuery } from "@tanstack/react-query";
 import { Store } from "lucide-react";
 import type { Route } from "./+types/product";
 import { AppHeader } from "../../features/shell/app-header.tsx";
+import { PreferencesButton } from "../../features/shell/preferences-button.tsx";
 import { Price } from "../../features/catalog/price.tsx";
 import { ProductGallery } from "../../features/catalog/product-gallery.tsx";
 import { rethrowNotFound, serverT, withServerApi } from "../../lib/api.server.ts";
@@ -34,7 +35,7 @@ function ProductContent(props: { id: string }) {
   if (!product) return null;
   return (
     <>
-      <AppHeader back title={t("catalog.product.title")} />
+      <AppHeader back title={t("catalog.product.title")} actions={<PreferencesButton />} />
       <main id="main" className="pb-8">
         <ProductGallery images={product.images} name={product.name} />
         <section className="bg-white p-4 dark:bg-gray-900">

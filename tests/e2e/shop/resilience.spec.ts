@@ -1,0 +1,190 @@
+import { expect, test, type Page } from "@playwright/test";
+import { messages, settingsLabel, type Lang } from "../support/i18n.ts";
+import { isSameDocument, markDocument, waitForHydration } from "../support/page.ts";
+
+const ind = messages.ind;
+const productLink = 'a[href*="/h5/products/prd_"]';
+
+/** Counts full document loads of the page from now on. */
+function countLoads(page: Page) {
+  const counter = { loads: 0 };
+  page.on("load", () => counter.loads++);
+  return counter;
+}
+
+test.describe("lazy chunk reload guard", () => {
+  test("a lazy chunk that fails to load reloads the page once, and not again within 10 s", async ({
+    page,
+  }) => {
+    await page.route("**/assets/preferences-dialog-*.js", (route) => route.abort());
+    await page.goto("/h5");
+    await waitForHydration(page);
+    const counter = countLoads(page);
+    await markDocument(page);
+
+    await page.getByRole("button", { name: settingsLabel("ind") }).click();
+    await expect
+      .poll(() => counter.loads, {
+        message: "the page did not reload after the settings chunk failed to load",
+        timeout: 3000,
+      })
+      .toBe(1);
+    await expect(page.getByRole("heading", { level: 2, name: ind.catalog.home.hot })).toBeVisible();
+
+    // The chunk is still unavailable: a second failure right away must not start a reload loop.
+    await waitForHydration(page);
+    const second = await markDocument(page);
+    await page.getByRole("button", { name: settingsLabel("ind") }).click();
+    await page.waitForTimeout(1000);
+    expect(counter.loads, "the page reloaded a second time within 10 s").toBe(1);
+    expect(await isSameDocument(page, second)).toBe(true);
+  });
+});
+
+test.describe("new deployment check", () => {
+  async function openFirstCardAfterVersionCheck(page: Page) {
+    const checked = page.waitForResponse((res) => res.url().endsWith("/builds/latest.json"));
+    await page.goto("/h5");
+    await waitForHydration(page);
+    const doc = await markDocument(page);
+    await checked;
+    // Let the page read the answer.
+    await page.waitForTimeout(300);
+
+    const documents: string[] = [];
+    page.on("request", (req) => {
+      if (req.resourceType() === "document") documents.push(new URL(req.url()).pathname);
+    });
+    const card = page.getByRole("region", { name: ind.catalog.home.hot }).locator(productLink).first();
+    const name = (await card.getByRole("heading", { level: 3 }).innerText()).trim();
+    const href = (await card.getAttribute("href"))!;
+    await card.click();
+    await expect(page).toHaveURL(new RegExp(`${href}$`));
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(name);
+    await page.waitForLoadState("load");
+    return { sameDocument: await isSameDocument(page, doc), documents, href };
+  }
+
+  test("when the server runs a newer build, the next navigation is a full page load", async ({ page }) => {
+    await page.route("**/builds/latest.json", (route) =>
+      route.fulfill({ json: { id: "e2e-newer-build" }, headers: { "cache-control": "no-store" } }),
+    );
+    const result = await openFirstCardAfterVersionCheck(page);
+    expect(result.sameDocument, "the stale page navigated in place instead of loading the new build").toBe(
+      false,
+    );
+    expect(result.documents).toContain(result.href);
+  });
+
+  test("when the build is unchanged, navigation stays in the page", async ({ page }) => {
+    const result = await openFirstCardAfterVersionCheck(page);
+    expect(result.sameDocument).toBe(true);
+    expect(result.documents).toEqual([]);
+  });
+});
+
+test.describe("error toasts", () => {
+  /**
+   * A category's products come with the navigation data the server renders. Renaming that query in
+   * the navigation data makes the browser fetch the list itself, as it does whenever the server did
+   * not render it, so the browser's own API call can be made to fail.
+   */
+  async function letTheBrowserFetchCategories(page: Page) {
+    await page.route(/\/h5\.data\?/, async (route) => {
+      const response = await route.fetch();
+      const body = await response.text();
+      const rendered = '[[\\"listings\\",\\"list\\"]';
+      expect(body, "the navigation data no longer carries the category list").toContain(rendered);
+      await route.fulfill({
+        response,
+        body: body.replaceAll(rendered, '[[\\"listings\\",\\"e2e-not-rendered\\"]'),
+      });
+    });
+  }
+
+  async function openCategory(page: Page, lang: Lang, index: number) {
+    await waitForHydration(page);
+    const tabs = page.getByRole("navigation", { name: messages[lang].catalog.home.categories });
+    await tabs.getByRole("link").nth(index).click();
+  }
+
+  function toasts(page: Page, lang: Lang) {
+    return page.getByRole("region", { name: messages[lang].shell.toast.region });
+  }
+
+  test("an API error shows its message as a toast, which the close button removes", async ({ page }) => {
+    await page.goto("/h5");
+    await letTheBrowserFetchCategories(page);
+    let calls = 0;
+    await page.route("**/trpc/listings.list*", (route) => {
+      calls++;
+      return route.fulfill({
+        status: 500,
+        contentType: "application/json",
+        body: JSON.stringify({
+          error: {
+            json: {
+              message: "Kategori sedang gangguan",
+              code: -32603,
+              data: { code: "INTERNAL_SERVER_ERROR", httpStatus: 500 },
+            },
+          },
+        }),
+      });
+    });
+    await openCategory(page, "ind", 2);
+
+    const toast = toasts(page, "ind").getByRole("alert");
+    await expect(toast).toHaveText("Kategori sedang gangguan");
+    expect(calls).toBeGreaterThan(0);
+    await expect(page.getByRole("main").getByText(ind.catalog.home.loadError)).toBeVisible();
+    // It sits at the bottom of the screen.
+    const box = (await toast.boundingBox())!;
+    const viewport = page.viewportSize()!;
+    expect(box.y + box.height).toBeGreaterThan(viewport.height * 0.75);
+
+    await toast.getByRole("button", { name: ind.shell.toast.close }).click();
+    await expect(toast).toHaveCount(0);
+  });
+
+  test("a malformed error answer shows the translated 'Unknown error'", async ({ page }) => {
+    await page.goto("/en/h5");
+    await letTheBrowserFetchCategories(page);
+    await page.route("**/trpc/listings.list*", (route) =>
+      route.fulfill({
+        status: 500,
+        contentType: "text/html",
+        body: "<html><body>502 Bad Gateway</body></html>",
+      }),
+    );
+    await openCategory(page, "en", 3);
+    await expect(toasts(page, "en").getByRole("alert")).toHaveText(messages.en.errors.api.unknown);
+    await expect(page.getByRole("main").getByText(messages.en.catalog.home.loadError)).toBeVisible();
+  });
+
+  test("a toast closes by itself after 5 s, but not while the pointer rests on it", async ({ page }) => {
+    await page.clock.install();
+    await page.goto("/h5");
+    await letTheBrowserFetchCategories(page);
+    await page.route("**/trpc/listings.list*", (route) =>
+      route.fulfill({ status: 500, contentType: "text/plain", body: "oops" }),
+    );
+    await openCategory(page, "ind", 2);
+    const toast = toasts(page, "ind").getByRole("alert");
+    await expect(toast).toHaveText(ind.errors.api.unknown);
+
+    await toast.hover();
+    await page.clock.fastForward(8000);
+    await expect(toast, "the toast closed while the pointer was on it").toBeVisible();
+
+    await page.mouse.move(10, 10);
+    await page.clock.fastForward(6000);
+    await expect(toast).toHaveCount(0);
+
+    // Without the pointer on it, a new toast leaves on its own.
+    await openCategory(page, "ind", 3);
+    await expect(toast).toBeVisible();
+    await page.clock.fastForward(5500);
+    await expect(toast).toHaveCount(0);
+  });
+});
