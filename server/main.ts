@@ -28,7 +28,11 @@ const log = createLogger(env.LOG_LEVEL);
 const uploadsDir = path.join(env.DATA_DIR, "uploads");
 await mkdir(uploadsDir, { recursive: true });
 const storage = createLocalStorage(uploadsDir);
-const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
+const database = await openDatabase({
+  databaseUrl: env.DATABASE_URL,
+  dataDir: env.DATA_DIR,
+  onIdleError: (err) => log.warn({ err }, "idle database connection failed; it will be replaced"),
+});
 await database.migrate();
 log.info({ database: database.kind }, "database ready");
 if (env.SEED_DEMO_DATA) {

@@ -43,9 +43,16 @@ export async function openPglite(dataDir: string): Promise<Database> {
   };
 }
 
-/** Connects to PostgreSQL through a pool. */
-export async function openPostgres(url: string, max = 10): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max });
+/**
+ * Connects to PostgreSQL through a pool. An idle connection that dies (server restart, admin
+ * termination) is reported to `onIdleError` and replaced; without a listener it would crash the process.
+ */
+export async function openPostgres(
+  url: string,
+  opts: { max?: number; onIdleError?: (error: Error) => void } = {},
+): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: opts.max ?? 10 });
+  pool.on("error", (error) => opts.onIdleError?.(error));
   const db = drizzlePg({ client: pool, schema, casing: "snake_case" }) as unknown as Db;
   return {
     db,
@@ -59,6 +66,12 @@ export async function openPostgres(url: string, max = 10): Promise<Database> {
 }
 
 /** Opens the configured database: PostgreSQL when a URL is given, else PGlite in the data folder. */
-export function openDatabase(opts: { databaseUrl?: string; dataDir: string }): Promise<Database> {
-  return opts.databaseUrl ? openPostgres(opts.databaseUrl) : openPglite(path.join(opts.dataDir, "pglite"));
+export function openDatabase(opts: {
+  databaseUrl?: string;
+  dataDir: string;
+  onIdleError?: (error: Error) => void;
+}): Promise<Database> {
+  return opts.databaseUrl
+    ? openPostgres(opts.databaseUrl, { onIdleError: opts.onIdleError })
+    : openPglite(path.join(opts.dataDir, "pglite"));
 }

@@ -34,7 +34,8 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
-  const database = await openPostgres(url.toString(), 5);
+  // The forced drop at the end terminates pooled connections; that is expected here.
+  const database = await openPostgres(url.toString(), { max: 5, onIdleError: () => {} });
   await database.migrate();
   return {
     ...database,
