@@ -22,6 +22,9 @@ const server = spawn(process.execPath, ["server/main.ts"], {
     PORT: String(port),
     DATA_DIR: `/tmp/pasar-measure-${process.pid}`,
     LOG_LEVEL: "warn",
+    // Production needs channels for codes; nothing is sent while measuring.
+    SMTP_URL: "smtp://127.0.0.1:1",
+    SMS_WEBHOOK_URL: "http://127.0.0.1:1/sms",
     SEED_IMAGE_SIZE: "320",
   },
   stdio: ["ignore", "ignore", "inherit"],

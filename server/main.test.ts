@@ -12,7 +12,16 @@ const built = existsSync(path.join(root, "build/server/index.js"));
 function start(env: Record<string, string>) {
   const child = spawn(process.execPath, ["server/main.ts"], {
     cwd: root,
-    env: { ...process.env, NODE_ENV: "production", LOG_LEVEL: "warn", SEED_DEMO_DATA: "false", ...env },
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      LOG_LEVEL: "warn",
+      SEED_DEMO_DATA: "false",
+      // Never used by these tests: no code is sent.
+      SMTP_URL: "smtp://127.0.0.1:1",
+      SMS_WEBHOOK_URL: "http://127.0.0.1:1/sms",
+      ...env,
+    },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";
@@ -41,6 +50,13 @@ describe.runIf(testDbKind === "pglite")("the server process", () => {
     expect(await server.exited).toBe(1);
     expect(server.output()).toMatch(/PORT/);
     expect(server.output()).not.toMatch(/at .*\.ts:\d+/);
+  });
+
+  it("refuses to start in production without a channel for codes, naming what is missing", async () => {
+    const server = start({ SMTP_URL: "", SMS_WEBHOOK_URL: "" });
+    expect(await server.exited).toBe(1);
+    expect(server.output()).toMatch(/SMTP_URL: is required in production/);
+    expect(server.output()).toMatch(/SMS_WEBHOOK_URL: is required in production/);
   });
 
   it.runIf(built)("finishes in-flight requests on SIGTERM, closes the database and exits 0", async () => {

@@ -7,6 +7,8 @@ import { createApp } from "./http/app.ts";
 import { EnvError, parseEnv, type Env } from "./platform/env.ts";
 import { createLogger } from "./platform/logger.ts";
 import { createMetrics } from "./platform/metrics.ts";
+import { createChannels } from "./platform/messaging.ts";
+import { createRateLimits } from "./platform/rate-limit.ts";
 import { createLocalStorage } from "./platform/storage.ts";
 import { developmentRenderer, productionRenderer } from "./render.ts";
 
@@ -55,9 +57,15 @@ if (dev) {
   buildId = (await readFile(path.join(buildDir, "build-id.txt"), "utf8")).trim();
 }
 
+const limits = createRateLimits(env.REDIS_URL);
 const app = createApp({
   database,
   storage,
+  channels: createChannels(env),
+  limits,
+  sessionTtlDays: env.SESSION_TTL_DAYS,
+  publicUrl: env.PUBLIC_URL,
+  production: env.NODE_ENV === "production",
   uploadsDir,
   log,
   metrics: createMetrics(),
@@ -92,6 +100,7 @@ async function shutdown(signal: string) {
   });
   clearTimeout(timer);
   await vite?.close();
+  await limits.close();
   await database.close();
   log.info("stopped");
   process.exit(0);

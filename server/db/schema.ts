@@ -3,3 +3,4 @@ export * from "../modules/settings/settings.tables.ts";
 export * from "../modules/auth/auth.tables.ts";
 export * from "../modules/catalog/catalog.tables.ts";
 export * from "../modules/stores/stores.tables.ts";
+export * from "../modules/notifications/notifications.tables.ts";

@@ -2,8 +2,7 @@ import sharp from "sharp";
 import type { Db } from "./client.ts";
 import type { Logger } from "../platform/logger.ts";
 import type { Storage } from "../platform/storage.ts";
-import { countUsers } from "../modules/auth/auth.queries.ts";
-import { createAccount } from "../modules/auth/auth.service.ts";
+import { createAccount, hasAccounts } from "../modules/auth/auth.service.ts";
 import { createCategory, createSupplyProduct, listInStore } from "../modules/catalog/catalog.service.ts";
 import { updateWebConfig } from "../modules/settings/settings.service.ts";
 import { createStore } from "../modules/stores/stores.service.ts";
@@ -39,7 +38,7 @@ function shopPrice(value: number): number {
  * Returns false (and does nothing) when accounts already exist.
  */
 export async function seedDemoData(db: Db, storage: Storage, log: Logger, opts: SeedOptions = {}) {
-  if ((await countUsers(db)) > 0) return false;
+  if (await hasAccounts(db)) return false;
   const size = opts.imageSize ?? 800;
   const started = performance.now();
 

@@ -1,7 +1,9 @@
 import path from "node:path";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { getConnInfo } from "@hono/node-server/conninfo";
+import { TRPCError } from "@trpc/server";
 import { fetchRequestHandler } from "@trpc/server/adapters/fetch";
+import { bodyLimit } from "hono/body-limit";
 import { Hono, type Context as HonoContext, type MiddlewareHandler } from "hono";
 import { requestId } from "hono/request-id";
 import type { Database } from "../db/client.ts";
@@ -9,7 +11,14 @@ import type { Logger } from "../platform/logger.ts";
 import type { Metrics } from "../platform/metrics.ts";
 import type { Storage } from "../platform/storage.ts";
 import { appRouter } from "../trpc/app-router.ts";
-import { createContextFactory, localeFromHeader } from "../trpc/context.ts";
+import {
+  createContextFactory,
+  localeFromHeader,
+  sessionCookie,
+  type SessionCookies,
+} from "../trpc/context.ts";
+import type { Channels } from "../platform/messaging.ts";
+import type { RateLimits } from "../platform/rate-limit.ts";
 import { serverTranslator, withRequestLocale } from "../platform/i18n.ts";
 
 /** Renders a page: React Router's request handler with the server's bridge in its context. */
@@ -29,8 +38,13 @@ export interface PageBridge {
 export interface AppDeps {
   database: Database;
   storage: Storage;
+  channels: Channels;
+  limits: RateLimits;
   uploadsDir: string;
   log: Logger;
+  sessionTtlDays: number;
+  publicUrl: string;
+  production: boolean;
   metrics: Metrics;
   maxBatchSize: number;
   buildId: string;
@@ -42,6 +56,35 @@ export interface AppDeps {
 type AppEnv = { Variables: { requestId: string } };
 
 const immutable = "public, max-age=31536000, immutable";
+
+/** Largest accepted /trpc request body: an avatar photo (5 MB) with room for the form around it. */
+const maxRequestBytes = 6 * 1024 * 1024;
+
+/** Whether a browser sent this request from another site (Fetch Metadata, then Origin). */
+function isCrossSite(req: Request): boolean {
+  const site = req.headers.get("sec-fetch-site");
+  if (site && site !== "same-origin" && site !== "none") return true;
+  const origin = req.headers.get("origin");
+  if (!origin) return false;
+  try {
+    return new URL(origin).host !== new URL(req.url).host;
+  } catch {
+    return true;
+  }
+}
+
+/** The session cookie: httpOnly so scripts cannot read it, SameSite=Lax, Secure behind https. */
+function sessionCookies(headers: Headers, secure: boolean): SessionCookies {
+  const base = `${sessionCookie}=%s; Path=/; HttpOnly; SameSite=Lax${secure ? "; Secure" : ""}`;
+  return {
+    set(token, maxAge) {
+      headers.append("set-cookie", `${base.replace("%s", encodeURIComponent(token))}; Max-Age=${maxAge}`);
+    },
+    clear() {
+      headers.append("set-cookie", `${base.replace("%s", "")}; Max-Age=0`);
+    },
+  };
+}
 
 /** Sets Cache-Control on successful static responses (serveStatic's own hook runs too late). */
 function cacheFor(value: string): MiddlewareHandler {
@@ -62,7 +105,17 @@ function routeKind(p: string): string {
 /** The one HTTP application: pages, /trpc, static files, uploads, health and metrics. */
 export function createApp(deps: AppDeps) {
   const app = new Hono<AppEnv>();
-  const createContext = createContextFactory({ db: deps.database.db, storage: deps.storage, log: deps.log });
+  const createContext = createContextFactory({
+    db: deps.database.db,
+    storage: deps.storage,
+    channels: deps.channels,
+    limits: deps.limits,
+    log: deps.log,
+    sessionTtlDays: deps.sessionTtlDays,
+    publicUrl: deps.publicUrl,
+    production: deps.production,
+  });
+  const secureCookies = deps.publicUrl.startsWith("https:");
 
   app.use(requestId({ headerName: "x-request-id" }));
   app.use(async (c, next) => {
@@ -120,6 +173,27 @@ export function createApp(deps: AppDeps) {
     }
   };
 
+  app.use(
+    "/trpc/*",
+    bodyLimit({
+      maxSize: maxRequestBytes,
+      onError: (c) => {
+        const t = serverTranslator(localeFromHeader(c.req.header("lang") ?? null));
+        return c.json(
+          {
+            error: {
+              json: {
+                message: t("errors.api.payloadTooLarge"),
+                code: -32013,
+                data: { code: "PAYLOAD_TOO_LARGE", httpStatus: 413 },
+              },
+            },
+          },
+          413,
+        );
+      },
+    }),
+  );
   app.all("/trpc/*", (c) =>
     withRequestLocale(localeFromHeader(c.req.header("lang") ?? null), () =>
       fetchRequestHandler({

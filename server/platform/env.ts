@@ -20,7 +20,31 @@ const EnvSchema = z
       .default("true")
       .transform((v) => v === "true"),
     SEED_IMAGE_SIZE: z.coerce.number().int().min(32).max(2000).default(800),
+    SMTP_URL: z
+      .url({
+        protocol: /^smtps?$/,
+        error: "must be an smtp:// or smtps:// URL, e.g. smtp://user:pass@host:587",
+      })
+      .optional(),
+    MAIL_FROM: z.string().min(3).default("Pasar <no-reply@pasar.test>"),
+    SMS_WEBHOOK_URL: z.url({ protocol: /^https?$/, error: "must be an http:// or https:// URL" }).optional(),
+    SMS_WEBHOOK_TOKEN: z.string().min(1).optional(),
+    REDIS_URL: z.url({ protocol: /^rediss?$/, error: "must be a redis:// or rediss:// URL" }).optional(),
+    SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
     SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(120_000).default(10_000),
+  })
+  .superRefine((e, ctx) => {
+    // Codes must really reach people in production: no development outbox there.
+    if (e.NODE_ENV !== "production") return;
+    for (const name of ["SMTP_URL", "SMS_WEBHOOK_URL"] as const) {
+      if (!e[name]) {
+        ctx.addIssue({
+          code: "custom",
+          path: [name],
+          message: `is required in production so verification codes can be sent (${name === "SMTP_URL" ? "email" : "SMS"})`,
+        });
+      }
+    }
   })
   .transform((e) => ({
     ...e,

@@ -8,7 +8,9 @@ export type DomainErrorKind =
   | "not_found"
   | "conflict"
   | "precondition_failed"
-  | "too_many_requests";
+  | "too_many_requests"
+  /** A dependency failed (e.g. the mail server); the message says what could not be done. */
+  | "failed";
 
 /** The one error type services throw. `key` names a translated message; `params` fill it in. */
 export class DomainError extends Error {

@@ -1,5 +1,7 @@
 import { catalogRouter, listingsRouter } from "../modules/catalog/catalog.router.ts";
 import { settingsRouter } from "../modules/settings/settings.router.ts";
+import { accountRouter, authRouter } from "../modules/auth/auth.router.ts";
+import { notificationsRouter } from "../modules/notifications/notifications.router.ts";
 import { createCallerFactory, router } from "./init.ts";
 
 /** Every procedure, by dotted path (`settings.webConfig`, `listings.get`). */
@@ -7,6 +9,9 @@ export const appRouter = router({
   settings: settingsRouter,
   catalog: catalogRouter,
   listings: listingsRouter,
+  auth: authRouter,
+  account: accountRouter,
+  notifications: notificationsRouter,
 });
 
 export type AppRouter = typeof appRouter;

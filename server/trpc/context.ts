@@ -1,27 +1,51 @@
 import { defaultLocale, isLocale, type Locale } from "#common/locales.ts";
 import type { Translate } from "#common/i18n/i18n.ts";
 import type { Db } from "../db/client.ts";
+import { resolveSession, type Role } from "../modules/auth/auth.service.ts";
 import type { Logger } from "../platform/logger.ts";
+import type { Channels } from "../platform/messaging.ts";
+import type { RateLimits } from "../platform/rate-limit.ts";
 import type { Storage } from "../platform/storage.ts";
 import { serverTranslator } from "../platform/i18n.ts";
+
+export const sessionCookie = "pasar_session";
+
+/** Sets or clears the session cookie on the response (a no-op while rendering pages). */
+export interface SessionCookies {
+  set(token: string, maxAgeSeconds: number): void;
+  clear(): void;
+}
 
 /** What every procedure receives. Built the same way for HTTP calls and for server rendering. */
 export interface Context {
   db: Db;
   storage: Storage;
+  channels: Channels;
+  limits: RateLimits;
   lang: Locale;
   t: Translate;
-  /** The raw `authorization` header (seed section 7: the stored token, empty when signed out). */
-  authorization: string;
+  /** The session token: the `authorization` header (seed section 7), else the session cookie. */
+  token: string;
+  /** The signed-in user, looked up once on first use. */
+  user: () => Promise<{ id: string; role: Role } | undefined>;
+  cookies: SessionCookies;
   requestId: string;
   clientIp: string;
   log: Logger;
+  sessionTtlDays: number;
+  publicUrl: string;
+  production: boolean;
 }
 
 export interface ContextDeps {
   db: Db;
   storage: Storage;
+  channels: Channels;
+  limits: RateLimits;
   log: Logger;
+  sessionTtlDays: number;
+  publicUrl: string;
+  production: boolean;
 }
 
 export interface RequestInfo {
@@ -30,6 +54,7 @@ export interface RequestInfo {
   clientIp: string;
   /** A locale already known (from the page URL during server rendering); beats the header. */
   locale?: Locale;
+  cookies?: SessionCookies;
 }
 
 /** Reads the `lang` header (seed section 7) into a supported locale. */
@@ -37,16 +62,32 @@ export function localeFromHeader(value: string | null): Locale {
   return isLocale(value) ? value : defaultLocale;
 }
 
+/** The token from `authorization` (raw or `Bearer …`), else from the session cookie. */
+export function tokenFrom(headers: Headers): string {
+  const header = (headers.get("authorization") ?? "").trim().replace(/^Bearer\s+/i, "");
+  if (header) return header;
+  for (const part of (headers.get("cookie") ?? "").split(";")) {
+    const [name, value] = part.trim().split("=");
+    if (name === sessionCookie && value) return decodeURIComponent(value);
+  }
+  return "";
+}
+
+const noCookies: SessionCookies = { set() {}, clear() {} };
+
 /** Builds the per-request context from the app's dependencies and one request. */
 export function createContextFactory(deps: ContextDeps) {
   return (req: RequestInfo): Context => {
     const lang = req.locale ?? localeFromHeader(req.headers.get("lang"));
+    const token = tokenFrom(req.headers);
+    let user: Promise<{ id: string; role: Role } | undefined> | undefined;
     return {
-      db: deps.db,
-      storage: deps.storage,
+      ...deps,
       lang,
       t: serverTranslator(lang),
-      authorization: req.headers.get("authorization") ?? "",
+      token,
+      user: () => (user ??= token ? resolveSession(deps.db, token) : Promise.resolve(undefined)),
+      cookies: req.cookies ?? noCookies,
       requestId: req.requestId,
       clientIp: req.clientIp,
       log: deps.log.child({ requestId: req.requestId }),

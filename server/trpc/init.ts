@@ -6,6 +6,7 @@ import type { MessageKey } from "#common/i18n/messages.ts";
 import type { Translate } from "#common/i18n/i18n.ts";
 import { DomainError, type DomainErrorKind } from "../platform/errors.ts";
 import { currentRequestLocale, serverTranslator } from "../platform/i18n.ts";
+import type { Role } from "#common/contracts/auth.ts";
 import type { Context } from "./context.ts";
 
 /** Read per call, so a test can prove what production clients receive. */
@@ -19,6 +20,7 @@ const domainCodes: Record<DomainErrorKind, TRPC_ERROR_CODE_KEY> = {
   conflict: "CONFLICT",
   precondition_failed: "PRECONDITION_FAILED",
   too_many_requests: "TOO_MANY_REQUESTS",
+  failed: "INTERNAL_SERVER_ERROR",
 };
 
 /** Generic, translated messages for errors that carry no domain message of their own. */
@@ -103,3 +105,26 @@ const domainErrors = t.middleware(async ({ ctx, next }) => {
 
 /** Anyone may call these: visitors included. */
 export const publicProcedure = t.procedure.use(domainErrors);
+
+/** Signed-in callers of any role; `ctx.user` is the caller. */
+export const signedInProcedure = publicProcedure.use(async ({ ctx, next }) => {
+  const user = await ctx.user();
+  if (!user) throw new TRPCError({ code: "UNAUTHORIZED", message: ctx.t("errors.api.unauthorized") });
+  return next({ ctx: { user } });
+});
+
+function requireRole(...roles: Role[]) {
+  return signedInProcedure.use(({ ctx, next }) => {
+    if (!roles.includes(ctx.user.role)) {
+      throw new TRPCError({ code: "FORBIDDEN", message: ctx.t("errors.api.forbidden") });
+    }
+    return next();
+  });
+}
+
+/** Shoppers (merchants shop too). */
+export const shopperProcedure = requireRole("shopper", "merchant");
+/** Merchants running a store. */
+export const merchantProcedure = requireRole("merchant");
+/** Operators of the platform. */
+export const operatorProcedure = requireRole("operator");

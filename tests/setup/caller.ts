@@ -1,13 +1,17 @@
 import type { Locale } from "#common/locales.ts";
 import { createCaller } from "#server/trpc/app-router.ts";
 import { createContextFactory } from "#server/trpc/context.ts";
-import { silentLog, type TestDatabase } from "./test-db.ts";
+import { testContextDeps, type TestDeps } from "./test-app.ts";
+import type { TestDatabase } from "./test-db.ts";
 
 /** A tRPC caller as a given visitor: same procedures, middleware and output checks as over HTTP. */
-export function callerFor(database: TestDatabase, opts: { lang?: Locale; authorization?: string } = {}) {
+export function callerFor(
+  database: TestDatabase,
+  opts: TestDeps & { lang?: Locale; token?: string; clientIp?: string } = {},
+) {
   const headers = new Headers();
   if (opts.lang) headers.set("lang", opts.lang);
-  if (opts.authorization) headers.set("authorization", opts.authorization);
-  const createContext = createContextFactory({ db: database.db, storage: database.storage, log: silentLog });
-  return createCaller(createContext({ headers, requestId: "test", clientIp: "127.0.0.1" }));
+  if (opts.token) headers.set("authorization", opts.token);
+  const createContext = createContextFactory(testContextDeps(database, opts));
+  return createCaller(createContext({ headers, requestId: "test", clientIp: opts.clientIp ?? "127.0.0.1" }));
 }

@@ -1,12 +1,41 @@
 import { createApp } from "#server/http/app.ts";
+import type { Channels } from "#server/platform/messaging.ts";
 import { createMetrics } from "#server/platform/metrics.ts";
+import { createRateLimits, type RateLimits } from "#server/platform/rate-limit.ts";
+import type { ContextDeps } from "#server/trpc/context.ts";
 import { silentLog, type TestDatabase } from "./test-db.ts";
 
+export interface TestDeps {
+  channels?: Channels;
+  limits?: RateLimits;
+  production?: boolean;
+}
+
+/** The dependencies a context is built from, over a test database (outbox channels, in-memory limits). */
+export function testContextDeps(database: TestDatabase, opts: TestDeps = {}): ContextDeps {
+  return {
+    db: database.db,
+    storage: database.storage,
+    channels: opts.channels ?? {},
+    limits: opts.limits ?? createRateLimits(),
+    log: silentLog,
+    sessionTtlDays: 30,
+    publicUrl: "http://localhost:3000",
+    production: opts.production ?? false,
+  };
+}
+
 /** The real HTTP application over a test database; pages render a marker instead of React. */
-export function createTestApp(database: TestDatabase, opts: { maxBatchSize?: number } = {}) {
+export function createTestApp(database: TestDatabase, opts: TestDeps & { maxBatchSize?: number } = {}) {
+  const deps = testContextDeps(database, opts);
   return createApp({
     database,
-    storage: database.storage,
+    storage: deps.storage,
+    channels: deps.channels,
+    limits: deps.limits,
+    sessionTtlDays: deps.sessionTtlDays,
+    publicUrl: deps.publicUrl,
+    production: deps.production,
     uploadsDir: database.uploadsDir,
     log: silentLog,
     metrics: createMetrics(),

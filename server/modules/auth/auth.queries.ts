@@ -1,16 +1,134 @@
-import { eq } from "drizzle-orm";
+import { and, desc, eq, gt, isNull, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { users } from "./auth.tables.ts";
+import { sessions, users, verificationCodes } from "./auth.tables.ts";
 
 export async function insertUser(db: Db, row: typeof users.$inferInsert) {
   await db.insert(users).values(row);
 }
 
-export async function selectUserIdByEmail(db: Db, email: string) {
-  const rows = await db.select({ id: users.id }).from(users).where(eq(users.email, email));
-  return rows[0]?.id;
-}
-
 export async function countUsers(db: Db) {
   return db.$count(users);
+}
+
+const userColumns = {
+  id: users.id,
+  email: users.email,
+  phone: users.phone,
+  role: users.role,
+  inviteCode: users.inviteCode,
+  avatarPath: users.avatarPath,
+  passwordHash: users.passwordHash,
+};
+
+export async function selectUserByEmail(db: Db, email: string) {
+  const rows = await db.select(userColumns).from(users).where(eq(users.email, email));
+  return rows[0];
+}
+
+export async function selectUserByPhone(db: Db, phone: string) {
+  const rows = await db.select(userColumns).from(users).where(eq(users.phone, phone));
+  return rows[0];
+}
+
+export async function selectUserById(db: Db, id: string) {
+  const rows = await db.select(userColumns).from(users).where(eq(users.id, id));
+  return rows[0];
+}
+
+export async function inviteCodeExists(db: Db, code: string) {
+  const rows = await db.select({ id: users.id }).from(users).where(eq(users.inviteCode, code));
+  return rows.length > 0;
+}
+
+export async function updateUserPassword(db: Db, id: string, passwordHash: string) {
+  await db.update(users).set({ passwordHash }).where(eq(users.id, id));
+}
+
+export async function updateUserAvatar(db: Db, id: string, avatarPath: string) {
+  await db.update(users).set({ avatarPath }).where(eq(users.id, id));
+}
+
+export async function insertSession(db: Db, row: typeof sessions.$inferInsert) {
+  await db.insert(sessions).values(row);
+}
+
+export async function selectActiveSession(db: Db, tokenHash: string, at: Date) {
+  const rows = await db
+    .select({ userId: sessions.userId, role: users.role })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt), gt(sessions.expiresAt, at)));
+  return rows[0];
+}
+
+export async function revokeSessionByHash(db: Db, tokenHash: string, at: Date) {
+  await db
+    .update(sessions)
+    .set({ revokedAt: at })
+    .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt)));
+}
+
+export async function revokeUserSessions(db: Db, userId: string, at: Date) {
+  await db
+    .update(sessions)
+    .set({ revokedAt: at })
+    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+}
+
+export async function selectLatestCode(db: Db, account: string, purpose: "signup" | "login" | "reset") {
+  const rows = await db
+    .select({
+      id: verificationCodes.id,
+      codeHash: verificationCodes.codeHash,
+      attempts: verificationCodes.attempts,
+      createdAt: verificationCodes.createdAt,
+      expiresAt: verificationCodes.expiresAt,
+      consumedAt: verificationCodes.consumedAt,
+    })
+    .from(verificationCodes)
+    .where(and(eq(verificationCodes.account, account), eq(verificationCodes.purpose, purpose)))
+    .orderBy(desc(verificationCodes.createdAt))
+    .limit(1);
+  return rows[0];
+}
+
+/** Issues a code and retires every earlier one for the same account and purpose. */
+export async function insertCode(db: Db, row: typeof verificationCodes.$inferInsert) {
+  await db
+    .update(verificationCodes)
+    .set({ consumedAt: row.createdAt })
+    .where(
+      and(
+        eq(verificationCodes.account, row.account),
+        eq(verificationCodes.purpose, row.purpose),
+        isNull(verificationCodes.consumedAt),
+      ),
+    );
+  await db.insert(verificationCodes).values(row);
+}
+
+/** Counts a wrong guess; atomic, so concurrent guesses cannot exceed the limit unnoticed. */
+export async function incrementCodeAttempts(db: Db, id: string) {
+  const rows = await db
+    .update(verificationCodes)
+    .set({ attempts: sql`${verificationCodes.attempts} + 1` })
+    .where(eq(verificationCodes.id, id))
+    .returning({ attempts: verificationCodes.attempts });
+  return rows[0]?.attempts ?? 0;
+}
+
+/** Marks a code used; false when another request used it first. */
+export async function consumeCode(db: Db, id: string, at: Date, maxAttempts: number) {
+  const rows = await db
+    .update(verificationCodes)
+    .set({ consumedAt: at })
+    .where(
+      and(
+        eq(verificationCodes.id, id),
+        isNull(verificationCodes.consumedAt),
+        sql`${verificationCodes.attempts} < ${maxAttempts}`,
+      ),
+    )
+    .returning({ id: verificationCodes.id });
+  return rows.length === 1;
 }

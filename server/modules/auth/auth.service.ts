@@ -1,33 +1,90 @@
-import { randomInt } from "node:crypto";
-import { hash } from "@node-rs/argon2";
+import { createHash, randomBytes, randomInt, timingSafeEqual } from "node:crypto";
+import { hash, verify } from "@node-rs/argon2";
+import sharp from "sharp";
+import { parseAccount, type ParsedAccount } from "#common/account.ts";
+import type {
+  CodePurpose,
+  MeView,
+  ResetPasswordInput,
+  Role,
+  SendCodeInput,
+  SessionView,
+  SignInInput,
+  SignUpInput,
+} from "#common/contracts/auth.ts";
+import type { Translate } from "#common/i18n/i18n.ts";
 import type { Db } from "../../db/client.ts";
 import { now } from "../../platform/clock.ts";
+import { DomainError } from "../../platform/errors.ts";
 import { newId } from "../../platform/ids.ts";
-import { insertUser } from "./auth.queries.ts";
+import type { Logger } from "../../platform/logger.ts";
+import type { Channels } from "../../platform/messaging.ts";
+import type { RateLimits } from "../../platform/rate-limit.ts";
+import type { Storage } from "../../platform/storage.ts";
+import { deliver } from "../notifications/notifications.service.ts";
+import * as q from "./auth.queries.ts";
 
-export type Role = "shopper" | "merchant" | "operator";
+export type { Role };
+
+/** Codes: 6 digits, valid 5 minutes, at most 5 attempts, single use, 60 s before another is sent. */
+export const codeRules = { digits: 6, ttlMs: 5 * 60_000, maxAttempts: 5, resendMs: 60_000 } as const;
+export const avatarRules = { maxBytes: 5 * 1024 * 1024, size: 256 } as const;
+
+export interface AuthDeps {
+  db: Db;
+  storage: Storage;
+  channels: Channels;
+  limits: RateLimits;
+  log: Logger;
+  t: Translate;
+  clientIp: string;
+  sessionTtlDays: number;
+  publicUrl: string;
+}
 
 const inviteAlphabet = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
 
-/** An 8-character invite code without look-alike characters. */
 function newInviteCode(): string {
   let code = "";
   for (let i = 0; i < 8; i++) code += inviteAlphabet[randomInt(inviteAlphabet.length)];
   return code;
 }
 
+const sha256 = (value: string) => createHash("sha256").update(value).digest("hex");
+const codeHash = (id: string, code: string) => sha256(`${id}:${code}`);
+
 /** Hashes a password with argon2id (OWASP's recommended parameters). */
 export function hashPassword(password: string): Promise<string> {
   return hash(password, { algorithm: 2, memoryCost: 19456, timeCost: 2, parallelism: 1 });
 }
 
-/** Creates an account with a password. Operators are created only by the documented command and the seed. */
+// Verified against when an account has no password, so a missing account takes as long as a wrong password.
+const dummyHash = hashPassword(randomBytes(16).toString("hex"));
+
+function account(input: string): ParsedAccount {
+  const parsed = parseAccount(input);
+  if (!parsed) throw new DomainError("bad_request", "auth.validation.invalidAccount");
+  return parsed;
+}
+
+function findUser(db: Db, parsed: ParsedAccount) {
+  return parsed.kind === "email"
+    ? q.selectUserByEmail(db, parsed.value)
+    : q.selectUserByPhone(db, parsed.value);
+}
+
+/** Whether any account exists (the seed runs only on an empty shop). */
+export async function hasAccounts(db: Db): Promise<boolean> {
+  return (await q.countUsers(db)) > 0;
+}
+
+/** Creates an account with a password. Operators are created only by `npm run operator:create` and the seed. */
 export async function createAccount(
   db: Db,
   input: { email?: string; phone?: string; password: string; role: Role; invitedByCode?: string },
 ): Promise<string> {
   const id = newId("usr");
-  await insertUser(db, {
+  await q.insertUser(db, {
     id,
     email: input.email?.toLowerCase() ?? null,
     phone: input.phone ?? null,
@@ -38,4 +95,176 @@ export async function createAccount(
     createdAt: now(),
   });
   return id;
+}
+
+/**
+ * Sends a code for signing up, signing in or resetting a password. The answer is the same whether or
+ * not the account exists; the owner of the address is told instead (an existing account on sign-up, no
+ * account on sign-in or reset), and an unusable code is recorded so resend timing is the same.
+ */
+export async function sendCode(deps: AuthDeps, input: SendCodeInput) {
+  const parsed = account(input.account);
+  await deps.limits.consume("sendCode", { account: parsed.value, ip: deps.clientIp });
+  const at = now();
+  const latest = await q.selectLatestCode(deps.db, parsed.value, input.purpose);
+  if (latest && at.getTime() - latest.createdAt.getTime() < codeRules.resendMs) {
+    const seconds = Math.ceil((codeRules.resendMs - (at.getTime() - latest.createdAt.getTime())) / 1000);
+    throw new DomainError("too_many_requests", "auth.errors.resendWait", { seconds });
+  }
+  const user = await findUser(deps.db, parsed);
+  const issue = input.purpose === "signup" ? !user : Boolean(user);
+  const code = String(randomInt(0, 10 ** codeRules.digits)).padStart(codeRules.digits, "0");
+  const id = newId("vc");
+  await q.insertCode(deps.db, {
+    id,
+    account: parsed.value,
+    purpose: input.purpose,
+    // A code nobody receives when none may be issued: it can never be guessed from the message.
+    codeHash: issue ? codeHash(id, code) : sha256(randomBytes(32).toString("hex")),
+    createdAt: at,
+    expiresAt: new Date(at.getTime() + codeRules.ttlMs),
+  });
+  const channel = parsed.kind === "email" ? "email" : "sms";
+  const text = issue
+    ? deps.t("auth.messages.codeBody", { code, minutes: codeRules.ttlMs / 60_000 })
+    : deps.t(input.purpose === "signup" ? "auth.messages.existsBody" : "auth.messages.unknownBody", {
+        url: deps.publicUrl,
+      });
+  await deliver(deps, {
+    channel,
+    to: parsed.value,
+    subject: deps.t(issue ? "auth.messages.codeSubject" : "auth.messages.noticeSubject"),
+    text,
+  });
+  return { channel, resendInSeconds: codeRules.resendMs / 1000 } as const;
+}
+
+/** Checks and uses up a code; false when it is wrong, expired, used or out of attempts. */
+async function useCode(deps: AuthDeps, parsed: ParsedAccount, purpose: CodePurpose, code: string) {
+  await deps.limits.consume("checkCode", { account: parsed.value, ip: deps.clientIp });
+  const row = await q.selectLatestCode(deps.db, parsed.value, purpose);
+  const at = now();
+  if (!row || row.consumedAt || row.expiresAt <= at || row.attempts >= codeRules.maxAttempts) return false;
+  const expected = Buffer.from(row.codeHash, "hex");
+  const given = Buffer.from(codeHash(row.id, code), "hex");
+  if (!timingSafeEqual(expected, given)) {
+    await q.incrementCodeAttempts(deps.db, row.id);
+    return false;
+  }
+  return q.consumeCode(deps.db, row.id, at, codeRules.maxAttempts);
+}
+
+async function startSession(deps: AuthDeps, userId: string): Promise<SessionView> {
+  const token = randomBytes(32).toString("base64url");
+  const at = now();
+  await q.insertSession(deps.db, {
+    id: newId("ses"),
+    userId,
+    tokenHash: sha256(token),
+    createdAt: at,
+    expiresAt: new Date(at.getTime() + deps.sessionTtlDays * 86_400_000),
+  });
+  return { token, user: await getMe(deps.db, deps.storage, userId) };
+}
+
+/** Creates a shopper account from a verified code and signs it in. */
+export async function signUp(deps: AuthDeps, input: SignUpInput): Promise<SessionView> {
+  const parsed = account(input.account);
+  const invite = input.inviteCode ? input.inviteCode.toUpperCase() : undefined;
+  if (invite && !(await q.inviteCodeExists(deps.db, invite))) {
+    throw new DomainError("bad_request", "auth.errors.inviteNotFound");
+  }
+  if (!(await useCode(deps, parsed, "signup", input.code))) {
+    throw new DomainError("bad_request", "auth.errors.signUpFailed");
+  }
+  if (await findUser(deps.db, parsed)) throw new DomainError("conflict", "auth.errors.signUpFailed");
+  const userId = await createAccount(deps.db, {
+    ...(parsed.kind === "email" ? { email: parsed.value } : { phone: parsed.value }),
+    password: input.password,
+    role: "shopper",
+    invitedByCode: invite,
+  }).catch((error: unknown) => {
+    // Two sign-ups racing for one account: the unique index lets one win.
+    deps.log.warn({ err: error }, "sign-up lost a race");
+    throw new DomainError("conflict", "auth.errors.signUpFailed");
+  });
+  return startSession(deps, userId);
+}
+
+/** Signs in with a password or a code; one message for every failure, so accounts cannot be probed. */
+export async function signIn(deps: AuthDeps, input: SignInInput): Promise<SessionView> {
+  const parsed = account(input.account);
+  if (input.method === "password") {
+    await deps.limits.consume("checkPassword", { account: parsed.value, ip: deps.clientIp });
+    const user = await findUser(deps.db, parsed);
+    const ok = await verify(user?.passwordHash ?? (await dummyHash), input.password);
+    if (!user || !user.passwordHash || !ok) throw new DomainError("unauthorized", "auth.errors.loginFailed");
+    await deps.limits.reset("checkPassword", parsed.value);
+    return startSession(deps, user.id);
+  }
+  const used = await useCode(deps, parsed, "login", input.code);
+  const user = used ? await findUser(deps.db, parsed) : undefined;
+  if (!user) throw new DomainError("unauthorized", "auth.errors.loginFailed");
+  return startSession(deps, user.id);
+}
+
+/** Sets a new password from a verified code, signs out every other session and signs in. */
+export async function resetPassword(deps: AuthDeps, input: ResetPasswordInput): Promise<SessionView> {
+  const parsed = account(input.account);
+  const used = await useCode(deps, parsed, "reset", input.code);
+  const user = used ? await findUser(deps.db, parsed) : undefined;
+  if (!user) throw new DomainError("bad_request", "auth.errors.passwordUpdateFailed");
+  await q.updateUserPassword(deps.db, user.id, await hashPassword(input.password));
+  await q.revokeUserSessions(deps.db, user.id, now());
+  return startSession(deps, user.id);
+}
+
+/** The user a session token belongs to, or undefined when it is unknown, expired or revoked. */
+export async function resolveSession(db: Db, token: string): Promise<{ id: string; role: Role } | undefined> {
+  if (!token || token.length > 200) return undefined;
+  const row = await q.selectActiveSession(db, sha256(token), now());
+  return row ? { id: row.userId, role: row.role } : undefined;
+}
+
+/** Revokes a session (logout). */
+export async function signOut(db: Db, token: string): Promise<void> {
+  if (token) await q.revokeSessionByHash(db, sha256(token), now());
+}
+
+/** The signed-in user as their own pages show them. */
+export async function getMe(db: Db, storage: Storage, userId: string): Promise<MeView> {
+  const user = await q.selectUserById(db, userId);
+  if (!user) throw new DomainError("unauthorized", "errors.api.unauthorized");
+  return {
+    id: user.id,
+    email: user.email,
+    phone: user.phone,
+    role: user.role,
+    inviteCode: user.inviteCode,
+    avatar: user.avatarPath ? storage.url(user.avatarPath) : null,
+  };
+}
+
+/** Replaces the avatar: any common image up to 5 MB, stored as a 256 px square WebP. */
+export async function updateAvatar(
+  deps: Pick<AuthDeps, "db" | "storage" | "log">,
+  userId: string,
+  file: Blob,
+): Promise<MeView> {
+  if (file.size === 0) throw new DomainError("bad_request", "auth.errors.avatarInvalid");
+  if (file.size > avatarRules.maxBytes) throw new DomainError("bad_request", "auth.errors.avatarTooLarge");
+  let webp: Buffer;
+  try {
+    webp = await sharp(Buffer.from(await file.arrayBuffer()), { limitInputPixels: 40_000_000 })
+      .rotate()
+      .resize(avatarRules.size, avatarRules.size, { fit: "cover" })
+      .webp({ quality: 80 })
+      .toBuffer();
+  } catch (error) {
+    deps.log.info({ err: error }, "avatar is not a readable image");
+    throw new DomainError("bad_request", "auth.errors.avatarInvalid");
+  }
+  const key = await deps.storage.put("avatars", new Uint8Array(webp), "webp");
+  await q.updateUserAvatar(deps.db, userId, key);
+  return getMe(deps.db, deps.storage, userId);
 }

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { check, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { check, index, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 
 /** Every account: shoppers, merchants and operators. An account is an email address or a phone number. */
 export const users = pgTable(
@@ -20,5 +20,40 @@ export const users = pgTable(
   (t) => [
     check("users_account_present", sql`${t.email} is not null or ${t.phone} is not null`),
     check("users_role_valid", sql`${t.role} in ('shopper', 'merchant', 'operator')`),
+  ],
+);
+
+/** Sign-in sessions. Only a hash of the token is stored; revoking sets `revokedAt`. */
+export const sessions = pgTable(
+  "sessions",
+  {
+    id: text().primaryKey(),
+    userId: text()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    tokenHash: text().notNull().unique(),
+    createdAt: timestamp({ withTimezone: true }).notNull(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    revokedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [index("sessions_user_idx").on(t.userId)],
+);
+
+/** One-time codes sent to an account: bound to its purpose, few attempts, short-lived, single use. */
+export const verificationCodes = pgTable(
+  "verification_codes",
+  {
+    id: text().primaryKey(),
+    account: text().notNull(),
+    purpose: text({ enum: ["signup", "login", "reset"] }).notNull(),
+    codeHash: text().notNull(),
+    attempts: integer().notNull().default(0),
+    createdAt: timestamp({ withTimezone: true }).notNull(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    consumedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [
+    index("verification_codes_lookup_idx").on(t.account, t.purpose, t.createdAt),
+    check("verification_codes_purpose_valid", sql`${t.purpose} in ('signup', 'login', 'reset')`),
   ],
 );

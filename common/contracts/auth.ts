@@ -1,0 +1,99 @@
+import { z } from "zod";
+import { parseAccount } from "../account.ts";
+
+// Messages are translation keys (seed section 5); the server's error formatter and the forms translate them.
+
+export const AccountInputSchema = z
+  .string({ error: "auth.validation.enterAccount" })
+  .trim()
+  .min(1, "auth.validation.enterAccount")
+  .max(254, "auth.validation.invalidAccount")
+  .refine((v) => parseAccount(v) !== undefined, "auth.validation.invalidAccount");
+
+export const CodeInputSchema = z
+  .string({ error: "auth.validation.enterCode" })
+  .trim()
+  .min(1, "auth.validation.enterCode")
+  .regex(/^\d{6}$/, "auth.validation.invalidCode");
+
+/** 8 to 64 characters with at least one letter and one digit. */
+export const PasswordInputSchema = z
+  .string({ error: "auth.validation.enterPassword" })
+  .min(1, "auth.validation.enterPassword")
+  .min(8, "auth.validation.invalidPassword")
+  .max(64, "auth.validation.invalidPassword")
+  .regex(/[A-Za-z]/, "auth.validation.invalidPassword")
+  .regex(/\d/, "auth.validation.invalidPassword");
+
+const ConfirmSchema = z
+  .string({ error: "auth.validation.confirmPassword" })
+  .min(1, "auth.validation.confirmPassword");
+
+export const CodePurposeSchema = z.enum(["signup", "login", "reset"]);
+export type CodePurpose = z.infer<typeof CodePurposeSchema>;
+
+export const SendCodeInputSchema = z.object({ account: AccountInputSchema, purpose: CodePurposeSchema });
+export type SendCodeInput = z.infer<typeof SendCodeInputSchema>;
+
+export const SendCodeViewSchema = z.object({
+  channel: z.enum(["email", "sms"]),
+  resendInSeconds: z.number().int(),
+});
+
+function passwordsMatch(v: { password: string; confirmPassword: string }) {
+  return v.password === v.confirmPassword;
+}
+const mismatch = { message: "auth.validation.passwordMismatch", path: ["confirmPassword"] };
+
+export const SignUpInputSchema = z
+  .object({
+    account: AccountInputSchema,
+    code: CodeInputSchema,
+    password: PasswordInputSchema,
+    confirmPassword: ConfirmSchema,
+    inviteCode: z
+      .string()
+      .trim()
+      .max(16, "auth.validation.invalidInviteCode")
+      .regex(/^[A-Za-z0-9]*$/, "auth.validation.invalidInviteCode")
+      .optional(),
+  })
+  .refine(passwordsMatch, mismatch);
+export type SignUpInput = z.infer<typeof SignUpInputSchema>;
+
+export const SignInInputSchema = z.discriminatedUnion("method", [
+  z.object({
+    method: z.literal("password"),
+    account: AccountInputSchema,
+    password: z.string().min(1, "auth.validation.enterPassword").max(64, "auth.validation.invalidPassword"),
+  }),
+  z.object({ method: z.literal("code"), account: AccountInputSchema, code: CodeInputSchema }),
+]);
+export type SignInInput = z.infer<typeof SignInInputSchema>;
+
+export const ResetPasswordInputSchema = z
+  .object({
+    account: AccountInputSchema,
+    code: CodeInputSchema,
+    password: PasswordInputSchema,
+    confirmPassword: ConfirmSchema,
+  })
+  .refine(passwordsMatch, mismatch);
+export type ResetPasswordInput = z.infer<typeof ResetPasswordInputSchema>;
+
+export const RoleSchema = z.enum(["shopper", "merchant", "operator"]);
+export type Role = z.infer<typeof RoleSchema>;
+
+/** The signed-in user as their own pages show them. */
+export const MeViewSchema = z.object({
+  id: z.string(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  role: RoleSchema,
+  inviteCode: z.string(),
+  avatar: z.string().nullable(),
+});
+export type MeView = z.infer<typeof MeViewSchema>;
+
+export const SessionViewSchema = z.object({ token: z.string(), user: MeViewSchema });
+export type SessionView = z.infer<typeof SessionViewSchema>;

@@ -1,0 +1,58 @@
+import { z } from "zod";
+import {
+  MeViewSchema,
+  ResetPasswordInputSchema,
+  SendCodeInputSchema,
+  SendCodeViewSchema,
+  SessionViewSchema,
+  SignInInputSchema,
+  SignUpInputSchema,
+  type SessionView,
+} from "#common/contracts/auth.ts";
+import type { Context } from "../../trpc/context.ts";
+import { publicProcedure, router, signedInProcedure } from "../../trpc/init.ts";
+import * as auth from "./auth.service.ts";
+
+/** Signing in also keeps the token in an httpOnly cookie, so server rendering knows the user. */
+function withCookie(ctx: Context, session: SessionView): SessionView {
+  ctx.cookies.set(session.token, ctx.sessionTtlDays * 86_400);
+  return session;
+}
+
+export const authRouter = router({
+  sendCode: publicProcedure
+    .input(SendCodeInputSchema)
+    .output(SendCodeViewSchema)
+    .mutation(({ ctx, input }) => auth.sendCode(ctx, input)),
+  signUp: publicProcedure
+    .input(SignUpInputSchema)
+    .output(SessionViewSchema)
+    .mutation(async ({ ctx, input }) => withCookie(ctx, await auth.signUp(ctx, input))),
+  signIn: publicProcedure
+    .input(SignInInputSchema)
+    .output(SessionViewSchema)
+    .mutation(async ({ ctx, input }) => withCookie(ctx, await auth.signIn(ctx, input))),
+  resetPassword: publicProcedure
+    .input(ResetPasswordInputSchema)
+    .output(SessionViewSchema)
+    .mutation(async ({ ctx, input }) => withCookie(ctx, await auth.resetPassword(ctx, input))),
+  signOut: signedInProcedure.output(z.object({ ok: z.literal(true) })).mutation(async ({ ctx }) => {
+    await auth.signOut(ctx.db, ctx.token);
+    ctx.cookies.clear();
+    return { ok: true as const };
+  }),
+});
+
+/** A multipart form with the image in its `avatar` field. */
+const AvatarInputSchema = z
+  .instanceof(FormData)
+  .transform((form) => form.get("avatar"))
+  .pipe(z.instanceof(File, { error: "auth.errors.avatarInvalid" }));
+
+export const accountRouter = router({
+  me: signedInProcedure.output(MeViewSchema).query(({ ctx }) => auth.getMe(ctx.db, ctx.storage, ctx.user.id)),
+  updateAvatar: signedInProcedure
+    .input(AvatarInputSchema)
+    .output(MeViewSchema)
+    .mutation(({ ctx, input }) => auth.updateAvatar(ctx, ctx.user.id, input)),
+});
