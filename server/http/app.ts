@@ -201,8 +201,18 @@ export function createApp(deps: AppDeps) {
         req: c.req.raw,
         router: appRouter,
         maxBatchSize: deps.maxBatchSize,
-        createContext: () =>
-          createContext({ headers: c.req.raw.headers, requestId: c.get("requestId"), clientIp: clientIp(c) }),
+        createContext: ({ req, resHeaders }) => {
+          if (req.method !== "GET" && isCrossSite(req)) {
+            // A plain form post from another site must not act with the visitor's session cookie.
+            throw new TRPCError({ code: "FORBIDDEN", message: "cross-site request" });
+          }
+          return createContext({
+            headers: req.headers,
+            requestId: c.get("requestId"),
+            clientIp: clientIp(c),
+            cookies: sessionCookies(resHeaders, secureCookies),
+          });
+        },
         onError({ error, path: procedurePath, type }) {
           const log = deps.log.child({ requestId: c.get("requestId") });
           if (error.code === "INTERNAL_SERVER_ERROR") {
