@@ -1,3 +1,4 @@
+import { once } from "node:events";
 import { Redis } from "ioredis";
 import {
   RateLimiterMemory,
@@ -27,12 +28,23 @@ export interface RateLimits {
 
 /** Rate limits in memory (one process) or in Redis (shared by every instance) when `redisUrl` is set. */
 export function createRateLimits(redisUrl?: string, prefix = "pasar"): RateLimits {
-  const redis = redisUrl
-    ? new Redis(redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1 })
-    : undefined;
+  const redis = redisUrl ? new Redis(redisUrl, { maxRetriesPerRequest: 1 }) : undefined;
+  // Wait for the connection before the first use (at most 3 s); while Redis is unreachable the
+  // in-memory insurance limiter keeps limiting this process on its own.
+  const ready = redis
+    ? Promise.race([once(redis, "ready"), new Promise((resolve) => setTimeout(resolve, 3000).unref())]).catch(
+        () => {},
+      )
+    : Promise.resolve();
   const make = (keyPrefix: string, points: number, duration: number): RateLimiterAbstract =>
     redis
-      ? new RateLimiterRedis({ storeClient: redis, keyPrefix: `${prefix}:${keyPrefix}`, points, duration })
+      ? new RateLimiterRedis({
+          storeClient: redis,
+          keyPrefix: `${prefix}:${keyPrefix}`,
+          points,
+          duration,
+          insuranceLimiter: new RateLimiterMemory({ keyPrefix, points, duration }),
+        })
       : new RateLimiterMemory({ keyPrefix, points, duration });
   const limiters = Object.fromEntries(
     (Object.keys(limitRules) as LimitName[]).map((name) => {
@@ -50,6 +62,7 @@ export function createRateLimits(redisUrl?: string, prefix = "pasar"): RateLimit
   return {
     async consume(name, keys) {
       const { account, ip } = limiters[name];
+      await ready;
       try {
         await Promise.all([account.consume(keys.account), ip.consume(keys.ip)]);
       } catch (error) {
@@ -61,6 +74,7 @@ export function createRateLimits(redisUrl?: string, prefix = "pasar"): RateLimit
       }
     },
     async reset(name, account) {
+      await ready;
       await limiters[name].account.delete(account);
     },
     async close() {

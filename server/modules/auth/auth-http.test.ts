@@ -1,0 +1,157 @@
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createSeededDatabase, type TestDatabase } from "../../../tests/setup/test-db.ts";
+import { createTestApp } from "../../../tests/setup/test-app.ts";
+import { demoAccounts, demoPassword } from "../../db/seed.ts";
+
+let database: TestDatabase;
+let app: ReturnType<typeof createTestApp>;
+beforeAll(async () => {
+  database = await createSeededDatabase();
+  app = createTestApp(database, { maxBatchSize: 20 });
+});
+afterAll(() => database.destroy());
+
+const post = (path: string, body: unknown, headers: Record<string, string> = {}) =>
+  app.fetch(
+    new Request(`http://localhost${path}`, {
+      method: "POST",
+      headers: { "content-type": "application/json", ...headers },
+      body: JSON.stringify(body),
+    }),
+  );
+
+async function signInToken(): Promise<{ token: string; cookie: string | null }> {
+  const res = await post("/trpc/auth.signIn", {
+    json: { method: "password", account: demoAccounts.shopper, password: demoPassword },
+  });
+  expect(res.status).toBe(200);
+  return { token: (await res.json()).result.data.json.token, cookie: res.headers.get("set-cookie") };
+}
+
+describe("accounts over HTTP", () => {
+  it("keeps the session in an httpOnly, SameSite cookie that signs the visitor in", async () => {
+    const { token, cookie } = await signInToken();
+    expect(cookie).toMatch(
+      new RegExp(`^pasar_session=${token}; Path=/; HttpOnly; SameSite=Lax; Max-Age=2592000$`),
+    );
+    const me = await app.fetch(
+      new Request("http://localhost/trpc/account.me", { headers: { cookie: `pasar_session=${token}` } }),
+    );
+    expect((await me.json()).result.data.json.email).toBe(demoAccounts.shopper);
+  });
+
+  it("clears the cookie on logout", async () => {
+    const { token } = await signInToken();
+    const res = await post("/trpc/auth.signOut", {}, { authorization: token });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("set-cookie")).toMatch(/^pasar_session=; .*Max-Age=0$/);
+  });
+
+  it("stops password guessing carried in one batched request: every call counts", async () => {
+    const calls = 12;
+    const input = Object.fromEntries(
+      Array.from({ length: calls }, (_, i) => [
+        i,
+        { json: { method: "password", account: demoAccounts.merchant(0), password: `tebak${i}xyz` } },
+      ]),
+    );
+    const res = await post(`/trpc/${Array(calls).fill("auth.signIn").join(",")}?batch=1`, input, {
+      lang: "en",
+    });
+    const results = (await res.json()) as { error?: { json: { data: { code: string } } } }[];
+    const codes = results.map((r) => r.error?.json.data.code);
+    expect(codes.slice(0, 8)).toEqual(Array(8).fill("UNAUTHORIZED"));
+    expect(codes.slice(8)).toEqual(Array(calls - 8).fill("TOO_MANY_REQUESTS"));
+  });
+
+  it("refuses a mutation posted from another site, and accepts the same from this site", async () => {
+    const body = { json: { account: "someone@example.id", purpose: "signup" } };
+    const cross = await post("/trpc/auth.sendCode", body, { origin: "https://evil.example", lang: "en" });
+    expect(cross.status).toBe(403);
+    const json = await cross.json();
+    expect(json.error.json).toMatchObject({ code: -32003, message: "You are not allowed to do this." });
+    const fetchMeta = await post("/trpc/auth.sendCode", body, { "sec-fetch-site": "cross-site" });
+    expect(fetchMeta.status).toBe(403);
+    const same = await post("/trpc/auth.sendCode", body, {
+      origin: "http://localhost",
+      "sec-fetch-site": "same-origin",
+    });
+    expect(same.status).toBe(200);
+  });
+
+  it("uploads an avatar as multipart form data, stored small and served with cache headers", async () => {
+    const { token } = await signInToken();
+    const photo = await sharp({ create: { width: 1200, height: 900, channels: 3, background: "#16a34a" } })
+      .jpeg()
+      .toBuffer();
+    const form = new FormData();
+    form.set("avatar", new File([new Uint8Array(photo)], "me.jpg", { type: "image/jpeg" }));
+    const res = await app.fetch(
+      new Request("http://localhost/trpc/account.updateAvatar", {
+        method: "POST",
+        headers: { authorization: token },
+        body: form,
+      }),
+    );
+    expect(res.status).toBe(200);
+    const avatar: string = (await res.json()).result.data.json.avatar;
+    expect(avatar).toMatch(/^\/uploads\/avatars\/[0-9a-f]{32}\.webp$/);
+    const image = await app.fetch(new Request(`http://localhost${avatar}`));
+    expect(image.headers.get("cache-control")).toContain("immutable");
+    const meta = await sharp(Buffer.from(await image.arrayBuffer())).metadata();
+    expect([meta.width, meta.height, meta.format]).toEqual([256, 256, "webp"]);
+  });
+
+  it("refuses a file that is not an image, and a body over the size limit, in the caller's language", async () => {
+    const { token } = await signInToken();
+    const form = new FormData();
+    form.set("avatar", new File(["not an image"], "x.jpg", { type: "image/jpeg" }));
+    const bad = await app.fetch(
+      new Request("http://localhost/trpc/account.updateAvatar", {
+        method: "POST",
+        headers: { authorization: token, lang: "en" },
+        body: form,
+      }),
+    );
+    expect(bad.status).toBe(400);
+    expect((await bad.json()).error.json.message).toBe("Choose a JPEG, PNG or WebP image.");
+
+    const huge = new FormData();
+    huge.set("avatar", new File([new Uint8Array(7 * 1024 * 1024)], "big.jpg", { type: "image/jpeg" }));
+    const tooBig = await app.fetch(
+      new Request("http://localhost/trpc/account.updateAvatar", {
+        method: "POST",
+        headers: { authorization: token, lang: "ind" },
+        body: huge,
+      }),
+    );
+    expect(tooBig.status).toBe(413);
+    expect((await tooBig.json()).error.json).toMatchObject({
+      code: -32013,
+      message: "Permintaan terlalu besar.",
+    });
+  });
+
+  it("in production no error body of these procedures carries a stack or SQL", async () => {
+    const previous = process.env.NODE_ENV;
+    process.env.NODE_ENV = "production";
+    try {
+      const bodies = await Promise.all([
+        post("/trpc/auth.signIn", { json: { method: "password", account: "x@y.id", password: "wrong1234" } }),
+        post("/trpc/auth.signUp", { json: { account: "bad", code: "1", password: "", confirmPassword: "" } }),
+        post("/trpc/auth.sendCode", { json: { account: "'; drop table users; --", purpose: "signup" } }),
+        app.fetch(new Request("http://localhost/trpc/account.me")),
+        post("/trpc/auth.signOut", {}, { authorization: "x".repeat(500) }),
+      ]).then((responses) => Promise.all(responses.map((r) => r.text())));
+      for (const body of bodies) {
+        expect(body).toContain('"error"');
+        expect(body).not.toMatch(
+          /stack|select |insert |update |from "|\.ts:|node_modules|argon|pglite|relation/i,
+        );
+      }
+    } finally {
+      process.env.NODE_ENV = previous;
+    }
+  });
+});

@@ -1,0 +1,347 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { setClock } from "../../platform/clock.ts";
+import { createRateLimits } from "../../platform/rate-limit.ts";
+import { freshEmail, freshPhone, latestCode } from "../../../tests/setup/accounts.ts";
+import { callerFor } from "../../../tests/setup/caller.ts";
+import { createSeededDatabase, type TestDatabase } from "../../../tests/setup/test-db.ts";
+import { demoAccounts, demoPassword } from "../../db/seed.ts";
+
+let database: TestDatabase;
+let restoreClock: (() => void) | undefined;
+beforeAll(async () => {
+  database = await createSeededDatabase();
+});
+afterAll(() => database.destroy());
+afterEach(() => {
+  restoreClock?.();
+  restoreClock = undefined;
+});
+
+/** Moves the shared clock forward by `ms` from now on. */
+function advance(ms: number) {
+  const start = Date.now();
+  restoreClock?.();
+  restoreClock = setClock(() => new Date(Date.now() - start + start + ms));
+}
+
+const password = "rahasia123";
+
+async function signUp(account: string, extra: { inviteCode?: string } = {}) {
+  const api = callerFor(database, { lang: "en" });
+  await api.auth.sendCode({ account, purpose: "signup" });
+  const code = await latestCode(database, account.includes("@") ? account.toLowerCase() : account);
+  return api.auth.signUp({ account, code, password, confirmPassword: password, ...extra });
+}
+
+describe("sign up", () => {
+  it("creates a shopper from an emailed code, signs it in and records the invite code", async () => {
+    const shopper = await callerFor(database, { token: (await signInDemo()).token }).account.me();
+    const email = freshEmail("Siti");
+    const session = await signUp(email, { inviteCode: shopper.inviteCode.toLowerCase() });
+    expect(session.user).toMatchObject({
+      email: email.toLowerCase(),
+      phone: null,
+      role: "shopper",
+      avatar: null,
+    });
+    expect(session.user.inviteCode).toMatch(/^[A-Z2-9]{8}$/);
+    const me = await callerFor(database, { token: session.token }).account.me();
+    expect(me.id).toBe(session.user.id);
+    const row = await database.db.query.users.findFirst({ where: (u, { eq }) => eq(u.id, me.id) });
+    expect(row?.invitedByCode).toBe(shopper.inviteCode);
+    expect(row?.passwordHash).toMatch(/^\$argon2id\$/);
+  });
+
+  it("stores a phone number typed with 0 and dashes in E.164", async () => {
+    const phone = freshPhone();
+    const api = callerFor(database);
+    await api.auth.sendCode({ account: phone.typed, purpose: "signup" });
+    const code = await latestCode(database, phone.e164);
+    const session = await api.auth.signUp({
+      account: phone.typed,
+      code,
+      password,
+      confirmPassword: password,
+    });
+    expect(session.user.phone).toBe(phone.e164);
+  });
+
+  it("refuses an unknown invite code and keeps the code usable", async () => {
+    const email = freshEmail();
+    const api = callerFor(database, { lang: "en" });
+    await api.auth.sendCode({ account: email, purpose: "signup" });
+    const code = await latestCode(database, email);
+    await expect(
+      api.auth.signUp({ account: email, code, password, confirmPassword: password, inviteCode: "NOPE1234" }),
+    ).rejects.toMatchObject({ code: "BAD_REQUEST", message: "This invite code does not exist." });
+    await expect(
+      api.auth.signUp({ account: email, code, password, confirmPassword: password }),
+    ).resolves.toBeTruthy();
+  });
+
+  it("does not reveal an existing account: the owner is told instead and sign-up fails", async () => {
+    const api = callerFor(database, { lang: "en" });
+    const answer = await api.auth.sendCode({ account: demoAccounts.shopper, purpose: "signup" });
+    expect(answer).toEqual({ channel: "email", resendInSeconds: 60 });
+    const notice = (await api.notifications.outbox()).find((m) => m.recipient === demoAccounts.shopper);
+    expect(notice?.body).toContain("an account already uses it");
+    expect(notice?.body).not.toMatch(/\b\d{6}\b/);
+    await expect(
+      api.auth.signUp({ account: demoAccounts.shopper, code: "123456", password, confirmPassword: password }),
+    ).rejects.toMatchObject({ message: "Sign up failed" });
+  });
+
+  it.each([
+    [{ account: "" }, "account", "auth.validation.enterAccount"],
+    [{ account: "budi@" }, "account", "auth.validation.invalidAccount"],
+    [{ account: "+1 202 555 0100" }, "account", "auth.validation.invalidAccount"],
+    [{ code: "12ab" }, "code", "auth.validation.invalidCode"],
+    [{ password: "short1" }, "password", "auth.validation.invalidPassword"],
+    [{ password: "onlyletters" }, "password", "auth.validation.invalidPassword"],
+    [{ confirmPassword: "different1" }, "confirmPassword", "auth.validation.passwordMismatch"],
+  ])("validates %o with the seed's message for %s", async (patch, field, key) => {
+    const input = { account: freshEmail(), code: "123456", password, confirmPassword: password, ...patch };
+    const error = await callerFor(database)
+      .auth.signUp(input)
+      .catch((e: { cause?: { issues?: { path: string[]; message: string }[] } }) => e);
+    const issue = (
+      error as { cause?: { issues?: { path: string[]; message: string }[] } }
+    ).cause?.issues?.find((i) => i.path[0] === field);
+    expect(issue?.message).toBe(key);
+  });
+});
+
+describe("codes", () => {
+  it("expire after 5 minutes", async () => {
+    const email = freshEmail();
+    const api = callerFor(database, { lang: "en" });
+    await api.auth.sendCode({ account: email, purpose: "signup" });
+    const code = await latestCode(database, email);
+    advance(5 * 60_000 + 1000);
+    await expect(
+      api.auth.signUp({ account: email, code, password, confirmPassword: password }),
+    ).rejects.toMatchObject({
+      message: "Sign up failed",
+    });
+  });
+
+  it("are single use", async () => {
+    const email = freshEmail();
+    const api = callerFor(database, { lang: "en" });
+    await api.auth.sendCode({ account: email, purpose: "signup" });
+    const code = await latestCode(database, email);
+    await api.auth.signUp({ account: email, code, password, confirmPassword: password });
+    await expect(api.auth.signIn({ method: "code", account: email, code })).rejects.toMatchObject({
+      message: "Login failed",
+    });
+  });
+
+  it("are bound to their purpose", async () => {
+    const email = freshEmail();
+    const session = await signUp(email);
+    expect(session.token).toBeTruthy();
+    advance(61_000);
+    const api = callerFor(database, { lang: "en" });
+    await api.auth.sendCode({ account: email, purpose: "login" });
+    const code = await latestCode(database, email);
+    await expect(
+      api.auth.resetPassword({ account: email, code, password: "baru12345", confirmPassword: "baru12345" }),
+    ).rejects.toMatchObject({ message: "Password update failed" });
+    await expect(api.auth.signIn({ method: "code", account: email, code })).resolves.toMatchObject({
+      user: { email },
+    });
+  });
+
+  it("stop working after 5 wrong attempts, even with the right code", async () => {
+    const email = freshEmail();
+    const api = callerFor(database, { lang: "en" });
+    await api.auth.sendCode({ account: email, purpose: "signup" });
+    const code = await latestCode(database, email);
+    const wrong = code === "000000" ? "111111" : "000000";
+    for (let i = 0; i < 5; i++) {
+      await expect(
+        api.auth.signUp({ account: email, code: wrong, password, confirmPassword: password }),
+      ).rejects.toMatchObject({ message: "Sign up failed" });
+    }
+    await expect(
+      api.auth.signUp({ account: email, code, password, confirmPassword: password }),
+    ).rejects.toMatchObject({
+      message: "Sign up failed",
+    });
+  });
+
+  it("cannot be resent within 60 s, and a new one replaces the old", async () => {
+    const email = freshEmail();
+    const api = callerFor(database, { lang: "en" });
+    await api.auth.sendCode({ account: email, purpose: "signup" });
+    const first = await latestCode(database, email);
+    await expect(api.auth.sendCode({ account: email, purpose: "signup" })).rejects.toMatchObject({
+      code: "TOO_MANY_REQUESTS",
+      message: expect.stringMatching(/^Please wait (60|59) s before asking for another code\.$/),
+    });
+    advance(61_000);
+    await api.auth.sendCode({ account: email, purpose: "signup" });
+    const second = await latestCode(database, email);
+    if (first !== second) {
+      await expect(
+        api.auth.signUp({ account: email, code: first, password, confirmPassword: password }),
+      ).rejects.toMatchObject({ message: "Sign up failed" });
+    }
+    await expect(
+      api.auth.signUp({ account: email, code: second, password, confirmPassword: password }),
+    ).resolves.toBeTruthy();
+  });
+});
+
+async function signInDemo() {
+  return callerFor(database).auth.signIn({
+    method: "password",
+    account: demoAccounts.shopper,
+    password: demoPassword,
+  });
+}
+
+describe("sign in, sessions and reset", () => {
+  it("signs in with a password; a wrong password and an unknown account read the same", async () => {
+    const session = await signInDemo();
+    expect(session.user.email).toBe(demoAccounts.shopper);
+    const api = callerFor(database, { lang: "zh" });
+    const wrong = await api.auth
+      .signIn({ method: "password", account: freshEmail(), password: "salah12345" })
+      .catch((e: Error) => e);
+    const unknown = await api.auth
+      .signIn({ method: "password", account: demoAccounts.operator, password: "salah12345" })
+      .catch((e: Error) => e);
+    expect(wrong).toMatchObject({ code: "UNAUTHORIZED", message: "登录失败" });
+    expect(unknown).toMatchObject({ code: "UNAUTHORIZED", message: "登录失败" });
+  });
+
+  it("signs in by code; a code for an unknown account never arrives and the owner is told", async () => {
+    const email = freshEmail();
+    const api = callerFor(database, { lang: "en" });
+    await api.auth.sendCode({ account: email, purpose: "login" });
+    const notice = (await api.notifications.outbox()).find((m) => m.recipient === email);
+    expect(notice?.body).toContain("no Pasar account uses it");
+    await expect(api.auth.signIn({ method: "code", account: email, code: "123456" })).rejects.toMatchObject({
+      message: "Login failed",
+    });
+  });
+
+  it("logout revokes the session", async () => {
+    const { token } = await signInDemo();
+    const api = callerFor(database, { token });
+    await expect(api.account.me()).resolves.toMatchObject({ email: demoAccounts.shopper });
+    await api.auth.signOut();
+    // The next request, as the browser would send it after logging out.
+    await expect(callerFor(database, { token }).account.me()).rejects.toMatchObject({ code: "UNAUTHORIZED" });
+  });
+
+  it("a session expires after its lifetime", async () => {
+    const { token } = await signInDemo();
+    advance(31 * 86_400_000);
+    await expect(callerFor(database, { token }).account.me()).rejects.toMatchObject({ code: "UNAUTHORIZED" });
+  });
+
+  it("reset sets a new password, signs out other sessions and signs in", async () => {
+    const email = freshEmail();
+    const first = await signUp(email);
+    advance(61_000);
+    const api = callerFor(database, { lang: "en" });
+    await api.auth.sendCode({ account: email, purpose: "reset" });
+    const code = await latestCode(database, email);
+    const after = await api.auth.resetPassword({
+      account: email,
+      code,
+      password: "baru12345",
+      confirmPassword: "baru12345",
+    });
+    await expect(callerFor(database, { token: first.token }).account.me()).rejects.toMatchObject({
+      code: "UNAUTHORIZED",
+    });
+    await expect(callerFor(database, { token: after.token }).account.me()).resolves.toMatchObject({ email });
+    await expect(api.auth.signIn({ method: "password", account: email, password })).rejects.toMatchObject({
+      message: "Login failed",
+    });
+    await expect(
+      api.auth.signIn({ method: "password", account: email, password: "baru12345" }),
+    ).resolves.toBeTruthy();
+  });
+});
+
+describe("rate limits", () => {
+  it("stop password guessing for an account, even with the right password afterwards", async () => {
+    const api = callerFor(database, { lang: "en", limits: createRateLimits() });
+    for (let i = 0; i < 8; i++) {
+      await expect(
+        api.auth.signIn({ method: "password", account: demoAccounts.operator, password: `guess${i}aaa` }),
+      ).rejects.toMatchObject({ code: "UNAUTHORIZED" });
+    }
+    await expect(
+      api.auth.signIn({ method: "password", account: demoAccounts.operator, password: demoPassword }),
+    ).rejects.toMatchObject({
+      code: "TOO_MANY_REQUESTS",
+      message: expect.stringMatching(/^Too many attempts\. Try again in \d+ s\.$/),
+    });
+  });
+
+  it("stop code guessing for an account across codes", async () => {
+    const email = freshEmail();
+    const api = callerFor(database, { lang: "en", limits: createRateLimits() });
+    for (let i = 0; i < 10; i++) {
+      await api.auth.signIn({ method: "code", account: email, code: String(100000 + i) }).catch(() => {});
+    }
+    await expect(api.auth.signIn({ method: "code", account: email, code: "999999" })).rejects.toMatchObject({
+      code: "TOO_MANY_REQUESTS",
+    });
+  });
+
+  it("stop one address from trying many accounts", async () => {
+    const limits = createRateLimits();
+    for (let i = 0; i < 40; i++) {
+      await callerFor(database, { limits, clientIp: "10.9.9.9" })
+        .auth.signIn({ method: "password", account: freshEmail(), password: "guess12345" })
+        .catch(() => {});
+    }
+    await expect(
+      callerFor(database, { limits, clientIp: "10.9.9.9" }).auth.signIn({
+        method: "password",
+        account: demoAccounts.shopper,
+        password: demoPassword,
+      }),
+    ).rejects.toMatchObject({ code: "TOO_MANY_REQUESTS" });
+    await expect(
+      callerFor(database, { limits, clientIp: "10.9.9.10" }).auth.signIn({
+        method: "password",
+        account: demoAccounts.shopper,
+        password: demoPassword,
+      }),
+    ).resolves.toBeTruthy();
+  });
+
+  it("work the same when kept in Redis", async () => {
+    const limits = createRateLimits("redis://127.0.0.1:6379", `pasar-test-${Date.now()}-${Math.random()}`);
+    try {
+      const api = callerFor(database, { limits });
+      for (let i = 0; i < 8; i++) {
+        await api.auth
+          .signIn({ method: "password", account: demoAccounts.operator, password: `x${i}xxxxxx1` })
+          .catch(() => {});
+      }
+      await expect(
+        api.auth.signIn({ method: "password", account: demoAccounts.operator, password: demoPassword }),
+      ).rejects.toMatchObject({ code: "TOO_MANY_REQUESTS" });
+    } finally {
+      await limits.close();
+    }
+  });
+});
+
+describe("who may call what", () => {
+  it("refuses every signed-in procedure to a signed-out caller and to a bad token", async () => {
+    for (const api of [callerFor(database), callerFor(database, { token: "not-a-token" })]) {
+      await expect(api.account.me()).rejects.toMatchObject({ code: "UNAUTHORIZED" });
+      await expect(api.auth.signOut()).rejects.toMatchObject({ code: "UNAUTHORIZED" });
+      await expect(api.account.updateAvatar(new FormData())).rejects.toMatchObject({ code: "UNAUTHORIZED" });
+    }
+  });
+});
