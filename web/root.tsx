@@ -130,10 +130,20 @@ export default function App({ loaderData }: Route.ComponentProps) {
   // Created once per page load; they read the current language from the client session on every call.
   const [clients] = useState(() => {
     // Set before any child query can run; the effect below follows language switches.
-    setClientLanguage(locale, messages.errors.api.unknown);
+    setClientLanguage(locale, {
+      unknownMessage: messages.errors.api.unknown,
+      pleaseWait: messages.shell.pleaseWait,
+    });
     return { queryClient: createQueryClient(), trpcClient: createBrowserTrpcClient() };
   });
-  useEffect(() => setClientLanguage(locale, messages.errors.api.unknown), [locale, messages]);
+  useEffect(
+    () =>
+      setClientLanguage(locale, {
+        unknownMessage: messages.errors.api.unknown,
+        pleaseWait: messages.shell.pleaseWait,
+      }),
+    [locale, messages],
+  );
   return (
     <QueryClientProvider client={clients.queryClient}>
       <TRPCProvider trpcClient={clients.trpcClient} queryClient={clients.queryClient}>

@@ -4,9 +4,14 @@ import { index, route, type RouteConfig } from "@react-router/dev/routes";
 export default [
   route(":lang?", "routes/locale-home.tsx"),
   route(":lang?/down", "routes/down.tsx"),
+  route(":lang?/dev/outbox", "routes/dev-outbox.tsx"),
   route(":lang?/h5", "routes/shop/layout.tsx", [
     index("routes/shop/home.tsx"),
     route("products/:id", "routes/shop/product.tsx"),
+    route("signin", "routes/auth/signin.tsx", { id: "h5.signin" }),
+    route("signup", "routes/auth/signup.tsx"),
+    route("forget", "routes/auth/forget.tsx"),
+    route("account", "routes/shop/account.tsx"),
   ]),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

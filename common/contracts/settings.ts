@@ -16,6 +16,7 @@ export const WebConfigViewSchema = z.object({
   countryMobilePre: z.string(),
   categoryIds: z.object({ man: z.number().int(), cosmetics: z.number().int(), digital: z.number().int() }),
   locale: z.enum(locales),
+  support: z.object({ whatsapp: z.string().nullable(), email: z.string().nullable() }),
 });
 export type WebConfigView = z.infer<typeof WebConfigViewSchema>;
 
@@ -27,6 +28,9 @@ export const StoredWebConfigSchema = z
     logo: z.string().min(1).max(300),
     favicon: z.string().min(1).max(300),
     shareImage: z.string().min(1).max(300),
+    /** A WhatsApp number in E.164 (+62…). */
+    supportWhatsapp: z.string().regex(/^\+\d{8,15}$/),
+    supportEmail: z.email(),
   })
   .partial();
 export type StoredWebConfig = z.infer<typeof StoredWebConfigSchema>;

@@ -46,6 +46,8 @@ export async function seedDemoData(db: Db, storage: Storage, log: Logger, opts: 
     title: "Pasar",
     desc: "Online Shop",
     logo: "brand/logo.svg",
+    supportWhatsapp: "+6281100002026",
+    supportEmail: "bantuan@pasar.test",
   });
 
   await createAccount(db, { email: demoAccounts.shopper, password: demoPassword, role: "shopper" });

@@ -1,9 +1,17 @@
-import { MutationCache, QueryCache, QueryClient } from "@tanstack/react-query";
-import { createTRPCClient, httpBatchLink, TRPCClientError } from "@trpc/client";
+import { MutationCache, QueryCache, QueryClient, type Mutation } from "@tanstack/react-query";
+import {
+  createTRPCClient,
+  httpBatchLink,
+  httpLink,
+  isNonJsonSerializable,
+  splitLink,
+  TRPCClientError,
+} from "@trpc/client";
 import { createTRPCContext } from "@trpc/tanstack-react-query";
 import superjson from "superjson";
 import type { AppRouter } from "#server/trpc/app-router.ts";
 import type { Locale } from "#common/locales.ts";
+import { localizePath } from "./locale.ts";
 import { toast } from "./toast.ts";
 
 export const { TRPCProvider, useTRPC, useTRPCClient } = createTRPCContext<AppRouter>();
@@ -12,18 +20,17 @@ export const { TRPCProvider, useTRPC, useTRPCClient } = createTRPCContext<AppRou
 export const maxBatchItems = 20;
 export const tokenStorageKey = "pasar-token";
 
-/** The browser session's language, read by every call (the `lang` header) and by error toasts. */
-const session: { locale: Locale; unknownMessage: string } = {
-  locale: "ind",
-  unknownMessage: "Unknown error",
-};
+/** The browser session's language and its texts for the client's own notices. */
+const session = { locale: "ind" as Locale, unknownMessage: "Unknown error", pleaseWait: "…" };
 
-export function setClientLanguage(locale: Locale, unknownMessage: string) {
+export function setClientLanguage(locale: Locale, texts: { unknownMessage: string; pleaseWait: string }) {
   session.locale = locale;
-  session.unknownMessage = unknownMessage;
+  session.unknownMessage = texts.unknownMessage;
+  session.pleaseWait = texts.pleaseWait;
 }
 
-function storedToken(): string {
+/** The stored session token (seed section 7: sent as `authorization`, empty when signed out). */
+export function storedToken(): string {
   try {
     return localStorage.getItem(tokenStorageKey) ?? "";
   } catch {
@@ -31,25 +38,51 @@ function storedToken(): string {
   }
 }
 
-/** The browser's tRPC client: batched, superjson, with the `authorization` and `lang` headers on every call. */
+export function storeToken(token: string) {
+  try {
+    if (token) localStorage.setItem(tokenStorageKey, token);
+    else localStorage.removeItem(tokenStorageKey);
+  } catch {
+    // Storage unavailable: the httpOnly cookie still carries the session.
+  }
+}
+
+/**
+ * The browser's tRPC client: batched superjson calls with the `authorization` and `lang` headers;
+ * file uploads (FormData) go unbatched.
+ */
 export function createBrowserTrpcClient() {
+  const headers = () => ({ authorization: storedToken(), lang: session.locale });
   return createTRPCClient<AppRouter>({
     links: [
-      httpBatchLink({
-        url: "/trpc",
-        transformer: superjson,
-        maxItems: maxBatchItems,
-        headers: () => ({ authorization: storedToken(), lang: session.locale }),
+      splitLink({
+        condition: (op) => isNonJsonSerializable(op.input),
+        true: httpLink({ url: "/trpc", transformer: superjson, headers }),
+        false: httpBatchLink({ url: "/trpc", transformer: superjson, maxItems: maxBatchItems, headers }),
       }),
     ],
   });
 }
 
-/** Any RPC error shows its (already translated) message; anything else is "Unknown error". */
+/**
+ * Seed section 8: after UNAUTHORIZED the token is emptied and the visitor goes to sign-in (h5.signin);
+ * any other RPC error shows its (translated) message; anything else is "Unknown error".
+ */
 function showError(error: unknown) {
+  if (error instanceof TRPCClientError && error.data?.code === "UNAUTHORIZED") {
+    storeToken("");
+    const back = window.location.pathname + window.location.search;
+    window.location.assign(
+      `${localizePath(session.locale, "/h5/signin")}?redirect=${encodeURIComponent(back)}`,
+    );
+    return;
+  }
   const message = error instanceof TRPCClientError && error.shape ? error.message : session.unknownMessage;
   toast.add({ title: message, color: "error", timeout: 5000 });
 }
+
+// Seed section 7: every mutation shows a blocking loading toast until it succeeds or fails.
+const loadingToasts = new WeakMap<Mutation<unknown, unknown, unknown, unknown>, string>();
 
 /** Seed section 7: no retries, no refetch on mount or focus; unused entries kept 5 minutes. */
 export function createQueryClient() {
@@ -67,6 +100,15 @@ export function createQueryClient() {
       mutations: { retry: false },
     },
     queryCache: new QueryCache({ onError: (e) => browser && showError(e) }),
-    mutationCache: new MutationCache({ onError: (e) => browser && showError(e) }),
+    mutationCache: new MutationCache({
+      onMutate: (_variables, mutation) => {
+        loadingToasts.set(mutation, toast.add({ title: session.pleaseWait, color: "loading", timeout: 0 }));
+      },
+      onSettled: (_data, _error, _variables, _context, mutation) => {
+        const id = loadingToasts.get(mutation);
+        if (id) toast.remove(id);
+      },
+      onError: (e) => browser && showError(e),
+    }),
   });
 }

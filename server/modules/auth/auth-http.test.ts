@@ -61,7 +61,7 @@ describe("accounts over HTTP", () => {
     });
     const results = (await res.json()) as { error?: { json: { data: { code: string } } } }[];
     const codes = results.map((r) => r.error?.json.data.code);
-    expect(codes.slice(0, 8)).toEqual(Array(8).fill("UNAUTHORIZED"));
+    expect(codes.slice(0, 8)).toEqual(Array(8).fill("BAD_REQUEST"));
     expect(codes.slice(8)).toEqual(Array(calls - 8).fill("TOO_MANY_REQUESTS"));
   });
 

@@ -198,13 +198,13 @@ export async function signIn(deps: AuthDeps, input: SignInInput): Promise<Sessio
     await deps.limits.consume("checkPassword", { account: parsed.value, ip: deps.clientIp });
     const user = await findUser(deps.db, parsed);
     const ok = await verify(user?.passwordHash ?? (await dummyHash), input.password);
-    if (!user || !user.passwordHash || !ok) throw new DomainError("unauthorized", "auth.errors.loginFailed");
+    if (!user || !user.passwordHash || !ok) throw new DomainError("bad_request", "auth.errors.loginFailed");
     await deps.limits.reset("checkPassword", parsed.value);
     return startSession(deps, user.id);
   }
   const used = await useCode(deps, parsed, "login", input.code);
   const user = used ? await findUser(deps.db, parsed) : undefined;
-  if (!user) throw new DomainError("unauthorized", "auth.errors.loginFailed");
+  if (!user) throw new DomainError("bad_request", "auth.errors.loginFailed");
   return startSession(deps, user.id);
 }
 

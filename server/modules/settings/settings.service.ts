@@ -20,9 +20,11 @@ export async function getWebConfig(db: Db): Promise<WebConfigView> {
   const rows = await selectSettings(db, [webConfigKey]);
   const parsed = StoredWebConfigSchema.safeParse(rows[0]?.value ?? {});
   const stored: StoredWebConfig = parsed.success ? parsed.data : {};
-  const merged = { ...webConfigDefaults, ...stored };
+  const { supportWhatsapp, supportEmail, ...rest } = stored;
+  const merged = { ...webConfigDefaults, ...rest };
   return {
     ...merged,
+    support: { whatsapp: supportWhatsapp ?? null, email: supportEmail ?? null },
     logo: withLeadingSlash(merged.logo),
     favicon: withLeadingSlash(merged.favicon),
     shareImage: withLeadingSlash(merged.shareImage),

@@ -40,8 +40,8 @@ function Choice<T extends string>(props: {
   );
 }
 
-/** Theme and language settings; switching language keeps the current page. */
-export default function PreferencesDialog() {
+/** Theme and language choices; switching language keeps the current page. */
+export function PreferencesForm(props: { onLanguageChange?: () => void }) {
   const { t, locale } = useI18n();
   const { theme, setTheme } = useTheme();
   const location = useLocation();
@@ -49,14 +49,11 @@ export default function PreferencesDialog() {
   const switchLanguage = (next: Locale) => {
     document.cookie = `${localeCookie.name}=${next}; Max-Age=${localeCookie.maxAgeSeconds}; Path=/; SameSite=Lax`;
     const { rest } = splitLocalePath(location.pathname);
-    modal.close();
+    props.onLanguageChange?.();
     void navigate(localizePath(next, rest) + location.search + location.hash);
   };
   return (
-    <div className="p-5">
-      <h2 className="text-lg font-semibold">
-        {t("shell.theme.label")} · {t("shell.language.label")}
-      </h2>
+    <>
       <Choice
         legend={t("shell.theme.label")}
         name="theme"
@@ -71,6 +68,19 @@ export default function PreferencesDialog() {
         options={locales.map((v) => ({ value: v, label: languageNames[v] }))}
         onChange={switchLanguage}
       />
+    </>
+  );
+}
+
+/** The settings dialog opened from the header. */
+export default function PreferencesDialog() {
+  const { t } = useI18n();
+  return (
+    <div className="p-5">
+      <h2 className="text-lg font-semibold">
+        {t("shell.theme.label")} · {t("shell.language.label")}
+      </h2>
+      <PreferencesForm onLanguageChange={() => modal.close()} />
       <button
         type="button"
         onClick={() => modal.close()}

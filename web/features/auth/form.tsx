@@ -1,0 +1,170 @@
+import { useId, useState, type InputHTMLAttributes, type ReactNode } from "react";
+import { Eye, EyeOff } from "lucide-react";
+import type { z } from "zod";
+import type { MessageKey } from "#common/i18n/messages.ts";
+import { useI18n } from "../../lib/i18n.tsx";
+
+export type FieldErrors = Record<string, string | undefined>;
+
+/**
+ * Validates form values with the same zod schema the server uses; each issue's message is a
+ * translation key (seed section 5), translated here. Returns the parsed values or the errors by field.
+ */
+export function validate<S extends z.ZodType>(
+  schema: S,
+  values: unknown,
+  t: (key: MessageKey) => string,
+): { ok: true; data: z.infer<S> } | { ok: false; errors: FieldErrors } {
+  const result = schema.safeParse(values);
+  if (result.success) return { ok: true, data: result.data };
+  const errors: FieldErrors = {};
+  for (const issue of result.error.issues) {
+    const field = String(issue.path[0] ?? "form");
+    errors[field] ??= t(issue.message as MessageKey);
+  }
+  return { ok: false, errors };
+}
+
+/** A labelled input with its hint and error, wired for screen readers. */
+export function Field(props: {
+  label: string;
+  error?: string;
+  hint?: string;
+  prefix?: ReactNode;
+  action?: ReactNode;
+  input: InputHTMLAttributes<HTMLInputElement> & { name: string };
+}) {
+  const id = useId();
+  const hintId = `${id}-hint`;
+  const errorId = `${id}-error`;
+  const describedBy =
+    [props.hint ? hintId : "", props.error ? errorId : ""].filter(Boolean).join(" ") || undefined;
+  return (
+    <div className="mt-4">
+      <label htmlFor={id} className="text-sm font-medium text-gray-800 dark:text-gray-200">
+        {props.label}
+      </label>
+      <div
+        className={`mt-1 flex items-center gap-2 rounded-lg border bg-white px-3 dark:bg-gray-800 ${
+          props.error ? "border-red-600 dark:border-red-400" : "border-gray-300 dark:border-gray-600"
+        } focus-within:border-primary-600 focus-within:ring-2 focus-within:ring-primary-600/30`}
+      >
+        {props.prefix}
+        <input
+          id={id}
+          aria-invalid={props.error ? true : undefined}
+          aria-describedby={describedBy}
+          className="h-11 min-w-0 flex-1 bg-transparent text-base outline-none placeholder:text-gray-500"
+          {...props.input}
+        />
+        {props.action}
+      </div>
+      {props.hint && !props.error && (
+        <p id={hintId} className="mt-1 text-xs text-gray-600 dark:text-gray-400">
+          {props.hint}
+        </p>
+      )}
+      {props.error && (
+        <p id={errorId} className="mt-1 text-sm text-red-700 dark:text-red-400">
+          {props.error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** The account field: email or Indonesian mobile; the +62 prefix shows while a number is typed. */
+export function AccountField(props: { value: string; onChange: (v: string) => void; error?: string }) {
+  const { t } = useI18n();
+  const looksLikePhone = props.value === "" || /^[\d\s()+-]+$/.test(props.value);
+  return (
+    <Field
+      label={t("auth.fields.account")}
+      hint={t("auth.fields.accountHint")}
+      error={props.error}
+      prefix={
+        looksLikePhone ? (
+          <span className="border-e border-gray-300 pe-2 text-gray-700 dark:border-gray-600 dark:text-gray-300">
+            +62
+          </span>
+        ) : undefined
+      }
+      input={{
+        name: "account",
+        type: "text",
+        inputMode: "email",
+        autoComplete: "username",
+        autoCapitalize: "none",
+        spellCheck: false,
+        value: props.value,
+        onChange: (e) => props.onChange(e.target.value),
+      }}
+    />
+  );
+}
+
+/** A password field with a show/hide toggle. */
+export function PasswordField(props: {
+  name: string;
+  label: string;
+  value: string;
+  onChange: (v: string) => void;
+  error?: string;
+  hint?: string;
+  autoComplete: "current-password" | "new-password";
+}) {
+  const { t } = useI18n();
+  const [shown, setShown] = useState(false);
+  return (
+    <Field
+      label={props.label}
+      hint={props.hint}
+      error={props.error}
+      action={
+        <button
+          type="button"
+          onClick={() => setShown((s) => !s)}
+          aria-label={t("auth.fields.showPassword")}
+          aria-pressed={shown}
+          className="-me-1 rounded p-1 text-gray-600 dark:text-gray-300"
+        >
+          {shown ? (
+            <EyeOff className="size-5" aria-hidden="true" />
+          ) : (
+            <Eye className="size-5" aria-hidden="true" />
+          )}
+        </button>
+      }
+      input={{
+        name: props.name,
+        type: shown ? "text" : "password",
+        autoComplete: props.autoComplete,
+        value: props.value,
+        onChange: (e) => props.onChange(e.target.value),
+      }}
+    />
+  );
+}
+
+/** The page frame of the sign-in, sign-up and reset screens. */
+export function AuthPage(props: { title: string; children: ReactNode; footer?: ReactNode }) {
+  return (
+    <main id="main" className="px-5 pt-6 pb-10">
+      <h1 className="text-2xl font-bold">{props.title}</h1>
+      {props.children}
+      {props.footer && <div className="mt-6 text-center text-sm">{props.footer}</div>}
+    </main>
+  );
+}
+
+export function SubmitButton(props: { children: ReactNode; busy?: boolean }) {
+  return (
+    <button
+      type="submit"
+      disabled={props.busy}
+      className="mt-6 h-12 w-full rounded-full bg-primary-700 font-semibold text-white hover:bg-primary-800 disabled:opacity-60"
+    >
+      {props.children}
+    </button>
+  );
+}

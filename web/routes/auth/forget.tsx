@@ -1,0 +1,90 @@
+import { useState } from "react";
+import { useMutation } from "@tanstack/react-query";
+import { useNavigate, useSearchParams } from "react-router";
+import type { Route } from "./+types/forget";
+import { ResetPasswordInputSchema } from "#common/contracts/auth.ts";
+import { AppHeader } from "../../features/shell/app-header.tsx";
+import { CodeField } from "../../features/auth/code-field.tsx";
+import {
+  AccountField,
+  AuthPage,
+  PasswordField,
+  SubmitButton,
+  validate,
+  type FieldErrors,
+} from "../../features/auth/form.tsx";
+import { afterSignIn } from "../../features/auth/session.ts";
+import { serverT } from "../../lib/api.server.ts";
+import { useI18n } from "../../lib/i18n.tsx";
+import { localeFromParam } from "../../lib/locale.ts";
+import { pageMeta } from "../../lib/meta.ts";
+import { toast } from "../../lib/toast.ts";
+import { storeToken, useTRPC } from "../../lib/trpc.ts";
+
+export function loader({ params, context }: Route.LoaderArgs) {
+  return { title: serverT(context, localeFromParam(params.lang) ?? "ind")("auth.forget.title") };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageMeta(matches, loaderData?.title);
+
+/** Forgot password: a code sent to the account, then a new password. */
+export default function Forget() {
+  const { t, locale } = useI18n();
+  const trpc = useTRPC();
+  const navigate = useNavigate();
+  const [search] = useSearchParams();
+  const [values, setValues] = useState({ account: "", code: "", password: "", confirmPassword: "" });
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const set = (field: keyof typeof values) => (value: string) => setValues((v) => ({ ...v, [field]: value }));
+  const reset = useMutation(
+    trpc.auth.resetPassword.mutationOptions({
+      onSuccess: (session) => {
+        storeToken(session.token);
+        toast.notify(t("auth.forget.success"), "success");
+        void navigate(afterSignIn(search, locale), { replace: true });
+      },
+    }),
+  );
+  const submit = (e: React.FormEvent) => {
+    e.preventDefault();
+    const result = validate(ResetPasswordInputSchema, values, t);
+    setErrors(result.ok ? {} : result.errors);
+    if (result.ok) reset.mutate(result.data);
+  };
+  return (
+    <>
+      <AppHeader back title={t("auth.forget.title")} />
+      <AuthPage title={t("auth.forget.title")}>
+        <form onSubmit={submit} noValidate>
+          <AccountField value={values.account} onChange={set("account")} error={errors.account} />
+          <CodeField
+            purpose="reset"
+            account={values.account}
+            value={values.code}
+            onChange={set("code")}
+            error={errors.code}
+            onAccountError={(account) => setErrors((e) => ({ ...e, account }))}
+          />
+          <PasswordField
+            name="password"
+            label={t("auth.fields.newPassword")}
+            hint={t("auth.fields.passwordHint")}
+            value={values.password}
+            onChange={set("password")}
+            error={errors.password}
+            autoComplete="new-password"
+          />
+          <PasswordField
+            name="confirmPassword"
+            label={t("auth.fields.confirmPassword")}
+            value={values.confirmPassword}
+            onChange={set("confirmPassword")}
+            error={errors.confirmPassword}
+            autoComplete="new-password"
+          />
+          <SubmitButton busy={reset.isPending}>{t("auth.forget.submit")}</SubmitButton>
+        </form>
+      </AuthPage>
+    </>
+  );
+}

@@ -1,0 +1,136 @@
+import { useState } from "react";
+import { useMutation } from "@tanstack/react-query";
+import { Link, useNavigate, useSearchParams } from "react-router";
+import type { Route } from "./+types/signin";
+import { SignInInputSchema } from "#common/contracts/auth.ts";
+import { AppHeader } from "../../features/shell/app-header.tsx";
+import { CodeField } from "../../features/auth/code-field.tsx";
+import {
+  AccountField,
+  AuthPage,
+  PasswordField,
+  SubmitButton,
+  validate,
+  type FieldErrors,
+} from "../../features/auth/form.tsx";
+import { afterSignIn } from "../../features/auth/session.ts";
+import { serverT } from "../../lib/api.server.ts";
+import { useI18n } from "../../lib/i18n.tsx";
+import { localeFromParam, localizePath } from "../../lib/locale.ts";
+import { pageMeta } from "../../lib/meta.ts";
+import { toast } from "../../lib/toast.ts";
+import { storeToken, useTRPC } from "../../lib/trpc.ts";
+
+export function loader({ params, context }: Route.LoaderArgs) {
+  return { title: serverT(context, localeFromParam(params.lang) ?? "ind")("auth.signin.title") };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageMeta(matches, loaderData?.title);
+
+type Method = "code" | "password";
+
+/** Sign in by one-time code or by password (seed section 2). */
+export default function SignIn() {
+  const { t, locale } = useI18n();
+  const trpc = useTRPC();
+  const navigate = useNavigate();
+  const [search] = useSearchParams();
+  const [method, setMethod] = useState<Method>("password");
+  const [values, setValues] = useState({ account: "", code: "", password: "" });
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const set = (field: keyof typeof values) => (value: string) => setValues((v) => ({ ...v, [field]: value }));
+  const signIn = useMutation(
+    trpc.auth.signIn.mutationOptions({
+      onSuccess: (session) => {
+        storeToken(session.token);
+        toast.notify(t("auth.signin.success"), "success");
+        void navigate(afterSignIn(search, locale), { replace: true });
+      },
+    }),
+  );
+  const submit = (e: React.FormEvent) => {
+    e.preventDefault();
+    const input =
+      method === "password"
+        ? { method, account: values.account, password: values.password }
+        : { method, account: values.account, code: values.code };
+    const result = validate(SignInInputSchema, input, t);
+    setErrors(result.ok ? {} : result.errors);
+    if (result.ok) signIn.mutate(result.data);
+  };
+  const methods: { id: Method; label: string }[] = [
+    { id: "password", label: t("auth.signin.withPassword") },
+    { id: "code", label: t("auth.signin.withCode") },
+  ];
+  return (
+    <>
+      <AppHeader back title={t("auth.signin.title")} />
+      <AuthPage
+        title={t("auth.signin.title")}
+        footer={
+          <>
+            {t("auth.signin.noAccount")}{" "}
+            <Link
+              to={localizePath(locale, "/h5/signup")}
+              className="font-semibold text-primary-800 underline dark:text-primary-300"
+            >
+              {t("auth.signin.signUpLink")}
+            </Link>
+          </>
+        }
+      >
+        <div className="mt-5 grid grid-cols-2 gap-1 rounded-full bg-gray-200 p-1 dark:bg-gray-800">
+          {methods.map((m) => (
+            <button
+              key={m.id}
+              type="button"
+              aria-pressed={method === m.id}
+              onClick={() => {
+                setMethod(m.id);
+                setErrors({});
+              }}
+              className={`h-10 rounded-full text-sm font-medium ${
+                method === m.id
+                  ? "bg-white text-gray-900 shadow dark:bg-gray-950 dark:text-gray-50"
+                  : "text-gray-700 dark:text-gray-300"
+              }`}
+            >
+              {m.label}
+            </button>
+          ))}
+        </div>
+        <form onSubmit={submit} noValidate>
+          <AccountField value={values.account} onChange={set("account")} error={errors.account} />
+          {method === "password" ? (
+            <PasswordField
+              name="password"
+              label={t("auth.fields.password")}
+              value={values.password}
+              onChange={set("password")}
+              error={errors.password}
+              autoComplete="current-password"
+            />
+          ) : (
+            <CodeField
+              purpose="login"
+              account={values.account}
+              value={values.code}
+              onChange={set("code")}
+              error={errors.code}
+              onAccountError={(account) => setErrors((e) => ({ ...e, account }))}
+            />
+          )}
+          <div className="mt-3 text-end">
+            <Link
+              to={localizePath(locale, "/h5/forget")}
+              className="text-sm text-primary-800 underline dark:text-primary-300"
+            >
+              {t("auth.signin.forgot")}
+            </Link>
+          </div>
+          <SubmitButton busy={signIn.isPending}>{t("auth.signin.submit")}</SubmitButton>
+        </form>
+      </AuthPage>
+    </>
+  );
+}

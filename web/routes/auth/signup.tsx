@@ -1,0 +1,123 @@
+import { useState } from "react";
+import { useMutation } from "@tanstack/react-query";
+import { Link, useNavigate, useSearchParams } from "react-router";
+import type { Route } from "./+types/signup";
+import { SignUpInputSchema } from "#common/contracts/auth.ts";
+import { AppHeader } from "../../features/shell/app-header.tsx";
+import { CodeField } from "../../features/auth/code-field.tsx";
+import {
+  AccountField,
+  AuthPage,
+  Field,
+  PasswordField,
+  SubmitButton,
+  validate,
+  type FieldErrors,
+} from "../../features/auth/form.tsx";
+import { afterSignIn } from "../../features/auth/session.ts";
+import { serverT } from "../../lib/api.server.ts";
+import { useI18n } from "../../lib/i18n.tsx";
+import { localeFromParam, localizePath } from "../../lib/locale.ts";
+import { pageMeta } from "../../lib/meta.ts";
+import { toast } from "../../lib/toast.ts";
+import { storeToken, useTRPC } from "../../lib/trpc.ts";
+
+export function loader({ params, context }: Route.LoaderArgs) {
+  return { title: serverT(context, localeFromParam(params.lang) ?? "ind")("auth.signup.title") };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageMeta(matches, loaderData?.title);
+
+/** Sign up with an email address or Indonesian mobile number, a code sent to it, and a password. */
+export default function SignUp() {
+  const { t, locale } = useI18n();
+  const trpc = useTRPC();
+  const navigate = useNavigate();
+  const [search] = useSearchParams();
+  const [values, setValues] = useState({
+    account: "",
+    code: "",
+    password: "",
+    confirmPassword: "",
+    inviteCode: search.get("invite") ?? "",
+  });
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const set = (field: keyof typeof values) => (value: string) => setValues((v) => ({ ...v, [field]: value }));
+  const signUp = useMutation(
+    trpc.auth.signUp.mutationOptions({
+      onSuccess: (session) => {
+        storeToken(session.token);
+        toast.notify(t("auth.signup.success"), "success");
+        void navigate(afterSignIn(search, locale), { replace: true });
+      },
+    }),
+  );
+  const submit = (e: React.FormEvent) => {
+    e.preventDefault();
+    const result = validate(SignUpInputSchema, { ...values, inviteCode: values.inviteCode || undefined }, t);
+    setErrors(result.ok ? {} : result.errors);
+    if (result.ok) signUp.mutate(result.data);
+  };
+  return (
+    <>
+      <AppHeader back title={t("auth.signup.title")} />
+      <AuthPage
+        title={t("auth.signup.title")}
+        footer={
+          <>
+            {t("auth.signup.haveAccount")}{" "}
+            <Link
+              to={localizePath(locale, "/h5/signin")}
+              className="font-semibold text-primary-800 underline dark:text-primary-300"
+            >
+              {t("auth.signup.signInLink")}
+            </Link>
+          </>
+        }
+      >
+        <form onSubmit={submit} noValidate>
+          <AccountField value={values.account} onChange={set("account")} error={errors.account} />
+          <CodeField
+            purpose="signup"
+            account={values.account}
+            value={values.code}
+            onChange={set("code")}
+            error={errors.code}
+            onAccountError={(account) => setErrors((e) => ({ ...e, account }))}
+          />
+          <PasswordField
+            name="password"
+            label={t("auth.fields.password")}
+            hint={t("auth.fields.passwordHint")}
+            value={values.password}
+            onChange={set("password")}
+            error={errors.password}
+            autoComplete="new-password"
+          />
+          <PasswordField
+            name="confirmPassword"
+            label={t("auth.fields.confirmPassword")}
+            value={values.confirmPassword}
+            onChange={set("confirmPassword")}
+            error={errors.confirmPassword}
+            autoComplete="new-password"
+          />
+          <Field
+            label={t("auth.fields.inviteCode")}
+            error={errors.inviteCode}
+            input={{
+              name: "inviteCode",
+              type: "text",
+              autoCapitalize: "characters",
+              autoComplete: "off",
+              maxLength: 16,
+              value: values.inviteCode,
+              onChange: (e) => set("inviteCode")(e.target.value),
+            }}
+          />
+          <SubmitButton busy={signUp.isPending}>{t("auth.signup.submit")}</SubmitButton>
+        </form>
+      </AuthPage>
+    </>
+  );
+}

@@ -1,0 +1,192 @@
+import { HydrationBoundary, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { Copy, LogOut, Mail, MessageCircle } from "lucide-react";
+import { redirect } from "react-router";
+import type { Route } from "./+types/account";
+import { displayAccount } from "#common/account.ts";
+import { AppHeader } from "../../features/shell/app-header.tsx";
+import { PreferencesForm } from "../../features/shell/preferences-dialog.tsx";
+import { serverT, withServerApi } from "../../lib/api.server.ts";
+import { useI18n } from "../../lib/i18n.tsx";
+import { localeFromParam, localizePath } from "../../lib/locale.ts";
+import { pageMeta } from "../../lib/meta.ts";
+import { toast } from "../../lib/toast.ts";
+import { storeToken, useTRPC } from "../../lib/trpc.ts";
+import { useWebConfig } from "../../lib/web-config.ts";
+import { Avatar } from "../../ui/avatar.tsx";
+
+export const handle = { tabBar: true };
+
+export async function loader({ request, context, params, url }: Route.LoaderArgs) {
+  const locale = localeFromParam(params.lang) ?? "ind";
+  const { result: signedIn, dehydrated } = await withServerApi(
+    { request, context },
+    locale,
+    ({ trpc, queryClient }) =>
+      queryClient.fetchQuery(trpc.account.me.queryOptions()).then(
+        () => true,
+        (error: { code?: string }) => {
+          if (error.code === "UNAUTHORIZED") return false;
+          throw error;
+        },
+      ),
+  );
+  if (!signedIn) {
+    throw redirect(`${localizePath(locale, "/h5/signin")}?redirect=${encodeURIComponent(url.pathname)}`);
+  }
+  return { dehydrated, title: serverT(context, locale)("account.page.title") };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageMeta(matches, loaderData?.title);
+
+/** A readable name from the account: "siti.aminah@…" reads "siti aminah". */
+function nameOf(account: string): string {
+  return account.split("@")[0]!.replace(/[._-]+/g, " ");
+}
+
+function Section(props: { title: string; children: React.ReactNode }) {
+  return (
+    <section aria-labelledby={`section-${props.title}`} className="mt-3 bg-white p-4 dark:bg-gray-900">
+      <h2 id={`section-${props.title}`} className="font-semibold">
+        {props.title}
+      </h2>
+      {props.children}
+    </section>
+  );
+}
+
+function AccountContent() {
+  const { t, locale } = useI18n();
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const me = useQuery(trpc.account.me.queryOptions()).data;
+  const support = useWebConfig().data?.support;
+  const avatar = useMutation(
+    trpc.account.updateAvatar.mutationOptions({
+      onSuccess: (user) => {
+        queryClient.setQueryData(trpc.account.me.queryKey(), user);
+        toast.notify(t("account.page.avatarUpdated"), "success");
+      },
+    }),
+  );
+  const signOut = useMutation(
+    trpc.auth.signOut.mutationOptions({
+      onSettled: () => {
+        storeToken("");
+        toast.notify(t("account.page.loggedOut"), "success");
+        // A full load: nothing of the signed-in session stays in memory.
+        window.location.assign(localizePath(locale, "/h5"));
+      },
+    }),
+  );
+  if (!me) return null;
+  const account = displayAccount(me);
+  return (
+    <>
+      <AppHeader title={t("account.page.title")} />
+      <main id="main" className="pb-8">
+        <h1 className="sr-only">{t("account.page.title")}</h1>
+        <div className="flex items-center gap-4 bg-white p-4 dark:bg-gray-900">
+          <Avatar src={me.avatar} alt={t("account.page.avatarAlt", { name: nameOf(account) })} size={72} />
+          <div className="min-w-0 flex-1">
+            <p className="truncate text-lg font-semibold" data-testid="account-name">
+              {account}
+            </p>
+            <label className="mt-1 inline-block cursor-pointer text-sm font-medium text-primary-800 underline dark:text-primary-300">
+              {t("account.page.changeAvatar")}
+              <input
+                type="file"
+                accept="image/jpeg,image/png,image/webp"
+                className="sr-only"
+                onChange={(e) => {
+                  const file = e.target.files?.[0];
+                  e.target.value = "";
+                  if (!file) return;
+                  const form = new FormData();
+                  form.set("avatar", file);
+                  avatar.mutate(form);
+                }}
+              />
+            </label>
+          </div>
+        </div>
+        <Section title={t("account.page.inviteCode")}>
+          <div className="mt-2 flex items-center justify-between gap-3">
+            <span className="font-mono text-lg tracking-widest" data-testid="invite-code">
+              {me.inviteCode}
+            </span>
+            <button
+              type="button"
+              onClick={() => {
+                void navigator.clipboard
+                  ?.writeText(me.inviteCode)
+                  .then(() => toast.notify(t("account.page.copied"), "success"));
+              }}
+              aria-label={t("account.page.copy")}
+              className="rounded-full p-2 hover:bg-gray-100 dark:hover:bg-gray-800"
+            >
+              <Copy className="size-5" aria-hidden="true" />
+            </button>
+          </div>
+        </Section>
+        <Section title={t("account.page.settings")}>
+          <PreferencesForm />
+        </Section>
+        {support && (support.whatsapp || support.email) && (
+          <Section title={t("account.page.support")}>
+            <ul className="mt-2 grid gap-2">
+              {support.whatsapp && (
+                <li>
+                  <a
+                    href={`https://wa.me/${support.whatsapp.replace(/\D/g, "")}`}
+                    rel="noopener noreferrer"
+                    target="_blank"
+                    className="flex items-center gap-3 rounded-lg p-2 hover:bg-gray-100 dark:hover:bg-gray-800"
+                  >
+                    <MessageCircle
+                      className="size-5 text-primary-700 dark:text-primary-400"
+                      aria-hidden="true"
+                    />
+                    <span>
+                      {t("account.page.whatsapp")}: {support.whatsapp}
+                    </span>
+                  </a>
+                </li>
+              )}
+              {support.email && (
+                <li>
+                  <a
+                    href={`mailto:${support.email}`}
+                    className="flex items-center gap-3 rounded-lg p-2 hover:bg-gray-100 dark:hover:bg-gray-800"
+                  >
+                    <Mail className="size-5 text-primary-700 dark:text-primary-400" aria-hidden="true" />
+                    <span>
+                      {t("account.page.email")}: {support.email}
+                    </span>
+                  </a>
+                </li>
+              )}
+            </ul>
+          </Section>
+        )}
+        <div className="mt-6 px-4">
+          <button
+            type="button"
+            onClick={() => signOut.mutate()}
+            className="flex h-12 w-full items-center justify-center gap-2 rounded-full border border-red-700 font-semibold text-red-700 hover:bg-red-50 dark:border-red-400 dark:text-red-400 dark:hover:bg-red-950"
+          >
+            <LogOut className="size-5" aria-hidden="true" />
+            {t("account.page.logout")}
+          </button>
+        </div>
+      </main>
+    </>
+  );
+}
+
+export default function Account({ loaderData }: Route.ComponentProps) {
+  return (
+    <HydrationBoundary state={loaderData.dehydrated}>
+      <AccountContent />
+    </HydrationBoundary>
+  );
+}
