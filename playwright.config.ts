@@ -3,10 +3,15 @@ import { chromiumLaunchOptions } from "./tests/setup/chromium.ts";
 
 const port = Number(process.env.E2E_PORT ?? 3210);
 const dataDir = process.env.E2E_DATA_DIR ?? `/tmp/pasar-e2e-${process.pid}`;
+const smtpPort = process.env.E2E_SMTP_PORT ?? "2526";
+// Shared with the workers (they inherit the environment) to read the emails the app sent.
+process.env.E2E_MAILBOX ??= `/tmp/pasar-e2e-mailbox-${process.pid}.jsonl`;
+process.env.E2E_SMTP_PORT = smtpPort;
 
 // Screens are proven in the machine's Chromium (Debian package) at phone size, against the production build.
 export default defineConfig({
   testDir: "tests/e2e",
+  globalSetup: "./tests/e2e/global-setup.ts",
   fullyParallel: true,
   workers: 2,
   retries: 0,
@@ -29,7 +34,9 @@ export default defineConfig({
     stdout: "ignore",
     stderr: "pipe",
     env: {
-      NODE_ENV: "production",
+      // The production build in test mode: email goes to the test SMTP server, SMS to the development outbox.
+      NODE_ENV: "test",
+      SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
       PORT: String(port),
       DATA_DIR: dataDir,
       LOG_LEVEL: "warn",

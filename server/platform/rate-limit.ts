@@ -11,11 +11,14 @@ import { DomainError } from "./errors.ts";
 /** What is limited: sending codes, checking codes, checking passwords. */
 export type LimitName = "sendCode" | "checkCode" | "checkPassword";
 
-/** Attempts allowed per window, per account and per client address. */
+/**
+ * Attempts allowed per window, per account and per client address. Address limits are generous because
+ * many Indonesian mobile users share one address behind carrier-grade NAT; account limits stay strict.
+ */
 export const limitRules: Record<LimitName, { account: number; ip: number; seconds: number }> = {
-  sendCode: { account: 5, ip: 20, seconds: 60 * 60 },
-  checkCode: { account: 10, ip: 40, seconds: 15 * 60 },
-  checkPassword: { account: 8, ip: 40, seconds: 15 * 60 },
+  sendCode: { account: 5, ip: 60, seconds: 60 * 60 },
+  checkCode: { account: 10, ip: 100, seconds: 15 * 60 },
+  checkPassword: { account: 8, ip: 100, seconds: 15 * 60 },
 };
 
 export interface RateLimits {

@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { setClock } from "../../platform/clock.ts";
-import { createRateLimits } from "../../platform/rate-limit.ts";
+import { createRateLimits, limitRules } from "../../platform/rate-limit.ts";
 import { freshEmail, freshPhone, latestCode } from "../../../tests/setup/accounts.ts";
 import { callerFor } from "../../../tests/setup/caller.ts";
 import { createSeededDatabase, type TestDatabase } from "../../../tests/setup/test-db.ts";
@@ -297,7 +297,7 @@ describe("rate limits", () => {
 
   it("stop one address from trying many accounts", async () => {
     const limits = createRateLimits();
-    for (let i = 0; i < 40; i++) {
+    for (let i = 0; i < limitRules.checkPassword.ip; i++) {
       await callerFor(database, { limits, clientIp: "10.9.9.9" })
         .auth.signIn({ method: "password", account: freshEmail(), password: "guess12345" })
         .catch(() => {});
