@@ -1,3 +1,4 @@
+import { mkdir } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
@@ -30,6 +31,7 @@ const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)),
 
 /** Opens PGlite in `dataDir` (or in memory with `memory://`). */
 export async function openPglite(dataDir: string): Promise<Database> {
+  if (!dataDir.includes("://")) await mkdir(dataDir, { recursive: true });
   const client = await PGlite.create(dataDir, { extensions: { pg_trgm } });
   const db = drizzlePglite({ client, schema, casing: "snake_case" }) as unknown as Db;
   return {

@@ -2,6 +2,7 @@ import { createHash, randomBytes, randomInt, timingSafeEqual } from "node:crypto
 import { hash, verify } from "@node-rs/argon2";
 import sharp from "sharp";
 import { parseAccount, type ParsedAccount } from "#common/account.ts";
+import { PasswordInputSchema } from "#common/contracts/auth.ts";
 import type {
   CodePurpose,
   MeView,
@@ -95,6 +96,22 @@ export async function createAccount(
     createdAt: now(),
   });
   return id;
+}
+
+/**
+ * Creates an operator account (the documented command `npm run operator:create`; never by sign-up).
+ * The password must meet the same rules as everyone's; an account already in use is refused.
+ */
+export async function createOperator(db: Db, input: { account: string; password: string }): Promise<string> {
+  const parsed = account(input.account);
+  const password = PasswordInputSchema.safeParse(input.password);
+  if (!password.success) throw new DomainError("bad_request", "auth.validation.invalidPassword");
+  if (await findUser(db, parsed)) throw new DomainError("conflict", "auth.errors.accountExists");
+  return createAccount(db, {
+    ...(parsed.kind === "email" ? { email: parsed.value } : { phone: parsed.value }),
+    password: input.password,
+    role: "operator",
+  });
 }
 
 /**

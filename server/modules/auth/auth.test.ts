@@ -5,6 +5,7 @@ import { freshEmail, freshPhone, latestCode } from "../../../tests/setup/account
 import { callerFor } from "../../../tests/setup/caller.ts";
 import { createSeededDatabase, type TestDatabase } from "../../../tests/setup/test-db.ts";
 import { demoAccounts, demoPassword } from "../../db/seed.ts";
+import { createOperator } from "./auth.service.ts";
 
 let database: TestDatabase;
 let restoreClock: (() => void) | undefined;
@@ -343,5 +344,26 @@ describe("who may call what", () => {
       await expect(api.auth.signOut()).rejects.toMatchObject({ code: "UNAUTHORIZED" });
       await expect(api.account.updateAvatar(new FormData())).rejects.toMatchObject({ code: "UNAUTHORIZED" });
     }
+  });
+});
+
+describe("operators", () => {
+  it("are created by the command's service, with the usual password rules, and can sign in as operators", async () => {
+    const email = freshEmail("ops");
+    await expect(createOperator(database.db, { account: email, password: "short" })).rejects.toMatchObject({
+      key: "auth.validation.invalidPassword",
+    });
+    await createOperator(database.db, { account: email, password: "Operasi2026" });
+    await expect(
+      createOperator(database.db, { account: email, password: "Operasi2026" }),
+    ).rejects.toMatchObject({
+      key: "auth.errors.accountExists",
+    });
+    const session = await callerFor(database).auth.signIn({
+      method: "password",
+      account: email,
+      password: "Operasi2026",
+    });
+    expect(session.user.role).toBe("operator");
   });
 });
