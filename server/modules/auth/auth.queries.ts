@@ -132,3 +132,8 @@ export async function consumeCode(db: Db, id: string, at: Date, maxAttempts: num
     .returning({ id: verificationCodes.id });
   return rows.length === 1;
 }
+
+/** Removes a code that never reached its owner, so a new one may be requested at once. */
+export async function deleteCode(db: Db, id: string) {
+  await db.delete(verificationCodes).where(eq(verificationCodes.id, id));
+}

@@ -147,12 +147,17 @@ export async function sendCode(deps: AuthDeps, input: SendCodeInput) {
     : deps.t(input.purpose === "signup" ? "auth.messages.existsBody" : "auth.messages.unknownBody", {
         url: deps.publicUrl,
       });
-  await deliver(deps, {
-    channel,
-    to: parsed.value,
-    subject: deps.t(issue ? "auth.messages.codeSubject" : "auth.messages.noticeSubject"),
-    text,
-  });
+  try {
+    await deliver(deps, {
+      channel,
+      to: parsed.value,
+      subject: deps.t(issue ? "auth.messages.codeSubject" : "auth.messages.noticeSubject"),
+      text,
+    });
+  } catch (error) {
+    await q.deleteCode(deps.db, id);
+    throw error;
+  }
   return { channel, resendInSeconds: codeRules.resendMs / 1000 } as const;
 }
 
