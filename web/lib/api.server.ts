@@ -1,10 +1,11 @@
 import { dehydrate, QueryClient, type DehydratedState } from "@tanstack/react-query";
 import { createTRPCOptionsProxy, type TRPCOptionsProxy } from "@trpc/tanstack-react-query";
-import { data, type RouterContextProvider } from "react-router";
+import { data, redirect, type RouterContextProvider } from "react-router";
 import type { AppRouter } from "#server/trpc/app-router.ts";
 import type { Context } from "#server/trpc/context.ts";
 import type { Locale } from "#common/locales.ts";
 import { bridgeContext } from "./bridge.ts";
+import { localizePath } from "./locale.ts";
 
 export interface ServerApi {
   trpc: TRPCOptionsProxy<AppRouter>;
@@ -53,4 +54,17 @@ export function rethrowNotFound(error: unknown): never {
     throw data({ message: String(e.message) }, { status: 404 });
   }
   throw error;
+}
+
+/**
+ * For pages only signed-in visitors see: an UNAUTHORIZED answer becomes a redirect to sign-in that
+ * returns here afterwards (the sign-in page then also empties the browser's stale token).
+ */
+export function signInOnUnauthorized(url: URL, locale: Locale) {
+  return (error: unknown): never => {
+    const e = error as { code?: unknown } | null;
+    if (e?.code !== "UNAUTHORIZED") throw error;
+    const params = new URLSearchParams({ redirect: url.pathname + url.search });
+    throw redirect(`${localizePath(locale, "/h5/signin")}?${params}`);
+  };
 }

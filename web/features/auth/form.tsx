@@ -37,8 +37,8 @@ export function Field(props: {
   const id = useId();
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
-  const describedBy =
-    [props.hint ? hintId : "", props.error ? errorId : ""].filter(Boolean).join(" ") || undefined;
+  // The hint gives way to the error, so the field points at whichever is shown.
+  const describedBy = props.error ? errorId : props.hint ? hintId : undefined;
   return (
     <div className="mt-4">
       <label htmlFor={id} className="text-sm font-medium text-gray-800 dark:text-gray-200">

@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { useMutation } from "@tanstack/react-query";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import type { Route } from "./+types/signin";
@@ -39,6 +39,12 @@ export default function SignIn() {
   const [values, setValues] = useState({ account: "", code: "", password: "" });
   const [errors, setErrors] = useState<FieldErrors>({});
   const set = (field: keyof typeof values) => (value: string) => setValues((v) => ({ ...v, [field]: value }));
+  const bounced = search.has("redirect");
+  useEffect(() => {
+    // Sent here from a signed-in page, so the server found no valid session: the stored token is
+    // stale and is forgotten (seed section 8).
+    if (bounced) storeToken("");
+  }, [bounced]);
   const signIn = useMutation(
     trpc.auth.signIn.mutationOptions({
       onSuccess: (session) => {

@@ -1,11 +1,11 @@
+import { useId } from "react";
 import { HydrationBoundary, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Copy, LogOut, Mail, MessageCircle } from "lucide-react";
-import { redirect } from "react-router";
 import type { Route } from "./+types/account";
 import { displayAccount } from "#common/account.ts";
 import { AppHeader } from "../../features/shell/app-header.tsx";
 import { PreferencesForm } from "../../features/shell/preferences-dialog.tsx";
-import { serverT, withServerApi } from "../../lib/api.server.ts";
+import { serverT, signInOnUnauthorized, withServerApi } from "../../lib/api.server.ts";
 import { useI18n } from "../../lib/i18n.tsx";
 import { localeFromParam, localizePath } from "../../lib/locale.ts";
 import { pageMeta } from "../../lib/meta.ts";
@@ -18,21 +18,9 @@ export const handle = { tabBar: true };
 
 export async function loader({ request, context, params, url }: Route.LoaderArgs) {
   const locale = localeFromParam(params.lang) ?? "ind";
-  const { result: signedIn, dehydrated } = await withServerApi(
-    { request, context },
-    locale,
-    ({ trpc, queryClient }) =>
-      queryClient.fetchQuery(trpc.account.me.queryOptions()).then(
-        () => true,
-        (error: { code?: string }) => {
-          if (error.code === "UNAUTHORIZED") return false;
-          throw error;
-        },
-      ),
+  const { dehydrated } = await withServerApi({ request, context }, locale, ({ trpc, queryClient }) =>
+    queryClient.fetchQuery(trpc.account.me.queryOptions()).catch(signInOnUnauthorized(url, locale)),
   );
-  if (!signedIn) {
-    throw redirect(`${localizePath(locale, "/h5/signin")}?redirect=${encodeURIComponent(url.pathname)}`);
-  }
   return { dehydrated, title: serverT(context, locale)("account.page.title") };
 }
 
@@ -44,9 +32,10 @@ function nameOf(account: string): string {
 }
 
 function Section(props: { title: string; children: React.ReactNode }) {
+  const id = useId();
   return (
-    <section aria-labelledby={`section-${props.title}`} className="mt-3 bg-white p-4 dark:bg-gray-900">
-      <h2 id={`section-${props.title}`} className="font-semibold">
+    <section aria-labelledby={id} className="mt-3 bg-white p-4 dark:bg-gray-900">
+      <h2 id={id} className="font-semibold">
         {props.title}
       </h2>
       {props.children}
