@@ -29,9 +29,21 @@ export const HomeViewSchema = z.object({
 });
 export type HomeView = z.infer<typeof HomeViewSchema>;
 
+/** Sort orders of product lists (issue 4): overall, sales, price up and down, newest. */
+export const listingSorts = ["overall", "sales", "priceAsc", "priceDesc", "newest"] as const;
+export type ListingSort = (typeof listingSorts)[number];
+
 export const ListingListInputSchema = z.object({
   categoryId: z.number().int().positive().optional(),
-  cursor: IdSchema.optional(),
+  /** Keywords over names and descriptions in every language; empty means no search. */
+  q: z
+    .string()
+    .trim()
+    .max(100, "catalog.search.tooLong")
+    .optional()
+    .transform((v) => (v ? v : undefined)),
+  sort: z.enum(listingSorts).default("overall"),
+  cursor: z.string().max(300).optional(),
   limit: z.number().int().min(1).max(50).default(20),
 });
 export type ListingListInput = z.input<typeof ListingListInputSchema>;

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNull, lt, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { categories, listings, productImages, supplyProducts } from "./catalog.tables.ts";
 
@@ -68,40 +68,93 @@ const cardColumns = {
 
 const visible = and(eq(listings.status, "active"), eq(supplyProducts.status, "active"));
 
-/** Listings newest first, keyset-paginated by id (ids sort by creation time). */
-export async function selectListingCards(
+/** How many stores list the same supply product: the ranking signal until orders exist (decision 5). */
+const adoption = sql<number>`(
+  select count(*) from ${listings} as l2
+  where l2.supply_product_id = ${listings.supplyProductId} and l2.status = 'active'
+)::int`;
+
+export type ListingOrder = "relevance" | "adoption" | "priceAsc" | "priceDesc" | "newest";
+
+/** A position in a sorted list: the sort key of the last row and its id (keyset pagination). */
+export interface Keyset {
+  key: number | null;
+  id: string;
+}
+
+/** Escapes LIKE wildcards in a search word. */
+const likePattern = (word: string) => `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/**
+ * Listing cards in a stable order, keyset-paginated so rows never repeat or go missing while new
+ * listings arrive. With `words`, every word must appear in a name or description (in any language) or
+ * resemble a word there (trigram word similarity, for typos); results rank by how well the name matches.
+ */
+export async function selectListingPage(
   db: Db,
-  opts: { categoryIds?: number[]; boutique?: boolean; before?: string; limit: number },
+  opts: {
+    categoryIds?: number[];
+    boutique?: boolean;
+    words?: string[];
+    order: ListingOrder;
+    after?: Keyset;
+    limit: number;
+  },
 ) {
+  const words = opts.words ?? [];
   const filters: (SQL | undefined)[] = [visible];
   if (opts.categoryIds) filters.push(inArray(supplyProducts.categoryId, opts.categoryIds));
   if (opts.boutique) filters.push(eq(supplyProducts.boutique, true));
-  if (opts.before) filters.push(lt(listings.id, opts.before));
-  return db
-    .select(cardColumns)
-    .from(listings)
-    .innerJoin(supplyProducts, eq(supplyProducts.id, listings.supplyProductId))
-    .where(and(...filters))
-    .orderBy(desc(listings.id))
-    .limit(opts.limit);
+  for (const word of words) {
+    filters.push(
+      sql`(${supplyProducts.searchText} like ${likePattern(word)} or ${word} <% ${supplyProducts.searchText})`,
+    );
+  }
+  const score =
+    words.length > 0
+      ? sql.join(
+          words.map(
+            (w) =>
+              sql`(2 * word_similarity(${w}, ${supplyProducts.searchName}) + word_similarity(${w}, ${supplyProducts.searchText}))`,
+          ),
+          sql` + `,
+        )
+      : sql`0`;
+  // Newest is the id order itself (ids sort by creation); the other orders lead with their own key.
+  const key: SQL<number> | undefined = {
+    relevance: sql<number>`(${score})::float8`,
+    adoption,
+    // float8 so the driver hands back a number (int8 arrives as text); exact below 2^53 Rupiah.
+    priceAsc: sql<number>`${listings.price}::float8`,
+    priceDesc: sql<number>`${listings.price}::float8`,
+    newest: undefined,
+  }[opts.order];
+  const ascending = opts.order === "priceAsc";
+  const dir = ascending ? asc : desc;
+  if (opts.after) {
+    const left = key ? sql`(${key}, ${listings.id})` : sql`${listings.id}`;
+    const right = key ? sql`(${opts.after.key ?? 0}, ${opts.after.id})` : sql`${opts.after.id}`;
+    filters.push(ascending ? sql`${left} > ${right}` : sql`${left} < ${right}`);
+  }
+  const run = (tx: Db) =>
+    tx
+      .select({ ...cardColumns, key: key ?? sql<number | null>`null` })
+      .from(listings)
+      .innerJoin(supplyProducts, eq(supplyProducts.id, listings.supplyProductId))
+      .where(and(...filters))
+      .orderBy(...(key ? [dir(key), dir(listings.id)] : [dir(listings.id)]))
+      .limit(opts.limit);
+  if (words.length === 0) return run(db);
+  // `<%` uses the trigram index with this threshold: low enough for one or two typos in a word.
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select set_config('pg_trgm.word_similarity_threshold', '0.45', true)`);
+    return run(tx as unknown as Db);
+  });
 }
 
-/**
- * "Hot" listings. Until orders exist there are no sales to rank by, so the ranking uses the one real
- * signal there is: how many stores chose to list the same supply product; newest breaks ties.
- */
-export async function selectHotListingCards(db: Db, limit: number) {
-  const adoption = sql<number>`(
-    select count(*) from ${listings} as l2
-    where l2.supply_product_id = ${listings.supplyProductId} and l2.status = 'active'
-  )`;
-  return db
-    .select(cardColumns)
-    .from(listings)
-    .innerJoin(supplyProducts, eq(supplyProducts.id, listings.supplyProductId))
-    .where(visible)
-    .orderBy(desc(adoption), desc(listings.id))
-    .limit(limit);
+/** "Hot" listings: by adoption until orders exist (decision 5), newest breaking ties. */
+export function selectHotListingCards(db: Db, limit: number) {
+  return selectListingPage(db, { order: "adoption", limit });
 }
 
 export async function selectChildCategoryIds(db: Db, parentId: number) {

@@ -2,6 +2,7 @@ import type {
   CategoryView,
   HomeView,
   ListingListInput,
+  ListingSort,
   ListingPageView,
   ProductCardView,
   ProductDetailView,
@@ -14,6 +15,7 @@ import { newId } from "../../platform/ids.ts";
 import type { Storage } from "../../platform/storage.ts";
 import { getStoreCards } from "../stores/stores.service.ts";
 import * as q from "./catalog.queries.ts";
+import type { Keyset, ListingOrder } from "./catalog.queries.ts";
 
 interface Deps {
   db: Db;
@@ -35,10 +37,7 @@ function categoryView(
   };
 }
 
-function cardView(
-  row: Awaited<ReturnType<typeof q.selectListingCards>>[number],
-  deps: Deps,
-): ProductCardView {
+function cardView(row: Awaited<ReturnType<typeof q.selectListingPage>>[number], deps: Deps): ProductCardView {
   return {
     id: row.id,
     name: localize(row.name, deps.lang),
@@ -54,8 +53,8 @@ export async function getHome(deps: Deps): Promise<HomeView> {
   const [top, hot, fresh, boutique] = await Promise.all([
     q.selectTopCategories(deps.db),
     q.selectHotListingCards(deps.db, homeSectionSize),
-    q.selectListingCards(deps.db, { limit: homeSectionSize }),
-    q.selectListingCards(deps.db, { boutique: true, limit: homeSectionSize }),
+    q.selectListingPage(deps.db, { order: "newest", limit: homeSectionSize }),
+    q.selectListingPage(deps.db, { boutique: true, order: "newest", limit: homeSectionSize }),
   ]);
   return {
     categories: top.map((c) => categoryView(c, deps)),
@@ -65,24 +64,74 @@ export async function getHome(deps: Deps): Promise<HomeView> {
   };
 }
 
-/** A page of listings, newest first, optionally in a category (a top category includes its children). */
+/** The order behind each sort a shopper can pick; "overall" means relevance when searching. */
+function orderFor(sort: ListingSort, searching: boolean): ListingOrder {
+  switch (sort) {
+    case "overall":
+      return searching ? "relevance" : "newest";
+    case "sales":
+      // No orders exist yet: rank by how many stores list the product (decision 5).
+      return "adoption";
+    default:
+      return sort;
+  }
+}
+
+/** The words of a search: lower-cased, letters and digits only, at most 6 of at most 40 characters. */
+export function searchWords(query: string | undefined): string[] {
+  if (!query) return [];
+  const words = query
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}'-]+/u)
+    .map((w) => w.replace(/^['-]+|['-]+$/g, ""))
+    .filter((w) => /[\p{L}\p{N}]/u.test(w));
+  return [...new Set(words)].slice(0, 6).map((w) => w.slice(0, 40));
+}
+
+function encodeCursor(sort: ListingSort, keyset: Keyset): string {
+  return Buffer.from(JSON.stringify([sort, keyset.key, keyset.id])).toString("base64url");
+}
+
+function decodeCursor(sort: ListingSort, cursor: string): Keyset {
+  try {
+    const [s, key, id] = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8")) as unknown[];
+    if (s === sort && (typeof key === "number" || key === null) && typeof id === "string" && id.length < 64) {
+      return { key, id };
+    }
+  } catch {
+    // Fall through: a cursor that was not ours.
+  }
+  throw new DomainError("bad_request", "errors.api.badRequest");
+}
+
+/**
+ * A page of listings: optionally in a category (a top category includes its children) and matching
+ * keywords, in the chosen order; `nextCursor` continues exactly after the last row.
+ */
 export async function listListings(deps: Deps, input: ListingListInput): Promise<ListingPageView> {
   const limit = input.limit ?? 20;
+  const sort = input.sort ?? "overall";
   let categoryIds: number[] | undefined;
   if (input.categoryId !== undefined) {
     const category = await q.selectCategory(deps.db, input.categoryId);
     if (!category) throw new DomainError("not_found", "errors.api.notFound");
     categoryIds = [category.id, ...(await q.selectChildCategoryIds(deps.db, category.id))];
   }
-  const rows = await q.selectListingCards(deps.db, {
+  const words = searchWords(input.q);
+  // Keywords with nothing searchable in them (only punctuation) match nothing, rather than everything.
+  if (input.q && words.length === 0) return { items: [], nextCursor: null };
+  const rows = await q.selectListingPage(deps.db, {
     categoryIds,
-    before: input.cursor,
+    words,
+    order: orderFor(sort, words.length > 0),
+    after: input.cursor ? decodeCursor(sort, input.cursor) : undefined,
     limit: limit + 1,
   });
   const page = rows.slice(0, limit);
+  const last = page.at(-1);
   return {
     items: page.map((r) => cardView(r, deps)),
-    nextCursor: rows.length > limit ? (page.at(-1)?.id ?? null) : null,
+    nextCursor: rows.length > limit && last ? encodeCursor(sort, { key: last.key, id: last.id }) : null,
   };
 }
 

@@ -47,9 +47,21 @@ export const supplyProducts = pgTable(
       .default("active"),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /** The name in every language, lower-cased: what search ranks by. */
+    searchName: text()
+      .notNull()
+      .generatedAlwaysAs(sql`lower((name ->> 'ind') || ' ' || (name ->> 'en') || ' ' || (name ->> 'zh'))`),
+    /** Names and descriptions in every language, lower-cased: what search matches. */
+    searchText: text()
+      .notNull()
+      .generatedAlwaysAs(
+        sql`lower((name ->> 'ind') || ' ' || (name ->> 'en') || ' ' || (name ->> 'zh') || ' ' || (description ->> 'ind') || ' ' || (description ->> 'en') || ' ' || (description ->> 'zh'))`,
+      ),
   },
   (t) => [
     index("supply_products_category_idx").on(t.categoryId),
+    index("supply_products_search_text_trgm_idx").using("gin", t.searchText.op("gin_trgm_ops")),
+    index("supply_products_search_name_trgm_idx").using("gin", t.searchName.op("gin_trgm_ops")),
     check("supply_products_prices_positive", sql`${t.merchantPrice} > 0 and ${t.suggestedPrice} > 0`),
     check("supply_products_stock_nonnegative", sql`${t.stock} >= 0`),
   ],

@@ -1,0 +1,4 @@
+ALTER TABLE "supply_products" ADD COLUMN "search_name" text GENERATED ALWAYS AS (lower((name ->> 'ind') || ' ' || (name ->> 'en') || ' ' || (name ->> 'zh'))) STORED NOT NULL;--> statement-breakpoint
+ALTER TABLE "supply_products" ADD COLUMN "search_text" text GENERATED ALWAYS AS (lower((name ->> 'ind') || ' ' || (name ->> 'en') || ' ' || (name ->> 'zh') || ' ' || (description ->> 'ind') || ' ' || (description ->> 'en') || ' ' || (description ->> 'zh'))) STORED NOT NULL;--> statement-breakpoint
+CREATE INDEX "supply_products_search_text_trgm_idx" ON "supply_products" USING gin ("search_text" gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "supply_products_search_name_trgm_idx" ON "supply_products" USING gin ("search_name" gin_trgm_ops);

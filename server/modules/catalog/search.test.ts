@@ -1,0 +1,150 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { callerFor } from "../../../tests/setup/caller.ts";
+import { createSeededDatabase, type TestDatabase } from "../../../tests/setup/test-db.ts";
+import { createSupplyProduct, listInStore } from "./catalog.service.ts";
+
+let database: TestDatabase;
+beforeAll(async () => {
+  database = await createSeededDatabase();
+});
+afterAll(() => database.destroy());
+
+const sneakers = { ind: "Sepatu Sneakers Pria Hitam Sol Putih", en: "Men's Black Sneakers with White Sole" };
+
+async function names(q: string, lang: "ind" | "en" | "zh" = "en", limit = 10) {
+  const page = await callerFor(database, { lang }).listings.list({ q, limit });
+  return page.items.map((i) => i.name);
+}
+
+describe("search", () => {
+  it("finds a product by its name in each language", async () => {
+    expect(await names("sneakers pria", "ind")).toContain(sneakers.ind);
+    expect(await names("black sneakers")).toContain(sneakers.en);
+    expect(await names("运动鞋", "zh")).toContain("男士黑色白底运动鞋");
+  });
+
+  it("tolerates typos", async () => {
+    const found = await names("snekers");
+    expect(found).toContain(sneakers.en);
+    expect(found.every((n) => /sneakers/i.test(n))).toBe(true);
+    expect(await names("sneakrs hitam", "ind")).toContain(sneakers.ind);
+  });
+
+  it("ignores word order and case", async () => {
+    expect(await names("SOLE WHITE black")).toContain(sneakers.en);
+  });
+
+  it("matches words that only appear in the description", async () => {
+    // "vulkanisir" (vulcanised) is in the description, not the name.
+    expect(await names("vulkanisir", "ind")).toContain(sneakers.ind);
+  });
+
+  it("ranks a product named by the words above one that only mentions them", async () => {
+    const results = await names("sneakers", "en", 20);
+    const firstNamed = results.findIndex((n) => /sneaker/i.test(n));
+    expect(firstNamed).toBe(0);
+  });
+
+  it("finds nothing for words nobody wrote, and treats wildcards literally", async () => {
+    expect(await names("zzqxv")).toEqual([]);
+    expect(await names("%")).toEqual([]);
+    expect(await names("_")).toEqual([]);
+  });
+
+  it("combines keywords with a category", async () => {
+    const digital = await callerFor(database, { lang: "en" }).listings.list({
+      q: "sneakers",
+      categoryId: 36,
+    });
+    expect(digital.items).toEqual([]);
+    const fashion = await callerFor(database, { lang: "en" }).listings.list({
+      q: "sneakers",
+      categoryId: 41,
+    });
+    expect(fashion.items.map((i) => i.name)).toContain(sneakers.en);
+  });
+});
+
+async function all(
+  sort: "overall" | "sales" | "priceAsc" | "priceDesc" | "newest",
+  opts: { q?: string } = {},
+) {
+  const api = callerFor(database);
+  const items: { id: string; price: number }[] = [];
+  let cursor: string | undefined;
+  do {
+    const page = await api.listings.list({ sort, cursor, limit: 9, ...opts });
+    items.push(...page.items);
+    cursor = page.nextCursor ?? undefined;
+  } while (cursor);
+  return items;
+}
+
+describe("sorting and pagination", () => {
+  it.each(["overall", "sales", "priceAsc", "priceDesc", "newest"] as const)(
+    "pages through every listing once when sorted by %s",
+    async (sort) => {
+      const items = await all(sort);
+      const ids = items.map((i) => i.id);
+      expect(new Set(ids).size).toBe(ids.length);
+      const total = (await callerFor(database).listings.list({ limit: 50 })).items.length;
+      expect(ids.length).toBeGreaterThanOrEqual(total);
+    },
+  );
+
+  it("orders by price up and down", async () => {
+    const up = (await all("priceAsc")).map((i) => i.price);
+    const down = (await all("priceDesc")).map((i) => i.price);
+    expect(up).toEqual([...up].sort((a, b) => a - b));
+    expect(down).toEqual([...down].sort((a, b) => b - a));
+  });
+
+  it("pages search results by relevance without repeats", async () => {
+    const items = await all("overall", { q: "pria" });
+    expect(items.length).toBeGreaterThan(9);
+    expect(new Set(items.map((i) => i.id)).size).toBe(items.length);
+  });
+
+  it("has no duplicates or gaps when new products arrive between pages", async () => {
+    const api = callerFor(database);
+    const first = await api.listings.list({ sort: "newest", limit: 10 });
+    const store = await database.db.query.stores.findFirst();
+    const supplyId = await createSupplyProduct(database.db, database.storage, {
+      categoryId: 4101,
+      name: { ind: "Sepatu Baru Datang", en: "Newly Arrived Shoe", zh: "新到的鞋" },
+      description: { ind: "Baru.", en: "New.", zh: "新。" },
+      merchantPrice: 100_000,
+      suggestedPrice: 150_000,
+      stock: 10,
+      boutique: false,
+      images: [],
+    });
+    const newId = await listInStore(database.db, {
+      storeId: store!.id,
+      supplyProductId: supplyId,
+      price: 150_000,
+    });
+    const rest: string[] = [];
+    let cursor = first.nextCursor ?? undefined;
+    while (cursor) {
+      const page = await api.listings.list({ sort: "newest", cursor, limit: 10 });
+      rest.push(...page.items.map((i) => i.id));
+      cursor = page.nextCursor ?? undefined;
+    }
+    const seen = [...first.items.map((i) => i.id), ...rest];
+    expect(new Set(seen).size).toBe(seen.length);
+    expect(seen).not.toContain(newId);
+    const fresh = await api.listings.list({ sort: "newest", limit: 50 });
+    expect(fresh.items[0]!.id).toBe(newId);
+    expect(fresh.items.slice(1).map((i) => i.id)).toEqual(seen.slice(0, fresh.items.length - 1));
+  });
+
+  it("refuses a cursor it did not issue, or one from another sort", async () => {
+    const api = callerFor(database, { lang: "en" });
+    await expect(api.listings.list({ cursor: "garbage" })).rejects.toMatchObject({ code: "BAD_REQUEST" });
+    const page = await api.listings.list({ sort: "priceAsc", limit: 5 });
+    await expect(api.listings.list({ sort: "newest", cursor: page.nextCursor! })).rejects.toMatchObject({
+      code: "BAD_REQUEST",
+    });
+  });
+});
