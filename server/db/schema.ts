@@ -4,3 +4,5 @@ export * from "../modules/auth/auth.tables.ts";
 export * from "../modules/catalog/catalog.tables.ts";
 export * from "../modules/stores/stores.tables.ts";
 export * from "../modules/notifications/notifications.tables.ts";
+export * from "../modules/browsing/browsing.tables.ts";
+export * from "../modules/support/support.tables.ts";

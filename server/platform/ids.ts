@@ -3,7 +3,7 @@ import { randomBytes } from "node:crypto";
 const alphabet = "0123456789abcdefghjkmnpqrstvwxyz";
 
 /** Prefixes of every id kind in the system, so an id tells what it names. */
-export type IdPrefix = "usr" | "str" | "sup" | "prd" | "img" | "ses" | "vc" | "msg";
+export type IdPrefix = "usr" | "str" | "sup" | "prd" | "img" | "ses" | "vc" | "msg" | "srch" | "faq";
 
 /**
  * A new id such as `prd_0m3xk2c9hq4w7d8e1f5g`: a time part (milliseconds, base32, sorts by creation)

@@ -2,6 +2,7 @@ import { catalogRouter, listingsRouter } from "../modules/catalog/catalog.router
 import { settingsRouter } from "../modules/settings/settings.router.ts";
 import { accountRouter, authRouter } from "../modules/auth/auth.router.ts";
 import { notificationsRouter } from "../modules/notifications/notifications.router.ts";
+import { collectionRouter, footprintsRouter, searchRouter } from "../modules/browsing/browsing.router.ts";
 import { createCallerFactory, router } from "./init.ts";
 
 /** Every procedure, by dotted path (`settings.webConfig`, `listings.get`). */
@@ -12,6 +13,9 @@ export const appRouter = router({
   auth: authRouter,
   account: accountRouter,
   notifications: notificationsRouter,
+  collection: collectionRouter,
+  footprints: footprintsRouter,
+  search: searchRouter,
 });
 
 export type AppRouter = typeof appRouter;

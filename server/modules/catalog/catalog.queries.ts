@@ -191,3 +191,22 @@ export async function selectProductImages(db: Db, supplyProductId: string) {
     .where(eq(productImages.supplyProductId, supplyProductId))
     .orderBy(asc(productImages.sort));
 }
+
+/** Cards for the given listings that are still sold (order not kept: callers restore it). */
+export async function selectCardsByIds(db: Db, ids: readonly string[]) {
+  if (ids.length === 0) return [];
+  return db
+    .select({ ...cardColumns, key: sql<number | null>`null` })
+    .from(listings)
+    .innerJoin(supplyProducts, eq(supplyProducts.id, listings.supplyProductId))
+    .where(and(visible, inArray(listings.id, [...ids])));
+}
+
+export async function listingIsSold(db: Db, id: string) {
+  const rows = await db
+    .select({ id: listings.id })
+    .from(listings)
+    .innerJoin(supplyProducts, eq(supplyProducts.id, listings.supplyProductId))
+    .where(and(eq(listings.id, id), visible));
+  return rows.length > 0;
+}

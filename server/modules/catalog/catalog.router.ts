@@ -6,7 +6,9 @@ import {
   ProductDetailViewSchema,
 } from "#common/contracts/catalog.ts";
 import { publicProcedure, router } from "../../trpc/init.ts";
-import { getHome, getListing, listListings } from "./catalog.service.ts";
+import { searchProducts } from "../../flows/search-products.ts";
+import { viewProduct } from "../../flows/view-product.ts";
+import { getHome } from "./catalog.service.ts";
 
 export const catalogRouter = router({
   home: publicProcedure.output(HomeViewSchema).query(({ ctx }) => getHome(ctx)),
@@ -16,9 +18,9 @@ export const listingsRouter = router({
   list: publicProcedure
     .input(ListingListInputSchema)
     .output(ListingPageViewSchema)
-    .query(({ ctx, input }) => listListings(ctx, input)),
+    .query(async ({ ctx, input }) => searchProducts(ctx, input, (await ctx.user())?.id)),
   get: publicProcedure
     .input(ListingGetInputSchema)
     .output(ProductDetailViewSchema)
-    .query(({ ctx, input }) => getListing(ctx, input.id)),
+    .query(async ({ ctx, input }) => viewProduct(ctx, input.id, (await ctx.user())?.id)),
 });

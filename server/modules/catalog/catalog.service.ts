@@ -249,3 +249,22 @@ export async function listInStore(
   });
   return id;
 }
+
+/** Product cards for listings in the order given, leaving out any no longer sold. */
+export async function getCards(deps: Deps, ids: readonly string[]): Promise<Map<string, ProductCardView>> {
+  const rows = await q.selectCardsByIds(deps.db, ids);
+  return new Map(rows.map((r) => [r.id, cardView(r, deps)]));
+}
+
+/** Whether a listing exists and is still sold. */
+export function isSold(db: Db, id: string): Promise<boolean> {
+  return q.listingIsSold(db, id);
+}
+
+/** Product names that match what is being typed, best first (for suggestions while typing). */
+export async function suggestNames(deps: Deps, query: string, limit = 8): Promise<string[]> {
+  const words = searchWords(query);
+  if (words.length === 0) return [];
+  const rows = await q.selectListingPage(deps.db, { words, order: "relevance", limit: limit * 3 });
+  return [...new Set(rows.map((r) => localize(r.name, deps.lang)))].slice(0, limit);
+}

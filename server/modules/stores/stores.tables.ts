@@ -1,4 +1,4 @@
-import { boolean, index, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { boolean, date, index, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
 import { users } from "../auth/auth.tables.ts";
 
 /** A merchant's store. A merchant runs exactly one. */
@@ -21,4 +21,32 @@ export const stores = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index("stores_status_idx").on(t.status, t.createdAt)],
+);
+
+/** Shoppers following stores. */
+export const storeFollows = pgTable(
+  "store_follows",
+  {
+    userId: text()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    storeId: text()
+      .notNull()
+      .references(() => stores.id, { onDelete: "cascade" }),
+    createdAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.storeId] }), index("store_follows_store_idx").on(t.storeId)],
+);
+
+/** Store visits, one per visitor per day (a visitor is a signed-in user or a hashed address and browser). */
+export const storeVisits = pgTable(
+  "store_visits",
+  {
+    storeId: text()
+      .notNull()
+      .references(() => stores.id, { onDelete: "cascade" }),
+    visitor: text().notNull(),
+    day: date({ mode: "string" }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.storeId, t.visitor, t.day] })],
 );

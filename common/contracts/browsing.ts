@@ -1,0 +1,17 @@
+import { z } from "zod";
+import { ProductCardViewSchema } from "./catalog.ts";
+
+export const ListingIdInputSchema = z.object({ listingId: z.string().min(1).max(64) });
+export const CursorInputSchema = z.object({ cursor: z.string().max(300).optional() }).default({});
+
+/** Products with a time: when they were collected or last viewed. */
+export const TimedCardsViewSchema = z.object({
+  items: z.array(z.object({ product: ProductCardViewSchema, at: z.date() })),
+  nextCursor: z.string().nullable(),
+});
+export type TimedCardsView = z.infer<typeof TimedCardsViewSchema>;
+
+export const KeywordsViewSchema = z.array(z.string());
+export const SuggestInputSchema = z.object({ q: z.string().trim().max(100) });
+export const OkViewSchema = z.object({ ok: z.literal(true) });
+export const InCollectionViewSchema = z.object({ inCollection: z.boolean() });

@@ -1,0 +1,74 @@
+import {
+  CursorInputSchema,
+  InCollectionViewSchema,
+  KeywordsViewSchema,
+  ListingIdInputSchema,
+  OkViewSchema,
+  SuggestInputSchema,
+  TimedCardsViewSchema,
+} from "#common/contracts/browsing.ts";
+import { publicProcedure, router, shopperProcedure } from "../../trpc/init.ts";
+import { suggestNames } from "../catalog/catalog.service.ts";
+import * as browsing from "./browsing.service.ts";
+
+const ok = { ok: true as const };
+
+export const collectionRouter = router({
+  list: shopperProcedure
+    .input(CursorInputSchema)
+    .output(TimedCardsViewSchema)
+    .query(({ ctx, input }) => browsing.listCollection(ctx, ctx.user.id, input.cursor)),
+  status: shopperProcedure
+    .input(ListingIdInputSchema)
+    .output(InCollectionViewSchema)
+    .query(async ({ ctx, input }) => ({
+      inCollection: await browsing.isInCollection(ctx.db, ctx.user.id, input.listingId),
+    })),
+  add: shopperProcedure
+    .input(ListingIdInputSchema)
+    .output(OkViewSchema)
+    .mutation(async ({ ctx, input }) => {
+      await browsing.addToCollection(ctx.db, ctx.user.id, input.listingId);
+      return ok;
+    }),
+  remove: shopperProcedure
+    .input(ListingIdInputSchema)
+    .output(OkViewSchema)
+    .mutation(async ({ ctx, input }) => {
+      await browsing.removeFromCollection(ctx.db, ctx.user.id, input.listingId);
+      return ok;
+    }),
+});
+
+export const footprintsRouter = router({
+  list: shopperProcedure
+    .input(CursorInputSchema)
+    .output(TimedCardsViewSchema)
+    .query(({ ctx, input }) => browsing.listFootprints(ctx, ctx.user.id, input.cursor)),
+  remove: shopperProcedure
+    .input(ListingIdInputSchema)
+    .output(OkViewSchema)
+    .mutation(async ({ ctx, input }) => {
+      await browsing.removeFootprint(ctx.db, ctx.user.id, input.listingId);
+      return ok;
+    }),
+  clear: shopperProcedure.output(OkViewSchema).mutation(async ({ ctx }) => {
+    await browsing.clearFootprints(ctx.db, ctx.user.id);
+    return ok;
+  }),
+});
+
+export const searchRouter = router({
+  history: shopperProcedure
+    .output(KeywordsViewSchema)
+    .query(({ ctx }) => browsing.searchHistory(ctx.db, ctx.user.id)),
+  clearHistory: shopperProcedure.output(OkViewSchema).mutation(async ({ ctx }) => {
+    await browsing.clearSearchHistory(ctx.db, ctx.user.id);
+    return ok;
+  }),
+  hot: publicProcedure.output(KeywordsViewSchema).query(({ ctx }) => browsing.hotKeywords(ctx.db)),
+  suggest: publicProcedure
+    .input(SuggestInputSchema)
+    .output(KeywordsViewSchema)
+    .query(({ ctx, input }) => suggestNames(ctx, input.q)),
+});

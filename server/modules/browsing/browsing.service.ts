@@ -1,0 +1,118 @@
+import type { ProductCardView } from "#common/contracts/catalog.ts";
+import type { Locale } from "#common/locales.ts";
+import type { Db } from "../../db/client.ts";
+import { now } from "../../platform/clock.ts";
+import { DomainError } from "../../platform/errors.ts";
+import { newId } from "../../platform/ids.ts";
+import type { Storage } from "../../platform/storage.ts";
+import { getCards, isSold } from "../catalog/catalog.service.ts";
+import * as q from "./browsing.queries.ts";
+
+interface Deps {
+  db: Db;
+  storage: Storage;
+  lang: Locale;
+}
+
+export interface TimedCard {
+  product: ProductCardView;
+  at: Date;
+}
+
+const pageSize = 20;
+
+function encode(at: Date, id: string) {
+  return Buffer.from(JSON.stringify([at.toISOString(), id])).toString("base64url");
+}
+
+function decode(cursor: string | undefined): { at: Date; id: string } | undefined {
+  if (!cursor) return undefined;
+  try {
+    const [at, id] = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8")) as unknown[];
+    const date = new Date(String(at));
+    if (typeof id === "string" && id.length < 64 && !Number.isNaN(date.getTime())) return { at: date, id };
+  } catch {
+    // Not one of ours.
+  }
+  throw new DomainError("bad_request", "errors.api.badRequest");
+}
+
+/** Turns (listing, time) rows into cards, keeping the order and dropping products no longer sold. */
+async function page(deps: Deps, rows: { listingId: string; at: Date }[]) {
+  const shown = rows.slice(0, pageSize);
+  const cards = await getCards(
+    deps,
+    shown.map((r) => r.listingId),
+  );
+  const last = shown.at(-1);
+  return {
+    items: shown.flatMap((r) => {
+      const product = cards.get(r.listingId);
+      return product ? [{ product, at: r.at }] : [];
+    }),
+    nextCursor: rows.length > pageSize && last ? encode(last.at, last.listingId) : null,
+  };
+}
+
+/** Adds a product to the shopper's collection (again is fine); NOT_FOUND when it is not sold. */
+export async function addToCollection(db: Db, userId: string, listingId: string): Promise<void> {
+  if (!(await isSold(db, listingId))) throw new DomainError("not_found", "catalog.product.notFound");
+  await q.insertFavorite(db, userId, listingId, now());
+}
+
+export function removeFromCollection(db: Db, userId: string, listingId: string): Promise<void> {
+  return q.deleteFavorite(db, userId, listingId);
+}
+
+export function isInCollection(db: Db, userId: string, listingId: string): Promise<boolean> {
+  return q.favoriteExists(db, userId, listingId);
+}
+
+/** The shopper's collection, most recently added first. */
+export async function listCollection(deps: Deps, userId: string, cursor?: string) {
+  return page(deps, await q.selectFavorites(deps.db, userId, pageSize + 1, decode(cursor)));
+}
+
+/** Records that a signed-in shopper opened a product (the latest time counts). */
+export function recordFootprint(db: Db, userId: string, listingId: string): Promise<void> {
+  return q.upsertFootprint(db, userId, listingId, now());
+}
+
+/** The products the shopper viewed, newest first. */
+export async function listFootprints(deps: Deps, userId: string, cursor?: string) {
+  return page(deps, await q.selectFootprints(deps.db, userId, pageSize + 1, decode(cursor)));
+}
+
+export function removeFootprint(db: Db, userId: string, listingId: string): Promise<void> {
+  return q.deleteFootprint(db, userId, listingId);
+}
+
+export function clearFootprints(db: Db, userId: string): Promise<void> {
+  return q.deleteFootprints(db, userId);
+}
+
+/** A keyword as it is counted and remembered: trimmed, single-spaced, lower-case, at most 100 characters. */
+export function normalizeKeyword(keyword: string): string {
+  return keyword.trim().replace(/\s+/g, " ").toLowerCase().slice(0, 100);
+}
+
+/** Counts a search toward hot keywords and, for a signed-in shopper, keeps it in their history. */
+export async function recordSearch(db: Db, keyword: string, userId: string | undefined): Promise<void> {
+  const normalized = normalizeKeyword(keyword);
+  if (!normalized) return;
+  await q.insertSearch(db, { id: newId("srch"), keyword: normalized, at: now(), userId });
+}
+
+export function searchHistory(db: Db, userId: string): Promise<string[]> {
+  return q.selectHistory(db, userId, 20);
+}
+
+export function clearSearchHistory(db: Db, userId: string): Promise<void> {
+  return q.deleteHistory(db, userId);
+}
+
+/** The 10 keywords searched most in the last 30 days. */
+export function hotKeywords(db: Db): Promise<string[]> {
+  const until = now();
+  return q.selectHotKeywords(db, new Date(until.getTime() - 30 * 86_400_000), until, 10);
+}
