@@ -35,6 +35,8 @@ export type ListingSort = (typeof listingSorts)[number];
 
 export const ListingListInputSchema = z.object({
   categoryId: z.number().int().positive().optional(),
+  /** Only this store's products (the shop page). */
+  storeId: IdSchema.optional(),
   /** Keywords over names and descriptions in every language; empty means no search. */
   q: z
     .string()

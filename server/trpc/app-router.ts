@@ -2,6 +2,7 @@ import { catalogRouter, listingsRouter } from "../modules/catalog/catalog.router
 import { settingsRouter } from "../modules/settings/settings.router.ts";
 import { accountRouter, authRouter } from "../modules/auth/auth.router.ts";
 import { notificationsRouter } from "../modules/notifications/notifications.router.ts";
+import { storesRouter } from "../modules/stores/stores.router.ts";
 import { collectionRouter, footprintsRouter, searchRouter } from "../modules/browsing/browsing.router.ts";
 import { createCallerFactory, router } from "./init.ts";
 
@@ -16,6 +17,7 @@ export const appRouter = router({
   collection: collectionRouter,
   footprints: footprintsRouter,
   search: searchRouter,
+  stores: storesRouter,
 });
 
 export type AppRouter = typeof appRouter;

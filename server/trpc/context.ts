@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { defaultLocale, isLocale, type Locale } from "#common/locales.ts";
 import type { Translate } from "#common/i18n/i18n.ts";
 import type { Db } from "../db/client.ts";
@@ -31,6 +32,8 @@ export interface Context {
   cookies: SessionCookies;
   requestId: string;
   clientIp: string;
+  /** Identifies a signed-out visitor for counting (a hash of address and browser; nothing stored raw). */
+  anonymousKey: string;
   log: Logger;
   sessionTtlDays: number;
   publicUrl: string;
@@ -90,6 +93,10 @@ export function createContextFactory(deps: ContextDeps) {
       cookies: req.cookies ?? noCookies,
       requestId: req.requestId,
       clientIp: req.clientIp,
+      anonymousKey: createHash("sha256")
+        .update(`${req.clientIp}|${req.headers.get("user-agent") ?? ""}`)
+        .digest("base64url")
+        .slice(0, 22),
       log: deps.log.child({ requestId: req.requestId }),
     };
   };

@@ -2041,6 +2041,8 @@ export const seedStores: readonly SeedStore[] = [
       CAT.dresses,
       CAT.hijab,
       CAT.womenTops,
+      // Stores overlap, as dropship stores do: the same supply product sold by several stores.
+      CAT.bags,
     ],
     markup: 1.05,
   },
@@ -2054,7 +2056,7 @@ export const seedStores: readonly SeedStore[] = [
     ),
     colour: "#1d4ed8",
     initials: "GM",
-    categoryIds: [CAT.phones, CAT.audio, CAT.laptops, CAT.gadgets],
+    categoryIds: [CAT.phones, CAT.audio, CAT.laptops, CAT.gadgets, CAT.accessories],
     markup: 0.97,
   },
   {
@@ -2067,7 +2069,7 @@ export const seedStores: readonly SeedStore[] = [
     ),
     colour: "#c2185b",
     initials: "CA",
-    categoryIds: [CAT.lips, CAT.skincare, CAT.perfume, CAT.faceMakeup],
+    categoryIds: [CAT.lips, CAT.skincare, CAT.perfume, CAT.faceMakeup, CAT.hijab],
     markup: 1.08,
   },
   {
@@ -2103,7 +2105,7 @@ export const seedStores: readonly SeedStore[] = [
     ),
     colour: "#ea580c",
     initials: "SR",
-    categoryIds: [CAT.shoes, CAT.sandals, CAT.bags, CAT.accessories, CAT.balls, CAT.fitness],
+    categoryIds: [CAT.shoes, CAT.sandals, CAT.bags, CAT.accessories, CAT.balls, CAT.fitness, CAT.menTshirt],
     markup: 1.12,
   },
 ];

@@ -70,8 +70,8 @@ const visible = and(eq(listings.status, "active"), eq(supplyProducts.status, "ac
 
 /** How many stores list the same supply product: the ranking signal until orders exist (decision 5). */
 const adoption = sql<number>`(
-  select count(*) from ${listings} as l2
-  where l2.supply_product_id = ${listings.supplyProductId} and l2.status = 'active'
+  select count(*) from listings l2
+  where l2.supply_product_id = "listings"."supply_product_id" and l2.status = 'active'
 )::int`;
 
 export type ListingOrder = "relevance" | "adoption" | "priceAsc" | "priceDesc" | "newest";
@@ -94,6 +94,7 @@ export async function selectListingPage(
   db: Db,
   opts: {
     categoryIds?: number[];
+    storeId?: string;
     boutique?: boolean;
     words?: string[];
     order: ListingOrder;
@@ -105,6 +106,7 @@ export async function selectListingPage(
   const filters: (SQL | undefined)[] = [visible];
   if (opts.categoryIds) filters.push(inArray(supplyProducts.categoryId, opts.categoryIds));
   if (opts.boutique) filters.push(eq(supplyProducts.boutique, true));
+  if (opts.storeId) filters.push(eq(listings.storeId, opts.storeId));
   for (const word of words) {
     filters.push(
       sql`(${supplyProducts.searchText} like ${likePattern(word)} or ${word} <% ${supplyProducts.searchText})`,

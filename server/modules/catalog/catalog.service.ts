@@ -122,6 +122,7 @@ export async function listListings(deps: Deps, input: ListingListInput): Promise
   if (input.q && words.length === 0) return { items: [], nextCursor: null };
   const rows = await q.selectListingPage(deps.db, {
     categoryIds,
+    storeId: input.storeId,
     words,
     order: orderFor(sort, words.length > 0),
     after: input.cursor ? decodeCursor(sort, input.cursor) : undefined,

@@ -148,3 +148,17 @@ describe("sorting and pagination", () => {
     });
   });
 });
+
+describe("hot products", () => {
+  it("rank the supply products most stores chose to sell first (until sales exist)", async () => {
+    const home = await callerFor(database).catalog.home();
+    const rows = await database.db.query.listings.findMany({ columns: { id: true, supplyProductId: true } });
+    const storesPer = new Map<string, number>();
+    for (const r of rows) storesPer.set(r.supplyProductId, (storesPer.get(r.supplyProductId) ?? 0) + 1);
+    const supplyOf = new Map(rows.map((r) => [r.id, r.supplyProductId]));
+    const adoption = home.hot.map((card) => storesPer.get(supplyOf.get(card.id)!)!);
+    expect(adoption).toEqual([...adoption].sort((a, b) => b - a));
+    expect(Math.max(...storesPer.values())).toBeGreaterThan(Math.min(...storesPer.values()));
+    expect(adoption[0]).toBe(Math.max(...storesPer.values()));
+  });
+});

@@ -1,6 +1,7 @@
-import { inArray } from "drizzle-orm";
+import { and, asc, desc, eq, ilike, inArray, sql, type SQL } from "drizzle-orm";
+import { collectionsOf, followersOf, productsOf, visitsOf } from "../../read/store-stats.ts";
 import type { Db } from "../../db/client.ts";
-import { stores } from "./stores.tables.ts";
+import { storeFollows, stores, storeVisits } from "./stores.tables.ts";
 
 export async function insertStore(db: Db, row: typeof stores.$inferInsert) {
   await db.insert(stores).values(row);
@@ -12,4 +13,84 @@ export async function selectStoreCards(db: Db, ids: readonly string[]) {
     .select({ id: stores.id, name: stores.name, logoPath: stores.logoPath, intro: stores.intro })
     .from(stores)
     .where(inArray(stores.id, [...ids]));
+}
+
+export async function insertFollow(db: Db, userId: string, storeId: string, at: Date) {
+  await db.insert(storeFollows).values({ userId, storeId, createdAt: at }).onConflictDoNothing();
+}
+
+export async function deleteFollow(db: Db, userId: string, storeId: string) {
+  await db
+    .delete(storeFollows)
+    .where(and(eq(storeFollows.userId, userId), eq(storeFollows.storeId, storeId)));
+}
+
+export async function followExists(db: Db, userId: string, storeId: string) {
+  const rows = await db
+    .select({ storeId: storeFollows.storeId })
+    .from(storeFollows)
+    .where(and(eq(storeFollows.userId, userId), eq(storeFollows.storeId, storeId)));
+  return rows.length > 0;
+}
+
+/** Counts a visit unless this visitor already visited the store that day. */
+export async function insertVisit(db: Db, storeId: string, visitor: string, day: string) {
+  await db.insert(storeVisits).values({ storeId, visitor, day }).onConflictDoNothing();
+}
+
+const summaryColumns = {
+  id: stores.id,
+  name: stores.name,
+  logoPath: stores.logoPath,
+  intro: stores.intro,
+  followers: followersOf(),
+  visits: visitsOf(),
+  collections: collectionsOf(),
+  products: productsOf(),
+};
+
+export async function selectStoreSummary(db: Db, id: string) {
+  const rows = await db
+    .select(summaryColumns)
+    .from(stores)
+    .where(and(eq(stores.id, id), eq(stores.status, "approved")));
+  return rows[0];
+}
+
+export type StreetOrder = "overall" | "new" | "none" | "visits" | "collections";
+
+/**
+ * Approved stores, optionally by name, in the chosen order and direction, keyset-paginated.
+ * "none" is for sorts whose figures do not exist yet (rating, level, sales): ties, broken by id.
+ */
+export async function selectStreet(
+  db: Db,
+  opts: {
+    name?: string;
+    order: StreetOrder;
+    ascending: boolean;
+    after?: { key: number; id: string };
+    limit: number;
+  },
+) {
+  const key: SQL<number> = {
+    overall: sql<number>`(${visitsOf()} + 3 * ${followersOf()} + 2 * ${collectionsOf()})::float8`,
+    new: sql<number>`extract(epoch from ${stores.createdAt})::float8`,
+    none: sql<number>`(0)::float8`,
+    visits: sql<number>`${visitsOf()}::float8`,
+    collections: sql<number>`${collectionsOf()}::float8`,
+  }[opts.order];
+  const dir = opts.ascending ? asc : desc;
+  const filters: (SQL | undefined)[] = [eq(stores.status, "approved")];
+  if (opts.name) filters.push(ilike(stores.name, `%${opts.name.replace(/[\\%_]/g, (c) => `\\${c}`)}%`));
+  if (opts.after) {
+    const cmp = opts.ascending ? sql`>` : sql`<`;
+    filters.push(sql`(${key}, ${stores.id}) ${cmp} (${opts.after.key}, ${opts.after.id})`);
+  }
+  return db
+    .select({ ...summaryColumns, key })
+    .from(stores)
+    .where(and(...filters))
+    .orderBy(dir(key), dir(stores.id))
+    .limit(opts.limit);
 }

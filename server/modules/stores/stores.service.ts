@@ -1,9 +1,17 @@
 import type { StoreCardView } from "#common/contracts/catalog.ts";
+import type {
+  StorePageView,
+  StoreSort,
+  StoreStreetInput,
+  StoreSummaryView,
+} from "#common/contracts/stores.ts";
+import { storeLevel } from "#common/store-level.ts";
+import { DomainError } from "../../platform/errors.ts";
 import type { Db } from "../../db/client.ts";
 import { now } from "../../platform/clock.ts";
 import { newId } from "../../platform/ids.ts";
 import type { Storage } from "../../platform/storage.ts";
-import { insertStore, selectStoreCards } from "./stores.queries.ts";
+import * as q from "./stores.queries.ts";
 
 export interface NewStore {
   ownerId: string;
@@ -18,7 +26,7 @@ export interface NewStore {
 export async function createStore(db: Db, storage: Storage, input: NewStore): Promise<string> {
   const id = newId("str");
   const logoPath = input.logo ? await storage.put("stores", input.logo.bytes, input.logo.extension) : null;
-  await insertStore(db, {
+  await q.insertStore(db, {
     id,
     ownerId: input.ownerId,
     name: input.name,
@@ -38,11 +46,113 @@ export async function getStoreCards(
   storage: Storage,
   ids: readonly string[],
 ): Promise<Map<string, StoreCardView>> {
-  const rows = await selectStoreCards(db, [...new Set(ids)]);
+  const rows = await q.selectStoreCards(db, [...new Set(ids)]);
   return new Map(
     rows.map((r) => [
       r.id,
       { id: r.id, name: r.name, intro: r.intro, logo: r.logoPath ? storage.url(r.logoPath) : null },
     ]),
   );
+}
+
+type Summary = NonNullable<Awaited<ReturnType<typeof q.selectStoreSummary>>>;
+
+/**
+ * A store's public figures. Orders and reviews do not exist yet, so every store has 0 completed sales
+ * and no rating; the level follows from those by the published rule.
+ */
+function summaryView(row: Summary, storage: Storage): StoreSummaryView {
+  const sales = 0;
+  const rating = null;
+  return {
+    id: row.id,
+    name: row.name,
+    logo: row.logoPath ? storage.url(row.logoPath) : null,
+    intro: row.intro,
+    level: storeLevel(sales, rating),
+    rating,
+    followers: row.followers,
+    visits: row.visits,
+    collections: row.collections,
+    sales,
+    products: row.products,
+  };
+}
+
+const streetOrders: Record<StoreSort, q.StreetOrder> = {
+  overall: "overall",
+  new: "new",
+  visits: "visits",
+  collections: "collections",
+  // No reviews or orders yet: these figures are equal for every store (see summaryView).
+  rating: "none",
+  level: "none",
+  sales: "none",
+};
+
+/** The shop street: approved stores by name, in any order, ascending or descending. */
+export async function listStreet(deps: { db: Db; storage: Storage }, input: StoreStreetInput) {
+  const sort = input.sort ?? "overall";
+  const direction = input.direction ?? "desc";
+  const limit = input.limit ?? 20;
+  let after: { key: number; id: string } | undefined;
+  if (input.cursor) {
+    try {
+      const [s, d, key, id] = JSON.parse(
+        Buffer.from(input.cursor, "base64url").toString("utf8"),
+      ) as unknown[];
+      if (s !== sort || d !== direction || typeof key !== "number" || typeof id !== "string")
+        throw new Error();
+      after = { key, id };
+    } catch {
+      throw new DomainError("bad_request", "errors.api.badRequest");
+    }
+  }
+  const rows = await q.selectStreet(deps.db, {
+    name: input.q,
+    order: streetOrders[sort],
+    ascending: direction === "asc",
+    after,
+    limit: limit + 1,
+  });
+  const page = rows.slice(0, limit);
+  const last = page.at(-1);
+  return {
+    items: page.map((r) => summaryView(r, deps.storage)),
+    nextCursor:
+      rows.length > limit && last
+        ? Buffer.from(JSON.stringify([sort, direction, Number(last.key), last.id])).toString("base64url")
+        : null,
+  };
+}
+
+/** The visitor's day in Indonesia (WIB), so "once per day" means an Indonesian day. */
+function jakartaDay(at: Date): string {
+  return new Intl.DateTimeFormat("en-CA", { timeZone: "Asia/Jakarta" }).format(at);
+}
+
+/**
+ * A store's page: its figures, whether the caller follows it, and a visit counted once per visitor
+ * per day (a signed-in user, or else a hash of address and browser).
+ */
+export async function visitStore(
+  deps: { db: Db; storage: Storage },
+  storeId: string,
+  visitor: { userId?: string; anonymousKey: string },
+): Promise<StorePageView> {
+  const exists = await q.selectStoreSummary(deps.db, storeId);
+  if (!exists) throw new DomainError("not_found", "stores.page.notFound");
+  await q.insertVisit(deps.db, storeId, visitor.userId ?? `anon:${visitor.anonymousKey}`, jakartaDay(now()));
+  const row = (await q.selectStoreSummary(deps.db, storeId)) ?? exists;
+  return {
+    ...summaryView(row, deps.storage),
+    following: visitor.userId ? await q.followExists(deps.db, visitor.userId, storeId) : null,
+  };
+}
+
+/** Follows or unfollows a store (repeating either is harmless). */
+export async function setFollowing(db: Db, userId: string, storeId: string, follow: boolean): Promise<void> {
+  if (!(await q.selectStoreSummary(db, storeId))) throw new DomainError("not_found", "stores.page.notFound");
+  if (follow) await q.insertFollow(db, userId, storeId, now());
+  else await q.deleteFollow(db, userId, storeId);
 }

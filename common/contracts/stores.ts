@@ -1,0 +1,48 @@
+import { z } from "zod";
+
+export const storeSorts = ["overall", "new", "rating", "level", "visits", "sales", "collections"] as const;
+export type StoreSort = (typeof storeSorts)[number];
+
+export const StoreStreetInputSchema = z.object({
+  q: z
+    .string()
+    .trim()
+    .max(60)
+    .optional()
+    .transform((v) => (v ? v : undefined)),
+  sort: z.enum(storeSorts).default("overall"),
+  direction: z.enum(["asc", "desc"]).default("desc"),
+  cursor: z.string().max(300).optional(),
+  limit: z.number().int().min(1).max(50).default(20),
+});
+export type StoreStreetInput = z.input<typeof StoreStreetInputSchema>;
+
+/** A store with the statistics shoppers see; every number is computed from records. */
+export const StoreSummaryViewSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  logo: z.string().nullable(),
+  intro: z.string(),
+  level: z.number().int(),
+  /** Average review stars; null until the store has reviews. */
+  rating: z.number().nullable(),
+  followers: z.number().int(),
+  visits: z.number().int(),
+  collections: z.number().int(),
+  sales: z.number().int(),
+  products: z.number().int(),
+});
+export type StoreSummaryView = z.infer<typeof StoreSummaryViewSchema>;
+
+export const StoreStreetViewSchema = z.object({
+  items: z.array(StoreSummaryViewSchema),
+  nextCursor: z.string().nullable(),
+});
+
+export const StoreIdInputSchema = z.object({ storeId: z.string().min(1).max(64) });
+
+export const StorePageViewSchema = StoreSummaryViewSchema.extend({
+  /** Whether the caller follows the store; null for visitors. */
+  following: z.boolean().nullable(),
+});
+export type StorePageView = z.infer<typeof StorePageViewSchema>;

@@ -1,0 +1,129 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { storeSorts } from "#common/contracts/stores.ts";
+import { callerFor } from "../../../tests/setup/caller.ts";
+import { createSeededDatabase, type TestDatabase } from "../../../tests/setup/test-db.ts";
+import { demoAccounts, demoPassword } from "../../db/seed.ts";
+import { setClock } from "../../platform/clock.ts";
+
+let database: TestDatabase;
+let shopper: string;
+let operator: string;
+let storeId: string;
+let restore: (() => void) | undefined;
+
+beforeAll(async () => {
+  database = await createSeededDatabase();
+  const signIn = async (account: string) =>
+    (await callerFor(database).auth.signIn({ method: "password", account, password: demoPassword })).token;
+  shopper = await signIn(demoAccounts.shopper);
+  operator = await signIn(demoAccounts.operator);
+  storeId = (await callerFor(database).stores.list({ sort: "new", direction: "asc", limit: 1 })).items[0]!.id;
+});
+afterAll(() => database.destroy());
+afterEach(() => {
+  restore?.();
+  restore = undefined;
+});
+
+/** A visitor from an address (the anonymous key is a hash of address and browser). */
+const visitor = (ip: string, token?: string) => callerFor(database, { clientIp: ip, token });
+
+describe("store page", () => {
+  it("counts a visit once per visitor per Indonesian day", async () => {
+    restore = setClock(() => new Date("2026-11-22T10:00:00+07:00"));
+    const before = (await visitor("10.0.0.1").stores.get({ storeId })).visits;
+    expect((await visitor("10.0.0.1").stores.get({ storeId })).visits).toBe(before);
+    expect((await visitor("10.0.0.2").stores.get({ storeId })).visits).toBe(before + 1);
+    expect((await visitor("10.0.0.1", shopper).stores.get({ storeId })).visits).toBe(before + 2);
+    // 23:30 WIB is still the same day in Jakarta…
+    restore();
+    restore = setClock(() => new Date("2026-11-22T23:30:00+07:00"));
+    expect((await visitor("10.0.0.1").stores.get({ storeId })).visits).toBe(before + 2);
+    // …and 00:30 WIB the next one, though still the 22nd in UTC.
+    restore();
+    restore = setClock(() => new Date("2026-11-23T00:30:00+07:00"));
+    expect((await visitor("10.0.0.1").stores.get({ storeId })).visits).toBe(before + 3);
+  });
+
+  it("follows and unfollows, with the follower count matching the records", async () => {
+    const api = callerFor(database, { token: shopper });
+    const start = await api.stores.get({ storeId });
+    expect(start.following).toBe(false);
+    await api.stores.follow({ storeId });
+    await api.stores.follow({ storeId });
+    const after = await callerFor(database, { token: shopper }).stores.get({ storeId });
+    expect(after).toMatchObject({ following: true, followers: start.followers + 1 });
+    const rows = await database.db.query.storeFollows.findMany({
+      where: (f, { eq }) => eq(f.storeId, storeId),
+    });
+    expect(after.followers).toBe(rows.length);
+    await api.stores.unfollow({ storeId });
+    expect((await callerFor(database, { token: shopper }).stores.get({ storeId })).followers).toBe(
+      start.followers,
+    );
+    expect((await callerFor(database).stores.get({ storeId })).following).toBeNull();
+  });
+
+  it("shows products and collections computed from the records; no invented sales or rating", async () => {
+    const store = await callerFor(database).stores.get({ storeId });
+    const products = await callerFor(database).listings.list({ storeId, limit: 50 });
+    expect(store.products).toBe(products.items.length);
+    expect(products.items.every((p) => p.storeId === storeId)).toBe(true);
+    await callerFor(database, { token: shopper }).collection.add({ listingId: products.items[0]!.id });
+    expect((await callerFor(database).stores.get({ storeId })).collections).toBe(store.collections + 1);
+    expect(store).toMatchObject({ sales: 0, rating: null, level: 0 });
+  });
+
+  it("answers NOT_FOUND in the caller's language for an unknown store", async () => {
+    await expect(
+      callerFor(database, { lang: "en" }).stores.get({ storeId: "str_none" }),
+    ).rejects.toMatchObject({
+      code: "NOT_FOUND",
+      message: "This store does not exist or is closed.",
+    });
+  });
+});
+
+describe("shop street", () => {
+  it("finds stores by part of their name, ignoring case", async () => {
+    const found = await callerFor(database).stores.list({ q: "BATIK" });
+    expect(found.items.map((s) => s.name)).toEqual(["Toko Batik Sari"]);
+    expect((await callerFor(database).stores.list({ q: "%" })).items).toEqual([]);
+  });
+
+  it.each(
+    storeSorts.flatMap((sort) => (["asc", "desc"] as const).map((direction) => [sort, direction] as const)),
+  )("pages through every store once sorted by %s %s", async (sort, direction) => {
+    const ids: string[] = [];
+    let cursor: string | undefined;
+    do {
+      const page = await callerFor(database).stores.list({ sort, direction, cursor, limit: 2 });
+      ids.push(...page.items.map((s) => s.id));
+      cursor = page.nextCursor ?? undefined;
+    } while (cursor);
+    expect(ids).toHaveLength(5);
+    expect(new Set(ids).size).toBe(5);
+  });
+
+  it("orders by visits both ways", async () => {
+    const down = (await callerFor(database).stores.list({ sort: "visits", direction: "desc" })).items.map(
+      (s) => s.visits,
+    );
+    const up = (await callerFor(database).stores.list({ sort: "visits", direction: "asc" })).items.map(
+      (s) => s.visits,
+    );
+    expect(down).toEqual([...down].sort((a, b) => b - a));
+    expect(up).toEqual([...up].sort((a, b) => a - b));
+  });
+
+  it("refuses following to visitors and operators", async () => {
+    await expect(callerFor(database).stores.follow({ storeId })).rejects.toMatchObject({
+      code: "UNAUTHORIZED",
+    });
+    await expect(callerFor(database, { token: operator }).stores.unfollow({ storeId })).rejects.toMatchObject(
+      {
+        code: "FORBIDDEN",
+      },
+    );
+  });
+});
