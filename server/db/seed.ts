@@ -6,6 +6,8 @@ import { createAccount, hasAccounts } from "../modules/auth/auth.service.ts";
 import { createCategory, createSupplyProduct, listInStore } from "../modules/catalog/catalog.service.ts";
 import { updateWebConfig } from "../modules/settings/settings.service.ts";
 import { createStore } from "../modules/stores/stores.service.ts";
+import { createFaq } from "../modules/support/support.service.ts";
+import { seedFaqs } from "./seed/faqs.ts";
 import { seedCategories, seedProducts, seedStores } from "./seed/catalogue-data.ts";
 import { renderCategoryIcon, renderProductArt, renderStoreLogo } from "./seed/product-art.ts";
 
@@ -49,6 +51,8 @@ export async function seedDemoData(db: Db, storage: Storage, log: Logger, opts: 
     supportWhatsapp: "+6281100002026",
     supportEmail: "bantuan@pasar.test",
   });
+
+  for (const [sort, faq] of seedFaqs.entries()) await createFaq(db, { sort, ...faq });
 
   await createAccount(db, { email: demoAccounts.shopper, password: demoPassword, role: "shopper" });
   await createAccount(db, { email: demoAccounts.operator, password: demoPassword, role: "operator" });

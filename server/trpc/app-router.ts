@@ -3,6 +3,7 @@ import { settingsRouter } from "../modules/settings/settings.router.ts";
 import { accountRouter, authRouter } from "../modules/auth/auth.router.ts";
 import { notificationsRouter } from "../modules/notifications/notifications.router.ts";
 import { storesRouter } from "../modules/stores/stores.router.ts";
+import { faqRouter } from "../modules/support/support.router.ts";
 import { collectionRouter, footprintsRouter, searchRouter } from "../modules/browsing/browsing.router.ts";
 import { createCallerFactory, router } from "./init.ts";
 
@@ -18,6 +19,7 @@ export const appRouter = router({
   footprints: footprintsRouter,
   search: searchRouter,
   stores: storesRouter,
+  faq: faqRouter,
 });
 
 export type AppRouter = typeof appRouter;
