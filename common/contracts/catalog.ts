@@ -78,3 +78,9 @@ export const ProductDetailViewSchema = z.object({
   store: StoreCardViewSchema,
 });
 export type ProductDetailView = z.infer<typeof ProductDetailViewSchema>;
+
+export const CategoryTreeViewSchema = z.array(
+  CategoryViewSchema.extend({ children: z.array(CategoryViewSchema) }),
+);
+export type CategoryTreeView = z.infer<typeof CategoryTreeViewSchema>;
+export const RecommendedViewSchema = z.array(ProductCardViewSchema);

@@ -64,6 +64,7 @@ const cardColumns = {
   price: listings.price,
   suggestedPrice: supplyProducts.suggestedPrice,
   storeId: listings.storeId,
+  supplyProductId: listings.supplyProductId,
 };
 
 const visible = and(eq(listings.status, "active"), eq(supplyProducts.status, "active"));
@@ -211,4 +212,17 @@ export async function listingIsSold(db: Db, id: string) {
     .innerJoin(supplyProducts, eq(supplyProducts.id, listings.supplyProductId))
     .where(and(eq(listings.id, id), visible));
   return rows.length > 0;
+}
+
+export async function selectAllCategories(db: Db) {
+  return db.select(categoryColumns).from(categories).orderBy(asc(categories.sort), asc(categories.id));
+}
+
+export async function selectListingCategory(db: Db, id: string) {
+  const rows = await db
+    .select({ categoryId: supplyProducts.categoryId, supplyProductId: supplyProducts.id })
+    .from(listings)
+    .innerJoin(supplyProducts, eq(supplyProducts.id, listings.supplyProductId))
+    .where(eq(listings.id, id));
+  return rows[0];
 }

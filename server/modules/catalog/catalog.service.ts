@@ -1,4 +1,5 @@
 import type {
+  CategoryTreeView,
   CategoryView,
   HomeView,
   ListingListInput,
@@ -268,4 +269,39 @@ export async function suggestNames(deps: Deps, query: string, limit = 8): Promis
   if (words.length === 0) return [];
   const rows = await q.selectListingPage(deps.db, { words, order: "relevance", limit: limit * 3 });
   return [...new Set(rows.map((r) => localize(r.name, deps.lang)))].slice(0, limit);
+}
+
+/** The category tree: top categories with their subcategories, in display order. */
+export async function getCategoryTree(deps: Deps): Promise<CategoryTreeView> {
+  const rows = await q.selectAllCategories(deps.db);
+  return rows
+    .filter((r) => r.parentId === null)
+    .map((top) => ({
+      ...categoryView(top, deps),
+      children: rows.filter((r) => r.parentId === top.id).map((c) => categoryView(c, deps)),
+    }));
+}
+
+/**
+ * Products to show under a product: others from its subcategory first, then from its top category,
+ * never the same supply product again.
+ */
+export async function recommendFor(deps: Deps, listingId: string, limit = 6): Promise<ProductCardView[]> {
+  const origin = await q.selectListingCategory(deps.db, listingId);
+  if (!origin) throw new DomainError("not_found", "catalog.product.notFound");
+  const category = await q.selectCategory(deps.db, origin.categoryId);
+  const scopes = [[origin.categoryId]];
+  if (category?.parentId)
+    scopes.push([category.parentId, ...(await q.selectChildCategoryIds(deps.db, category.parentId))]);
+  const picked = new Map<string, ProductCardView>();
+  const seenSupply = new Set([origin.supplyProductId]);
+  for (const categoryIds of scopes) {
+    const rows = await q.selectListingPage(deps.db, { categoryIds, order: "adoption", limit: limit * 4 });
+    for (const r of rows) {
+      if (picked.size >= limit || seenSupply.has(r.supplyProductId)) continue;
+      seenSupply.add(r.supplyProductId);
+      picked.set(r.id, cardView(r, deps));
+    }
+  }
+  return [...picked.values()];
 }

@@ -162,3 +162,28 @@ describe("hot products", () => {
     expect(adoption[0]).toBe(Math.max(...storesPer.values()));
   });
 });
+
+describe("category tree and recommendations", () => {
+  it("lists every top category with its subcategories, named in the caller's language", async () => {
+    const tree = await callerFor(database, { lang: "en" }).catalog.categories();
+    const ids = tree.map((c) => c.id);
+    expect(ids).toEqual(expect.arrayContaining([11044364, 29, 36]));
+    const cosmetics = tree.find((c) => c.id === 29)!;
+    expect(cosmetics.children.length).toBeGreaterThanOrEqual(2);
+    expect(cosmetics.children.every((c) => c.parentId === 29 && c.name.length > 0)).toBe(true);
+  });
+
+  it("recommends other products of the same kind, never the product itself", async () => {
+    const api = callerFor(database, { lang: "en" });
+    const product = (await api.listings.list({ q: "snekers" })).items[0]!;
+    const detail = await api.listings.get({ id: product.id });
+    const recommended = await api.listings.recommended({ id: product.id });
+    expect(recommended.length).toBeGreaterThan(0);
+    expect(recommended.map((r) => r.id)).not.toContain(product.id);
+    for (const r of recommended.slice(0, 3)) {
+      const d = await api.listings.get({ id: r.id });
+      expect([d.category.id, d.category.parentId]).toContain(detail.category.parentId ?? detail.category.id);
+      expect(d.name).not.toBe(detail.name);
+    }
+  });
+});
