@@ -38,6 +38,9 @@ export function storedToken(): string {
   }
 }
 
+/** Fired on `window` whenever this tab stores or forgets its token. */
+export const tokenChangeEvent = "pasar:token";
+
 export function storeToken(token: string) {
   try {
     if (token) localStorage.setItem(tokenStorageKey, token);
@@ -45,6 +48,7 @@ export function storeToken(token: string) {
   } catch {
     // Storage unavailable: the httpOnly cookie still carries the session.
   }
+  window.dispatchEvent(new Event(tokenChangeEvent));
 }
 
 /**

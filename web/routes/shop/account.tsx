@@ -1,6 +1,17 @@
 import { useId } from "react";
 import { HydrationBoundary, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { Copy, LogOut, Mail, MessageCircle } from "lucide-react";
+import {
+  ChevronRight,
+  CircleHelp,
+  Copy,
+  Footprints,
+  Heart,
+  LogOut,
+  Mail,
+  MessageCircle,
+  Store,
+} from "lucide-react";
+import { Link } from "react-router";
 import type { Route } from "./+types/account";
 import { displayAccount } from "#common/account.ts";
 import { AppHeader } from "../../features/shell/app-header.tsx";
@@ -117,6 +128,26 @@ function AccountContent() {
             </button>
           </div>
         </Section>
+        <nav aria-label={t("account.page.title")} className="mt-3 bg-white dark:bg-gray-900">
+          <ul className="divide-y divide-gray-100 dark:divide-gray-800">
+            {(
+              [
+                ["/h5/collection", t("account.page.collection"), Heart],
+                ["/h5/footmark", t("account.page.footmark"), Footprints],
+                ["/h5/merchant/street", t("account.page.shopStreet"), Store],
+                ["/h5/question", t("account.page.faq"), CircleHelp],
+              ] as const
+            ).map(([to, label, Icon]) => (
+              <li key={to}>
+                <Link to={localizePath(locale, to)} className="flex items-center gap-3 px-4 py-3.5">
+                  <Icon className="size-5 text-primary-700 dark:text-primary-400" aria-hidden="true" />
+                  <span className="flex-1">{label}</span>
+                  <ChevronRight className="size-5 text-gray-500" aria-hidden="true" />
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
         <Section title={t("account.page.settings")}>
           <PreferencesForm />
         </Section>

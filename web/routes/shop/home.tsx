@@ -1,4 +1,5 @@
 import { HydrationBoundary, useQuery } from "@tanstack/react-query";
+import { Search } from "lucide-react";
 import { Link, useSearchParams } from "react-router";
 import type { Route } from "./+types/home";
 import { AppHeader } from "../../features/shell/app-header.tsx";
@@ -10,10 +11,13 @@ import { localeFromParam, localizePath } from "../../lib/locale.ts";
 import { pageMeta } from "../../lib/meta.ts";
 import { useTRPC } from "../../lib/trpc.ts";
 import { useWebConfig } from "../../lib/web-config.ts";
+import { useSignedIn } from "../../lib/session.ts";
+import { DownloadBanner } from "../../features/shell/download-banner.tsx";
 
 export const handle = { tabBar: true };
 
 const tabPageSize = 20;
+const streetPreview = { sort: "overall" as const, direction: "desc" as const, limit: 5 };
 
 function tabFrom(search: URLSearchParams): number | undefined {
   const n = Number(search.get("tab"));
@@ -111,9 +115,63 @@ function CategoryGrid(props: { categoryId: number; title: string }) {
   );
 }
 
-function HomeContent() {
+/** The signed-in shopper's latest favourites (nothing for visitors). */
+function MyCollection() {
   const trpc = useTRPC();
   const { t } = useI18n();
+  const signedIn = useSignedIn();
+  const list = useQuery({ ...trpc.collection.list.queryOptions({}), enabled: signedIn });
+  const products = (list.data?.items ?? []).slice(0, 10).map((i) => i.product);
+  return <ProductRow id="my-collection" title={t("catalog.home.myCollection")} products={products} />;
+}
+
+function ShopStreetPreview() {
+  const trpc = useTRPC();
+  const { t, locale } = useI18n();
+  const stores = useQuery(trpc.stores.list.queryOptions(streetPreview)).data?.items ?? [];
+  if (stores.length === 0) return null;
+  return (
+    <section aria-labelledby="shop-street" className="mt-4">
+      <div className="flex items-center justify-between px-4">
+        <h2 id="shop-street" className="text-base font-semibold">
+          {t("catalog.home.shopStreet")}
+        </h2>
+        <Link
+          to={localizePath(locale, "/h5/merchant/street")}
+          className="text-sm text-primary-800 underline dark:text-primary-300"
+        >
+          {t("catalog.home.seeAll")}
+        </Link>
+      </div>
+      <ul className="scrollbar-none mt-2 flex gap-3 overflow-x-auto px-4 pb-1">
+        {stores.map((s) => (
+          <li key={s.id} className="w-28 shrink-0">
+            <Link
+              to={localizePath(locale, `/h5/merchant/shop/${s.id}`)}
+              className="flex flex-col items-center gap-1 rounded-xl bg-white p-3 text-center shadow-sm ring-1 ring-gray-200 dark:bg-gray-800 dark:ring-gray-700"
+            >
+              {s.logo && (
+                <img
+                  src={s.logo}
+                  alt=""
+                  width={48}
+                  height={48}
+                  className="size-12 rounded-xl"
+                  loading="lazy"
+                />
+              )}
+              <span className="line-clamp-2 text-xs font-medium">{s.name}</span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function HomeContent() {
+  const trpc = useTRPC();
+  const { t, locale } = useI18n();
   const [search] = useSearchParams();
   const tab = tabFrom(search);
   const home = useQuery(trpc.catalog.home.queryOptions());
@@ -128,6 +186,16 @@ function HomeContent() {
       />
       <main id="main" className="pb-6">
         <h1 className="sr-only">{t("catalog.home.title")}</h1>
+        <DownloadBanner />
+        <div className="bg-white px-4 pt-3 dark:bg-gray-900">
+          <Link
+            to={localizePath(locale, "/h5/products/list")}
+            className="flex h-10 items-center gap-2 rounded-full bg-gray-100 px-4 text-gray-600 dark:bg-gray-800 dark:text-gray-400"
+          >
+            <Search className="size-4" aria-hidden="true" />
+            {t("catalog.home.search")}
+          </Link>
+        </div>
         <CategoryTabs categories={home.data.categories} active={activeCategory?.id} />
         {activeCategory ? (
           <CategoryGrid categoryId={activeCategory.id} title={activeCategory.name} />
@@ -135,6 +203,8 @@ function HomeContent() {
           <>
             <ProductRow id="hot" title={t("catalog.home.hot")} products={home.data.hot} />
             <ProductRow id="boutique" title={t("catalog.home.boutique")} products={home.data.boutique} />
+            <MyCollection />
+            <ShopStreetPreview />
             <section aria-labelledby="fresh" className="mt-4 px-4">
               <h2 id="fresh" className="text-base font-semibold">
                 {t("catalog.home.new")}

@@ -1,14 +1,18 @@
 import { HydrationBoundary, useQuery } from "@tanstack/react-query";
-import { Store } from "lucide-react";
+import { ShieldCheck, Store } from "lucide-react";
+import { Link } from "react-router";
 import type { Route } from "./+types/product";
 import { AppHeader } from "../../features/shell/app-header.tsx";
 import { PreferencesButton } from "../../features/shell/preferences-button.tsx";
 import { Price } from "../../features/catalog/price.tsx";
 import { ProductGallery } from "../../features/catalog/product-gallery.tsx";
+import { ProductRow } from "../../features/catalog/product-card.tsx";
+import { ShareButton } from "../../features/catalog/share-button.tsx";
+import { CollectionButton } from "../../features/browsing/collection-button.tsx";
 import { rethrowNotFound, serverT, withServerApi } from "../../lib/api.server.ts";
 import { formatNumber } from "../../lib/format.ts";
 import { useI18n } from "../../lib/i18n.tsx";
-import { localeFromParam } from "../../lib/locale.ts";
+import { localeFromParam, localizePath } from "../../lib/locale.ts";
 import { pageMeta } from "../../lib/meta.ts";
 import { useTRPC } from "../../lib/trpc.ts";
 
@@ -28,6 +32,13 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
   pageMeta(matches, loaderData?.title, loaderData?.description);
 
+function Recommended(props: { id: string }) {
+  const trpc = useTRPC();
+  const { t } = useI18n();
+  const recommended = useQuery(trpc.listings.recommended.queryOptions({ id: props.id })).data ?? [];
+  return <ProductRow id="recommended" title={t("catalog.product.recommended")} products={recommended} />;
+}
+
 function ProductContent(props: { id: string }) {
   const trpc = useTRPC();
   const { t, locale } = useI18n();
@@ -46,6 +57,10 @@ function ProductContent(props: { id: string }) {
             discountLabel={(percent) => t("catalog.product.discount", { percent })}
           />
           <h1 className="mt-2 text-lg leading-snug font-semibold">{product.name}</h1>
+          <div className="mt-2 flex justify-end gap-2">
+            <CollectionButton listingId={product.id} />
+            <ShareButton title={product.name} />
+          </div>
           <p className="mt-1 text-sm text-gray-600 dark:text-gray-400">
             {product.stock > 0
               ? t("catalog.product.stock", { count: formatNumber(product.stock, locale) })
@@ -56,7 +71,10 @@ function ProductContent(props: { id: string }) {
           <h2 id="store-title" className="sr-only">
             {t("catalog.product.store")}
           </h2>
-          <div className="flex items-center gap-3">
+          <Link
+            to={localizePath(locale, `/h5/merchant/shop/${product.store.id}`)}
+            className="flex items-center gap-3"
+          >
             {product.store.logo ? (
               <img src={product.store.logo} alt="" width={48} height={48} className="size-12 rounded-xl" />
             ) : (
@@ -64,11 +82,27 @@ function ProductContent(props: { id: string }) {
                 <Store className="size-6" aria-hidden="true" />
               </span>
             )}
-            <div className="min-w-0">
+            <div className="min-w-0 flex-1">
               <p className="truncate font-semibold">{product.store.name}</p>
               <p className="line-clamp-2 text-sm text-gray-600 dark:text-gray-400">{product.store.intro}</p>
             </div>
-          </div>
+            <span className="shrink-0 rounded-full border border-primary-700 px-3 py-1 text-sm font-medium text-primary-800 dark:border-primary-400 dark:text-primary-300">
+              {t("stores.page.visit")}
+            </span>
+          </Link>
+        </section>
+        <section aria-labelledby="services-title" className="mt-2 bg-white p-4 dark:bg-gray-900">
+          <h2 id="services-title" className="font-semibold">
+            {t("catalog.product.services")}
+          </h2>
+          <ul className="mt-2 grid gap-1.5 text-sm text-gray-700 dark:text-gray-300">
+            {(["returns", "replacement", "delivery"] as const).map((key) => (
+              <li key={key} className="flex items-center gap-2">
+                <ShieldCheck className="size-4 text-primary-700 dark:text-primary-400" aria-hidden="true" />
+                {t(`catalog.product.${key}`)}
+              </li>
+            ))}
+          </ul>
         </section>
         <section aria-labelledby="description-title" className="mt-2 bg-white p-4 dark:bg-gray-900">
           <h2 id="description-title" className="font-semibold">
@@ -78,6 +112,7 @@ function ProductContent(props: { id: string }) {
             {product.description}
           </p>
         </section>
+        <Recommended id={product.id} />
       </main>
     </>
   );

@@ -1,0 +1,81 @@
+import type { ReactNode } from "react";
+import { Link } from "react-router";
+import { Trash2 } from "lucide-react";
+import type { TimedCardsView } from "#common/contracts/browsing.ts";
+import { formatRupiah } from "../../lib/format.ts";
+import { useI18n } from "../../lib/i18n.tsx";
+import { localizePath } from "../../lib/locale.ts";
+
+/** A list of products with a remove button each, optionally under day headings. */
+export function TimedList(props: {
+  items: TimedCardsView["items"];
+  removeLabel: (name: string) => string;
+  onRemove: (listingId: string) => void;
+  heading?: (at: Date) => string;
+}) {
+  const { locale } = useI18n();
+  const groups: { title: string | undefined; items: TimedCardsView["items"] }[] = [];
+  for (const item of props.items) {
+    const title = props.heading?.(item.at);
+    const last = groups.at(-1);
+    if (last && last.title === title) last.items.push(item);
+    else groups.push({ title, items: [item] });
+  }
+  return (
+    <div className="grid gap-4">
+      {groups.map((group, i) => (
+        <section key={`${group.title ?? ""}-${i}`} aria-label={group.title}>
+          {group.title && (
+            <h2 className="px-4 text-sm font-semibold text-gray-700 dark:text-gray-300">{group.title}</h2>
+          )}
+          <ul className="mt-2 grid gap-2 px-4">
+            {group.items.map(({ product }) => (
+              <li
+                key={product.id}
+                className="flex items-center gap-3 rounded-xl bg-white p-2 shadow-sm ring-1 ring-gray-200 dark:bg-gray-800 dark:ring-gray-700"
+              >
+                <Link
+                  to={localizePath(locale, `/h5/products/${product.id}`)}
+                  className="flex min-w-0 flex-1 items-center gap-3"
+                >
+                  {product.image && (
+                    <img
+                      src={product.image}
+                      alt=""
+                      width={72}
+                      height={72}
+                      className="size-18 rounded-lg object-cover"
+                    />
+                  )}
+                  <span className="min-w-0">
+                    <span className="line-clamp-2 text-sm">{product.name}</span>
+                    <span className="mt-1 block font-semibold text-primary-700 dark:text-primary-400">
+                      {formatRupiah(product.price)}
+                    </span>
+                  </span>
+                </Link>
+                <button
+                  type="button"
+                  onClick={() => props.onRemove(product.id)}
+                  aria-label={props.removeLabel(product.name)}
+                  className="rounded-full p-2 text-gray-600 hover:bg-gray-100 dark:text-gray-300 dark:hover:bg-gray-700"
+                >
+                  <Trash2 className="size-5" aria-hidden="true" />
+                </button>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ))}
+    </div>
+  );
+}
+
+export function EmptyState(props: { text: string; children?: ReactNode }) {
+  return (
+    <div className="px-6 py-16 text-center text-gray-600 dark:text-gray-400">
+      <p>{props.text}</p>
+      {props.children}
+    </div>
+  );
+}

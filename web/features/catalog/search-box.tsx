@@ -1,0 +1,217 @@
+import { useEffect, useId, useState } from "react";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { Search, X } from "lucide-react";
+import { useI18n } from "../../lib/i18n.tsx";
+import { modal } from "../../lib/modal.ts";
+import { useSignedIn } from "../../lib/session.ts";
+import { useTRPC } from "../../lib/trpc.ts";
+
+const deviceHistoryKey = "pasar-search-history";
+
+/** Visitors keep their history on the device; signed-in shoppers on the server. */
+function readDeviceHistory(): string[] {
+  try {
+    const v = JSON.parse(localStorage.getItem(deviceHistoryKey) ?? "[]") as unknown;
+    return Array.isArray(v) ? v.filter((x): x is string => typeof x === "string").slice(0, 20) : [];
+  } catch {
+    return [];
+  }
+}
+
+export function rememberOnDevice(keyword: string) {
+  const k = keyword.trim().replace(/\s+/g, " ").toLowerCase();
+  if (!k) return;
+  try {
+    localStorage.setItem(
+      deviceHistoryKey,
+      JSON.stringify([k, ...readDeviceHistory().filter((x) => x !== k)].slice(0, 20)),
+    );
+  } catch {
+    // No storage: nothing to remember.
+  }
+}
+
+function ConfirmClear(props: { onConfirm: () => void }) {
+  const { t } = useI18n();
+  return (
+    <div className="p-5">
+      <h2 className="text-lg font-semibold">{t("catalog.search.confirmClear")}</h2>
+      <div className="mt-5 grid grid-cols-2 gap-3">
+        <button
+          type="button"
+          onClick={() => modal.close()}
+          className="h-11 rounded-full bg-gray-100 font-medium dark:bg-gray-800"
+        >
+          {t("catalog.search.cancel")}
+        </button>
+        <button
+          type="button"
+          onClick={() => {
+            props.onConfirm();
+            modal.close();
+          }}
+          className="h-11 rounded-full bg-red-700 font-semibold text-white"
+        >
+          {t("catalog.search.confirm")}
+        </button>
+      </div>
+    </div>
+  );
+}
+
+function Chips(props: {
+  title: string;
+  words: string[];
+  onPick: (w: string) => void;
+  action?: React.ReactNode;
+}) {
+  if (props.words.length === 0) return null;
+  return (
+    <section className="mt-4" aria-label={props.title}>
+      <div className="flex items-center justify-between">
+        <h2 className="text-sm font-semibold text-gray-700 dark:text-gray-300">{props.title}</h2>
+        {props.action}
+      </div>
+      <ul className="mt-2 flex flex-wrap gap-2">
+        {props.words.map((w) => (
+          <li key={w}>
+            <button
+              type="button"
+              onClick={() => props.onPick(w)}
+              className="rounded-full bg-gray-100 px-3 py-1.5 text-sm dark:bg-gray-800"
+            >
+              {w}
+            </button>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/**
+ * The search field with, while it is focused, suggestions as one types, the search history (cleared after
+ * a confirmation) and hot keywords. Submitting an empty field says "Enter keywords".
+ */
+export function SearchBox(props: { initial: string; onSearch: (q: string) => void }) {
+  const { t } = useI18n();
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const signedIn = useSignedIn();
+  const id = useId();
+  const [value, setValue] = useState(props.initial);
+  const [open, setOpen] = useState(false);
+  const [error, setError] = useState<string | undefined>();
+  const [typed, setTyped] = useState(value);
+  const [deviceHistory, setDeviceHistory] = useState<string[]>([]);
+  useEffect(() => {
+    const timer = setTimeout(() => setTyped(value.trim()), 250);
+    return () => clearTimeout(timer);
+  }, [value]);
+  const hot = useQuery({ ...trpc.search.hot.queryOptions(), enabled: open });
+  const serverHistory = useQuery({ ...trpc.search.history.queryOptions(), enabled: open && signedIn });
+  const suggestions = useQuery({
+    ...trpc.search.suggest.queryOptions({ q: typed }),
+    enabled: open && typed.length > 0,
+  });
+  const clear = useMutation(
+    trpc.search.clearHistory.mutationOptions({
+      onSuccess: () => queryClient.setQueryData(trpc.search.history.queryKey(), []),
+    }),
+  );
+  const history = signedIn ? (serverHistory.data ?? []) : deviceHistory;
+  const go = (q: string) => {
+    const k = q.trim();
+    if (!k) {
+      setError(t("catalog.search.enterKeywords"));
+      return;
+    }
+    setError(undefined);
+    setValue(k);
+    setOpen(false);
+    if (!signedIn) rememberOnDevice(k);
+    props.onSearch(k);
+  };
+  return (
+    <div className="bg-white px-4 pt-3 pb-2 dark:bg-gray-900">
+      <form
+        role="search"
+        onSubmit={(e) => {
+          e.preventDefault();
+          go(value);
+        }}
+        className="flex items-center gap-2"
+      >
+        <label htmlFor={id} className="sr-only">
+          {t("catalog.search.label")}
+        </label>
+        <div className="flex h-10 flex-1 items-center gap-2 rounded-full bg-gray-100 px-3 dark:bg-gray-800">
+          <Search className="size-4 text-gray-600 dark:text-gray-400" aria-hidden="true" />
+          <input
+            id={id}
+            type="search"
+            enterKeyHint="search"
+            value={value}
+            placeholder={t("catalog.home.searchPlaceholder")}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? `${id}-error` : undefined}
+            onFocus={() => {
+              setOpen(true);
+              setDeviceHistory(readDeviceHistory());
+            }}
+            onChange={(e) => setValue(e.target.value)}
+            className="min-w-0 flex-1 bg-transparent outline-none placeholder:text-gray-600 dark:placeholder:text-gray-400"
+          />
+          {value && (
+            <button type="button" onClick={() => setValue("")} aria-label={t("shell.toast.close")}>
+              <X className="size-4" aria-hidden="true" />
+            </button>
+          )}
+        </div>
+        <button
+          type="submit"
+          className="h-10 rounded-full bg-primary-700 px-4 text-sm font-semibold text-white"
+        >
+          {t("catalog.search.submit")}
+        </button>
+      </form>
+      {error && (
+        <p id={`${id}-error`} className="mt-1 text-sm text-red-700 dark:text-red-400">
+          {error}
+        </p>
+      )}
+      {open && (
+        <div className="pb-2">
+          {typed && (
+            <Chips title={t("catalog.search.suggestions")} words={suggestions.data ?? []} onPick={go} />
+          )}
+          <Chips
+            title={t("catalog.search.history")}
+            words={history}
+            onPick={go}
+            action={
+              <button
+                type="button"
+                onClick={() =>
+                  modal.open(ConfirmClear, {
+                    onConfirm: () => {
+                      if (signedIn) clear.mutate();
+                      else {
+                        localStorage.removeItem(deviceHistoryKey);
+                        setDeviceHistory([]);
+                      }
+                    },
+                  })
+                }
+                className="text-sm text-primary-800 underline dark:text-primary-300"
+              >
+                {t("catalog.search.clearHistory")}
+              </button>
+            }
+          />
+          <Chips title={t("catalog.search.hot")} words={hot.data ?? []} onPick={go} />
+        </div>
+      )}
+    </div>
+  );
+}

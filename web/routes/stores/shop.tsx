@@ -1,0 +1,131 @@
+import { HydrationBoundary, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { Store } from "lucide-react";
+import { useLocation, useNavigate, useSearchParams } from "react-router";
+import type { Route } from "./+types/shop";
+import { AppHeader } from "../../features/shell/app-header.tsx";
+import { InfiniteProducts, listPageSize } from "../../features/catalog/infinite-products.tsx";
+import { SortTabs, sortFrom } from "../../features/catalog/sort-tabs.tsx";
+import { StoreBadges, StoreFigures } from "../../features/stores/store-stats.tsx";
+import { rethrowNotFound, withServerApi } from "../../lib/api.server.ts";
+import { useI18n } from "../../lib/i18n.tsx";
+import { localeFromParam, localizePath } from "../../lib/locale.ts";
+import { pageMeta } from "../../lib/meta.ts";
+import { useSignedIn } from "../../lib/session.ts";
+import { toast } from "../../lib/toast.ts";
+import { useTRPC } from "../../lib/trpc.ts";
+
+export async function loader({ request, context, params, url }: Route.LoaderArgs) {
+  const locale = localeFromParam(params.lang) ?? "ind";
+  const sort = sortFrom(url.searchParams.get("sort"));
+  const { result, dehydrated } = await withServerApi(
+    { request, context },
+    locale,
+    async ({ trpc, queryClient }) => {
+      const store = await queryClient
+        .fetchQuery(trpc.stores.get.queryOptions({ storeId: params.id }))
+        .catch(rethrowNotFound);
+      await queryClient.prefetchInfiniteQuery(
+        trpc.listings.list.infiniteQueryOptions(
+          { storeId: params.id, sort, limit: listPageSize },
+          { getNextPageParam: (last) => last.nextCursor ?? undefined },
+        ),
+      );
+      return store;
+    },
+  );
+  return { dehydrated, title: result.name, description: result.intro.slice(0, 160) };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
+  pageMeta(matches, loaderData?.title, loaderData?.description);
+
+function FollowButton(props: { storeId: string; following: boolean | null }) {
+  const { t, locale } = useI18n();
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const signedIn = useSignedIn();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const refresh = (followed: boolean) => {
+    void queryClient.invalidateQueries({ queryKey: trpc.stores.get.queryKey({ storeId: props.storeId }) });
+    toast.notify(t(followed ? "stores.page.followed" : "stores.page.unfollowed"), "success");
+  };
+  const follow = useMutation(trpc.stores.follow.mutationOptions({ onSuccess: () => refresh(true) }));
+  const unfollow = useMutation(trpc.stores.unfollow.mutationOptions({ onSuccess: () => refresh(false) }));
+  const following = props.following === true;
+  return (
+    <button
+      type="button"
+      aria-pressed={following}
+      onClick={() => {
+        if (!signedIn) {
+          const back = location.pathname + location.search;
+          void navigate(`${localizePath(locale, "/h5/signin")}?redirect=${encodeURIComponent(back)}`);
+        } else if (following) unfollow.mutate({ storeId: props.storeId });
+        else follow.mutate({ storeId: props.storeId });
+      }}
+      className={`h-9 shrink-0 rounded-full px-4 text-sm font-semibold ${
+        following
+          ? "border border-gray-300 text-gray-800 dark:border-gray-600 dark:text-gray-200"
+          : "bg-primary-700 text-white"
+      }`}
+    >
+      {following ? t("stores.page.following") : t("stores.page.follow")}
+    </button>
+  );
+}
+
+function ShopContent(props: { id: string }) {
+  const { t } = useI18n();
+  const trpc = useTRPC();
+  const [search, setSearch] = useSearchParams();
+  const sort = sortFrom(search.get("sort"));
+  const store = useQuery(trpc.stores.get.queryOptions({ storeId: props.id })).data;
+  if (!store) return null;
+  return (
+    <>
+      <AppHeader back title={t("stores.page.title")} />
+      <main id="main" className="pb-6">
+        <section className="bg-white p-4 dark:bg-gray-900">
+          <div className="flex items-center gap-3">
+            {store.logo ? (
+              <img src={store.logo} alt="" width={64} height={64} className="size-16 rounded-2xl" />
+            ) : (
+              <span className="grid size-16 place-items-center rounded-2xl bg-gray-100 dark:bg-gray-800">
+                <Store className="size-8" aria-hidden="true" />
+              </span>
+            )}
+            <div className="min-w-0 flex-1">
+              <h1 className="truncate text-lg font-bold">{store.name}</h1>
+              <StoreBadges store={store} />
+            </div>
+            <FollowButton storeId={store.id} following={store.following} />
+          </div>
+          <p className="mt-3 text-sm text-gray-700 dark:text-gray-300">{store.intro}</p>
+          <div className="mt-3">
+            <StoreFigures store={store} />
+          </div>
+        </section>
+        <div className="mt-2">
+          <SortTabs
+            value={sort}
+            onChange={(s) =>
+              setSearch(s === "overall" ? {} : { sort: s }, { replace: true, preventScrollReset: true })
+            }
+          />
+        </div>
+        <div className="mt-3">
+          <InfiniteProducts filter={{ storeId: store.id, sort }} />
+        </div>
+      </main>
+    </>
+  );
+}
+
+export default function Shop({ loaderData, params }: Route.ComponentProps) {
+  return (
+    <HydrationBoundary state={loaderData.dehydrated}>
+      <ShopContent id={params.id} />
+    </HydrationBoundary>
+  );
+}
