@@ -1,6 +1,8 @@
 import { z } from "zod";
 
 const IdSchema = z.string().min(1).max(64);
+/** An opaque position in a list, as the server issued it. */
+const CursorSchema = z.string().min(1).max(300);
 
 export const CategoryViewSchema = z.object({
   id: z.number().int(),
@@ -45,14 +47,14 @@ export const ListingListInputSchema = z.object({
     .optional()
     .transform((v) => (v ? v : undefined)),
   sort: z.enum(listingSorts).default("overall"),
-  cursor: z.string().max(300).optional(),
+  cursor: CursorSchema.optional(),
   limit: z.number().int().min(1).max(50).default(20),
 });
 export type ListingListInput = z.input<typeof ListingListInputSchema>;
 
 export const ListingPageViewSchema = z.object({
   items: z.array(ProductCardViewSchema),
-  nextCursor: IdSchema.nullable(),
+  nextCursor: CursorSchema.nullable(),
 });
 export type ListingPageView = z.infer<typeof ListingPageViewSchema>;
 

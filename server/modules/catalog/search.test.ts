@@ -105,6 +105,15 @@ describe("sorting and pagination", () => {
     expect(new Set(items.map((i) => i.id)).size).toBe(items.length);
   });
 
+  it("continues a typo search from a cursor carrying a fractional relevance", async () => {
+    const api = callerFor(database, { lang: "en" });
+    const first = await api.listings.list({ q: "snekers", limit: 1 });
+    expect(first.nextCursor!.length).toBeGreaterThan(64);
+    const second = await api.listings.list({ q: "snekers", limit: 1, cursor: first.nextCursor! });
+    expect(second.items).toHaveLength(1);
+    expect(second.items[0]!.id).not.toBe(first.items[0]!.id);
+  });
+
   it("has no duplicates or gaps when new products arrive between pages", async () => {
     const api = callerFor(database);
     const first = await api.listings.list({ sort: "newest", limit: 10 });

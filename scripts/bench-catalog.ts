@@ -1,0 +1,254 @@
+// Benchmark (not a test): seeds 10,000 products, then reports p50/p95 of the list, search and product
+// procedures through createCaller, the response times of the pages over HTTP (production build), and
+// the query plans of the list and search queries.
+// Usage: npm run build && node scripts/bench-catalog.ts          (PGlite)
+//        BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres node scripts/bench-catalog.ts
+import { spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { mkdtemp } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
+import type { Logger as DrizzleLogger } from "drizzle-orm";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
+import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
+import pg from "pg";
+import type { Db } from "../server/db/client.ts";
+import * as schema from "../server/db/schema.ts";
+import { seedDemoData } from "../server/db/seed.ts";
+import { newId } from "../server/platform/ids.ts";
+import { createLogger } from "../server/platform/logger.ts";
+import { createRateLimits } from "../server/platform/rate-limit.ts";
+import { createLocalStorage } from "../server/platform/storage.ts";
+import { createCaller } from "../server/trpc/app-router.ts";
+import { createContextFactory } from "../server/trpc/context.ts";
+
+const target = 10_000;
+const runs = 40;
+const root = path.resolve(import.meta.dirname, "..");
+const migrationsFolder = path.join(root, "server/db/migrations");
+
+/** Records every statement so its plan can be shown. */
+const statements: { query: string; params: unknown[] }[] = [];
+const recorder: DrizzleLogger = { logQuery: (query, params) => statements.push({ query, params }) };
+
+const dataDir = await mkdtemp(path.join(tmpdir(), "pasar-bench-"));
+const pgUrl = process.env.BENCH_DATABASE_URL;
+let db: Db;
+let explain: (query: string, params: unknown[]) => Promise<string[]>;
+let close: () => Promise<void>;
+let serverEnv: Record<string, string>;
+if (pgUrl) {
+  const name = `pasar_bench_${randomBytes(4).toString("hex")}`;
+  const admin = new pg.Client(pgUrl);
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  const url = new URL(pgUrl);
+  url.pathname = `/${name}`;
+  const pool = new pg.Pool({ connectionString: url.toString(), max: 5 });
+  await migratePg(drizzlePg({ client: pool }), { migrationsFolder });
+  db = drizzlePg({ client: pool, schema, casing: "snake_case", logger: recorder }) as unknown as Db;
+  explain = async (query, params) =>
+    (await pool.query(`explain analyze ${query}`, params)).rows.map(
+      (r: Record<string, string>) => r["QUERY PLAN"]!,
+    );
+  close = async () => {
+    await pool.end();
+    await admin.query(`drop database ${name} with (force)`);
+    await admin.end();
+  };
+  serverEnv = { DATABASE_URL: url.toString() };
+} else {
+  const client = await PGlite.create(path.join(dataDir, "pglite"), { extensions: { pg_trgm } });
+  await migratePglite(drizzlePglite({ client }), { migrationsFolder });
+  db = drizzlePglite({ client, schema, casing: "snake_case", logger: recorder }) as unknown as Db;
+  explain = async (query, params) =>
+    (await client.query<Record<string, string>>(`explain analyze ${query}`, params)).rows.map(
+      (r) => r["QUERY PLAN"]!,
+    );
+  close = () => client.close();
+  serverEnv = {};
+}
+
+const storage = createLocalStorage(path.join(dataDir, "uploads"));
+const log = createLogger("warn");
+console.log(
+  `seeding the demo shop and growing it to ${target} products (${pgUrl ? "PostgreSQL" : "PGlite"})…`,
+);
+await seedDemoData(db, storage, log, { imageSize: 48 });
+
+// Grow the catalogue with variants of the demo products: same categories, varied names and prices.
+const colours = [
+  ["Merah", "Red", "红色"],
+  ["Biru", "Blue", "蓝色"],
+  ["Hijau", "Green", "绿色"],
+  ["Hitam", "Black", "黑色"],
+  ["Putih", "White", "白色"],
+  ["Kuning", "Yellow", "黄色"],
+  ["Ungu", "Purple", "紫色"],
+  ["Abu-abu", "Grey", "灰色"],
+] as const;
+const base = await db.query.supplyProducts.findMany();
+const stores = await db.query.stores.findMany();
+const started = Date.now();
+let made = base.length;
+let batch: (typeof schema.supplyProducts.$inferInsert)[] = [];
+let listingBatch: (typeof schema.listings.$inferInsert)[] = [];
+const flush = async () => {
+  if (batch.length) await db.insert(schema.supplyProducts).values(batch);
+  if (listingBatch.length) await db.insert(schema.listings).values(listingBatch);
+  batch = [];
+  listingBatch = [];
+};
+for (let i = 0; made < target; i++) {
+  const p = base[i % base.length]!;
+  const [ind, en, zh] = colours[i % colours.length]!;
+  const series = Math.floor(i / base.length) + 2;
+  const id = newId("sup");
+  const price = Math.round((p.suggestedPrice * (0.9 + ((i * 37) % 40) / 100)) / 500) * 500;
+  batch.push({
+    id,
+    categoryId: p.categoryId,
+    name: {
+      ind: `${p.name.ind} ${ind} Seri ${series}`,
+      en: `${p.name.en}, ${en}, Series ${series}`,
+      zh: `${p.name.zh} ${zh} 第${series}款`,
+    },
+    description: p.description,
+    merchantPrice: Math.min(p.merchantPrice, price),
+    suggestedPrice: price,
+    stock: 100,
+    boutique: false,
+  });
+  listingBatch.push({ id: newId("prd"), storeId: stores[i % stores.length]!.id, supplyProductId: id, price });
+  made++;
+  if (batch.length === 500) await flush();
+}
+await flush();
+console.log(`catalogue grown to ${made} supply products in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+
+const deps = {
+  db,
+  storage,
+  channels: {},
+  limits: createRateLimits(),
+  log,
+  sessionTtlDays: 30,
+  publicUrl: "http://localhost",
+  production: true,
+};
+const api = (lang: "ind" | "en" | "zh" = "ind") =>
+  createCaller(
+    createContextFactory(deps)({ headers: new Headers({ lang }), requestId: "bench", clientIp: "127.0.0.1" }),
+  );
+
+const percentile = (xs: number[], p: number) =>
+  [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))]!;
+const results: string[] = [];
+const plans: { name: string; plan: string[] }[] = [];
+
+async function measure(name: string, call: () => Promise<unknown>, showPlan = false) {
+  await call(); // warm
+  const times: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const t0 = performance.now();
+    await call();
+    times.push(performance.now() - t0);
+  }
+  results.push(
+    `| ${name} | ${percentile(times, 50).toFixed(1)} ms | ${percentile(times, 95).toFixed(1)} ms |`,
+  );
+  if (showPlan) {
+    statements.length = 0;
+    await call();
+    const main = statements.find((s) => s.query.includes('from "listings"')) ?? statements.at(-1)!;
+    plans.push({ name, plan: await explain(main.query, main.params) });
+  }
+}
+
+const first = await api().listings.list({ limit: 20 });
+const productId = first.items[0]!.id;
+await measure("listings.list (newest, 20)", () => api().listings.list({ limit: 20 }), true);
+await measure("listings.list page 5 by cursor", async () => {
+  let cursor: string | undefined;
+  for (let i = 0; i < 5; i++)
+    cursor = (await api().listings.list({ limit: 20, cursor })).nextCursor ?? undefined;
+});
+await measure(
+  "listings.list category 41, price up",
+  () => api().listings.list({ categoryId: 41, sort: "priceAsc" }),
+  true,
+);
+await measure('search "sepatu" (ind)', () => api("ind").listings.list({ q: "sepatu" }), true);
+await measure(
+  'search typo "snekers hitam" (en)',
+  () => api("en").listings.list({ q: "snekers hitam" }),
+  true,
+);
+await measure('search "运动鞋" (zh)', () => api("zh").listings.list({ q: "运动鞋" }));
+await measure('search.suggest "lips"', () => api().search.suggest({ q: "lips" }));
+await measure("listings.get", () => api().listings.get({ id: productId }));
+await measure("stores.list (overall)", () => api().stores.list({}));
+await close();
+
+// Pages over HTTP: the production server on the same database.
+const port = 3291;
+const server = spawn(process.execPath, ["server/main.ts"], {
+  cwd: root,
+  env: {
+    ...process.env,
+    ...serverEnv,
+    NODE_ENV: "production",
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    LOG_LEVEL: "warn",
+    SEED_DEMO_DATA: "false",
+    SMTP_URL: "smtp://127.0.0.1:1",
+    SMS_WEBHOOK_URL: "http://127.0.0.1:1/sms",
+  },
+  stdio: ["ignore", "ignore", "inherit"],
+});
+const pageResults: string[] = [];
+try {
+  for (let i = 0; i < 120; i++) {
+    if (
+      await fetch(`http://127.0.0.1:${port}/readyz`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      break;
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  for (const p of [
+    "/h5",
+    "/h5/products/list?category=41&sort=priceAsc",
+    "/h5/products/list?q=snekers",
+    `/h5/products/${productId}`,
+  ]) {
+    const times: number[] = [];
+    for (let i = 0; i < runs; i++) {
+      const t0 = performance.now();
+      const res = await fetch(`http://127.0.0.1:${port}${p}`, { headers: { "accept-language": "id" } });
+      await res.arrayBuffer();
+      times.push(performance.now() - t0);
+    }
+    pageResults.push(
+      `| ${p} | ${percentile(times, 50).toFixed(1)} ms | ${percentile(times, 95).toFixed(1)} ms |`,
+    );
+  }
+} finally {
+  server.kill("SIGTERM");
+}
+
+console.log(
+  `\n${made} products, ${runs} sequential runs each, ${pgUrl ? "PostgreSQL" : "PGlite"}, this machine:\n`,
+);
+console.log("| procedure (createCaller) | p50 | p95 |\n|---|---|---|");
+console.log(results.join("\n"));
+console.log("\n| page (HTTP, production build) | p50 | p95 |\n|---|---|---|");
+console.log(pageResults.join("\n"));
+for (const p of plans) console.log(`\nPlan: ${p.name}\n${p.plan.map((l) => `    ${l}`).join("\n")}`);
