@@ -40,6 +40,8 @@ const pgUrl = process.env.BENCH_DATABASE_URL;
 let db: Db;
 let explain: (query: string, params: unknown[]) => Promise<string[]>;
 let close: () => Promise<void>;
+// As the server does at start-up and every 15 minutes (PGlite has no autovacuum).
+let analyze: () => Promise<void> = async () => {};
 let serverEnv: Record<string, string>;
 if (pgUrl) {
   const name = `pasar_bench_${randomBytes(4).toString("hex")}`;
@@ -70,6 +72,9 @@ if (pgUrl) {
       (r) => r["QUERY PLAN"]!,
     );
   close = () => client.close();
+  analyze = async () => {
+    await client.exec("analyze");
+  };
   serverEnv = {};
 }
 
@@ -128,6 +133,7 @@ for (let i = 0; made < target; i++) {
   if (batch.length === 500) await flush();
 }
 await flush();
+await analyze();
 console.log(`catalogue grown to ${made} supply products in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 
 const deps = {

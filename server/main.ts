@@ -43,6 +43,13 @@ if (env.SEED_DEMO_DATA) {
   const seeded = await seedDemoData(database.db, storage, log, { imageSize: env.SEED_IMAGE_SIZE });
   if (seeded) log.info("demo data seeded");
 }
+await database.analyze();
+// PGlite has no autovacuum: keep its statistics fresh while the shop runs.
+const analyzeTimer = setInterval(
+  () => void database.analyze().catch((err: unknown) => log.warn({ err }, "analyze failed")),
+  15 * 60_000,
+);
+analyzeTimer.unref();
 
 const buildDir = path.join(root, "build");
 let render;
@@ -99,6 +106,7 @@ async function shutdown(signal: string) {
     server.closeIdleConnections();
   });
   clearTimeout(timer);
+  clearInterval(analyzeTimer);
   await vite?.close();
   await limits.close();
   await database.close();

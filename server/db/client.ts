@@ -22,6 +22,11 @@ export interface Database {
   kind: "pglite" | "postgres";
   /** Applies pending migrations. */
   migrate(): Promise<void>;
+  /**
+   * Refreshes the planner's statistics. PGlite runs no autovacuum, so without this its plans go wrong as
+   * tables grow; PostgreSQL's autovacuum does it by itself.
+   */
+  analyze(): Promise<void>;
   /** Cheap liveness query for /readyz. */
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -38,6 +43,9 @@ export async function openPglite(dataDir: string): Promise<Database> {
     db,
     kind: "pglite",
     migrate: () => migratePglite(drizzlePglite({ client }), { migrationsFolder }),
+    analyze: async () => {
+      await client.exec("analyze");
+    },
     ping: async () => {
       await client.query("select 1");
     },
@@ -60,6 +68,7 @@ export async function openPostgres(
     db,
     kind: "postgres",
     migrate: () => migratePg(drizzlePg({ client: pool }), { migrationsFolder }),
+    analyze: async () => {},
     ping: async () => {
       await pool.query("select 1");
     },

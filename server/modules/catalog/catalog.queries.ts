@@ -1,6 +1,6 @@
-import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNull, like, or, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { categories, listings, productImages, supplyProducts } from "./catalog.tables.ts";
+import { categories, listings, productImages, searchTerms, supplyProducts } from "./catalog.tables.ts";
 
 export async function insertCategory(db: Db, row: typeof categories.$inferInsert) {
   await db.insert(categories).values(row);
@@ -69,11 +69,14 @@ const cardColumns = {
 
 const visible = and(eq(listings.status, "active"), eq(supplyProducts.status, "active"));
 
-/** How many stores list the same supply product: the ranking signal until orders exist (decision 5). */
-const adoption = sql<number>`(
-  select count(*) from listings l2
-  where l2.supply_product_id = "listings"."supply_product_id" and l2.status = 'active'
-)::int`;
+/** How many stores list each supply product: the ranking signal until orders exist (decision 5). */
+const adoptionCounts = (db: Db) =>
+  db
+    .select({ supplyProductId: listings.supplyProductId, stores: sql<number>`count(*)::int`.as("stores") })
+    .from(listings)
+    .where(eq(listings.status, "active"))
+    .groupBy(listings.supplyProductId)
+    .as("adoption");
 
 export type ListingOrder = "relevance" | "adoption" | "priceAsc" | "priceDesc" | "newest";
 
@@ -97,7 +100,8 @@ export async function selectListingPage(
     categoryIds?: number[];
     storeId?: string;
     boutique?: boolean;
-    words?: string[];
+    /** Each search word with the product-name words it may be a misspelling of. */
+    words?: { word: string; corrections: string[] }[];
     order: ListingOrder;
     after?: Keyset;
     limit: number;
@@ -108,25 +112,29 @@ export async function selectListingPage(
   if (opts.categoryIds) filters.push(inArray(supplyProducts.categoryId, opts.categoryIds));
   if (opts.boutique) filters.push(eq(supplyProducts.boutique, true));
   if (opts.storeId) filters.push(eq(listings.storeId, opts.storeId));
-  for (const word of words) {
+  // Every word must appear in a name or description, or be a misspelling of a word in a name.
+  // Substring matches use the trigram indexes (LIKE '%…%'); corrections come from search_terms.
+  for (const { word, corrections } of words) {
     filters.push(
-      sql`(${supplyProducts.searchText} like ${likePattern(word)} or ${word} <% ${supplyProducts.searchText})`,
+      or(
+        like(supplyProducts.searchText, likePattern(word)),
+        ...corrections.map((c) => like(supplyProducts.searchName, likePattern(c))),
+      ),
     );
   }
+  // Ranked by how well the name matches: on the short name only, which keeps ranking cheap.
   const score =
     words.length > 0
       ? sql.join(
-          words.map(
-            (w) =>
-              sql`(2 * word_similarity(${w}, ${supplyProducts.searchName}) + word_similarity(${w}, ${supplyProducts.searchText}))`,
-          ),
+          words.map(({ word }) => sql`word_similarity(${word}, ${supplyProducts.searchName})`),
           sql` + `,
         )
       : sql`0`;
   // Newest is the id order itself (ids sort by creation); the other orders lead with their own key.
+  const adoption = adoptionCounts(db);
   const key: SQL<number> | undefined = {
     relevance: sql<number>`(${score})::float8`,
-    adoption,
+    adoption: sql<number>`coalesce(${adoption.stores}, 0)`,
     // float8 so the driver hands back a number (int8 arrives as text); exact below 2^53 Rupiah.
     priceAsc: sql<number>`${listings.price}::float8`,
     priceDesc: sql<number>`${listings.price}::float8`,
@@ -139,20 +147,18 @@ export async function selectListingPage(
     const right = key ? sql`(${opts.after.key ?? 0}, ${opts.after.id})` : sql`${opts.after.id}`;
     filters.push(ascending ? sql`${left} > ${right}` : sql`${left} < ${right}`);
   }
-  const run = (tx: Db) =>
-    tx
-      .select({ ...cardColumns, key: key ?? sql<number | null>`null` })
-      .from(listings)
-      .innerJoin(supplyProducts, eq(supplyProducts.id, listings.supplyProductId))
-      .where(and(...filters))
-      .orderBy(...(key ? [dir(key), dir(listings.id)] : [dir(listings.id)]))
-      .limit(opts.limit);
-  if (words.length === 0) return run(db);
-  // `<%` uses the trigram index with this threshold: low enough for one or two typos in a word.
-  return db.transaction(async (tx) => {
-    await tx.execute(sql`select set_config('pg_trgm.word_similarity_threshold', '0.45', true)`);
-    return run(tx as unknown as Db);
-  });
+  const base = db
+    .select({ ...cardColumns, key: key ?? sql<number | null>`null` })
+    .from(listings)
+    .innerJoin(supplyProducts, eq(supplyProducts.id, listings.supplyProductId));
+  const joined =
+    opts.order === "adoption"
+      ? base.leftJoin(adoption, eq(adoption.supplyProductId, listings.supplyProductId))
+      : base;
+  return joined
+    .where(and(...filters))
+    .orderBy(...(key ? [dir(key), dir(listings.id)] : [dir(listings.id)]))
+    .limit(opts.limit);
 }
 
 /** "Hot" listings: by adoption until orders exist (decision 5), newest breaking ties. */
@@ -225,4 +231,27 @@ export async function selectListingCategory(db: Db, id: string) {
     .innerJoin(supplyProducts, eq(supplyProducts.id, listings.supplyProductId))
     .where(eq(listings.id, id));
   return rows[0];
+}
+
+/** Remembers the words of a product name for spelling correction. */
+export async function insertSearchTerms(db: Db, terms: string[]) {
+  if (terms.length > 0)
+    await db
+      .insert(searchTerms)
+      .values(terms.map((term) => ({ term })))
+      .onConflictDoNothing();
+}
+
+/** Words products use that resemble `word` (trigram similarity), best first. */
+export async function selectSimilarTerms(db: Db, word: string, limit: number) {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select set_config('pg_trgm.similarity_threshold', '0.4', true)`);
+    const rows = await tx
+      .select({ term: searchTerms.term })
+      .from(searchTerms)
+      .where(sql`${searchTerms.term} % ${word}`)
+      .orderBy(sql`similarity(${searchTerms.term}, ${word}) desc`, searchTerms.term)
+      .limit(limit);
+    return rows.map((r) => r.term);
+  });
 }

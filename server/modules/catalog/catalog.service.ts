@@ -89,6 +89,22 @@ export function searchWords(query: string | undefined): string[] {
   return [...new Set(words)].slice(0, 6).map((w) => w.slice(0, 40));
 }
 
+/** Each search word with the product-name words it may be a misspelling of (none for short words). */
+async function withCorrections(db: Db, words: string[]) {
+  return Promise.all(
+    words.map(async (word) => ({
+      word,
+      corrections: word.length >= 4 ? await q.selectSimilarTerms(db, word, 5) : [],
+    })),
+  );
+}
+
+/** The words of a name as search_terms keeps them. */
+function nameTerms(name: Localized): string[] {
+  const words = Object.values(name).flatMap((text) => text.toLowerCase().split(/[^\p{L}\p{N}]+/u));
+  return [...new Set(words.filter((w) => w.length >= 3))];
+}
+
 function encodeCursor(sort: ListingSort, keyset: Keyset): string {
   return Buffer.from(JSON.stringify([sort, keyset.key, keyset.id])).toString("base64url");
 }
@@ -124,7 +140,7 @@ export async function listListings(deps: Deps, input: ListingListInput): Promise
   const rows = await q.selectListingPage(deps.db, {
     categoryIds,
     storeId: input.storeId,
-    words,
+    words: await withCorrections(deps.db, words),
     order: orderFor(sort, words.length > 0),
     after: input.cursor ? decodeCursor(sort, input.cursor) : undefined,
     limit: limit + 1,
@@ -217,6 +233,7 @@ export async function createSupplyProduct(
     createdAt: at,
     updatedAt: at,
   });
+  await q.insertSearchTerms(db, nameTerms(input.name));
   const images = await Promise.all(
     input.images.map(async (image, sort) => ({
       id: newId("img"),
@@ -267,7 +284,11 @@ export function isSold(db: Db, id: string): Promise<boolean> {
 export async function suggestNames(deps: Deps, query: string, limit = 8): Promise<string[]> {
   const words = searchWords(query);
   if (words.length === 0) return [];
-  const rows = await q.selectListingPage(deps.db, { words, order: "relevance", limit: limit * 3 });
+  const rows = await q.selectListingPage(deps.db, {
+    words: await withCorrections(deps.db, words),
+    order: "relevance",
+    limit: limit * 3,
+  });
   return [...new Set(rows.map((r) => localize(r.name, deps.lang)))].slice(0, limit);
 }
 

@@ -107,3 +107,11 @@ export const listings = pgTable(
     check("listings_price_positive", sql`${t.price} > 0`),
   ],
 );
+
+/**
+ * Every word of every product name (all languages), so a misspelt search word can be corrected to the
+ * words products really use (trigram similarity over a small table) before products are matched.
+ */
+export const searchTerms = pgTable("search_terms", { term: text().primaryKey() }, (t) => [
+  index("search_terms_trgm_idx").using("gin", t.term.op("gin_trgm_ops")),
+]);
