@@ -1,0 +1,243 @@
+import { expect, test, type Locator, type Page } from "@playwright/test";
+import { expectFieldError, expectNoFieldError } from "../../e2e/support/accounts.ts";
+import {
+  listPath,
+  productCards,
+  productGrid,
+  shownCards,
+  signInFreshShopper,
+  sneakers,
+  trpcQuery,
+} from "../../e2e/support/browsing.ts";
+import { fill, messages, pageTitle, type Lang } from "../../e2e/support/i18n.ts";
+import { waitForHydration } from "../../e2e/support/page.ts";
+
+/** Where the shop keeps a visitor's search history on the device. */
+const deviceHistoryKey = "pasar-search-history";
+
+function searchBox(page: Page, lang: Lang) {
+  const m = messages[lang].catalog.search;
+  const form = page.getByRole("search");
+  const chips = (title: string) => page.getByRole("region", { name: title, exact: true });
+  return {
+    field: form.getByRole("searchbox", { name: m.label, exact: true }),
+    submit: form.getByRole("button", { name: m.submit, exact: true }),
+    suggestions: chips(m.suggestions),
+    history: chips(m.history),
+    hot: chips(m.hot),
+    /** The remembered keywords, newest first. */
+    historyWords: chips(m.history).getByRole("list").getByRole("button"),
+    clearHistory: page.getByRole("button", { name: m.clearHistory, exact: true }),
+  };
+}
+
+function chip(region: Locator, word: string): Locator {
+  return region.getByRole("button", { name: word, exact: true });
+}
+
+/** Records product-list requests from now on: API calls for products and route data loads. */
+function recordListRequests(page: Page): string[] {
+  const seen: string[] = [];
+  page.on("request", (req) => {
+    const url = new URL(req.url());
+    if (url.pathname.includes("listings.list") || url.pathname.endsWith(".data")) seen.push(req.url());
+  });
+  return seen;
+}
+
+function deviceHistory(page: Page): Promise<string | null> {
+  return page.evaluate((key) => localStorage.getItem(key), deviceHistoryKey);
+}
+
+async function openList(page: Page, lang: Lang) {
+  await page.goto(listPath(lang));
+  await waitForHydration(page);
+}
+
+test("ind visitor: typo search, suggestions, empty search, and a device history cleared only after confirming", async ({
+  page,
+  browser,
+}) => {
+  const lang: Lang = "ind";
+  const m = messages[lang].catalog;
+  await openList(page, lang);
+  const box = searchBox(page, lang);
+
+  // An empty search says so under the field and asks the server nothing.
+  await box.field.click();
+  await page.waitForLoadState("networkidle");
+  const requests = recordListRequests(page);
+  await box.submit.click();
+  await expectFieldError(box.field, m.search.enterKeywords);
+  await box.field.fill("   ");
+  await box.field.press("Enter");
+  await expectFieldError(box.field, m.search.enterKeywords);
+  await page.waitForTimeout(300);
+  expect(requests, "an empty search sent a request").toEqual([]);
+  await expect(page).toHaveURL(/\/h5\/products\/list$/);
+
+  // Suggestions come while typing.
+  await box.field.fill("sneak");
+  await expect(chip(box.suggestions, sneakers.names.ind)).toBeVisible();
+  await expect(box.suggestions.getByRole("button")).not.toHaveCount(0);
+  for (const name of await box.suggestions.getByRole("button").allInnerTexts()) {
+    expect(name, "a suggestion that does not match what is typed").toMatch(/sneak/i);
+  }
+
+  // A typo still finds the sneakers.
+  await box.field.fill("snekers");
+  await box.field.press("Enter");
+  await expect(page).toHaveURL(/\/h5\/products\/list\?q=snekers$/);
+  const title = fill(m.list.results, { query: "snekers" });
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(title);
+  await expect(page).toHaveTitle(pageTitle(title));
+  await expect(productCards(productGrid(page)).first()).toBeVisible();
+  const found = await shownCards(productGrid(page));
+  expect(found.map((c) => c.name)).toContain(sneakers.names.ind);
+  for (const card of found) expect(card.name, "an unrelated product in the results").toMatch(/sneakers/i);
+  await expect(box.field).toHaveValue("snekers");
+  await expectNoFieldError(box.field);
+
+  // The visitor's history is kept on this device, also across a reload.
+  await box.field.click();
+  await expect(chip(box.history, "snekers")).toBeVisible();
+  expect(JSON.parse((await deviceHistory(page)) ?? "[]")).toEqual(["snekers"]);
+  await page.reload();
+  await waitForHydration(page);
+  await box.field.click();
+  await expect(chip(box.history, "snekers")).toBeVisible();
+
+  // Picking a suggestion searches for it and joins the history.
+  await box.field.fill("sneakers wanita");
+  const pink = box.suggestions.getByRole("button").filter({ hasText: /Pink/ }).first();
+  const pinkName = (await pink.innerText()).trim();
+  await pink.click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(fill(m.list.results, { query: pinkName }));
+  expect((await shownCards(productGrid(page))).map((c) => c.name)).toContain(pinkName);
+  await box.field.click();
+  await expect(box.historyWords).toHaveText([pinkName.toLowerCase(), "snekers"]);
+
+  // Clearing asks first: cancelling keeps the history.
+  await box.clearHistory.click();
+  const dialog = page.getByRole("dialog");
+  await expect(dialog.getByRole("heading")).toHaveText(m.search.confirmClear);
+  await dialog.getByRole("button", { name: m.search.cancel, exact: true }).click();
+  await expect(dialog).toBeHidden();
+  await box.field.click();
+  await expect(chip(box.history, "snekers")).toBeVisible();
+  expect(await deviceHistory(page)).not.toBeNull();
+
+  await box.clearHistory.click();
+  await dialog.getByRole("button", { name: m.search.confirm, exact: true }).click();
+  await expect(dialog).toBeHidden();
+  await expect(box.history).toHaveCount(0);
+  expect(await deviceHistory(page)).toBeNull();
+  await page.reload();
+  await waitForHydration(page);
+  await box.field.click();
+  await expect(box.hot).toBeVisible();
+  await expect(box.history).toHaveCount(0);
+
+  // Another shopper's device has no history of these searches, but sees them among the hot keywords.
+  const other = await browser.newContext();
+  const otherPage = await other.newPage();
+  await openList(otherPage, lang);
+  const otherBox = searchBox(otherPage, lang);
+  await otherBox.field.click();
+  await expect(chip(otherBox.hot, "snekers")).toBeVisible();
+  await expect(otherBox.history).toHaveCount(0);
+  await chip(otherBox.hot, "snekers").click();
+  await expect(otherPage).toHaveURL(/\/h5\/products\/list\?q=snekers$/);
+  await expect(otherBox.field).toHaveValue("snekers");
+  await other.close();
+});
+
+test("en shopper: search history is kept on the server, seen on another device, and cleared only after confirming", async ({
+  page,
+  browser,
+  request,
+}) => {
+  const lang: Lang = "en";
+  const m = messages[lang].catalog;
+  const { token } = await signInFreshShopper(page, "searcher");
+  await openList(page, lang);
+  const box = searchBox(page, lang);
+
+  await box.field.click();
+  await page.waitForLoadState("networkidle");
+  await expect(box.history).toHaveCount(0);
+  await box.submit.click();
+  await expectFieldError(box.field, m.search.enterKeywords);
+
+  await box.field.fill("Batik");
+  await box.submit.click();
+  await expect(page).toHaveURL(/\/en\/h5\/products\/list\?q=Batik$/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(fill(m.list.results, { query: "Batik" }));
+  const found = await shownCards(productGrid(page));
+  expect(found.length).toBeGreaterThan(0);
+
+  expect(await trpcQuery<string[]>(request, "search.history", undefined, lang, token)).toEqual(["batik"]);
+  // Back in the field, the search just made is in the history, as it is for a visitor.
+  await box.field.click();
+  await expect
+    .soft(box.historyWords, "the history still shows what it held before this search")
+    .toHaveText(["batik"]);
+  expect(await deviceHistory(page), "a signed-in shopper's history was kept on the device").toBeNull();
+  // Newly opened, the page shows it from the server.
+  await page.reload();
+  await waitForHydration(page);
+  await box.field.click();
+  await expect(box.historyWords).toHaveText(["batik"]);
+
+  // The same shopper on another device sees the same history.
+  const phone = await browser.newContext();
+  await phone.addInitScript(({ key, value }) => localStorage.setItem(key, value), {
+    key: "pasar-token",
+    value: token,
+  });
+  const other = await phone.newPage();
+  await openList(other, lang);
+  const otherBox = searchBox(other, lang);
+  await otherBox.field.click();
+  await expect(otherBox.historyWords).toHaveText(["batik"]);
+
+  // Cancelling keeps it; confirming clears it on the server.
+  await otherBox.clearHistory.click();
+  const dialog = other.getByRole("dialog");
+  await expect(dialog.getByRole("heading")).toHaveText(m.search.confirmClear);
+  await dialog.getByRole("button", { name: m.search.cancel, exact: true }).click();
+  await expect(dialog).toBeHidden();
+  expect(await trpcQuery<string[]>(request, "search.history", undefined, lang, token)).toEqual(["batik"]);
+  await otherBox.clearHistory.click();
+  await dialog.getByRole("button", { name: m.search.confirm, exact: true }).click();
+  await expect(dialog).toBeHidden();
+  await expect(otherBox.history).toHaveCount(0);
+  await expect.poll(() => trpcQuery<string[]>(request, "search.history", undefined, lang, token)).toEqual([]);
+  await phone.close();
+
+  // Back on the first device (on the plain list: reopening the results page would search again).
+  await openList(page, lang);
+  await box.field.click();
+  await expect(box.hot).toBeVisible();
+  await expect(box.history).toHaveCount(0);
+});
+
+test("zh: an empty search says 请输入关键词 under the field; a typo finds the sneakers by their Chinese name", async ({
+  page,
+}) => {
+  const m = messages.zh.catalog;
+  await openList(page, "zh");
+  const box = searchBox(page, "zh");
+  const requests = recordListRequests(page);
+  await box.submit.click();
+  await expectFieldError(box.field, m.search.enterKeywords);
+  expect(requests).toEqual([]);
+
+  await box.field.fill("snekers");
+  await box.submit.click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(
+    fill(m.list.results, { query: "snekers" }),
+  );
+  await expect(productCards(productGrid(page)).filter({ hasText: sneakers.names.zh })).toBeVisible();
+  await expect(box.field).not.toHaveAttribute("aria-invalid", "true");
+});
