@@ -44,6 +44,9 @@ test("a session revoked behind the page's back leads to sign-in from the account
   await tabs.getByRole("link", { name: m.shell.nav.home }).click();
   await expect(page).toHaveURL(/\/en\/h5$/);
   await expect(page.getByRole("heading", { level: 2, name: m.catalog.home.hot })).toBeVisible();
+  // The home page's own signed-in queries (My collection) must finish before the session is revoked,
+  // or one of them meets the revoked session first and (rightly) sends the visitor to sign in from home.
+  await page.waitForLoadState("networkidle");
   const token = await storedToken(page);
   expect(token).not.toBe("");
   await trpcMutation(page.request, "auth.signOut", undefined, { authorization: token });
