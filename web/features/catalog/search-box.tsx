@@ -3,6 +3,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Search, X } from "lucide-react";
 import { useI18n } from "../../lib/i18n.tsx";
 import { modal } from "../../lib/modal.ts";
+import { ConfirmDialog } from "../../ui/confirm-dialog.tsx";
 import { useSignedIn } from "../../lib/session.ts";
 import { useTRPC } from "../../lib/trpc.ts";
 
@@ -29,34 +30,6 @@ export function rememberOnDevice(keyword: string) {
   } catch {
     // No storage: nothing to remember.
   }
-}
-
-function ConfirmClear(props: { onConfirm: () => void }) {
-  const { t } = useI18n();
-  return (
-    <div className="p-5">
-      <h2 className="text-lg font-semibold">{t("catalog.search.confirmClear")}</h2>
-      <div className="mt-5 grid grid-cols-2 gap-3">
-        <button
-          type="button"
-          onClick={() => modal.close()}
-          className="h-11 rounded-full bg-gray-100 font-medium dark:bg-gray-800"
-        >
-          {t("catalog.search.cancel")}
-        </button>
-        <button
-          type="button"
-          onClick={() => {
-            props.onConfirm();
-            modal.close();
-          }}
-          className="h-11 rounded-full bg-red-700 font-semibold text-white"
-        >
-          {t("catalog.search.confirm")}
-        </button>
-      </div>
-    </div>
-  );
 }
 
 function Chips(props: {
@@ -193,7 +166,10 @@ export function SearchBox(props: { initial: string; onSearch: (q: string) => voi
               <button
                 type="button"
                 onClick={() =>
-                  modal.open(ConfirmClear, {
+                  modal.open(ConfirmDialog, {
+                    title: t("catalog.search.confirmClear"),
+                    cancelLabel: t("catalog.search.cancel"),
+                    confirmLabel: t("catalog.search.confirm"),
                     onConfirm: () => {
                       if (signedIn) clear.mutate();
                       else {

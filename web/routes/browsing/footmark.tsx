@@ -10,6 +10,7 @@ import { useI18n } from "../../lib/i18n.tsx";
 import { localeFromParam, localizePath } from "../../lib/locale.ts";
 import { pageMeta } from "../../lib/meta.ts";
 import { modal } from "../../lib/modal.ts";
+import { ConfirmDialog } from "../../ui/confirm-dialog.tsx";
 import { useTRPC } from "../../lib/trpc.ts";
 
 export async function loader({ request, context, params, url }: Route.LoaderArgs) {
@@ -21,34 +22,6 @@ export async function loader({ request, context, params, url }: Route.LoaderArgs
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageMeta(matches, loaderData?.title);
-
-function ConfirmClear(props: { onConfirm: () => void }) {
-  const { t } = useI18n();
-  return (
-    <div className="p-5">
-      <h2 className="text-lg font-semibold">{t("browsing.footmark.confirmClear")}</h2>
-      <div className="mt-5 grid grid-cols-2 gap-3">
-        <button
-          type="button"
-          onClick={() => modal.close()}
-          className="h-11 rounded-full bg-gray-100 font-medium dark:bg-gray-800"
-        >
-          {t("catalog.search.cancel")}
-        </button>
-        <button
-          type="button"
-          onClick={() => {
-            props.onConfirm();
-            modal.close();
-          }}
-          className="h-11 rounded-full bg-red-700 font-semibold text-white"
-        >
-          {t("browsing.footmark.clear")}
-        </button>
-      </div>
-    </div>
-  );
-}
 
 function FootmarkContent() {
   const { t, locale } = useI18n();
@@ -83,7 +56,14 @@ function FootmarkContent() {
           items.length > 0 ? (
             <button
               type="button"
-              onClick={() => modal.open(ConfirmClear, { onConfirm: () => clear.mutate() })}
+              onClick={() =>
+                modal.open(ConfirmDialog, {
+                  title: t("browsing.footmark.confirmClear"),
+                  cancelLabel: t("catalog.search.cancel"),
+                  confirmLabel: t("browsing.footmark.clear"),
+                  onConfirm: () => clear.mutate(),
+                })
+              }
               className="rounded-full px-3 py-1.5 text-sm font-medium text-red-700 dark:text-red-400"
             >
               {t("browsing.footmark.clear")}

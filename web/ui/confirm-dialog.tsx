@@ -1,0 +1,34 @@
+import { modal } from "../lib/modal.ts";
+
+/** A yes/no question shown in the modal host; the confirming action is the destructive one. */
+export function ConfirmDialog(props: {
+  title: string;
+  cancelLabel: string;
+  confirmLabel: string;
+  onConfirm: () => void;
+}) {
+  return (
+    <div className="p-5">
+      <h2 className="text-lg font-semibold">{props.title}</h2>
+      <div className="mt-5 grid grid-cols-2 gap-3">
+        <button
+          type="button"
+          onClick={() => modal.close()}
+          className="h-11 rounded-full bg-gray-100 font-medium dark:bg-gray-800"
+        >
+          {props.cancelLabel}
+        </button>
+        <button
+          type="button"
+          onClick={() => {
+            props.onConfirm();
+            modal.close();
+          }}
+          className="h-11 rounded-full bg-red-700 font-semibold text-white"
+        >
+          {props.confirmLabel}
+        </button>
+      </div>
+    </div>
+  );
+}
