@@ -11,7 +11,8 @@ export const StoreStreetInputSchema = z.object({
     .optional()
     .transform((v) => (v ? v : undefined)),
   sort: z.enum(storeSorts).default("overall"),
-  direction: z.enum(["asc", "desc"]).default("desc"),
+  /** Ascending or descending. (Not "direction": tRPC's infinite queries add their own `direction` field.) */
+  order: z.enum(["asc", "desc"]).default("desc"),
   cursor: z.string().max(300).optional(),
   limit: z.number().int().min(1).max(50).default(20),
 });

@@ -93,7 +93,7 @@ const streetOrders: Record<StoreSort, q.StreetOrder> = {
 /** The shop street: approved stores by name, in any order, ascending or descending. */
 export async function listStreet(deps: { db: Db; storage: Storage }, input: StoreStreetInput) {
   const sort = input.sort ?? "overall";
-  const direction = input.direction ?? "desc";
+  const direction = input.order ?? "desc";
   const limit = input.limit ?? 20;
   let after: { key: number; id: string } | undefined;
   if (input.cursor) {

@@ -17,7 +17,7 @@ beforeAll(async () => {
     (await callerFor(database).auth.signIn({ method: "password", account, password: demoPassword })).token;
   shopper = await signIn(demoAccounts.shopper);
   operator = await signIn(demoAccounts.operator);
-  storeId = (await callerFor(database).stores.list({ sort: "new", direction: "asc", limit: 1 })).items[0]!.id;
+  storeId = (await callerFor(database).stores.list({ sort: "new", order: "asc", limit: 1 })).items[0]!.id;
 });
 afterAll(() => database.destroy());
 afterEach(() => {
@@ -97,7 +97,7 @@ describe("shop street", () => {
     const ids: string[] = [];
     let cursor: string | undefined;
     do {
-      const page = await callerFor(database).stores.list({ sort, direction, cursor, limit: 2 });
+      const page = await callerFor(database).stores.list({ sort, order: direction, cursor, limit: 2 });
       ids.push(...page.items.map((s) => s.id));
       cursor = page.nextCursor ?? undefined;
     } while (cursor);
@@ -106,14 +106,25 @@ describe("shop street", () => {
   });
 
   it("orders by visits both ways", async () => {
-    const down = (await callerFor(database).stores.list({ sort: "visits", direction: "desc" })).items.map(
+    const down = (await callerFor(database).stores.list({ sort: "visits", order: "desc" })).items.map(
       (s) => s.visits,
     );
-    const up = (await callerFor(database).stores.list({ sort: "visits", direction: "asc" })).items.map(
+    const up = (await callerFor(database).stores.list({ sort: "visits", order: "asc" })).items.map(
       (s) => s.visits,
     );
     expect(down).toEqual([...down].sort((a, b) => b - a));
     expect(up).toEqual([...up].sort((a, b) => a - b));
+  });
+
+  it("keeps its order when the street's infinite query adds tRPC's own paging direction", async () => {
+    // useInfiniteQuery sends { ...input, cursor, direction: "forward" }: that field must not clash.
+    const infiniteInput = { sort: "new", order: "asc", direction: "forward" } as const;
+    const page = await callerFor(database).stores.list(infiniteInput as never);
+    const plain = await callerFor(database).stores.list({ sort: "new", order: "asc" });
+    expect(page.items.map((s) => s.id)).toEqual(plain.items.map((s) => s.id));
+    expect(page.items.map((s) => s.id)).not.toEqual(
+      (await callerFor(database).stores.list({ sort: "new", order: "desc" })).items.map((s) => s.id),
+    );
   });
 
   it("refuses following to visitors and operators", async () => {

@@ -102,7 +102,11 @@ export function SearchBox(props: { initial: string; onSearch: (q: string) => voi
     setError(undefined);
     setValue(k);
     setOpen(false);
-    if (!signedIn) rememberOnDevice(k);
+    if (signedIn) {
+      // The server records the search when the results load; refetch the history the next time it shows
+      // (not now, which could beat the search to the server).
+      void queryClient.invalidateQueries({ queryKey: trpc.search.history.queryKey(), refetchType: "none" });
+    } else rememberOnDevice(k);
     props.onSearch(k);
   };
   return (
@@ -136,7 +140,7 @@ export function SearchBox(props: { initial: string; onSearch: (q: string) => voi
             className="min-w-0 flex-1 bg-transparent outline-none placeholder:text-gray-600 dark:placeholder:text-gray-400"
           />
           {value && (
-            <button type="button" onClick={() => setValue("")} aria-label={t("shell.toast.close")}>
+            <button type="button" onClick={() => setValue("")} aria-label={t("catalog.search.clearField")}>
               <X className="size-4" aria-hidden="true" />
             </button>
           )}

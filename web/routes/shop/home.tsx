@@ -17,7 +17,7 @@ import { DownloadBanner } from "../../features/shell/download-banner.tsx";
 export const handle = { tabBar: true };
 
 const tabPageSize = 20;
-const streetPreview = { sort: "overall" as const, direction: "desc" as const, limit: 5 };
+const streetPreview = { sort: "overall" as const, order: "desc" as const, limit: 5 };
 
 function tabFrom(search: URLSearchParams): number | undefined {
   const n = Number(search.get("tab"));

@@ -17,7 +17,7 @@ function filterFrom(search: URLSearchParams) {
   return {
     q: search.get("q")?.trim() || undefined,
     sort: (storeSorts as readonly string[]).includes(sort ?? "") ? (sort as StoreSort) : "overall",
-    direction: search.get("direction") === "asc" ? ("asc" as const) : ("desc" as const),
+    order: search.get("direction") === "asc" ? ("asc" as const) : ("desc" as const),
     limit: 20,
   };
 }
@@ -100,7 +100,7 @@ function Street() {
             <label className="flex items-center gap-2 text-sm">
               <span className="sr-only">{t("stores.street.direction")}</span>
               <select
-                value={filter.direction}
+                value={filter.order}
                 onChange={(e) => update({ direction: e.target.value === "asc" ? "asc" : undefined })}
                 className="h-9 rounded-lg border border-gray-300 bg-white px-2 dark:border-gray-600 dark:bg-gray-800"
               >

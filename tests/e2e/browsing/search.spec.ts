@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
-import { expectFieldError, expectNoFieldError } from "../../e2e/support/accounts.ts";
+import { expectFieldError, expectNoFieldError } from "../support/accounts.ts";
 import {
   listPath,
   productCards,
@@ -8,9 +8,9 @@ import {
   signInFreshShopper,
   sneakers,
   trpcQuery,
-} from "../../e2e/support/browsing.ts";
-import { fill, messages, pageTitle, type Lang } from "../../e2e/support/i18n.ts";
-import { waitForHydration } from "../../e2e/support/page.ts";
+} from "../support/browsing.ts";
+import { fill, messages, pageTitle, type Lang } from "../support/i18n.ts";
+import { waitForHydration } from "../support/page.ts";
 
 /** Where the shop keeps a visitor's search history on the device. */
 const deviceHistoryKey = "pasar-search-history";

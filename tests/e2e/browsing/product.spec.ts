@@ -6,7 +6,7 @@ import {
   goodPassword,
   newEmail,
   toasts,
-} from "../../e2e/support/accounts.ts";
+} from "../support/accounts.ts";
 import {
   listAll,
   listPath,
@@ -18,8 +18,8 @@ import {
   sneakers,
   sneakersListing,
   trpcQuery,
-} from "../../e2e/support/browsing.ts";
-import { formatRupiah } from "../../e2e/support/catalog.ts";
+} from "../support/browsing.ts";
+import { formatRupiah } from "../support/catalog.ts";
 import {
   escapeRegExp,
   fill,
@@ -28,8 +28,8 @@ import {
   messages,
   pageTitle,
   type Lang,
-} from "../../e2e/support/i18n.ts";
-import { waitForHydration } from "../../e2e/support/page.ts";
+} from "../support/i18n.ts";
+import { waitForHydration } from "../support/page.ts";
 
 const signInPathFor = (lang: Lang, back: string) =>
   new RegExp(

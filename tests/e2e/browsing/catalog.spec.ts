@@ -10,9 +10,9 @@ import {
   shoesCategoryId,
   shownCards,
   sneakers,
-} from "../../e2e/support/browsing.ts";
-import { escapeRegExp, localePath, messages, pageTitle, type Lang } from "../../e2e/support/i18n.ts";
-import { waitForHydration } from "../../e2e/support/page.ts";
+} from "../support/browsing.ts";
+import { escapeRegExp, localePath, messages, pageTitle, type Lang } from "../support/i18n.ts";
+import { waitForHydration } from "../support/page.ts";
 
 /** "Shoes, bags & accessories": the top category with more products (21) than one page (20). */
 const shoesBagsId = 41;

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
-import { toasts, trpcMutation } from "../../e2e/support/accounts.ts";
-import { expectNoSeriousViolations, storeTheme } from "../../e2e/support/axe.ts";
+import { toasts, trpcMutation } from "../support/accounts.ts";
+import { expectNoSeriousViolations, storeTheme } from "../support/axe.ts";
 import {
   productCards,
   productGrid,
@@ -9,9 +9,9 @@ import {
   sneakersListing,
   storeNamed,
   trpcQuery,
-} from "../../e2e/support/browsing.ts";
-import { fill, htmlLang, langs, localePath, messages, type Lang } from "../../e2e/support/i18n.ts";
-import { waitForHydration } from "../../e2e/support/page.ts";
+} from "../support/browsing.ts";
+import { fill, htmlLang, langs, localePath, messages, type Lang } from "../support/i18n.ts";
+import { waitForHydration } from "../support/page.ts";
 
 type Theme = "light" | "dark";
 

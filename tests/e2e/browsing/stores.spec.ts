@@ -1,8 +1,8 @@
 import { expect, test, type Page } from "@playwright/test";
-import { authPath, toasts } from "../../e2e/support/accounts.ts";
-import { signInFreshShopper, storeFigure, storeNamed, streetStores } from "../../e2e/support/browsing.ts";
-import { escapeRegExp, localePath, messages, pageTitle, type Lang } from "../../e2e/support/i18n.ts";
-import { waitForHydration } from "../../e2e/support/page.ts";
+import { authPath, toasts } from "../support/accounts.ts";
+import { signInFreshShopper, storeFigure, storeNamed, streetStores } from "../support/browsing.ts";
+import { escapeRegExp, localePath, messages, pageTitle, type Lang } from "../support/i18n.ts";
+import { waitForHydration } from "../support/page.ts";
 
 const batikSari = "Toko Batik Sari";
 /** The seeded stores in the order they opened. */

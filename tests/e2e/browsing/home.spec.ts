@@ -1,14 +1,14 @@
 import { expect, test, type Page } from "@playwright/test";
-import { trpcMutation } from "../../e2e/support/accounts.ts";
+import { trpcMutation } from "../support/accounts.ts";
 import {
   listAll,
   productCards,
   shownCards,
   signInFreshShopper,
   streetStores,
-} from "../../e2e/support/browsing.ts";
-import { langs, localePath, messages, pageTitle, type Lang } from "../../e2e/support/i18n.ts";
-import { waitForHydration } from "../../e2e/support/page.ts";
+} from "../support/browsing.ts";
+import { langs, localePath, messages, pageTitle, type Lang } from "../support/i18n.ts";
+import { waitForHydration } from "../support/page.ts";
 
 function banner(page: Page, lang: Lang) {
   return page.getByRole("complementary", { name: messages[lang].shell.download.text });
