@@ -1,12 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { trpcMutation } from "../support/accounts.ts";
-import {
-  listAll,
-  productCards,
-  shownCards,
-  signInFreshShopper,
-  streetStores,
-} from "../support/browsing.ts";
+import { listAll, productCards, shownCards, signInFreshShopper, streetStores } from "../support/browsing.ts";
 import { langs, localePath, messages, pageTitle, type Lang } from "../support/i18n.ts";
 import { waitForHydration } from "../support/page.ts";
 
