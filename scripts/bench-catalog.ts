@@ -1,8 +1,9 @@
 // Benchmark (not a test): seeds 10,000 products, then reports p50/p95 of the list, search and product
 // procedures through createCaller, the response times of the pages over HTTP (production build), and
 // the query plans of the list and search queries.
-// Usage: npm run build && node scripts/bench-catalog.ts          (PGlite)
+// Usage: npm run build && node scripts/bench-catalog.ts          (PGlite; BENCH_PORT, default 3291)
 //        BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres node scripts/bench-catalog.ts
+//        (BENCH_KEEP_DATABASE=1 keeps the PostgreSQL database afterwards, to look at plans by hand)
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdtemp } from "node:fs/promises";
@@ -16,7 +17,7 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
-import type { Db } from "../server/db/client.ts";
+import { postgresOptions, tunePglite, type Db } from "../server/db/client.ts";
 import * as schema from "../server/db/schema.ts";
 import { seedDemoData } from "../server/db/seed.ts";
 import { newId } from "../server/platform/ids.ts";
@@ -39,7 +40,10 @@ const dataDir = await mkdtemp(path.join(tmpdir(), "pasar-bench-"));
 const pgUrl = process.env.BENCH_DATABASE_URL;
 let db: Db;
 let explain: (query: string, params: unknown[]) => Promise<string[]>;
+/** Releases the benchmark's own connection (the page server then opens the database itself). */
 let close: () => Promise<void>;
+/** Removes what the benchmark created, once the page server has stopped. */
+let dispose: () => Promise<void> = async () => {};
 // As the server does at start-up and every 15 minutes (PGlite has no autovacuum).
 let analyze: () => Promise<void> = async () => {};
 let serverEnv: Record<string, string>;
@@ -50,21 +54,27 @@ if (pgUrl) {
   await admin.query(`create database ${name}`);
   const url = new URL(pgUrl);
   url.pathname = `/${name}`;
-  const pool = new pg.Pool({ connectionString: url.toString(), max: 5 });
+  const pool = new pg.Pool({ connectionString: url.toString(), max: 5, options: postgresOptions });
   await migratePg(drizzlePg({ client: pool }), { migrationsFolder });
   db = drizzlePg({ client: pool, schema, casing: "snake_case", logger: recorder }) as unknown as Db;
   explain = async (query, params) =>
     (await pool.query(`explain analyze ${query}`, params)).rows.map(
       (r: Record<string, string>) => r["QUERY PLAN"]!,
     );
-  close = async () => {
-    await pool.end();
-    await admin.query(`drop database ${name} with (force)`);
+  close = () => pool.end();
+  // What autovacuum does after a bulk load (this machine's PostgreSQL runs with autovacuum off).
+  analyze = async () => {
+    await pool.query("analyze");
+  };
+  dispose = async () => {
+    if (process.env.BENCH_KEEP_DATABASE) console.log(`kept database ${name} for inspection`);
+    else await admin.query(`drop database ${name} with (force)`);
     await admin.end();
   };
   serverEnv = { DATABASE_URL: url.toString() };
 } else {
   const client = await PGlite.create(path.join(dataDir, "pglite"), { extensions: { pg_trgm } });
+  await tunePglite(client);
   await migratePglite(drizzlePglite({ client }), { migrationsFolder });
   db = drizzlePglite({ client, schema, casing: "snake_case", logger: recorder }) as unknown as Db;
   explain = async (query, params) =>
@@ -177,6 +187,7 @@ async function measure(name: string, call: () => Promise<unknown>, showPlan = fa
 
 const first = await api().listings.list({ limit: 20 });
 const productId = first.items[0]!.id;
+await measure("catalog.home (hot, new, boutique)", () => api().catalog.home());
 await measure("listings.list (newest, 20)", () => api().listings.list({ limit: 20 }), true);
 await measure("listings.list page 5 by cursor", async () => {
   let cursor: string | undefined;
@@ -201,7 +212,14 @@ await measure("stores.list (overall)", () => api().stores.list({}));
 await close();
 
 // Pages over HTTP: the production server on the same database.
-const port = 3291;
+const port = Number(process.env.BENCH_PORT ?? 3291);
+if (
+  await fetch(`http://127.0.0.1:${port}/healthz`).then(
+    () => true,
+    () => false,
+  )
+)
+  throw new Error(`port ${port} is taken: stop what runs there or set BENCH_PORT`);
 const server = spawn(process.execPath, ["server/main.ts"], {
   cwd: root,
   env: {
@@ -248,6 +266,9 @@ try {
   }
 } finally {
   server.kill("SIGTERM");
+  if (server.exitCode === null && server.signalCode === null)
+    await new Promise((r) => server.once("exit", r));
+  await dispose();
 }
 
 console.log(

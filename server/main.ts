@@ -44,7 +44,7 @@ if (env.SEED_DEMO_DATA) {
   if (seeded) log.info("demo data seeded");
 }
 await database.analyze();
-// PGlite has no autovacuum: keep its statistics fresh while the shop runs.
+// PGlite (and a PostgreSQL without autovacuum) needs its statistics kept fresh while the shop runs.
 const analyzeTimer = setInterval(
   () => void database.analyze().catch((err: unknown) => log.warn({ err }, "analyze failed")),
   15 * 60_000,

@@ -24,7 +24,7 @@ export interface Database {
   migrate(): Promise<void>;
   /**
    * Refreshes the planner's statistics. PGlite runs no autovacuum, so without this its plans go wrong as
-   * tables grow; PostgreSQL's autovacuum does it by itself.
+   * tables grow; PostgreSQL's autovacuum does it by itself, unless it is switched off.
    */
   analyze(): Promise<void>;
   /** Cheap liveness query for /readyz. */
@@ -34,10 +34,28 @@ export interface Database {
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), "migrations");
 
+/**
+ * Planner settings for every connection. Both databases live on fast random-access storage (SSD, or
+ * PGlite's memory-backed files), where the default random_page_cost of 4 makes the planner scan all
+ * products rather than use the trigram indexes: on 10,000 products a search took 57 ms instead of 23 ms.
+ */
+const plannerSettings = { random_page_cost: "1.1" } as const;
+
+/** The planner settings as a PostgreSQL connection's startup options. */
+export const postgresOptions = Object.entries(plannerSettings)
+  .map(([name, value]) => `-c ${name}=${value}`)
+  .join(" ");
+
+/** Applies the planner settings to a PGlite session (it has one connection, so once is enough). */
+export async function tunePglite(client: PGlite): Promise<void> {
+  for (const [name, value] of Object.entries(plannerSettings)) await client.exec(`set ${name} = ${value}`);
+}
+
 /** Opens PGlite in `dataDir` (or in memory with `memory://`). */
 export async function openPglite(dataDir: string): Promise<Database> {
   if (!dataDir.includes("://")) await mkdir(dataDir, { recursive: true });
   const client = await PGlite.create(dataDir, { extensions: { pg_trgm } });
+  await tunePglite(client);
   const db = drizzlePglite({ client, schema, casing: "snake_case" }) as unknown as Db;
   return {
     db,
@@ -61,14 +79,18 @@ export async function openPostgres(
   url: string,
   opts: { max?: number; onIdleError?: (error: Error) => void } = {},
 ): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: opts.max ?? 10 });
+  const pool = new pg.Pool({ connectionString: url, max: opts.max ?? 10, options: postgresOptions });
   pool.on("error", (error) => opts.onIdleError?.(error));
   const db = drizzlePg({ client: pool, schema, casing: "snake_case" }) as unknown as Db;
   return {
     db,
     kind: "postgres",
     migrate: () => migratePg(drizzlePg({ client: pool }), { migrationsFolder }),
-    analyze: async () => {},
+    analyze: async () => {
+      // Normally autovacuum keeps statistics; a server with it switched off gets them from us instead.
+      const { rows } = await pool.query<{ on: string }>("select current_setting('autovacuum') as on");
+      if (rows[0]?.on === "off") await pool.query("analyze");
+    },
     ping: async () => {
       await pool.query("select 1");
     },

@@ -5,7 +5,7 @@ import type { AppRouter } from "#server/trpc/app-router.ts";
 import type { Context } from "#server/trpc/context.ts";
 import type { Locale } from "#common/locales.ts";
 import { bridgeContext } from "./bridge.ts";
-import { localizePath } from "./locale.ts";
+import { signInPath } from "./locale.ts";
 
 export interface ServerApi {
   trpc: TRPCOptionsProxy<AppRouter>;
@@ -64,7 +64,6 @@ export function signInOnUnauthorized(url: URL, locale: Locale) {
   return (error: unknown): never => {
     const e = error as { code?: unknown } | null;
     if (e?.code !== "UNAUTHORIZED") throw error;
-    const params = new URLSearchParams({ redirect: url.pathname + url.search });
-    throw redirect(`${localizePath(locale, "/h5/signin")}?${params}`);
+    throw redirect(signInPath(locale, url.pathname + url.search));
   };
 }

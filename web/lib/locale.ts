@@ -18,3 +18,8 @@ export function localizePath(locale: Locale, rest: string): string {
   if (locale === defaultLocale) return rest;
   return rest === "/" ? `/${locale}` : `/${locale}${rest}`;
 }
+
+/** The sign-in page, which returns to `back` (a path with its query) afterwards. */
+export function signInPath(locale: Locale, back: string): string {
+  return `${localizePath(locale, "/h5/signin")}?${new URLSearchParams({ redirect: back })}`;
+}

@@ -1,4 +1,7 @@
 import { useSyncExternalStore } from "react";
+import { useLocation, useNavigate } from "react-router";
+import { useI18n } from "./i18n.tsx";
+import { signInPath } from "./locale.ts";
 import { storedToken, tokenChangeEvent } from "./trpc.ts";
 
 function subscribe(onChange: () => void) {
@@ -20,4 +23,19 @@ export function useSignedIn(): boolean {
     () => storedToken() !== "",
     () => false,
   );
+}
+
+/**
+ * Runs an action for a signed-in visitor; a visitor who is not signed in goes to sign in first and comes
+ * back to this page afterwards.
+ */
+export function useRequireSignIn(): (action: () => void) => void {
+  const signedIn = useSignedIn();
+  const { locale } = useI18n();
+  const navigate = useNavigate();
+  const location = useLocation();
+  return (action) => {
+    if (signedIn) action();
+    else void navigate(signInPath(locale, location.pathname + location.search));
+  };
 }

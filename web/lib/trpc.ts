@@ -11,7 +11,7 @@ import { createTRPCContext } from "@trpc/tanstack-react-query";
 import superjson from "superjson";
 import type { AppRouter } from "#server/trpc/app-router.ts";
 import type { Locale } from "#common/locales.ts";
-import { localizePath } from "./locale.ts";
+import { signInPath } from "./locale.ts";
 import { toast } from "./toast.ts";
 
 export const { TRPCProvider, useTRPC, useTRPCClient } = createTRPCContext<AppRouter>();
@@ -75,10 +75,7 @@ export function createBrowserTrpcClient() {
 function showError(error: unknown) {
   if (error instanceof TRPCClientError && error.data?.code === "UNAUTHORIZED") {
     storeToken("");
-    const back = window.location.pathname + window.location.search;
-    window.location.assign(
-      `${localizePath(session.locale, "/h5/signin")}?redirect=${encodeURIComponent(back)}`,
-    );
+    window.location.assign(signInPath(session.locale, window.location.pathname + window.location.search));
     return;
   }
   const message = error instanceof TRPCClientError && error.shape ? error.message : session.unknownMessage;

@@ -196,3 +196,30 @@ describe("category tree and recommendations", () => {
     }
   });
 });
+
+describe("hot products as listings change", () => {
+  it("lead with a product the moment every store lists it, though the ranking is kept between visits", async () => {
+    const api = callerFor(database, { lang: "en" });
+    await api.catalog.home(); // the ranking is now kept
+    const rows = await database.db.query.listings.findMany();
+    const storesPer = new Map<string, Set<string>>();
+    for (const r of rows)
+      storesPer.set(r.supplyProductId, (storesPer.get(r.supplyProductId) ?? new Set()).add(r.storeId));
+    const [rarest] = [...storesPer.entries()].sort((a, b) => a[1].size - b[1].size)[0]!;
+    const supply = (await database.db.query.supplyProducts.findFirst({
+      where: (s, { eq }) => eq(s.id, rarest),
+    }))!;
+    const stores = await database.db.query.stores.findMany();
+    for (const store of stores.filter((s) => !storesPer.get(rarest)!.has(s.id)))
+      await listInStore(database.db, {
+        storeId: store.id,
+        supplyProductId: rarest,
+        price: supply.merchantPrice,
+      });
+
+    const hot = (await api.catalog.home()).hot;
+    const leader = await database.db.query.listings.findFirst({ where: (l, { eq }) => eq(l.id, hot[0]!.id) });
+    expect(leader?.supplyProductId).toBe(rarest);
+    expect(hot[0]!.name).toBe(supply.name.en);
+  });
+});

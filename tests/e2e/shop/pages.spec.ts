@@ -274,7 +274,8 @@ test.describe("navigation feedback", () => {
   }) => {
     await page.goto("/h5");
     await waitForHydration(page);
-    await delayRoute(page, /\/h5\/products\/[^/]+\.data/, 1500);
+    // Long enough that a loaded machine still sees the page being left while the bar grows.
+    await delayRoute(page, /\/h5\/products\/[^/]+\.data/, 4000);
     const announcer = page.getByTestId("route-announcer");
     const card = section(page, ind.catalog.home.hot).locator(productLink).first();
     const name = (await card.getByRole("heading", { level: 3 }).innerText()).trim();
@@ -284,7 +285,7 @@ test.describe("navigation feedback", () => {
     await expect(bar).toBeAttached();
     // The bar waits 200 ms before it grows, then advances: it is visibly wider than zero while loading.
     await expect
-      .poll(async () => (await bar.boundingBox())?.width ?? 0, { timeout: 1200 })
+      .poll(async () => (await bar.boundingBox())?.width ?? 0, { timeout: 3000 })
       .toBeGreaterThan(10);
     // Still on the home page: nothing has been navigated to yet, so nothing must be announced.
     await expect(page).toHaveTitle(pageTitle(ind.catalog.home.title));

@@ -1,20 +1,17 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Heart } from "lucide-react";
-import { useLocation, useNavigate } from "react-router";
 import { useI18n } from "../../lib/i18n.tsx";
-import { localizePath } from "../../lib/locale.ts";
 import { toast } from "../../lib/toast.ts";
 import { useTRPC } from "../../lib/trpc.ts";
-import { useSignedIn } from "../../lib/session.ts";
+import { useRequireSignIn, useSignedIn } from "../../lib/session.ts";
 
 /** Adds the product to the shopper's collection or takes it out; visitors are sent to sign in first. */
 export function CollectionButton(props: { listingId: string }) {
-  const { t, locale } = useI18n();
+  const { t } = useI18n();
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const signedIn = useSignedIn();
-  const navigate = useNavigate();
-  const location = useLocation();
+  const requireSignIn = useRequireSignIn();
   const status = useQuery({
     ...trpc.collection.status.queryOptions({ listingId: props.listingId }),
     enabled: signedIn,
@@ -33,13 +30,13 @@ export function CollectionButton(props: { listingId: string }) {
     <button
       type="button"
       aria-pressed={inCollection}
-      onClick={() => {
-        if (!signedIn) {
-          const back = location.pathname + location.search;
-          void navigate(`${localizePath(locale, "/h5/signin")}?redirect=${encodeURIComponent(back)}`);
-        } else if (inCollection) remove.mutate({ listingId: props.listingId });
-        else add.mutate({ listingId: props.listingId });
-      }}
+      onClick={() =>
+        requireSignIn(() =>
+          inCollection
+            ? remove.mutate({ listingId: props.listingId })
+            : add.mutate({ listingId: props.listingId }),
+        )
+      }
       className="flex flex-col items-center gap-0.5 rounded-lg px-2 py-1 text-xs text-gray-700 dark:text-gray-300"
     >
       <Heart className={`size-6 ${inCollection ? "fill-red-600 text-red-600" : ""}`} aria-hidden="true" />

@@ -1,6 +1,6 @@
 import { HydrationBoundary, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Store } from "lucide-react";
-import { useLocation, useNavigate, useSearchParams } from "react-router";
+import { useSearchParams } from "react-router";
 import type { Route } from "./+types/shop";
 import { AppHeader } from "../../features/shell/app-header.tsx";
 import { InfiniteProducts, listPageSize } from "../../features/catalog/infinite-products.tsx";
@@ -8,9 +8,9 @@ import { SortTabs, sortFrom } from "../../features/catalog/sort-tabs.tsx";
 import { StoreBadges, StoreFigures } from "../../features/stores/store-stats.tsx";
 import { rethrowNotFound, withServerApi } from "../../lib/api.server.ts";
 import { useI18n } from "../../lib/i18n.tsx";
-import { localeFromParam, localizePath } from "../../lib/locale.ts";
+import { localeFromParam } from "../../lib/locale.ts";
 import { pageMeta } from "../../lib/meta.ts";
-import { useSignedIn } from "../../lib/session.ts";
+import { useRequireSignIn } from "../../lib/session.ts";
 import { toast } from "../../lib/toast.ts";
 import { useTRPC } from "../../lib/trpc.ts";
 
@@ -40,12 +40,10 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
   pageMeta(matches, loaderData?.title, loaderData?.description);
 
 function FollowButton(props: { storeId: string; following: boolean | null }) {
-  const { t, locale } = useI18n();
+  const { t } = useI18n();
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  const signedIn = useSignedIn();
-  const navigate = useNavigate();
-  const location = useLocation();
+  const requireSignIn = useRequireSignIn();
   const refresh = (followed: boolean) => {
     void queryClient.invalidateQueries({ queryKey: trpc.stores.get.queryKey({ storeId: props.storeId }) });
     toast.notify(t(followed ? "stores.page.followed" : "stores.page.unfollowed"), "success");
@@ -57,13 +55,11 @@ function FollowButton(props: { storeId: string; following: boolean | null }) {
     <button
       type="button"
       aria-pressed={following}
-      onClick={() => {
-        if (!signedIn) {
-          const back = location.pathname + location.search;
-          void navigate(`${localizePath(locale, "/h5/signin")}?redirect=${encodeURIComponent(back)}`);
-        } else if (following) unfollow.mutate({ storeId: props.storeId });
-        else follow.mutate({ storeId: props.storeId });
-      }}
+      onClick={() =>
+        requireSignIn(() =>
+          following ? unfollow.mutate({ storeId: props.storeId }) : follow.mutate({ storeId: props.storeId }),
+        )
+      }
       className={`h-9 shrink-0 rounded-full px-4 text-sm font-semibold ${
         following
           ? "border border-gray-300 text-gray-800 dark:border-gray-600 dark:text-gray-200"
