@@ -44,8 +44,8 @@ let explain: (query: string, params: unknown[]) => Promise<string[]>;
 let close: () => Promise<void>;
 /** Removes what the benchmark created, once the page server has stopped. */
 let dispose: () => Promise<void> = async () => {};
-// As the server does at start-up and every 15 minutes (PGlite has no autovacuum).
-let analyze: () => Promise<void> = async () => {};
+// Fresh statistics after the bulk load, as autovacuum (PostgreSQL) or the server (PGlite) would give them.
+let analyze: () => Promise<void>;
 let serverEnv: Record<string, string>;
 if (pgUrl) {
   const name = `pasar_bench_${randomBytes(4).toString("hex")}`;
