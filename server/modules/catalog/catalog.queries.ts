@@ -89,6 +89,14 @@ export interface Keyset {
 /** Escapes LIKE wildcards in a search word. */
 const likePattern = (word: string) => `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
+/** Scripts written without spaces between words (Chinese, Japanese, Korean, Thai). */
+const unspacedScript =
+  /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\p{Script=Thai}]/u;
+
+/** A full-text query for words or their beginnings ("sepat" finds "sepatu"), any of them. */
+const prefixQuery = (words: string[]) =>
+  sql`to_tsquery('simple', ${[...new Set(words)].map((w) => `'${w.replace(/'/g, "''")}':*`).join(" | ")})`;
+
 /**
  * Listing cards in a stable order, keyset-paginated so rows never repeat or go missing while new
  * listings arrive. With `words`, every word must appear in a name or description (in any language) or
@@ -112,23 +120,32 @@ export async function selectListingPage(
   if (opts.categoryIds) filters.push(inArray(supplyProducts.categoryId, opts.categoryIds));
   if (opts.boutique) filters.push(eq(supplyProducts.boutique, true));
   if (opts.storeId) filters.push(eq(listings.storeId, opts.storeId));
-  // Every word must appear in a name or description, or be a misspelling of a word in a name.
-  // Substring matches use the trigram indexes (LIKE '%…%'); corrections come from search_terms.
+  // Every word must be found, or be a misspelling of a word in a name (corrections come from search_terms).
+  // A word is found as a word or word beginning anywhere (full text, so "tas" finds bags, not "kualitas"
+  // in a description), or inside a name ("phone" in "smartphone", trigram index); a correction, being a
+  // name word, is found by full text. Words of scripts without spaces are found inside
+  // names and descriptions alike, since full text cannot split them into words.
   for (const { word, corrections } of words) {
     filters.push(
-      or(
-        like(supplyProducts.searchText, likePattern(word)),
-        ...corrections.map((c) => like(supplyProducts.searchName, likePattern(c))),
-      ),
+      unspacedScript.test(word)
+        ? or(
+            like(supplyProducts.searchText, likePattern(word)),
+            ...corrections.map((c) => like(supplyProducts.searchName, likePattern(c))),
+          )
+        : or(
+            sql`${supplyProducts.searchVector} @@ ${prefixQuery([word, ...corrections])}`,
+            like(supplyProducts.searchName, likePattern(word)),
+          ),
     );
   }
-  // Ranked by how well the name matches: on the short name only, which keeps ranking cheap.
+  // Ranked by how well the name matches each word (trigram word similarity), then by the full-text rank,
+  // in which names weigh more than descriptions and more words found rank higher.
   const score =
     words.length > 0
-      ? sql.join(
+      ? sql`${sql.join(
           words.map(({ word }) => sql`word_similarity(${word}, ${supplyProducts.searchName})`),
           sql` + `,
-        )
+        )} + ts_rank(${supplyProducts.searchVector}, ${prefixQuery(words.flatMap((w) => [w.word, ...w.corrections]))})`
       : sql`0`;
   // Newest is the id order itself (ids sort by creation); the other orders lead with their own key.
   const adoption = adoptionCounts(db);

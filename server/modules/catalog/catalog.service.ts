@@ -106,13 +106,16 @@ export function searchWords(query: string | undefined): string[] {
   return [...new Set(words)].slice(0, 6).map((w) => w.slice(0, 40));
 }
 
-/** Each search word with the product-name words it may be a misspelling of (none for short words). */
+/**
+ * Each search word with the product-name words it may be a misspelling of: none for short words, and none
+ * for a word that is itself a product-name word ("sepatu" is no misspelling of "sepak").
+ */
 async function withCorrections(db: Db, words: string[]) {
   return Promise.all(
-    words.map(async (word) => ({
-      word,
-      corrections: word.length >= 4 ? await q.selectSimilarTerms(db, word, 5) : [],
-    })),
+    words.map(async (word) => {
+      const similar = word.length >= 4 ? await q.selectSimilarTerms(db, word, 5) : [];
+      return { word, corrections: similar.includes(word) ? [] : similar };
+    }),
   );
 }
 

@@ -3,6 +3,7 @@ import {
   bigint,
   boolean,
   check,
+  customType,
   index,
   integer,
   jsonb,
@@ -27,6 +28,9 @@ export const categories = pgTable(
   },
   (t) => [index("categories_parent_idx").on(t.parentId, t.sort)],
 );
+
+/** PostgreSQL's full-text document type (Drizzle has none built in). */
+const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
 
 /** The platform's supply catalogue: what merchants may list. Stock is shared by every listing. */
 export const supplyProducts = pgTable(
@@ -57,11 +61,23 @@ export const supplyProducts = pgTable(
       .generatedAlwaysAs(
         sql`lower((name ->> 'ind') || ' ' || (name ->> 'en') || ' ' || (name ->> 'zh') || ' ' || (description ->> 'ind') || ' ' || (description ->> 'en') || ' ' || (description ->> 'zh'))`,
       ),
+
+    /**
+     * The words of the names (weight A) and descriptions (weight B) in every language, for full-text
+     * matching by whole words and word beginnings, and ranking. The "simple" configuration: no stemming or
+     * stop words, since the catalogue mixes Indonesian, English and Chinese.
+     */
+    searchVector: tsvector()
+      .notNull()
+      .generatedAlwaysAs(
+        sql`setweight(to_tsvector('simple', (name ->> 'ind') || ' ' || (name ->> 'en') || ' ' || (name ->> 'zh')), 'A') || setweight(to_tsvector('simple', (description ->> 'ind') || ' ' || (description ->> 'en') || ' ' || (description ->> 'zh')), 'B')`,
+      ),
   },
   (t) => [
     index("supply_products_category_idx").on(t.categoryId),
     index("supply_products_search_text_trgm_idx").using("gin", t.searchText.op("gin_trgm_ops")),
     index("supply_products_search_name_trgm_idx").using("gin", t.searchName.op("gin_trgm_ops")),
+    index("supply_products_search_vector_idx").using("gin", t.searchVector),
     check("supply_products_prices_positive", sql`${t.merchantPrice} > 0 and ${t.suggestedPrice} > 0`),
     check("supply_products_stock_nonnegative", sql`${t.stock} >= 0`),
   ],

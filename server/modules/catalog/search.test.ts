@@ -223,3 +223,37 @@ describe("hot products as listings change", () => {
     expect(hot[0]!.name).toBe(supply.name.en);
   });
 });
+
+describe("whole words", () => {
+  it("find a short word as a word, not inside longer words (tas: bags, not 'kualitas')", async () => {
+    const page = await callerFor(database).listings.list({ q: "tas", limit: 50 });
+    const rows = await database.db.query.listings.findMany();
+    const supply = new Map((await database.db.query.supplyProducts.findMany()).map((p) => [p.id, p]));
+    const textOf = new Map(
+      rows.map((r) => {
+        const p = supply.get(r.supplyProductId)!;
+        return [r.id, [...Object.values(p.name), ...Object.values(p.description)].join(" ")];
+      }),
+    );
+    const startsAWord = /(^|[^\p{L}\p{N}])tas/iu;
+    expect(page.items.map((i) => i.name)).toContain("Tas Ransel Laptop 15,6 inci Anti Air");
+    for (const item of page.items) expect(textOf.get(item.id), item.name).toMatch(startsAWord);
+    // The catalogue does have products that only contain "tas" inside other words; none was found.
+    const inside = rows.filter((r) => /tas/i.test(textOf.get(r.id)!) && !startsAWord.test(textOf.get(r.id)!));
+    expect(inside.length).toBeGreaterThan(0);
+  });
+
+  it("take a correctly spelled word as it is, not as a misspelling of a look-alike (sepatu, not sepak)", async () => {
+    const page = await callerFor(database).listings.list({ q: "sepatu", limit: 50 });
+    expect(page.items.length).toBeGreaterThan(0);
+    const ids = new Set(page.items.map((i) => i.id));
+    const listed = (await database.db.query.listings.findMany()).filter((l) => ids.has(l.id));
+    const supply = new Map((await database.db.query.supplyProducts.findMany()).map((p) => [p.id, p]));
+    for (const l of listed) expect(supply.get(l.supplyProductId)!.searchText).toContain("sepatu");
+    expect([...supply.values()].some((p) => p.searchName.includes("sepak"))).toBe(true);
+  });
+
+  it("find the beginning of a word while it is still being typed", async () => {
+    expect(await names("sepat", "ind")).toContain(sneakers.ind);
+  });
+});

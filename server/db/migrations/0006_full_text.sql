@@ -1,0 +1,2 @@
+ALTER TABLE "supply_products" ADD COLUMN "search_vector" "tsvector" GENERATED ALWAYS AS (setweight(to_tsvector('simple', (name ->> 'ind') || ' ' || (name ->> 'en') || ' ' || (name ->> 'zh')), 'A') || setweight(to_tsvector('simple', (description ->> 'ind') || ' ' || (description ->> 'en') || ' ' || (description ->> 'zh')), 'B')) STORED NOT NULL;--> statement-breakpoint
+CREATE INDEX "supply_products_search_vector_idx" ON "supply_products" USING gin ("search_vector");
