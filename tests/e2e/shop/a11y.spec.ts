@@ -1,10 +1,8 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
+import { expectNoSeriousViolations, storeTheme } from "../support/axe.ts";
 import { firstProduct, missingProductId } from "../support/catalog.ts";
 import { htmlLang, langs, localePath, messages, settingsLabel, type Lang } from "../support/i18n.ts";
 import { waitForHydration } from "../support/page.ts";
-
-type Theme = "light" | "dark";
 
 const pages: { name: string; path: (productId: string) => string; status: number }[] = [
   { name: "home", path: () => "/h5", status: 200 },
@@ -12,28 +10,6 @@ const pages: { name: string; path: (productId: string) => string; status: number
   { name: "404", path: () => `/h5/products/${missingProductId}`, status: 404 },
   { name: "app download", path: () => "/down", status: 200 },
 ];
-
-async function storeTheme(page: Page, theme: Theme) {
-  await page.emulateMedia({ colorScheme: "light" });
-  await page.addInitScript((value) => localStorage.setItem("pasar-theme", value), theme);
-}
-
-/** Fails on serious and critical axe violations, listing each with the elements concerned. */
-async function expectNoSeriousViolations(page: Page, what: string) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  const report = serious
-    .map(
-      (v) =>
-        `- [${v.impact}] ${v.id}: ${v.help} (${v.helpUrl})\n` +
-        v.nodes
-          .slice(0, 5)
-          .map((n) => `    ${n.target.join(" ")}: ${n.failureSummary?.replace(/\s+/g, " ")}`)
-          .join("\n"),
-    )
-    .join("\n");
-  expect(serious, `${what} has serious accessibility violations:\n${report}`).toEqual([]);
-}
 
 async function open(page: Page, path: string, lang: Lang, status: number) {
   const response = await page.goto(path);
