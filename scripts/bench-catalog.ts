@@ -154,7 +154,7 @@ const deps = {
   log,
   sessionTtlDays: 30,
   publicUrl: "http://localhost",
-  production: true,
+  localOutbox: false,
 };
 const api = (lang: "ind" | "en" | "zh" = "ind") =>
   createCaller(

@@ -39,9 +39,14 @@ await database.migrate();
 log.info({ database: database.kind }, "database ready");
 if (env.SEED_DEMO_DATA) {
   // Loaded only when seeding: it pulls in the image renderer.
-  const { seedDemoData } = await import("./db/seed.ts");
+  const { demoAccounts, demoPassword, seedDemoData } = await import("./db/seed.ts");
   const seeded = await seedDemoData(database.db, storage, log, { imageSize: env.SEED_IMAGE_SIZE });
-  if (seeded) log.info("demo data seeded");
+  if (seeded) {
+    log.info("demo data seeded");
+    console.log(
+      `Demo shop seeded: sign in as ${demoAccounts.shopper} with the password ${demoPassword} (README lists every account).`,
+    );
+  }
 }
 await database.analyze();
 // PGlite (and a PostgreSQL without autovacuum) needs its statistics kept fresh while the shop runs.
@@ -72,7 +77,7 @@ const app = createApp({
   limits,
   sessionTtlDays: env.SESSION_TTL_DAYS,
   publicUrl: env.PUBLIC_URL,
-  production: env.NODE_ENV === "production",
+  localOutbox: env.LOCAL_OUTBOX,
   uploadsDir,
   log,
   metrics: createMetrics(),
@@ -87,9 +92,20 @@ const handler = vite
   ? (req: IncomingMessage, res: ServerResponse) => vite.middlewares(req, res, () => void listener(req, res))
   : (req: IncomingMessage, res: ServerResponse) => void listener(req, res);
 const server = createServer(handler);
+// Channels without a provider keep their codes in the local outbox; whoever starts the shop is told where.
+const outboxFor = [
+  ...(env.SMTP_URL ? [] : [{ channel: "email", setting: "SMTP_URL" }]),
+  ...(env.SMS_WEBHOOK_URL ? [] : [{ channel: "SMS", setting: "SMS_WEBHOOK_URL" }]),
+];
 server.listen(env.PORT, env.HOST, () => {
   log.info({ url: env.PUBLIC_URL, port: env.PORT, mode: dev ? "development" : env.NODE_ENV }, "listening");
   console.log(`Pasar is running at ${env.PUBLIC_URL}`);
+  if (outboxFor.length > 0) {
+    console.log(
+      `Codes by ${outboxFor.map((o) => o.channel).join(" and ")} are not sent (no ${outboxFor.map((o) => o.setting).join(" or ")}): ` +
+        `read them in the local outbox, ${env.PUBLIC_URL}/dev/outbox (opens on this machine only).`,
+    );
+  }
 });
 
 let stopping = false;

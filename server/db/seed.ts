@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import sharp from "sharp";
 import type { Db } from "./client.ts";
 import type { Logger } from "../platform/logger.ts";
@@ -35,15 +36,50 @@ function shopPrice(value: number): number {
   return Math.round(value / step) * step;
 }
 
+/** Every picture the demo shop needs, drawn before anything is written (sharp works off the main thread). */
+async function renderImages(size: number) {
+  const [icons, products, logos] = await Promise.all([
+    Promise.all(seedCategories.map((c) => rasterize(renderCategoryIcon(c.icon, c.iconColour), 160))),
+    Promise.all(
+      seedProducts.map((product) =>
+        Promise.all(
+          [0, 1, 2].map((variant) =>
+            rasterize(renderProductArt(product.art.kind, product.art.palette, variant), size),
+          ),
+        ),
+      ),
+    ),
+    Promise.all(seedStores.map((store) => rasterize(renderStoreLogo(store.initials, store.colour), 256))),
+  ]);
+  return { icons, products, logos };
+}
+
 /**
- * Seeds the demo shop on an empty database, through the same services the app uses.
- * Returns false (and does nothing) when accounts already exist.
+ * Seeds the demo shop on an empty database, through the same services the app uses, in one transaction:
+ * a crash or a failure midway leaves the database empty, so the next start seeds it again. Two processes
+ * starting together seed once (an advisory lock, then the emptiness check). Returns false (and does
+ * nothing) when accounts already exist.
  */
 export async function seedDemoData(db: Db, storage: Storage, log: Logger, opts: SeedOptions = {}) {
   if (await hasAccounts(db)) return false;
-  const size = opts.imageSize ?? 800;
   const started = performance.now();
+  const images = await renderImages(opts.imageSize ?? 800);
+  const seeded = await db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${seedLockKey})`);
+    if (await hasAccounts(tx)) return false;
+    await writeDemoShop(tx, storage, images);
+    return true;
+  });
+  if (seeded) {
+    log.info({ ms: Math.round(performance.now() - started), products: seedProducts.length }, "seed finished");
+  }
+  return seeded;
+}
 
+/** Any fixed number: the advisory lock that makes concurrent first starts seed one at a time. */
+const seedLockKey = 20_260_727;
+
+async function writeDemoShop(db: Db, storage: Storage, images: Awaited<ReturnType<typeof renderImages>>) {
   await updateWebConfig(db, {
     title: "Pasar",
     desc: "Online Shop",
@@ -57,29 +93,19 @@ export async function seedDemoData(db: Db, storage: Storage, log: Logger, opts: 
   await createAccount(db, { email: demoAccounts.shopper, password: demoPassword, role: "shopper" });
   await createAccount(db, { email: demoAccounts.operator, password: demoPassword, role: "operator" });
 
-  const topFirst = [...seedCategories].sort(
-    (a, b) => Number(a.parentId !== null) - Number(b.parentId !== null),
+  const topFirst = [...seedCategories.entries()].sort(
+    ([, a], [, b]) => Number(a.parentId !== null) - Number(b.parentId !== null),
   );
-  for (const category of topFirst) {
+  for (const [index, category] of topFirst) {
     await createCategory(db, storage, {
       id: category.id,
       parentId: category.parentId,
       sort: category.sort,
       name: category.name,
-      icon: await rasterize(renderCategoryIcon(category.icon, category.iconColour), 160),
+      icon: images.icons[index],
     });
   }
 
-  // Images render in parallel (sharp works off the main thread); rows are written in catalogue order.
-  const rendered = await Promise.all(
-    seedProducts.map((product) =>
-      Promise.all(
-        [0, 1, 2].map((variant) =>
-          rasterize(renderProductArt(product.art.kind, product.art.palette, variant), size),
-        ),
-      ),
-    ),
-  );
   const supplyIds = new Map<
     string,
     { id: string; categoryId: number; suggested: number; merchant: number }
@@ -93,7 +119,7 @@ export async function seedDemoData(db: Db, storage: Storage, log: Logger, opts: 
       suggestedPrice: product.suggestedPrice,
       stock: product.stock,
       boutique: product.boutique,
-      images: rendered[index] ?? [],
+      images: images.products[index] ?? [],
     });
     supplyIds.set(product.key, {
       id,
@@ -114,7 +140,7 @@ export async function seedDemoData(db: Db, storage: Storage, log: Logger, opts: 
       ownerId,
       name: store.name,
       intro: store.intro.ind,
-      logo: await rasterize(renderStoreLogo(store.initials, store.colour), 256),
+      logo: images.logos[index],
     });
     for (const supply of supplyIds.values()) {
       const top = parentOf.get(supply.categoryId) ?? supply.categoryId;
@@ -123,6 +149,4 @@ export async function seedDemoData(db: Db, storage: Storage, log: Logger, opts: 
       await listInStore(db, { storeId, supplyProductId: supply.id, price });
     }
   }
-  log.info({ ms: Math.round(performance.now() - started), products: seedProducts.length }, "seed finished");
-  return true;
 }

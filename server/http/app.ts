@@ -44,7 +44,8 @@ export interface AppDeps {
   log: Logger;
   sessionTtlDays: number;
   publicUrl: string;
-  production: boolean;
+  /** Whether the local outbox may be read (from this machine only). */
+  localOutbox: boolean;
   metrics: Metrics;
   maxBatchSize: number;
   buildId: string;
@@ -113,7 +114,7 @@ export function createApp(deps: AppDeps) {
     log: deps.log,
     sessionTtlDays: deps.sessionTtlDays,
     publicUrl: deps.publicUrl,
-    production: deps.production,
+    localOutbox: deps.localOutbox,
   });
   const secureCookies = deps.publicUrl.startsWith("https:");
 

@@ -1,13 +1,65 @@
 import { describe, expect, it } from "vitest";
-import { parseEnv } from "./env.ts";
+import { isLocalUrl, isLoopbackAddress, parseEnv } from "./env.ts";
+
+const channels = { SMTP_URL: "smtp://mail.example.id:587", SMS_WEBHOOK_URL: "https://sms.example.id/send" };
 
 describe("configuration", () => {
-  it("has working defaults: PGlite in ./data on port 3000", () => {
+  it("has working defaults: PGlite in ./data on port 3000, a local shop with demo data and the local outbox", () => {
     const env = parseEnv({});
     expect(env.PORT).toBe(3000);
     expect(env.DATABASE_URL).toBeUndefined();
     expect(env.DATA_DIR).toMatch(/\/data$/);
     expect(env.PUBLIC_URL).toBe("http://localhost:3000");
+    expect(env.SEED_DEMO_DATA).toBe(true);
+    expect(env.LOCAL_OUTBOX).toBe(true);
+  });
+
+  it("starts in production with nothing set: the shop is local, so codes go to the local outbox", () => {
+    const env = parseEnv({ NODE_ENV: "production" });
+    expect(env.LOCAL_OUTBOX).toBe(true);
+    expect(env.SEED_DEMO_DATA).toBe(true);
+  });
+
+  it("refuses a public production shop that would drop codes, naming each missing channel", () => {
+    const publicShop = { NODE_ENV: "production", PUBLIC_URL: "https://pasar.example.id" };
+    expect(() => parseEnv(publicShop)).toThrow(/SMTP_URL: is required when PUBLIC_URL is a public address/);
+    expect(() => parseEnv(publicShop)).toThrow(/SMS_WEBHOOK_URL: is required/);
+    expect(() => parseEnv({ ...publicShop, SMTP_URL: channels.SMTP_URL })).toThrow(/SMS_WEBHOOK_URL/);
+    const env = parseEnv({ ...publicShop, ...channels });
+    expect(env.LOCAL_OUTBOX).toBe(false);
+  });
+
+  it("seeds the demo shop (published passwords) on a public address only when asked explicitly", () => {
+    const publicShop = { NODE_ENV: "production", PUBLIC_URL: "https://pasar.example.id", ...channels };
+    expect(parseEnv(publicShop).SEED_DEMO_DATA).toBe(false);
+    expect(parseEnv({ ...publicShop, SEED_DEMO_DATA: "auto" }).SEED_DEMO_DATA).toBe(false);
+    expect(parseEnv({ ...publicShop, SEED_DEMO_DATA: "true" }).SEED_DEMO_DATA).toBe(true);
+    expect(parseEnv({ SEED_DEMO_DATA: "false" }).SEED_DEMO_DATA).toBe(false);
+    // A development server reachable by others is not local either.
+    expect(parseEnv({ PUBLIC_URL: "http://192.168.1.5:3000" }).SEED_DEMO_DATA).toBe(false);
+  });
+
+  it("tells a local address from a public one", () => {
+    for (const url of [
+      "http://localhost:3000",
+      "http://shop.localhost",
+      "http://127.0.0.1:8080",
+      "http://[::1]:3000",
+    ]) {
+      expect(isLocalUrl(url), url).toBe(true);
+    }
+    for (const url of [
+      "https://pasar.example.id",
+      "http://192.168.1.5:3000",
+      "http://10.0.0.2",
+      "http://localhost.example.id",
+    ]) {
+      expect(isLocalUrl(url), url).toBe(false);
+    }
+    expect(isLoopbackAddress("::ffff:127.0.0.1")).toBe(true);
+    expect(isLoopbackAddress("127.10.0.1")).toBe(true);
+    expect(isLoopbackAddress("128.0.0.1")).toBe(false);
+    expect(isLoopbackAddress("unknown")).toBe(false);
   });
 
   it.each([

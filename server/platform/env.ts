@@ -1,3 +1,4 @@
+import { isIP } from "node:net";
 import path from "node:path";
 import { z } from "zod";
 
@@ -16,9 +17,8 @@ const EnvSchema = z
     LOG_LEVEL: z.enum(logLevels).default("info"),
     TRPC_MAX_BATCH_SIZE: z.coerce.number().int().min(1).max(100).default(20),
     SEED_DEMO_DATA: z
-      .enum(["true", "false"], { error: "must be true or false" })
-      .default("true")
-      .transform((v) => v === "true"),
+      .enum(["auto", "true", "false"], { error: "must be auto, true or false" })
+      .default("auto"),
     SEED_IMAGE_SIZE: z.coerce.number().int().min(32).max(2000).default(800),
     SMTP_URL: z
       .url({
@@ -34,23 +34,50 @@ const EnvSchema = z
     SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(120_000).default(10_000),
   })
   .superRefine((e, ctx) => {
-    // Codes must really reach people in production: no development outbox there.
-    if (e.NODE_ENV !== "production") return;
+    // A public production shop must really deliver codes: no local outbox there, so no channel may be missing.
+    if (e.NODE_ENV !== "production" || isLocalUrl(publicUrlOf(e))) return;
     for (const name of ["SMTP_URL", "SMS_WEBHOOK_URL"] as const) {
       if (!e[name]) {
         ctx.addIssue({
           code: "custom",
           path: [name],
-          message: `is required in production so verification codes can be sent (${name === "SMTP_URL" ? "email" : "SMS"})`,
+          message: `is required when PUBLIC_URL is a public address, so verification codes reach people (${name === "SMTP_URL" ? "email" : "SMS"}); leave PUBLIC_URL unset to try the shop on this machine`,
         });
       }
     }
   })
-  .transform((e) => ({
-    ...e,
-    DATA_DIR: path.resolve(e.DATA_DIR),
-    PUBLIC_URL: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ""),
-  }));
+  .transform((e) => {
+    const publicUrl = publicUrlOf(e);
+    const local = isLocalUrl(publicUrl);
+    return {
+      ...e,
+      DATA_DIR: path.resolve(e.DATA_DIR),
+      PUBLIC_URL: publicUrl,
+      /**
+       * Codes for a missing channel are kept in the local outbox (`/dev/outbox`, readable only from this
+       * machine): always outside production, and in production only while the shop answers on a local address.
+       */
+      LOCAL_OUTBOX: e.NODE_ENV !== "production" || local,
+      /** The demo shop's passwords are published: seeded by default only where nobody else can sign in. */
+      SEED_DEMO_DATA: e.SEED_DEMO_DATA === "auto" ? local : e.SEED_DEMO_DATA === "true",
+    };
+  });
+
+function publicUrlOf(e: { PUBLIC_URL?: string; PORT: number }): string {
+  return (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, "");
+}
+
+/** Whether a URL names this machine only (localhost, a loopback address), so nobody else reaches it. */
+export function isLocalUrl(url: string): boolean {
+  const host = new URL(url).hostname.replace(/^\[|\]$/g, "").toLowerCase();
+  return host === "localhost" || host.endsWith(".localhost") || isLoopbackAddress(host);
+}
+
+/** Whether an IP address is a loopback address (127.0.0.0/8, ::1, or IPv4 loopback mapped into IPv6). */
+export function isLoopbackAddress(address: string): boolean {
+  const ip = address.toLowerCase().replace(/^::ffff:/, "");
+  return ip === "::1" || (isIP(ip) === 4 && ip.startsWith("127."));
+}
 
 export type Env = z.infer<typeof EnvSchema>;
 

@@ -98,12 +98,21 @@ describe("code delivery channels", () => {
     });
   });
 
-  it("keeps codes in the development outbox when no channel is configured, and hides it in production", async () => {
+  it("keeps codes in the local outbox when no channel is configured, for this machine's eyes only", async () => {
     const email = freshEmail();
     await callerFor(database).auth.sendCode({ account: email, purpose: "signup" });
-    const outbox = await callerFor(database).notifications.outbox();
-    expect(outbox[0]).toMatchObject({ channel: "email", recipient: email });
-    await expect(callerFor(database, { production: true }).notifications.outbox()).rejects.toMatchObject({
+    for (const clientIp of ["127.0.0.1", "::1", "::ffff:127.0.0.1"]) {
+      const outbox = await callerFor(database, { clientIp }).notifications.outbox();
+      expect(outbox[0]).toMatchObject({ channel: "email", recipient: email });
+    }
+    // Another machine (a phone on the same network, the internet) cannot read it.
+    for (const clientIp of ["192.168.1.20", "203.0.113.9", "unknown"]) {
+      await expect(callerFor(database, { clientIp }).notifications.outbox()).rejects.toMatchObject({
+        code: "NOT_FOUND",
+      });
+    }
+    // A shop where the outbox is not enabled (public production) has none, even for this machine.
+    await expect(callerFor(database, { localOutbox: false }).notifications.outbox()).rejects.toMatchObject({
       code: "NOT_FOUND",
     });
   });

@@ -37,7 +37,8 @@ export interface Context {
   log: Logger;
   sessionTtlDays: number;
   publicUrl: string;
-  production: boolean;
+  /** Whether the local outbox may be read (from this machine only): never on a public production shop. */
+  localOutbox: boolean;
 }
 
 export interface ContextDeps {
@@ -48,7 +49,7 @@ export interface ContextDeps {
   log: Logger;
   sessionTtlDays: number;
   publicUrl: string;
-  production: boolean;
+  localOutbox: boolean;
 }
 
 export interface RequestInfo {

@@ -8,7 +8,8 @@ import { silentLog, type TestDatabase } from "./test-db.ts";
 export interface TestDeps {
   channels?: Channels;
   limits?: RateLimits;
-  production?: boolean;
+  /** Whether the local outbox may be read (default true, as outside production). */
+  localOutbox?: boolean;
 }
 
 /** The dependencies a context is built from, over a test database (outbox channels, in-memory limits). */
@@ -21,7 +22,7 @@ export function testContextDeps(database: TestDatabase, opts: TestDeps = {}): Co
     log: silentLog,
     sessionTtlDays: 30,
     publicUrl: "http://localhost:3000",
-    production: opts.production ?? false,
+    localOutbox: opts.localOutbox ?? true,
   };
 }
 
@@ -35,7 +36,7 @@ export function createTestApp(database: TestDatabase, opts: TestDeps & { maxBatc
     limits: deps.limits,
     sessionTtlDays: deps.sessionTtlDays,
     publicUrl: deps.publicUrl,
-    production: deps.production,
+    localOutbox: deps.localOutbox,
     uploadsDir: database.uploadsDir,
     log: silentLog,
     metrics: createMetrics(),

@@ -2,6 +2,7 @@ import type { Db } from "../../db/client.ts";
 import { now } from "../../platform/clock.ts";
 import { DomainError } from "../../platform/errors.ts";
 import { newId } from "../../platform/ids.ts";
+import { isLoopbackAddress } from "../../platform/env.ts";
 import type { Logger } from "../../platform/logger.ts";
 import type { Channels, OutgoingMessage } from "../../platform/messaging.ts";
 import { insertOutboxMessage, selectOutbox } from "./notifications.queries.ts";
@@ -13,8 +14,8 @@ export interface NotifyDeps {
 }
 
 /**
- * Sends a message through its channel. Without a configured channel (development, tests) it goes to
- * the development outbox and the log instead; production never starts without channels.
+ * Sends a message through its channel. Without a configured channel it goes to the local outbox and the
+ * log instead (a public production shop never starts without channels, see server/platform/env.ts).
  */
 export async function deliver(deps: NotifyDeps, message: OutgoingMessage): Promise<void> {
   const channel = deps.channels[message.channel];
@@ -29,7 +30,7 @@ export async function deliver(deps: NotifyDeps, message: OutgoingMessage): Promi
     });
     deps.log.info(
       { outbox: { channel: message.channel, to: message.to, subject: message.subject, text: message.text } },
-      "message kept in the development outbox",
+      "message kept in the local outbox",
     );
     return;
   }
@@ -41,8 +42,13 @@ export async function deliver(deps: NotifyDeps, message: OutgoingMessage): Promi
   }
 }
 
-/** The newest messages in the development outbox; refused in production, where it does not exist. */
-export async function listOutbox(db: Db, production: boolean) {
-  if (production) throw new DomainError("not_found", "errors.api.notFound");
-  return selectOutbox(db, 50);
+/**
+ * The newest messages in the local outbox. Only a caller on this machine may read it, and only where it is
+ * enabled; to anyone else it does not exist (NOT_FOUND), so codes never leak to the network.
+ */
+export async function listOutbox(deps: { db: Db; localOutbox: boolean; clientIp: string }) {
+  if (!deps.localOutbox || !isLoopbackAddress(deps.clientIp)) {
+    throw new DomainError("not_found", "errors.api.notFound");
+  }
+  return selectOutbox(deps.db, 50);
 }

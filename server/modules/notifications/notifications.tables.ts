@@ -1,8 +1,9 @@
 import { index, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 
 /**
- * Messages that would have been sent while no email or SMS channel is configured (development and
- * tests only; production refuses to start without channels). Shown at /dev/outbox.
+ * Messages that would have been sent while no email or SMS channel is configured: the local outbox of a
+ * shop tried on one machine (development, tests, or production on a local address; a public production
+ * shop refuses to start without channels). Shown at /dev/outbox to this machine only.
  */
 export const devOutbox = pgTable(
   "dev_outbox",
