@@ -32,7 +32,7 @@ function start(env: Record<string, string>) {
 }
 
 async function waitFor(url: string) {
-  for (let i = 0; i < 120; i++) {
+  for (let i = 0; i < 400; i++) {
     try {
       if ((await fetch(url)).ok) return;
     } catch {
@@ -43,8 +43,19 @@ async function waitFor(url: string) {
   throw new Error(`${url} never answered`);
 }
 
+/** Signs in with the published demo shopper account. */
+function signIn(port: number) {
+  return fetch(`http://127.0.0.1:${port}/trpc/auth.signIn`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({
+      json: { method: "password", account: "shopper@pasar.test", password: "pasar-demo-2026" },
+    }),
+  });
+}
+
 // Process-level behaviour needs one database kind only; it runs in the PGlite project.
-describe.runIf(testDbKind === "pglite")("the server process", () => {
+describe.runIf(testDbKind === "pglite")("the server process", { timeout: 120_000 }, () => {
   it("stops at start-up with a message naming a bad variable", async () => {
     const server = start({ PORT: "not-a-port" });
     expect(await server.exited).toBe(1);
@@ -52,12 +63,56 @@ describe.runIf(testDbKind === "pglite")("the server process", () => {
     expect(server.output()).not.toMatch(/at .*\.ts:\d+/);
   });
 
-  it("refuses to start in production without a channel for codes, naming what is missing", async () => {
-    const server = start({ SMTP_URL: "", SMS_WEBHOOK_URL: "" });
+  it("refuses to start as a public shop without a channel for codes, naming what is missing", async () => {
+    const server = start({ SMTP_URL: "", SMS_WEBHOOK_URL: "", PUBLIC_URL: "https://pasar.example.id" });
     expect(await server.exited).toBe(1);
-    expect(server.output()).toMatch(/SMTP_URL: is required in production/);
-    expect(server.output()).toMatch(/SMS_WEBHOOK_URL: is required in production/);
+    expect(server.output()).toMatch(/SMTP_URL: is required when PUBLIC_URL is a public address/);
+    expect(server.output()).toMatch(/SMS_WEBHOOK_URL: is required when PUBLIC_URL is a public address/);
   });
+
+  it.runIf(built)(
+    "starts locally with no channels: demo data seeded, codes in the local outbox, both announced",
+    async () => {
+      const port = 3300 + Math.floor(Math.random() * 500);
+      const server = start({
+        PORT: String(port),
+        DATA_DIR: await mkdtemp(path.join(tmpdir(), "pasar-main-")),
+        SMTP_URL: "",
+        SMS_WEBHOOK_URL: "",
+        SEED_DEMO_DATA: "",
+        SEED_IMAGE_SIZE: "32",
+      });
+      await waitFor(`http://127.0.0.1:${port}/readyz`);
+      expect(server.output()).toMatch(/Demo shop seeded: sign in as shopper@pasar\.test/);
+      expect(server.output()).toMatch(
+        /Codes by email and SMS are not sent .*\/dev\/outbox \(opens on this machine only\)/,
+      );
+      expect((await signIn(port)).status).toBe(200);
+      server.child.kill("SIGTERM");
+      expect(await server.exited).toBe(0);
+    },
+  );
+
+  it.runIf(built)(
+    "does not seed the demo shop, with its published passwords, on a public address",
+    async () => {
+      const port = 3300 + Math.floor(Math.random() * 500);
+      const server = start({
+        PORT: String(port),
+        DATA_DIR: await mkdtemp(path.join(tmpdir(), "pasar-main-")),
+        PUBLIC_URL: "https://pasar.example.id",
+        SEED_DEMO_DATA: "",
+      });
+      await waitFor(`http://127.0.0.1:${port}/readyz`);
+      // The published password opens nothing: the account does not exist.
+      const res = await signIn(port);
+      expect(res.status).toBeGreaterThanOrEqual(400);
+      expect(res.status).toBeLessThan(500);
+      expect(server.output()).not.toMatch(/Demo shop seeded|outbox/);
+      server.child.kill("SIGTERM");
+      expect(await server.exited).toBe(0);
+    },
+  );
 
   it.runIf(built)("finishes in-flight requests on SIGTERM, closes the database and exits 0", async () => {
     const port = 3300 + Math.floor(Math.random() * 500);
