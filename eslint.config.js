@@ -4,6 +4,18 @@ import globals from "globals";
 import tseslint from "typescript-eslint";
 
 const transport = ["@trpc/*", "react-router", "@react-router/*", "hono", "hono/*", "@hono/*"];
+/** server/ by relative path or through the `#server/*` alias. */
+const serverCode = "^#server/|(^|/)server/";
+const serverOrWeb = "^#(server|web)/|(^|/)(server|web)/";
+/** Another module's tables, from inside server/modules/<module>/. */
+const otherModuleTables = "^\\.\\./[a-z-]+/[a-z-]+\\.tables\\.ts$";
+/** A module's queries are its own: from elsewhere, call its service. */
+const moduleBoundary = [
+  {
+    regex: "(^|/)modules/[a-z-]+/[a-z-]+\\.queries\\.ts$|^\\.\\./[a-z-]+/[a-z-]+\\.queries\\.ts$",
+    message: "A module is used from outside only through its *.service.ts.",
+  },
+];
 
 export default tseslint.config(
   {
@@ -31,23 +43,70 @@ export default tseslint.config(
     plugins: { "react-hooks": reactHooks },
     rules: reactHooks.configs.recommended.rules,
   },
-  // Import direction (docs/architecture.md).
+  // One way to do each thing (docs/architecture.md, rule 6).
+  {
+    files: ["server/**/*.ts", "web/**/*.{ts,tsx}", "common/**/*.ts"],
+    ignores: ["server/platform/env.ts", "**/*.test.ts"],
+    rules: {
+      "no-restricted-properties": [
+        "error",
+        {
+          object: "process",
+          property: "env",
+          message: "Read settings from server/platform/env.ts (parsed once).",
+        },
+      ],
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: "NewExpression[callee.object.name='Intl'][callee.property.name='NumberFormat']",
+          message: "Format numbers and money with web/lib/format.ts and common/money.ts.",
+        },
+      ],
+    },
+  },
+  {
+    files: ["web/lib/format.ts"],
+    rules: { "no-restricted-syntax": "off" },
+  },
+  {
+    // Domain code reads time from the one clock, so tests can move it.
+    files: ["server/modules/**/*.ts", "server/flows/**/*.ts", "server/read/**/*.ts"],
+    ignores: ["**/*.test.ts"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: "NewExpression[callee.name='Date'][arguments.length=0]",
+          message: "Use now() from server/platform/clock.ts.",
+        },
+        {
+          selector: "CallExpression[callee.object.name='Date'][callee.property.name='now']",
+          message: "Use now() from server/platform/clock.ts.",
+        },
+        {
+          selector: "NewExpression[callee.object.name='Intl'][callee.property.name='NumberFormat']",
+          message: "Format numbers and money with web/lib/format.ts and common/money.ts.",
+        },
+      ],
+    },
+  },
+  // Import direction (docs/architecture.md). Patterns are regular expressions: gitignore-style patterns would
+  // read the `#server/*` alias as a comment and let it through.
   {
     // common/ is isomorphic: it imports nothing from web/ or server/.
     files: ["common/**/*.ts"],
     rules: {
       "no-restricted-imports": [
         "error",
-        {
-          patterns: [
-            {
-              group: ["#server/*", "**/server/**", "#web/*", "**/web/**"],
-              message: "common/ imports nothing from web/ or server/.",
-            },
-          ],
-        },
+        { patterns: [{ regex: serverOrWeb, message: "common/ imports nothing from web/ or server/." }] },
       ],
     },
+  },
+  {
+    // A module is used from outside only through its service.
+    files: ["server/**/*.ts", "scripts/**/*.ts", "tests/**/*.ts"],
+    rules: { "no-restricted-imports": ["error", { patterns: moduleBoundary }] },
   },
   {
     // Domain code never imports transport.
@@ -58,6 +117,27 @@ export default tseslint.config(
         "error",
         {
           patterns: [
+            ...moduleBoundary,
+            { group: transport, message: "Domain code never imports transport (tRPC, React Router, Hono)." },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Queries and services touch only their own module's tables (server/read/ reads across, read-only).
+    files: ["server/modules/**/*.queries.ts", "server/modules/**/*.service.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            ...moduleBoundary,
+            {
+              regex: otherModuleTables,
+              message:
+                "Query only your own module's tables; read-only cross-module SQL lives in server/read/.",
+            },
             { group: transport, message: "Domain code never imports transport (tRPC, React Router, Hono)." },
           ],
         },
@@ -75,7 +155,7 @@ export default tseslint.config(
         {
           patterns: [
             {
-              group: ["#server/*", "**/server/**"],
+              regex: serverCode,
               allowTypeImports: true,
               message: "Web code imports server code only as types or from *.server.ts files.",
             },

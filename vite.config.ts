@@ -3,6 +3,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig, type Plugin } from "vite";
+import { clientBundleGuard } from "./scripts/client-bundle-guard.ts";
 
 /** A build id the server reports at /builds/latest.json, so open pages notice a new deployment. */
 function buildIdPlugin(): Plugin {
@@ -29,6 +30,6 @@ function buildIdPlugin(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [tailwindcss(), reactRouter(), buildIdPlugin()],
+  plugins: [tailwindcss(), reactRouter(), buildIdPlugin(), clientBundleGuard(import.meta.dirname)],
   server: { hmr: { port: 24678 } },
 });

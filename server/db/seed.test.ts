@@ -11,12 +11,12 @@ beforeEach(async () => {
 afterEach(() => database.destroy());
 
 async function counts() {
-  const rows = await database.db.execute<{ users: number; stores: number; products: number; faqs: number }>(
+  type Counts = { users: number; stores: number; products: number; faqs: number };
+  const result = (await database.db.execute(
     sql`select (select count(*) from users)::int as users, (select count(*) from stores)::int as stores,
                (select count(*) from supply_products)::int as products, (select count(*) from faqs)::int as faqs`,
-  );
-  const row = (Array.isArray(rows) ? rows : rows.rows)[0];
-  return row as { users: number; stores: number; products: number; faqs: number };
+  )) as unknown as { rows: Counts[] };
+  return result.rows[0];
 }
 
 /** Storage that fails once `failAt` files have been stored: a crash in the middle of the seed. */
@@ -42,7 +42,7 @@ describe("the first-start seed", () => {
 
     expect(await seedDemoData(database.db, database.storage, silentLog, { imageSize: 32 })).toBe(true);
     expect(await counts()).toMatchObject({ users: 7, stores: 5, products: 88 });
-    expect((await counts()).faqs).toBeGreaterThan(0);
+    expect((await counts())?.faqs).toBeGreaterThan(0);
   });
 
   it("seeds once when two starts race, and never over an existing shop", async () => {

@@ -10,6 +10,7 @@ import type { Role } from "#common/contracts/auth.ts";
 import type { Context } from "./context.ts";
 
 /** Read per call, so a test can prove what production clients receive. */
+// eslint-disable-next-line no-restricted-properties -- read per call, so a test can switch it
 const isProduction = () => process.env.NODE_ENV === "production";
 
 const domainCodes: Record<DomainErrorKind, TRPC_ERROR_CODE_KEY> = {
