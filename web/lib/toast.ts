@@ -61,11 +61,12 @@ function subscribe(listener: () => void) {
   return () => listeners.delete(listener);
 }
 
+/** The toasts shown now, oldest first. */
+export function currentToasts(): Toast[] {
+  return toasts;
+}
+
 const serverSnapshot: Toast[] = [];
 export function useToasts(): Toast[] {
-  return useSyncExternalStore(
-    subscribe,
-    () => toasts,
-    () => serverSnapshot,
-  );
+  return useSyncExternalStore(subscribe, currentToasts, () => serverSnapshot);
 }
