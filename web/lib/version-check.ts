@@ -19,7 +19,10 @@ export function useVersionCheck(buildId: string) {
         const res = await fetch("/builds/latest.json", { cache: "no-store" });
         if (!res.ok) return;
         const latest = (await res.json()) as { id?: string };
-        if (!cancelled && latest.id && latest.id !== buildId) stale.current = true;
+        if (cancelled) return;
+        if (latest.id && latest.id !== buildId) stale.current = true;
+        // What the page knows about its build, for monitoring and tests: "current" or "stale".
+        document.documentElement.dataset.build = stale.current ? "stale" : "current";
       } catch {
         // Offline or the server is restarting: try again on the next tick.
       }

@@ -72,8 +72,6 @@ test("ind visitor: typo search, suggestions, empty search, and a device history 
   await box.field.fill("   ");
   await box.field.press("Enter");
   await expectFieldError(box.field, m.search.enterKeywords);
-  await page.waitForTimeout(300);
-  expect(requests, "an empty search sent a request").toEqual([]);
   await expect(page).toHaveURL(/\/h5\/products\/list$/);
 
   // Suggestions come while typing.
@@ -88,6 +86,8 @@ test("ind visitor: typo search, suggestions, empty search, and a device history 
   await box.field.fill("snekers");
   await box.field.press("Enter");
   await expect(page).toHaveURL(/\/h5\/products\/list\?q=snekers$/);
+  // Requests are recorded in order: the first list request since the empty searches is this one.
+  expect(requests[0], "an empty search sent a request").toMatch(/snekers/);
   const title = fill(m.list.results, { query: "snekers" });
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(title);
   await expect(page).toHaveTitle(pageTitle(title));

@@ -259,9 +259,10 @@ test.describe("navigation feedback", () => {
   test("the route announcer stays silent when no navigation happened", async ({ page }) => {
     await page.goto("/h5");
     await waitForHydration(page);
-    // Let the page settle (route discovery, version check) the way a shopper would just start reading.
+    // Let the page settle the way a shopper would just start reading: its last start-up task, the version
+    // check a second after load, has run.
     await page.waitForLoadState("networkidle");
-    await page.waitForTimeout(300);
+    await expect(page.locator("html")).toHaveAttribute("data-build", "current");
     await expect(page).toHaveURL(/\/h5$/);
     expect(
       (await page.getByTestId("route-announcer").textContent()) ?? "",
