@@ -9,7 +9,10 @@ const labels = {
   newest: "catalog.list.sortNewest",
 } as const;
 
-/** The sort choices of a product list, as a row of radio buttons. */
+/**
+ * The sort choices of a product list, as a row of radio buttons. Each label is `relative` so its hidden
+ * (absolutely placed) radio stays inside the scrolling row instead of widening the page.
+ */
 export function SortTabs(props: { value: ListingSort; onChange: (sort: ListingSort) => void }) {
   const { t } = useI18n();
   return (
@@ -19,7 +22,7 @@ export function SortTabs(props: { value: ListingSort; onChange: (sort: ListingSo
         {listingSorts.map((sort) => (
           <label
             key={sort}
-            className="shrink-0 cursor-pointer rounded-full px-3 py-1.5 text-sm text-gray-700 has-checked:bg-primary-700 has-checked:font-semibold has-checked:text-white dark:text-gray-300"
+            className="relative shrink-0 cursor-pointer rounded-full px-3 py-1.5 text-sm text-gray-700 has-checked:bg-primary-700 has-checked:font-semibold has-checked:text-white dark:text-gray-300"
           >
             <input
               type="radio"

@@ -86,12 +86,17 @@ function AccountContent() {
       <main id="main" className="pb-8">
         <h1 className="sr-only">{t("account.page.title")}</h1>
         <div className="flex items-center gap-4 bg-white p-4 dark:bg-gray-900">
-          <Avatar src={me.avatar} alt={t("account.page.avatarAlt", { name: nameOf(account) })} size={72} />
+          <Avatar
+            src={me.avatar}
+            alt={t("account.page.avatarAlt", { name: nameOf(account) })}
+            name={account}
+            size={72}
+          />
           <div className="min-w-0 flex-1">
             <p className="truncate text-lg font-semibold" data-testid="account-name">
               {account}
             </p>
-            <label className="mt-1 inline-block cursor-pointer text-sm font-medium text-primary-800 underline dark:text-primary-300">
+            <label className="relative mt-1 inline-block cursor-pointer text-sm font-medium text-primary-800 underline dark:text-primary-300">
               {t("account.page.changeAvatar")}
               <input
                 type="file"
