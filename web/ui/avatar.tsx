@@ -1,15 +1,26 @@
-/** Seed section 2: the placeholder shows the first letters of the first two words of the alt text (at most 2). */
-export function initials(alt: string): string {
-  return alt
-    .split(/\s+/)
+import { UserRound } from "lucide-react";
+
+/**
+ * Seed section 2: the placeholder shows the first letters of the first two words (at most 2). The words
+ * are the person's, not the alt text's ("Profile photo of …" would give everyone "PP"): an email's local
+ * part split on . _ - ("siti.aminah@…" → "SA"), a name's words, a phone's last two digits ("+62 812-…-7890"
+ * → "90"). Empty when there is nothing to take letters from.
+ */
+export function initials(name: string): string {
+  const text = name.trim();
+  if (/^\+?[\d\s().-]+$/.test(text)) return text.replace(/\D/g, "").slice(-2);
+  const local = text.includes("@") ? text.slice(0, text.indexOf("@")) : text;
+  const firsts = local
+    .split(/[\s._-]+/)
     .filter(Boolean)
     .slice(0, 2)
-    .map((word) => word[0]?.toUpperCase() ?? "")
-    .join("")
-    .slice(0, 2);
+    .map((word) => Array.from(word)[0]!.toUpperCase());
+  // Array.from keeps a letter outside the BMP whole; "ß".toUpperCase() is "SS", hence the final cut.
+  return Array.from(firsts.join("")).slice(0, 2).join("");
 }
 
-export function Avatar(props: { src: string | null; alt: string; size?: number }) {
+/** A round photo, or the person's initials (a person glyph when there are none) on the brand colour. */
+export function Avatar(props: { src: string | null; alt: string; name: string; size?: number }) {
   const size = props.size ?? 64;
   if (props.src) {
     return (
@@ -23,6 +34,7 @@ export function Avatar(props: { src: string | null; alt: string; size?: number }
       />
     );
   }
+  const letters = initials(props.name);
   return (
     <span
       role="img"
@@ -30,7 +42,11 @@ export function Avatar(props: { src: string | null; alt: string; size?: number }
       className="grid shrink-0 place-items-center rounded-full bg-primary-700 font-semibold text-white"
       style={{ width: size, height: size, fontSize: size * 0.38 }}
     >
-      {initials(props.alt)}
+      {letters ? (
+        <span aria-hidden="true">{letters}</span>
+      ) : (
+        <UserRound style={{ width: size * 0.5, height: size * 0.5 }} aria-hidden="true" />
+      )}
     </span>
   );
 }

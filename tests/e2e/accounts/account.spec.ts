@@ -64,7 +64,7 @@ test("the account page's sections are announced by their headings in every langu
     await page.goto(authPath(lang, "account"));
     await expect(page.getByTestId("invite-code")).toHaveText(inviteCodePattern);
     // The page is rendered on the server: the landmarks are there at once.
-    for (const section of [p.inviteCode, p.settings, p.support]) {
+    for (const section of [p.inviteCode, p.settings, messages[lang].support.contacts.title]) {
       const region = page.getByRole("region", { name: section, exact: true });
       expect.soft(await region.count(), `no section named "${section}" (${lang})`).toBe(1);
     }

@@ -55,13 +55,13 @@ test("ind: a store is followed and unfollowed from its page, reached from the ho
   const store = await storeNamed(request, batikSari);
   const shopPath = localePath("ind", `/h5/merchant/shop/${store.id}`);
 
-  // A visitor is asked to sign in first, with the way back to the store.
+  // A visitor is asked to sign in first, with the way back to the store (and the follow to carry out).
   await page.goto(shopPath);
   await waitForHydration(page);
   await page.getByRole("button", { name: m.stores.page.follow, exact: true }).click();
   await expect(page).toHaveURL(
     new RegExp(
-      `${escapeRegExp(authPath("ind", "signin"))}\\?redirect=${escapeRegExp(encodeURIComponent(shopPath))}$`,
+      `${escapeRegExp(authPath("ind", "signin"))}\\?redirect=${escapeRegExp(encodeURIComponent(`${shopPath}?after=follow`))}$`,
     ),
   );
 

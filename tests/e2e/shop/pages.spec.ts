@@ -220,7 +220,7 @@ test.describe("not found", () => {
 });
 
 test.describe("app download notice", () => {
-  test("/down explains the app is coming and leads back to shopping", async ({ page }) => {
+  test("/down explains adding the shop to the home screen and leads back to shopping", async ({ page }) => {
     const response = await page.goto("/down");
     expect(response?.status()).toBe(200);
     const m = ind.pages.down;

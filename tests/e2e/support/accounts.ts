@@ -32,10 +32,15 @@ export function newEmail(tag: string): string {
 }
 
 /** An Indonesian mobile number no account uses yet, as typed (0812…) and as stored (+62812…). */
-export function newPhone(): { typed: string; e164: string } {
+export function newPhone(): { typed: string; e164: string; shown: string } {
   const digits =
     String(Date.now() % 1e6).padStart(6, "0") + String(Math.floor(Math.random() * 100)).padStart(2, "0");
-  return { typed: `0812${digits}`, e164: `+62812${digits}` };
+  // `shown`: how the app writes the number (+62 812-3456-7890).
+  return {
+    typed: `0812${digits}`,
+    e164: `+62812${digits}`,
+    shown: `+62 812-${digits.slice(0, 4)}-${digits.slice(4)}`,
+  };
 }
 
 /** `/h5/signin`, `/en/h5/signup`, … */

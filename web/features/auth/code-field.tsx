@@ -1,5 +1,6 @@
 import { useEffect, useState } from "react";
 import { useMutation } from "@tanstack/react-query";
+import { displayAccount, parseAccount } from "#common/account.ts";
 import type { CodePurpose } from "#common/contracts/auth.ts";
 import { AccountInputSchema } from "#common/contracts/auth.ts";
 import type { MessageKey } from "#common/i18n/messages.ts";
@@ -24,7 +25,9 @@ export function CodeField(props: {
     trpc.auth.sendCode.mutationOptions({
       onSuccess: (result) => {
         setWait(result.resendInSeconds);
-        toast.notify(t("auth.codeSent", { account: props.account.trim() }), "success");
+        const parsed = parseAccount(props.account);
+        const account = parsed ? displayAccount(parsed) : props.account.trim();
+        toast.notify(t("auth.codeSent", { account }), "success");
       },
     }),
   );

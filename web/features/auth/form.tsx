@@ -2,6 +2,7 @@ import { useId, useState, type InputHTMLAttributes, type ReactNode } from "react
 import { Eye, EyeOff } from "lucide-react";
 import type { z } from "zod";
 import type { MessageKey } from "#common/i18n/messages.ts";
+import { phoneFieldValue } from "#common/account.ts";
 import { useI18n } from "../../lib/i18n.tsx";
 
 export type FieldErrors = Record<string, string | undefined>;
@@ -97,7 +98,7 @@ export function AccountField(props: { value: string; onChange: (v: string) => vo
         autoCapitalize: "none",
         spellCheck: false,
         value: props.value,
-        onChange: (e) => props.onChange(e.target.value),
+        onChange: (e) => props.onChange(phoneFieldValue(e.target.value)),
       }}
     />
   );

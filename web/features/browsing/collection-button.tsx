@@ -3,7 +3,7 @@ import { Heart } from "lucide-react";
 import { useI18n } from "../../lib/i18n.tsx";
 import { toast } from "../../lib/toast.ts";
 import { useTRPC } from "../../lib/trpc.ts";
-import { useRequireSignIn, useSignedIn } from "../../lib/session.ts";
+import { useIntentAfterSignIn, useRequireSignIn, useSignedIn } from "../../lib/session.ts";
 
 /** Adds the product to the shopper's collection or takes it out; visitors are sent to sign in first. */
 export function CollectionButton(props: { listingId: string }) {
@@ -26,15 +26,21 @@ export function CollectionButton(props: { listingId: string }) {
   };
   const add = useMutation(trpc.collection.add.mutationOptions({ onSuccess: () => done(true) }));
   const remove = useMutation(trpc.collection.remove.mutationOptions({ onSuccess: () => done(false) }));
+  // Back from signing in to collect: collect (unless it already is).
+  useIntentAfterSignIn("collect", status.data !== undefined, () => {
+    if (!inCollection) add.mutate({ listingId: props.listingId });
+  });
   return (
     <button
       type="button"
       aria-pressed={inCollection}
       onClick={() =>
-        requireSignIn(() =>
-          inCollection
-            ? remove.mutate({ listingId: props.listingId })
-            : add.mutate({ listingId: props.listingId }),
+        requireSignIn(
+          () =>
+            inCollection
+              ? remove.mutate({ listingId: props.listingId })
+              : add.mutate({ listingId: props.listingId }),
+          "collect",
         )
       }
       className="flex flex-col items-center gap-0.5 rounded-lg px-2 py-1 text-xs text-gray-700 dark:text-gray-300"

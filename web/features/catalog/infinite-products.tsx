@@ -75,6 +75,8 @@ export function InfiniteProducts(props: { filter: ListingFilter; emptyText?: str
   }
   return (
     <div className="px-4">
+      {/* The cards' names are h3s: this level-2 heading keeps the page's outline without skipping a level. */}
+      <h2 className="sr-only">{t("catalog.list.title")}</h2>
       <ul className="grid grid-cols-2 gap-3" data-testid="product-grid">
         {items.map((p, i) => (
           <li key={p.id}>

@@ -1,8 +1,10 @@
-import { useEffect, useId, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
+import { useLocation } from "react-router";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Search, X } from "lucide-react";
 import { useI18n } from "../../lib/i18n.tsx";
 import { modal } from "../../lib/modal.ts";
+import { wantsSearchFocus } from "../../lib/search-focus.ts";
 import { ConfirmDialog } from "../../ui/confirm-dialog.tsx";
 import { useSignedIn } from "../../lib/session.ts";
 import { useTRPC } from "../../lib/trpc.ts";
@@ -77,6 +79,13 @@ export function SearchBox(props: { initial: string; onSearch: (q: string) => voi
   const [error, setError] = useState<string | undefined>();
   const [typed, setTyped] = useState(value);
   const [deviceHistory, setDeviceHistory] = useState<string[]>([]);
+  const input = useRef<HTMLInputElement>(null);
+  const location = useLocation();
+  const focusOnArrival = wantsSearchFocus(location.state);
+  useEffect(() => {
+    // Arriving from the home page's search bar: that tap meant "search", so the field is ready at once.
+    if (focusOnArrival) input.current?.focus();
+  }, [focusOnArrival]);
   useEffect(() => {
     const timer = setTimeout(() => setTyped(value.trim()), 250);
     return () => clearTimeout(timer);
@@ -125,6 +134,7 @@ export function SearchBox(props: { initial: string; onSearch: (q: string) => voi
         <div className="flex h-10 flex-1 items-center gap-2 rounded-full bg-gray-100 px-3 dark:bg-gray-800">
           <Search className="size-4 text-gray-600 dark:text-gray-400" aria-hidden="true" />
           <input
+            ref={input}
             id={id}
             type="search"
             enterKeyHint="search"
@@ -137,10 +147,19 @@ export function SearchBox(props: { initial: string; onSearch: (q: string) => voi
               setDeviceHistory(readDeviceHistory());
             }}
             onChange={(e) => setValue(e.target.value)}
-            className="min-w-0 flex-1 bg-transparent outline-none placeholder:text-gray-600 dark:placeholder:text-gray-400"
+            // The browser's own clear button would sit next to ours: one is enough.
+            className="min-w-0 flex-1 bg-transparent outline-none placeholder:text-gray-600 [&::-webkit-search-cancel-button]:appearance-none dark:placeholder:text-gray-400"
           />
           {value && (
-            <button type="button" onClick={() => setValue("")} aria-label={t("catalog.search.clearField")}>
+            <button
+              type="button"
+              onClick={() => {
+                setValue("");
+                input.current?.focus();
+              }}
+              aria-label={t("catalog.search.clearField")}
+              className="-me-2 grid size-8 shrink-0 place-items-center rounded-full"
+            >
               <X className="size-4" aria-hidden="true" />
             </button>
           )}
@@ -183,7 +202,7 @@ export function SearchBox(props: { initial: string; onSearch: (q: string) => voi
                     },
                   })
                 }
-                className="text-sm text-primary-800 underline dark:text-primary-300"
+                className="min-h-6 px-1 text-sm text-primary-800 underline dark:text-primary-300"
               >
                 {t("catalog.search.clearHistory")}
               </button>

@@ -3,6 +3,16 @@ import { ChevronLeft } from "lucide-react";
 import { useNavigate } from "react-router";
 import { useI18n } from "../../lib/i18n.tsx";
 
+/**
+ * Whether the previous history entry is a page of this app. React Router numbers its entries (`idx`, 0 for
+ * the page the visitor arrived on); `history.length` also counts other sites' pages, and going back to
+ * them would leave the shop.
+ */
+function cameFromThisApp(): boolean {
+  const state = window.history.state as { idx?: number } | null;
+  return (state?.idx ?? 0) > 0;
+}
+
 /** The 4rem header of every shop page: an optional back button, the title, and actions. */
 export function AppHeader(props: { title: ReactNode; back?: boolean; actions?: ReactNode }) {
   const { t } = useI18n();
@@ -12,7 +22,7 @@ export function AppHeader(props: { title: ReactNode; back?: boolean; actions?: R
       {props.back && (
         <button
           type="button"
-          onClick={() => (window.history.length > 1 ? navigate(-1) : navigate(".."))}
+          onClick={() => (cameFromThisApp() ? navigate(-1) : navigate(".."))}
           aria-label={t("shell.back")}
           className="-ms-1 rounded-full p-2 hover:bg-gray-100 dark:hover:bg-gray-800"
         >

@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from "react";
-import { Smartphone, X } from "lucide-react";
+import { SquarePlus, X } from "lucide-react";
 import { Link } from "react-router";
 import { useI18n } from "../../lib/i18n.tsx";
 import { localizePath } from "../../lib/locale.ts";
@@ -15,7 +15,12 @@ function isDismissed() {
   }
 }
 
-/** The app-download prompt: a banner linking to /down, remembered once dismissed. */
+/**
+ * The seed's app-download prompt, worded honestly: there is no store app, so it offers adding the shop to
+ * the home screen and links to /down for the steps. Remembered once dismissed. It floats above the tab bar
+ * instead of taking a place in the page: it can only appear after hydration (dismissal lives in the
+ * browser), and pushing the page down then would be a layout shift.
+ */
 export function DownloadBanner() {
   const { t, locale } = useI18n();
   // The server cannot know; the banner appears after hydration unless dismissed before.
@@ -31,13 +36,13 @@ export function DownloadBanner() {
   return (
     <aside
       aria-label={t("shell.download.text")}
-      className="flex items-center gap-3 bg-primary-900 px-4 py-2 text-sm text-white"
+      className="fixed inset-x-0 bottom-[calc(3.5rem+env(safe-area-inset-bottom))] z-20 mx-auto flex max-w-md items-center gap-3 bg-primary-900 px-4 py-2 text-sm text-white shadow-lg"
     >
-      <Smartphone className="size-5 shrink-0" aria-hidden="true" />
+      <SquarePlus className="size-5 shrink-0" aria-hidden="true" />
       <p className="flex-1">{t("shell.download.text")}</p>
       <Link
         to={localizePath(locale, "/down")}
-        className="rounded-full bg-white px-3 py-1 font-semibold text-primary-900"
+        className="shrink-0 rounded-full bg-white px-3 py-1 font-semibold text-primary-900"
       >
         {t("shell.download.open")}
       </Link>
@@ -52,7 +57,7 @@ export function DownloadBanner() {
           }
           window.dispatchEvent(new Event(changed));
         }}
-        className="rounded-full p-1 hover:bg-white/10"
+        className="shrink-0 rounded-full p-1 hover:bg-white/10"
       >
         <X className="size-5" aria-hidden="true" />
       </button>

@@ -50,7 +50,8 @@ export function PreferencesForm(props: { onLanguageChange?: () => void }) {
     document.cookie = `${localeCookie.name}=${next}; Max-Age=${localeCookie.maxAgeSeconds}; Path=/; SameSite=Lax`;
     const { rest } = splitLocalePath(location.pathname);
     props.onLanguageChange?.();
-    void navigate(localizePath(next, rest) + location.search + location.hash);
+    // The same page in another language replaces this entry: Back should not switch the language back.
+    void navigate(localizePath(next, rest) + location.search + location.hash, { replace: true });
   };
   return (
     <>

@@ -14,6 +14,7 @@ import {
   type FieldErrors,
 } from "../../features/auth/form.tsx";
 import { afterSignIn } from "../../features/auth/session.ts";
+import { SupportContacts } from "../../features/support/support-contacts.tsx";
 import { serverT } from "../../lib/api.server.ts";
 import { useI18n } from "../../lib/i18n.tsx";
 import { localeFromParam, localizePath } from "../../lib/locale.ts";
@@ -136,6 +137,7 @@ export default function SignIn() {
           </div>
           <SubmitButton busy={signIn.isPending}>{t("auth.signin.submit")}</SubmitButton>
         </form>
+        <SupportContacts className="mt-8" />
       </AuthPage>
     </>
   );

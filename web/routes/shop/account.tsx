@@ -1,16 +1,6 @@
 import { useId } from "react";
 import { HydrationBoundary, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import {
-  ChevronRight,
-  CircleHelp,
-  Copy,
-  Footprints,
-  Heart,
-  LogOut,
-  Mail,
-  MessageCircle,
-  Store,
-} from "lucide-react";
+import { ChevronRight, CircleHelp, Copy, Footprints, Heart, LogOut, Store } from "lucide-react";
 import { Link } from "react-router";
 import type { Route } from "./+types/account";
 import { displayAccount } from "#common/account.ts";
@@ -22,8 +12,8 @@ import { localeFromParam, localizePath } from "../../lib/locale.ts";
 import { pageMeta } from "../../lib/meta.ts";
 import { toast } from "../../lib/toast.ts";
 import { storeToken, useTRPC } from "../../lib/trpc.ts";
-import { useWebConfig } from "../../lib/web-config.ts";
 import { Avatar } from "../../ui/avatar.tsx";
+import { SupportContacts } from "../../features/support/support-contacts.tsx";
 
 export const handle = { tabBar: true };
 
@@ -59,7 +49,6 @@ function AccountContent() {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const me = useQuery(trpc.account.me.queryOptions()).data;
-  const support = useWebConfig().data?.support;
   const avatar = useMutation(
     trpc.account.updateAvatar.mutationOptions({
       onSuccess: (user) => {
@@ -86,12 +75,17 @@ function AccountContent() {
       <main id="main" className="pb-8">
         <h1 className="sr-only">{t("account.page.title")}</h1>
         <div className="flex items-center gap-4 bg-white p-4 dark:bg-gray-900">
-          <Avatar src={me.avatar} alt={t("account.page.avatarAlt", { name: nameOf(account) })} size={72} />
+          <Avatar
+            src={me.avatar}
+            alt={t("account.page.avatarAlt", { name: nameOf(account) })}
+            name={account}
+            size={72}
+          />
           <div className="min-w-0 flex-1">
             <p className="truncate text-lg font-semibold" data-testid="account-name">
               {account}
             </p>
-            <label className="mt-1 inline-block cursor-pointer text-sm font-medium text-primary-800 underline dark:text-primary-300">
+            <label className="relative mt-1 inline-block cursor-pointer text-sm font-medium text-primary-800 underline dark:text-primary-300">
               {t("account.page.changeAvatar")}
               <input
                 type="file"
@@ -151,43 +145,7 @@ function AccountContent() {
         <Section title={t("account.page.settings")}>
           <PreferencesForm />
         </Section>
-        {support && (support.whatsapp || support.email) && (
-          <Section title={t("account.page.support")}>
-            <ul className="mt-2 grid gap-2">
-              {support.whatsapp && (
-                <li>
-                  <a
-                    href={`https://wa.me/${support.whatsapp.replace(/\D/g, "")}`}
-                    rel="noopener noreferrer"
-                    target="_blank"
-                    className="flex items-center gap-3 rounded-lg p-2 hover:bg-gray-100 dark:hover:bg-gray-800"
-                  >
-                    <MessageCircle
-                      className="size-5 text-primary-700 dark:text-primary-400"
-                      aria-hidden="true"
-                    />
-                    <span>
-                      {t("account.page.whatsapp")}: {support.whatsapp}
-                    </span>
-                  </a>
-                </li>
-              )}
-              {support.email && (
-                <li>
-                  <a
-                    href={`mailto:${support.email}`}
-                    className="flex items-center gap-3 rounded-lg p-2 hover:bg-gray-100 dark:hover:bg-gray-800"
-                  >
-                    <Mail className="size-5 text-primary-700 dark:text-primary-400" aria-hidden="true" />
-                    <span>
-                      {t("account.page.email")}: {support.email}
-                    </span>
-                  </a>
-                </li>
-              )}
-            </ul>
-          </Section>
-        )}
+        <SupportContacts className="mt-3 bg-white p-4 dark:bg-gray-900" />
         <div className="mt-6 px-4">
           <button
             type="button"

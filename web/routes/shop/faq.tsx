@@ -1,6 +1,7 @@
 import { HydrationBoundary, useQuery } from "@tanstack/react-query";
 import type { Route } from "./+types/faq";
 import { AppHeader } from "../../features/shell/app-header.tsx";
+import { SupportContacts } from "../../features/support/support-contacts.tsx";
 import { serverT, withServerApi } from "../../lib/api.server.ts";
 import { useI18n } from "../../lib/i18n.tsx";
 import { localeFromParam } from "../../lib/locale.ts";
@@ -37,6 +38,7 @@ function Faqs() {
             <p className="mt-2 text-sm leading-6 text-gray-700 dark:text-gray-300">{f.answer}</p>
           </details>
         ))}
+        <SupportContacts className="mt-4 rounded-xl bg-white p-4 shadow-sm ring-1 ring-gray-200 dark:bg-gray-800 dark:ring-gray-700" />
       </main>
     </>
   );

@@ -13,6 +13,7 @@ import { useTRPC } from "../../lib/trpc.ts";
 import { useWebConfig } from "../../lib/web-config.ts";
 import { useSignedIn } from "../../lib/session.ts";
 import { DownloadBanner } from "../../features/shell/download-banner.tsx";
+import { focusSearchState } from "../../lib/search-focus.ts";
 
 export const handle = { tabBar: true };
 
@@ -186,10 +187,10 @@ function HomeContent() {
       />
       <main id="main" className="pb-6">
         <h1 className="sr-only">{t("catalog.home.title")}</h1>
-        <DownloadBanner />
         <div className="bg-white px-4 pt-3 dark:bg-gray-900">
           <Link
             to={localizePath(locale, "/h5/products/list")}
+            state={focusSearchState}
             className="flex h-10 items-center gap-2 rounded-full bg-gray-100 px-4 text-gray-600 dark:bg-gray-800 dark:text-gray-400"
           >
             <Search className="size-4" aria-hidden="true" />
@@ -220,6 +221,7 @@ function HomeContent() {
           </>
         )}
       </main>
+      <DownloadBanner />
     </>
   );
 }

@@ -10,7 +10,7 @@ import { rethrowNotFound, withServerApi } from "../../lib/api.server.ts";
 import { useI18n } from "../../lib/i18n.tsx";
 import { localeFromParam } from "../../lib/locale.ts";
 import { pageMeta } from "../../lib/meta.ts";
-import { useRequireSignIn } from "../../lib/session.ts";
+import { useIntentAfterSignIn, useRequireSignIn } from "../../lib/session.ts";
 import { toast } from "../../lib/toast.ts";
 import { useTRPC } from "../../lib/trpc.ts";
 
@@ -51,13 +51,21 @@ function FollowButton(props: { storeId: string; following: boolean | null }) {
   const follow = useMutation(trpc.stores.follow.mutationOptions({ onSuccess: () => refresh(true) }));
   const unfollow = useMutation(trpc.stores.unfollow.mutationOptions({ onSuccess: () => refresh(false) }));
   const following = props.following === true;
+  // Back from signing in to follow: follow (unless already following).
+  useIntentAfterSignIn("follow", props.following !== null, () => {
+    if (!following) follow.mutate({ storeId: props.storeId });
+  });
   return (
     <button
       type="button"
       aria-pressed={following}
       onClick={() =>
-        requireSignIn(() =>
-          following ? unfollow.mutate({ storeId: props.storeId }) : follow.mutate({ storeId: props.storeId }),
+        requireSignIn(
+          () =>
+            following
+              ? unfollow.mutate({ storeId: props.storeId })
+              : follow.mutate({ storeId: props.storeId }),
+          "follow",
         )
       }
       className={`h-9 shrink-0 rounded-full px-4 text-sm font-semibold ${
