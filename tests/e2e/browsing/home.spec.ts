@@ -33,7 +33,8 @@ test("ind: the app-download banner links to /down, and once closed stays closed 
   await page.reload();
   await waitForHydration(page);
   await expect(page.getByRole("region", { name: m.catalog.home.hot })).toBeVisible();
-  await page.waitForTimeout(300);
+  // The page's start-up effects have all run (its version check, a second after load, has answered).
+  await expect(page.locator("html")).toHaveAttribute("data-build", "current");
   await expect(notice).toHaveCount(0);
 
   // A new visitor (another browser) still gets it.
