@@ -94,6 +94,7 @@ const app = createApp({
   metrics: createMetrics(),
   maxBatchSize: env.TRPC_MAX_BATCH_SIZE,
   buildId,
+  trustProxyHops: env.TRUST_PROXY_HOPS,
   clientDir: dev ? undefined : path.join(buildDir, "client"),
   render,
 });

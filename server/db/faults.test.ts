@@ -77,8 +77,10 @@ describe.runIf(testDbKind === "postgres")("a PostgreSQL fault never stops the se
   let name: string;
   beforeAll(async () => {
     database = await createSeededDatabase();
-    const rows = await database.db.execute<{ name: string }>(sql`select current_database() as name`);
-    name = rows.rows[0]!.name;
+    const result = (await database.db.execute(sql`select current_database() as name`)) as unknown as {
+      rows: { name: string }[];
+    };
+    name = result.rows[0]!.name;
   });
   afterAll(() => database.destroy());
 
