@@ -1,3 +1,4 @@
+import "./lib/zod-jitless.ts";
 import { useEffect, useState } from "react";
 import { HydrationBoundary, QueryClientProvider } from "@tanstack/react-query";
 import {
