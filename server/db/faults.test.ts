@@ -1,10 +1,16 @@
+import { existsSync } from "node:fs";
 import net, { type AddressInfo } from "node:net";
+import path from "node:path";
 import { sql } from "drizzle-orm";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createSeededDatabase, adminUrl, testDbKind, type TestDatabase } from "../../tests/setup/test-db.ts";
 import { createTestApp, queryInput } from "../../tests/setup/test-app.ts";
+import { productionRenderer } from "../render.ts";
 import { isDatabaseUnavailable, openPostgres, type Database } from "./client.ts";
+
+const buildDir = path.resolve(import.meta.dirname, "../../build");
+const built = existsSync(path.join(buildDir, "server/index.js"));
 
 const unavailableEn = "The service is briefly unavailable. Please try again in a moment.";
 
@@ -168,4 +174,44 @@ describe.runIf(testDbKind === "postgres")("a PostgreSQL fault never stops the se
       await proxy.cut();
     }
   });
+
+  it.runIf(built)(
+    "pages: while the server is stopped the translated 503 page, then the page again",
+    async () => {
+      const proxy = await startProxy(new URL(adminUrl));
+      const url = new URL(adminUrl);
+      url.hostname = "127.0.0.1";
+      url.port = String(proxy.port);
+      url.pathname = `/${name}`;
+      let proxied: Database | undefined;
+      try {
+        proxied = await openPostgres(url.toString(), { max: 3, connectionTimeoutMillis: 1000 });
+        const app = createTestApp(
+          { ...database, ...proxied },
+          { render: await productionRenderer(buildDir) },
+        );
+        const page = (p: string) => app.fetch(new Request(`http://localhost${p}`));
+        expect((await page("/en/h5")).status).toBe(200);
+
+        await proxy.cut();
+        for (const [p, text] of [
+          ["/en/h5", unavailableEn],
+          ["/zh/h5/products/prd_x", "服务暂时不可用，请稍后再试。"],
+          ["/h5/category", "Layanan sedang tidak tersedia sebentar. Silakan coba lagi sesaat lagi."],
+        ] as const) {
+          const res = await page(p);
+          expect(res.status, p).toBe(503);
+          const html = await res.text();
+          expect(html, p).toContain(text);
+          expect(html, p).not.toMatch(/ECONNREFUSED|pg-pool|node_modules/);
+        }
+
+        await proxy.restore();
+        await eventually(async () => (await page("/en/h5")).status === 200);
+      } finally {
+        await proxied?.close();
+        await proxy.cut();
+      }
+    },
+  );
 });
