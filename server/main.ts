@@ -2,7 +2,7 @@ import { mkdir, readFile } from "node:fs/promises";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import path from "node:path";
 import { getRequestListener } from "@hono/node-server";
-import { openDatabase } from "./db/client.ts";
+import { isDatabaseUnavailable, openDatabase } from "./db/client.ts";
 import { createApp } from "./http/app.ts";
 import { EnvError, parseEnv, type Env } from "./platform/env.ts";
 import { createLogger } from "./platform/logger.ts";
@@ -27,6 +27,22 @@ try {
 }
 
 const log = createLogger(env.LOG_LEVEL);
+
+// The safety net behind the database client's own error listeners: a database fault that still escapes
+// is logged and the server keeps serving (it answers 503 until the database is back). Anything else is
+// a bug that leaves the process in an unknown state: log it and exit so the supervisor restarts us.
+function escaped(kind: string) {
+  return (error: unknown) => {
+    if (isDatabaseUnavailable(error)) {
+      log.error({ err: error }, `${kind} from the database; still serving`);
+      return;
+    }
+    log.fatal({ err: error }, kind);
+    process.exit(1);
+  };
+}
+process.on("uncaughtException", escaped("uncaught exception"));
+process.on("unhandledRejection", escaped("unhandled rejection"));
 const uploadsDir = path.join(env.DATA_DIR, "uploads");
 await mkdir(uploadsDir, { recursive: true });
 const storage = createLocalStorage(uploadsDir);
@@ -83,6 +99,7 @@ const app = createApp({
   metrics: createMetrics(),
   maxBatchSize: env.TRPC_MAX_BATCH_SIZE,
   buildId,
+  trustProxyHops: env.TRUST_PROXY_HOPS,
   clientDir: dev ? undefined : path.join(buildDir, "client"),
   render,
 });

@@ -1,6 +1,8 @@
+import "./lib/zod-jitless.ts";
 import { useEffect, useState } from "react";
 import { HydrationBoundary, QueryClientProvider } from "@tanstack/react-query";
 import {
+  data,
   isRouteErrorResponse,
   Links,
   Meta,
@@ -17,10 +19,11 @@ import "./app.css";
 import { loadMessages } from "#common/i18n/messages.ts";
 import { localeTags, type Locale } from "#common/locales.ts";
 import { platformCode } from "#common/platform.ts";
-import { serverBuildId, withServerApi } from "./lib/api.server.ts";
+import { serverBuildId, thrownStatus, withServerApi } from "./lib/api.server.ts";
 import { I18nProvider, useI18n } from "./lib/i18n.tsx";
 import { localizePath, splitLocalePath } from "./lib/locale.ts";
 import { negotiateLocale } from "./lib/negotiate.server.ts";
+import { useNonce } from "./lib/nonce.ts";
 import { themeScript, useThemeSync } from "./lib/theme.ts";
 import { createBrowserTrpcClient, createQueryClient, setClientLanguage, TRPCProvider } from "./lib/trpc.ts";
 import { useVersionCheck } from "./lib/version-check.ts";
@@ -39,6 +42,11 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
       const config = await queryClient.fetchQuery(trpc.settings.webConfig.queryOptions({ platformCode }));
       queryClient.setQueryData(webConfigQueryKey, config);
       return config;
+    }).catch(async (error: unknown) => {
+      // The database is away: the error page still speaks the visitor's language.
+      if (thrownStatus(error) !== 503) throw error;
+      const { data: body } = error as { data: { message: string } };
+      throw data({ ...body, page: (await loadMessages(locale)).errors.page }, { status: 503 });
     }),
   ]);
   const site = api.result;
@@ -81,6 +89,7 @@ function useRouteForcedTheme(): ForcedTheme {
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
   const forced = useRouteForcedTheme();
+  const nonce = useNonce();
   const lang = data ? localeTags[data.locale] : "en";
   return (
     <html lang={lang} data-forced-theme={forced} suppressHydrationWarning>
@@ -88,15 +97,16 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover" />
         <meta name="theme-color" content="#16a34a" />
-        <script dangerouslySetInnerHTML={{ __html: themeScript }} />
+        {/* The browser hides a nonce from scripts, so the hydrated attribute differs by design. */}
+        <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: themeScript }} />
         <link rel="icon" href={data?.site.favicon ?? "/favicon.svg"} type="image/svg+xml" />
         <Meta />
         <Links />
       </head>
       <body>
         {children}
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );
@@ -182,7 +192,12 @@ export function ErrorBoundary() {
     isRouteErrorResponse(error) && typeof error.data === "object" && error.data && "message" in error.data
       ? String(error.data.message)
       : undefined;
-  const page = data?.messages.errors.page ?? rootFailureTexts;
+  // When the root loader itself failed (the database is away) its error carries the page's texts.
+  const thrownPage =
+    isRouteErrorResponse(error) && typeof error.data === "object" && error.data && "page" in error.data
+      ? (error.data.page as typeof rootFailureTexts)
+      : undefined;
+  const page = data?.messages.errors.page ?? thrownPage ?? rootFailureTexts;
   return (
     <>
       <title>{`${notFound ? page.notFoundTitle : page.serverName} - ${data?.site.title ?? "Pasar"}`}</title>

@@ -1,8 +1,9 @@
 import { z } from "zod";
 import { ProductCardViewSchema } from "./catalog.ts";
+import { CursorSchema, plainText, prefixedId } from "./input.ts";
 
-export const ListingIdInputSchema = z.object({ listingId: z.string().min(1).max(64) });
-export const CursorInputSchema = z.object({ cursor: z.string().max(300).optional() }).default({});
+export const ListingIdInputSchema = z.object({ listingId: prefixedId("prd") });
+export const CursorInputSchema = z.object({ cursor: CursorSchema.optional() }).default({});
 
 /** Products with a time: when they were collected or last viewed. */
 export const TimedCardsViewSchema = z.object({
@@ -12,6 +13,6 @@ export const TimedCardsViewSchema = z.object({
 export type TimedCardsView = z.infer<typeof TimedCardsViewSchema>;
 
 export const KeywordsViewSchema = z.array(z.string());
-export const SuggestInputSchema = z.object({ q: z.string().trim().max(100) });
+export const SuggestInputSchema = z.object({ q: plainText(z.string().trim().max(100)) });
 export const OkViewSchema = z.object({ ok: z.literal(true) });
 export const InCollectionViewSchema = z.object({ inCollection: z.boolean() });

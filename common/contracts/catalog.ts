@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { CategoryIdSchema, CursorSchema as CursorInput, plainText, prefixedId } from "./input.ts";
 
 const IdSchema = z.string().min(1).max(64);
 /** An opaque position in a list, as the server issued it. */
@@ -36,18 +37,15 @@ export const listingSorts = ["overall", "sales", "priceAsc", "priceDesc", "newes
 export type ListingSort = (typeof listingSorts)[number];
 
 export const ListingListInputSchema = z.object({
-  categoryId: z.number().int().positive().optional(),
+  categoryId: CategoryIdSchema.optional(),
   /** Only this store's products (the shop page). */
-  storeId: IdSchema.optional(),
+  storeId: prefixedId("str").optional(),
   /** Keywords over names and descriptions in every language; empty means no search. */
-  q: z
-    .string()
-    .trim()
-    .max(100, "catalog.search.tooLong")
+  q: plainText(z.string().trim().max(100, "catalog.search.tooLong"))
     .optional()
     .transform((v) => (v ? v : undefined)),
   sort: z.enum(listingSorts).default("overall"),
-  cursor: CursorSchema.optional(),
+  cursor: CursorInput.min(1).optional(),
   limit: z.number().int().min(1).max(50).default(20),
 });
 export type ListingListInput = z.input<typeof ListingListInputSchema>;
@@ -58,7 +56,7 @@ export const ListingPageViewSchema = z.object({
 });
 export type ListingPageView = z.infer<typeof ListingPageViewSchema>;
 
-export const ListingGetInputSchema = z.object({ id: IdSchema });
+export const ListingGetInputSchema = z.object({ id: prefixedId("prd") });
 
 export const StoreCardViewSchema = z.object({
   id: IdSchema,

@@ -1,19 +1,17 @@
 import { z } from "zod";
+import { CursorSchema, plainText, prefixedId } from "./input.ts";
 
 export const storeSorts = ["overall", "new", "rating", "level", "visits", "sales", "collections"] as const;
 export type StoreSort = (typeof storeSorts)[number];
 
 export const StoreStreetInputSchema = z.object({
-  q: z
-    .string()
-    .trim()
-    .max(60)
+  q: plainText(z.string().trim().max(60))
     .optional()
     .transform((v) => (v ? v : undefined)),
   sort: z.enum(storeSorts).default("overall"),
   /** Ascending or descending. (Not "direction": tRPC's infinite queries add their own `direction` field.) */
   order: z.enum(["asc", "desc"]).default("desc"),
-  cursor: z.string().max(300).optional(),
+  cursor: CursorSchema.optional(),
   limit: z.number().int().min(1).max(50).default(20),
 });
 export type StoreStreetInput = z.input<typeof StoreStreetInputSchema>;
@@ -40,7 +38,7 @@ export const StoreStreetViewSchema = z.object({
   nextCursor: z.string().nullable(),
 });
 
-export const StoreIdInputSchema = z.object({ storeId: z.string().min(1).max(64) });
+export const StoreIdInputSchema = z.object({ storeId: prefixedId("str") });
 
 export const StorePageViewSchema = StoreSummaryViewSchema.extend({
   /** Whether the caller follows the store; null for visitors. */

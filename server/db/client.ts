@@ -71,16 +71,91 @@ export async function openPglite(dataDir: string): Promise<Database> {
   };
 }
 
+/** SQLSTATE classes and codes that mean "the database is away", not "the query is wrong". */
+const unavailableCodes = new Set([
+  "57P01", // admin_shutdown (pg_terminate_backend, fast shutdown)
+  "57P02", // crash_shutdown
+  "57P03", // cannot_connect_now (starting up, shutting down)
+  "53300", // too_many_connections
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "ETIMEDOUT",
+  "EHOSTUNREACH",
+  "ENETUNREACH",
+  "ENOTFOUND",
+  "EPIPE",
+  "EAI_AGAIN",
+]);
+const unavailableMessages =
+  /Connection terminated|connection timeout|timeout exceeded when trying to connect|Client has encountered a connection error|not queryable/i;
+
 /**
- * Connects to PostgreSQL through a pool. An idle connection that dies (server restart, admin
- * termination) is reported to `onIdleError` and replaced; without a listener it would crash the process.
+ * Whether an error (or anything in its cause chain: Drizzle wraps driver errors) says the database cannot
+ * be reached right now. Such a call may succeed later; the caller is told so (503) instead of "failed".
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  for (let e = error, depth = 0; e && typeof e === "object" && depth < 5; depth++) {
+    const { code, message, cause } = e as { code?: unknown; message?: unknown; cause?: unknown };
+    if (typeof code === "string" && (unavailableCodes.has(code) || code.startsWith("08"))) return true;
+    if (typeof message === "string" && unavailableMessages.test(message)) return true;
+    e = cause;
+  }
+  return false;
+}
+
+/**
+ * A checked-out client whose connection dies goes back to the pool as broken, so the pool drops it and
+ * opens a new one later. Needed for transactions: Drizzle checks a client out and, when `begin` itself
+ * fails on a dead connection, never releases it; after a few such failures every pooled connection was
+ * lost and the server could not recover even with the database back.
+ */
+function guardCheckouts(pool: pg.Pool) {
+  const connect = pool.connect.bind(pool) as (callback?: unknown) => Promise<pg.PoolClient> | undefined;
+  // The callback form is pg-pool's own pool.query, which handles errors itself.
+  (pool as { connect: unknown }).connect = (callback?: unknown) =>
+    callback
+      ? connect(callback)
+      : connect()!.then((client) => {
+          const release = client.release.bind(client);
+          let released = false;
+          const onError = (error: Error) => releaseOnce(error);
+          function releaseOnce(error?: Error | boolean) {
+            if (released) return;
+            released = true;
+            client.removeListener("error", onError);
+            release(error);
+          }
+          client.on("error", onError);
+          client.release = releaseOnce;
+          return client;
+        });
+}
+
+/**
+ * Connects to PostgreSQL through a pool. A connection that dies (server restart or stop, admin
+ * termination) must never crash the process: an idle one is reported to `onIdleError` and replaced;
+ * one that is checked out (a query or transaction running) gets its own error listener, since pg emits
+ * the failure as an 'error' event besides failing the query, and an event nobody listens to is fatal.
+ * The query itself fails, and the caller answers 503 (`isDatabaseUnavailable`). New connections are
+ * tried again on the next query, so the pool recovers by itself when the server is back.
  */
 export async function openPostgres(
   url: string,
-  opts: { max?: number; onIdleError?: (error: Error) => void } = {},
+  opts: { max?: number; onIdleError?: (error: Error) => void; connectionTimeoutMillis?: number } = {},
 ): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: opts.max ?? 10, options: postgresOptions });
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: opts.max ?? 10,
+    options: postgresOptions,
+    // A server that does not answer (a dropped network) fails the request instead of hanging it.
+    connectionTimeoutMillis: opts.connectionTimeoutMillis ?? 5000,
+  });
   pool.on("error", (error) => opts.onIdleError?.(error));
+  pool.on("connect", (client) => {
+    // Reported through the failed query (or the pool's 'error' when idle); here only kept from crashing.
+    client.on("error", () => {});
+  });
+  guardCheckouts(pool);
   const db = drizzlePg({ client: pool, schema, casing: "snake_case" }) as unknown as Db;
   return {
     db,

@@ -1,3 +1,4 @@
+import { isIP } from "node:net";
 import path from "node:path";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { getConnInfo } from "@hono/node-server/conninfo";
@@ -6,6 +7,7 @@ import { fetchRequestHandler } from "@trpc/server/adapters/fetch";
 import { bodyLimit } from "hono/body-limit";
 import { Hono, type Context as HonoContext, type MiddlewareHandler } from "hono";
 import { requestId } from "hono/request-id";
+import { NONCE, secureHeaders } from "hono/secure-headers";
 import type { Database } from "../db/client.ts";
 import type { Logger } from "../platform/logger.ts";
 import type { Metrics } from "../platform/metrics.ts";
@@ -31,6 +33,8 @@ export interface PageBridge {
   requestId: string;
   clientIp: string;
   buildId: string;
+  /** This response's Content-Security-Policy nonce, for the page's inline scripts (absent in development). */
+  nonce?: string;
   /** The server's translator, for page titles that need no procedure call. */
   translator: typeof serverTranslator;
 }
@@ -49,30 +53,59 @@ export interface AppDeps {
   metrics: Metrics;
   maxBatchSize: number;
   buildId: string;
+  /**
+   * How many reverse proxies in front of the server append to X-Forwarded-For. 0: the header is ignored
+   * and the socket's address is the client's; N: the address N entries from the right is the client's.
+   */
+  trustProxyHops?: number;
   /** Built client assets (production); absent in development where Vite serves them. */
   clientDir?: string;
   render: PageRenderer;
 }
 
-type AppEnv = { Variables: { requestId: string } };
+type AppEnv = { Variables: { requestId: string; secureHeadersNonce?: string } };
 
 const immutable = "public, max-age=31536000, immutable";
 
 /** Largest accepted /trpc request body: an avatar photo (5 MB) with room for the form around it. */
 const maxRequestBytes = 6 * 1024 * 1024;
 
-/** Whether a browser sent this request from another site (Fetch Metadata, then Origin). */
-function isCrossSite(req: Request): boolean {
+/**
+ * Whether a browser sent this request from another site (Fetch Metadata, then Origin). The Origin is
+ * compared with PUBLIC_URL, which a reverse proxy cannot rewrite the way it rewrites Host; the request's
+ * own address is also accepted, for a server reached directly (development on 127.0.0.1).
+ */
+export function isCrossSite(req: Request, publicUrl: string): boolean {
   const site = req.headers.get("sec-fetch-site");
   if (site && site !== "same-origin" && site !== "none") return true;
   const origin = req.headers.get("origin");
   if (!origin) return false;
   try {
-    return new URL(origin).host !== new URL(req.url).host;
+    const from = new URL(origin).origin;
+    return from !== new URL(publicUrl).origin && from !== new URL(req.url).origin;
   } catch {
     return true;
   }
 }
+
+/**
+ * The client's address: the socket's, or behind `hops` trusted reverse proxies the entry `hops` from the
+ * right of X-Forwarded-For (each proxy appends the address it saw; entries further left are whatever the
+ * client claimed). Anything that is not an IP address falls back to the socket's.
+ */
+export function clientAddress(forwardedFor: string | null, socketAddress: string, hops: number): string {
+  if (hops <= 0 || !forwardedFor) return socketAddress;
+  const entries = forwardedFor.split(",").map((e) => e.trim());
+  const candidate = entries.length >= hops ? entries[entries.length - hops] : undefined;
+  return candidate && isIP(candidate) ? candidate : socketAddress;
+}
+
+/** Every procedure name: a metric label takes only these, so clients cannot mint new label values. */
+const procedureNames = new Set(Object.keys(appRouter._def.procedures));
+const httpMethods = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]);
+
+/** At most this much of a client-sent path reaches a log line. */
+const maxLoggedPath = 200;
 
 /** The session cookie: httpOnly so scripts cannot read it, SameSite=Lax, Secure behind https. */
 function sessionCookies(headers: Headers, secure: boolean): SessionCookies {
@@ -119,13 +152,45 @@ export function createApp(deps: AppDeps) {
   const secureCookies = deps.publicUrl.startsWith("https:");
 
   app.use(requestId({ headerName: "x-request-id" }));
+  // No page may be framed (clickjacking), sniffed into another type, or leak full URLs to other sites.
+  // The Content-Security-Policy lets scripts run only from this site or with this response's nonce; in
+  // development Vite injects its own scripts and a websocket, so only the built app gets the policy.
+  app.use(
+    secureHeaders({
+      xFrameOptions: "DENY",
+      referrerPolicy: "strict-origin-when-cross-origin",
+      strictTransportSecurity: deps.publicUrl.startsWith("https:")
+        ? "max-age=15552000; includeSubDomains"
+        : false,
+      crossOriginResourcePolicy: "same-origin",
+      contentSecurityPolicy: deps.clientDir
+        ? {
+            defaultSrc: ["'self'"],
+            scriptSrc: ["'self'", NONCE],
+            // React style props and the theme script set inline styles.
+            styleSrc: ["'self'", "'unsafe-inline'"],
+            imgSrc: ["'self'", "data:", "blob:"],
+            fontSrc: ["'self'", "data:"],
+            connectSrc: ["'self'"],
+            objectSrc: ["'none'"],
+            baseUri: ["'self'"],
+            formAction: ["'self'"],
+            frameAncestors: ["'none'"],
+          }
+        : { frameAncestors: ["'none'"] },
+    }),
+  );
   app.use(async (c, next) => {
     const started = performance.now();
     await next();
     const seconds = (performance.now() - started) / 1000;
     const p = c.req.path;
     deps.metrics.httpDuration.observe(
-      { route: routeKind(p), method: c.req.method, status: String(c.res.status) },
+      {
+        route: routeKind(p),
+        method: httpMethods.has(c.req.method) ? c.req.method : "OTHER",
+        status: String(c.res.status),
+      },
       seconds,
     );
     if (!p.startsWith("/assets/") && p !== "/healthz" && p !== "/metrics") {
@@ -133,7 +198,7 @@ export function createApp(deps: AppDeps) {
         {
           requestId: c.get("requestId"),
           method: c.req.method,
-          path: p,
+          path: p.length > maxLoggedPath ? `${p.slice(0, maxLoggedPath)}…` : p,
           status: c.res.status,
           ms: Math.round(seconds * 1000),
         },
@@ -167,11 +232,13 @@ export function createApp(deps: AppDeps) {
   });
 
   const clientIp = (c: HonoContext) => {
+    let socket = "unknown";
     try {
-      return getConnInfo(c).remote.address ?? "unknown";
+      socket = getConnInfo(c).remote.address ?? "unknown";
     } catch {
-      return "unknown";
+      // No socket (a request handed to app.fetch directly, as in tests).
     }
+    return clientAddress(c.req.header("x-forwarded-for") ?? null, socket, deps.trustProxyHops ?? 0);
   };
 
   app.use(
@@ -203,7 +270,7 @@ export function createApp(deps: AppDeps) {
         router: appRouter,
         maxBatchSize: deps.maxBatchSize,
         createContext: ({ req, resHeaders }) => {
-          if (req.method !== "GET" && isCrossSite(req)) {
+          if (req.method !== "GET" && isCrossSite(req, deps.publicUrl)) {
             // A plain form post from another site must not act with the visitor's session cookie.
             throw new TRPCError({ code: "FORBIDDEN", message: "cross-site request" });
           }
@@ -221,7 +288,11 @@ export function createApp(deps: AppDeps) {
           } else {
             log.debug({ code: error.code, path: procedurePath }, "procedure refused");
           }
-          deps.metrics.trpcCalls.inc({ path: procedurePath ?? "unknown", type, outcome: error.code });
+          deps.metrics.trpcCalls.inc({
+            path: procedurePath && procedureNames.has(procedurePath) ? procedurePath : "unknown",
+            type,
+            outcome: error.code,
+          });
         },
         responseMeta() {
           return { headers: new Headers({ "cache-control": "no-store" }) };
@@ -269,6 +340,7 @@ export function createApp(deps: AppDeps) {
       requestId: c.get("requestId"),
       clientIp: clientIp(c),
       buildId: deps.buildId,
+      nonce: c.get("secureHeadersNonce"),
       translator: serverTranslator,
     }),
   );

@@ -32,6 +32,8 @@ const EnvSchema = z
     REDIS_URL: z.url({ protocol: /^rediss?$/, error: "must be a redis:// or rediss:// URL" }).optional(),
     SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
     SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(120_000).default(10_000),
+    /** Reverse proxies in front of the server that append to X-Forwarded-For; 0 ignores the header. */
+    TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
   })
   .superRefine((e, ctx) => {
     // A public production shop must really deliver codes: no local outbox there, so no channel may be missing.

@@ -66,13 +66,25 @@ export function localeFromHeader(value: string | null): Locale {
   return isLocale(value) ? value : defaultLocale;
 }
 
-/** The token from `authorization` (raw or `Bearer …`), else from the session cookie. */
+/** Longest token worth looking up; ours are far shorter, anything longer names no session. */
+const maxTokenLength = 512;
+
+/**
+ * The token from `authorization` (raw or `Bearer …`), else from the session cookie. A cookie that is not
+ * valid percent-encoding (a lone `%`) or an oversized value names no session: the visitor is signed out,
+ * never answered with an error.
+ */
 export function tokenFrom(headers: Headers): string {
   const header = (headers.get("authorization") ?? "").trim().replace(/^Bearer\s+/i, "");
-  if (header) return header;
+  if (header) return header.length <= maxTokenLength ? header : "";
   for (const part of (headers.get("cookie") ?? "").split(";")) {
     const [name, value] = part.trim().split("=");
-    if (name === sessionCookie && value) return decodeURIComponent(value);
+    if (name !== sessionCookie || !value || value.length > maxTokenLength) continue;
+    try {
+      return decodeURIComponent(value);
+    } catch {
+      return "";
+    }
   }
   return "";
 }

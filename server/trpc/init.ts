@@ -4,6 +4,7 @@ import superjson from "superjson";
 import { ZodError } from "zod";
 import type { MessageKey } from "#common/i18n/messages.ts";
 import type { Translate } from "#common/i18n/i18n.ts";
+import { isDatabaseUnavailable } from "../db/client.ts";
 import { DomainError, type DomainErrorKind } from "../platform/errors.ts";
 import { currentRequestLocale, serverTranslator } from "../platform/i18n.ts";
 import type { Role } from "#common/contracts/auth.ts";
@@ -38,6 +39,7 @@ const genericMessages: Partial<Record<TRPC_ERROR_CODE_KEY, MessageKey>> = {
   PAYLOAD_TOO_LARGE: "errors.api.payloadTooLarge",
   UNPROCESSABLE_CONTENT: "errors.api.unprocessable",
   TOO_MANY_REQUESTS: "errors.api.tooManyRequests",
+  SERVICE_UNAVAILABLE: "errors.api.unavailable",
 };
 
 /** Turns a DomainError thrown by a service into the tRPC error the caller receives, already translated. */
@@ -95,11 +97,22 @@ export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
 export const middleware = t.middleware;
 
-/** Runs a procedure body, turning DomainErrors into translated tRPC errors. */
+/**
+ * Runs a procedure body, turning DomainErrors into translated tRPC errors, and a database that cannot be
+ * reached (stopped, restarting, connections terminated) into 503 SERVICE_UNAVAILABLE: the call may
+ * succeed in a moment, and /readyz says the same meanwhile.
+ */
 const domainErrors = t.middleware(async ({ ctx, next }) => {
   const result = await next();
   if (!result.ok && result.error.cause instanceof DomainError) {
     result.error = toTRPCError(result.error.cause, ctx.t);
+  } else if (!result.ok && isDatabaseUnavailable(result.error.cause)) {
+    ctx.log.warn({ err: result.error.cause }, "database unavailable");
+    result.error = new TRPCError({
+      code: "SERVICE_UNAVAILABLE",
+      message: ctx.t("errors.api.unavailable"),
+      cause: result.error.cause,
+    });
   }
   return result;
 });

@@ -1,4 +1,4 @@
-import { createApp } from "#server/http/app.ts";
+import { createApp, type PageRenderer } from "#server/http/app.ts";
 import type { Channels } from "#server/platform/messaging.ts";
 import { createMetrics } from "#server/platform/metrics.ts";
 import { createRateLimits, type RateLimits } from "#server/platform/rate-limit.ts";
@@ -27,7 +27,10 @@ export function testContextDeps(database: TestDatabase, opts: TestDeps = {}): Co
 }
 
 /** The real HTTP application over a test database; pages render a marker instead of React. */
-export function createTestApp(database: TestDatabase, opts: TestDeps & { maxBatchSize?: number } = {}) {
+export function createTestApp(
+  database: TestDatabase,
+  opts: TestDeps & { maxBatchSize?: number; trustProxyHops?: number; render?: PageRenderer } = {},
+) {
   const deps = testContextDeps(database, opts);
   return createApp({
     database,
@@ -42,7 +45,8 @@ export function createTestApp(database: TestDatabase, opts: TestDeps & { maxBatc
     metrics: createMetrics(),
     maxBatchSize: opts.maxBatchSize ?? 20,
     buildId: "test-build",
-    render: async () => new Response("page", { headers: { "content-type": "text/html" } }),
+    trustProxyHops: opts.trustProxyHops,
+    render: opts.render ?? (async () => new Response("page", { headers: { "content-type": "text/html" } })),
   });
 }
 

@@ -32,8 +32,32 @@ export async function withServerApi<T>(
   });
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: 60_000 } } });
   const trpc = createTRPCOptionsProxy<AppRouter>({ router: bridge.router, ctx, queryClient });
-  const result = await run({ trpc, queryClient, ctx });
+  const result = await run({ trpc, queryClient, ctx }).catch(rethrowUnavailable);
+  // A prefetch keeps its error in the cache; a page whose data could not be read is not shown half empty.
+  for (const query of queryClient.getQueryCache().getAll()) {
+    if (query.state.status === "error") throwIfUnavailable(query.state.error);
+  }
   return { result, dehydrated: dehydrate(queryClient) };
+}
+
+const errorCode = (error: unknown) => (error as { code?: unknown } | null)?.code;
+
+/** A database that is away (SERVICE_UNAVAILABLE) becomes the 503 page with the translated message. */
+function throwIfUnavailable(error: unknown): void {
+  if (errorCode(error) === "SERVICE_UNAVAILABLE") {
+    throw data({ message: String((error as { message?: unknown }).message) }, { status: 503 });
+  }
+}
+
+function rethrowUnavailable(error: unknown): never {
+  throwIfUnavailable(error);
+  throw error;
+}
+
+/** The HTTP status a loader's thrown `data(…, { status })` carries, if any. */
+export function thrownStatus(error: unknown): number | undefined {
+  const init = (error as { init?: { status?: unknown } } | null)?.init;
+  return typeof init?.status === "number" ? init.status : undefined;
 }
 
 /** The build the server is running, for the client's deployment check. */
@@ -46,13 +70,17 @@ export function serverT(context: Readonly<RouterContextProvider>, locale: Locale
   return context.get(bridgeContext).translator(locale);
 }
 
-/** Turns a procedure's NOT_FOUND into a 404 page with its translated message. */
+/**
+ * Turns a procedure's NOT_FOUND into a 404 page with its translated message; so too BAD_REQUEST, since
+ * for a page it means the address names nothing (a malformed id in the path or query).
+ */
 export function rethrowNotFound(error: unknown): never {
   // Duck-typed: the error comes from the server's copy of @trpc/server.
   const e = error as { code?: unknown; message?: unknown } | null;
   if (e && e.code === "NOT_FOUND") {
     throw data({ message: String(e.message) }, { status: 404 });
   }
+  if (e && e.code === "BAD_REQUEST") throw data({}, { status: 404 });
   throw error;
 }
 

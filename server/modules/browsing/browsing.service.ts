@@ -30,7 +30,11 @@ function decode(cursor: string | undefined): { at: Date; id: string } | undefine
   try {
     const [at, id] = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8")) as unknown[];
     const date = new Date(String(at));
-    if (typeof id === "string" && id.length < 64 && !Number.isNaN(date.getTime())) return { at: date, id };
+    // Years PostgreSQL timestamps hold; JavaScript dates reach further (year -271821).
+    const year = date.getUTCFullYear();
+    if (typeof id === "string" && /^[0-9a-z_]{1,63}$/.test(id) && year >= 1 && year <= 9999) {
+      return { at: date, id };
+    }
   } catch {
     // Not one of ours.
   }

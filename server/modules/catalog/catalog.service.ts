@@ -132,7 +132,12 @@ function encodeCursor(sort: ListingSort, keyset: Keyset): string {
 function decodeCursor(sort: ListingSort, cursor: string): Keyset {
   try {
     const [s, key, id] = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8")) as unknown[];
-    if (s === sort && (typeof key === "number" || key === null) && typeof id === "string" && id.length < 64) {
+    if (
+      s === sort &&
+      (typeof key === "number" || key === null) &&
+      typeof id === "string" &&
+      /^[0-9a-z_]{1,63}$/.test(id)
+    ) {
       return { key, id };
     }
   } catch {

@@ -101,7 +101,14 @@ export async function listStreet(deps: { db: Db; storage: Storage }, input: Stor
       const [s, d, key, id] = JSON.parse(
         Buffer.from(input.cursor, "base64url").toString("utf8"),
       ) as unknown[];
-      if (s !== sort || d !== direction || typeof key !== "number" || typeof id !== "string")
+      if (
+        s !== sort ||
+        d !== direction ||
+        typeof key !== "number" ||
+        !Number.isFinite(key) ||
+        typeof id !== "string" ||
+        !/^[0-9a-z_]{1,63}$/.test(id)
+      )
         throw new Error();
       after = { key, id };
     } catch {

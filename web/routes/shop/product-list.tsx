@@ -5,7 +5,7 @@ import { AppHeader } from "../../features/shell/app-header.tsx";
 import { InfiniteProducts, listPageSize } from "../../features/catalog/infinite-products.tsx";
 import { SearchBox } from "../../features/catalog/search-box.tsx";
 import { SortTabs, sortFrom } from "../../features/catalog/sort-tabs.tsx";
-import { serverT, withServerApi } from "../../lib/api.server.ts";
+import { rethrowNotFound, serverT, withServerApi } from "../../lib/api.server.ts";
 import { useI18n } from "../../lib/i18n.tsx";
 import { localeFromParam } from "../../lib/locale.ts";
 import { pageMeta } from "../../lib/meta.ts";
@@ -23,12 +23,15 @@ export async function loader({ request, context, params, url }: Route.LoaderArgs
   const locale = localeFromParam(params.lang) ?? "ind";
   const filter = filterFrom(url.searchParams);
   const { dehydrated } = await withServerApi({ request, context }, locale, ({ trpc, queryClient }) =>
-    queryClient.prefetchInfiniteQuery(
-      trpc.listings.list.infiniteQueryOptions(
-        { ...filter, limit: listPageSize },
-        { getNextPageParam: (last) => last.nextCursor ?? undefined },
-      ),
-    ),
+    queryClient
+      .fetchInfiniteQuery(
+        trpc.listings.list.infiniteQueryOptions(
+          { ...filter, limit: listPageSize },
+          { getNextPageParam: (last) => last.nextCursor ?? undefined },
+        ),
+      )
+      // An unknown category is the 404 page, not an empty list.
+      .catch(rethrowNotFound),
   );
   const t = serverT(context, locale);
   return {

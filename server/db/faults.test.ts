@@ -1,0 +1,217 @@
+import { existsSync } from "node:fs";
+import net, { type AddressInfo } from "node:net";
+import path from "node:path";
+import { sql } from "drizzle-orm";
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createSeededDatabase, adminUrl, testDbKind, type TestDatabase } from "../../tests/setup/test-db.ts";
+import { createTestApp, queryInput } from "../../tests/setup/test-app.ts";
+import { productionRenderer } from "../render.ts";
+import { isDatabaseUnavailable, openPostgres, type Database } from "./client.ts";
+
+const buildDir = path.resolve(import.meta.dirname, "../../build");
+const built = existsSync(path.join(buildDir, "server/index.js"));
+
+const unavailableEn = "The service is briefly unavailable. Please try again in a moment.";
+
+/** A TCP proxy to PostgreSQL that a test can cut (as if the server stopped) and restore. */
+async function startProxy(target: URL) {
+  const sockets = new Set<net.Socket>();
+  let server: net.Server | undefined;
+  let port = 0;
+  const listen = () =>
+    new Promise<void>((resolve) => {
+      server = net.createServer((client) => {
+        const upstream = net.connect(Number(target.port || 5432), target.hostname);
+        for (const s of [client, upstream]) {
+          sockets.add(s);
+          s.on("error", () => {});
+          s.on("close", () => {
+            sockets.delete(s);
+            client.destroy();
+            upstream.destroy();
+          });
+        }
+        client.pipe(upstream).pipe(client);
+      });
+      server.listen(port, "127.0.0.1", () => {
+        port = (server!.address() as AddressInfo).port;
+        resolve();
+      });
+    });
+  await listen();
+  return {
+    get port() {
+      return port;
+    },
+    /** Refuses new connections and drops open ones, like a stopped server. */
+    cut: () =>
+      new Promise<void>((resolve) => {
+        server!.close(() => resolve());
+        for (const s of sockets) s.destroy();
+      }),
+    restore: listen,
+  };
+}
+
+async function eventually(check: () => Promise<boolean>, ms = 15_000) {
+  const until = Date.now() + ms;
+  while (Date.now() < until) {
+    if (await check()) return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error("condition not met in time");
+}
+
+describe("isDatabaseUnavailable", () => {
+  it("tells a database that is away from a query that is wrong", () => {
+    expect(isDatabaseUnavailable(Object.assign(new Error("terminating connection"), { code: "57P01" }))).toBe(
+      true,
+    );
+    expect(
+      isDatabaseUnavailable(new Error("x", { cause: new Error("Connection terminated unexpectedly") })),
+    ).toBe(true);
+    expect(isDatabaseUnavailable(Object.assign(new Error("connect"), { code: "ECONNREFUSED" }))).toBe(true);
+    expect(isDatabaseUnavailable(Object.assign(new Error("bad"), { code: "08006" }))).toBe(true);
+    expect(isDatabaseUnavailable(Object.assign(new Error("syntax"), { code: "42601" }))).toBe(false);
+    expect(isDatabaseUnavailable(new Error("duplicate key"))).toBe(false);
+  });
+});
+
+describe.runIf(testDbKind === "postgres")("a PostgreSQL fault never stops the server", () => {
+  let database: TestDatabase;
+  let name: string;
+  beforeAll(async () => {
+    database = await createSeededDatabase();
+    const result = (await database.db.execute(sql`select current_database() as name`)) as unknown as {
+      rows: { name: string }[];
+    };
+    name = result.rows[0]!.name;
+  });
+  afterAll(() => database.destroy());
+
+  const search = (app: ReturnType<typeof createTestApp>, q: string) =>
+    app.fetch(
+      new Request(`http://localhost/trpc/listings.list?input=${queryInput({ q, limit: 5 })}`, {
+        headers: { lang: "en" },
+      }),
+    );
+
+  it("answers 503 (translated) or success while its connections are terminated, then recovers", async () => {
+    const app = createTestApp(database);
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    const statuses: number[] = [];
+    const messages = new Set<string>();
+    let running = true;
+    let terminated = 0;
+    const traffic = Promise.all(
+      Array.from({ length: 6 }, async (_, worker) => {
+        for (let i = 0; running; i++) {
+          const res = await search(app, ["tas", "sepatu", "phone", "batik"][(i + worker) % 4]!);
+          statuses.push(res.status);
+          if (res.status !== 200) messages.add((await res.json()).error.json.message);
+          else await res.arrayBuffer();
+        }
+      }),
+    );
+    try {
+      for (let round = 0; round < 5; round++) {
+        await eventually(async () => statuses.length > (round + 1) * 10);
+        const { rowCount } = await admin.query(
+          "select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()",
+          [name],
+        );
+        terminated += rowCount ?? 0;
+      }
+      await eventually(async () => statuses.length > 80);
+    } finally {
+      running = false;
+      await traffic;
+      await admin.end();
+    }
+    expect(terminated).toBeGreaterThan(0);
+    expect(statuses.filter((s) => s !== 200 && s !== 503)).toEqual([]);
+    expect([...messages].filter((m) => m !== unavailableEn)).toEqual([]);
+    // And later calls succeed again.
+    await eventually(async () => (await search(app, "tas")).status === 200);
+    for (let i = 0; i < 5; i++) expect((await search(app, "sepatu")).status).toBe(200);
+    expect((await app.fetch(new Request("http://localhost/readyz"))).status).toBe(200);
+  });
+
+  it("while the server is stopped: 503 with a translated message, /readyz 503; recovers when it returns", async () => {
+    const target = new URL(adminUrl);
+    const proxy = await startProxy(target);
+    const url = new URL(adminUrl);
+    url.hostname = "127.0.0.1";
+    url.port = String(proxy.port);
+    url.pathname = `/${name}`;
+    let proxied: Database | undefined;
+    try {
+      proxied = await openPostgres(url.toString(), { max: 3, connectionTimeoutMillis: 1000 });
+      const app = createTestApp({ ...database, ...proxied });
+      expect((await search(app, "tas")).status).toBe(200);
+
+      await proxy.cut();
+      const down = await search(app, "tas");
+      expect(down.status).toBe(503);
+      const body = await down.json();
+      expect(body.error.json.message).toBe(unavailableEn);
+      expect(body.error.json.data.code).toBe("SERVICE_UNAVAILABLE");
+      const zh = await app.fetch(
+        new Request(`http://localhost/trpc/catalog.home`, { headers: { lang: "zh" } }),
+      );
+      expect(zh.status).toBe(503);
+      expect((await zh.json()).error.json.message).toBe("服务暂时不可用，请稍后再试。");
+      const ready = await app.fetch(new Request("http://localhost/readyz"));
+      expect(ready.status).toBe(503);
+
+      await proxy.restore();
+      await eventually(async () => (await search(app, "tas")).status === 200);
+      expect((await app.fetch(new Request("http://localhost/readyz"))).status).toBe(200);
+    } finally {
+      await proxied?.close();
+      await proxy.cut();
+    }
+  });
+
+  it.runIf(built)(
+    "pages: while the server is stopped the translated 503 page, then the page again",
+    async () => {
+      const proxy = await startProxy(new URL(adminUrl));
+      const url = new URL(adminUrl);
+      url.hostname = "127.0.0.1";
+      url.port = String(proxy.port);
+      url.pathname = `/${name}`;
+      let proxied: Database | undefined;
+      try {
+        proxied = await openPostgres(url.toString(), { max: 3, connectionTimeoutMillis: 1000 });
+        const app = createTestApp(
+          { ...database, ...proxied },
+          { render: await productionRenderer(buildDir) },
+        );
+        const page = (p: string) => app.fetch(new Request(`http://localhost${p}`));
+        expect((await page("/en/h5")).status).toBe(200);
+
+        await proxy.cut();
+        for (const [p, text] of [
+          ["/en/h5", unavailableEn],
+          ["/zh/h5/products/prd_x", "服务暂时不可用，请稍后再试。"],
+          ["/h5/category", "Layanan sedang tidak tersedia sebentar. Silakan coba lagi sesaat lagi."],
+        ] as const) {
+          const res = await page(p);
+          expect(res.status, p).toBe(503);
+          const html = await res.text();
+          expect(html, p).toContain(text);
+          expect(html, p).not.toMatch(/ECONNREFUSED|pg-pool|node_modules/);
+        }
+
+        await proxy.restore();
+        await eventually(async () => (await page("/en/h5")).status === 200);
+      } finally {
+        await proxied?.close();
+        await proxy.cut();
+      }
+    },
+  );
+});

@@ -1,0 +1,97 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestDatabase, type TestDatabase } from "../../tests/setup/test-db.ts";
+import { createTestApp, queryInput } from "../../tests/setup/test-app.ts";
+import { clientAddress } from "./app.ts";
+
+let database: TestDatabase;
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+afterAll(() => database.destroy());
+
+/** An app whose pages answer with the client address the server saw. */
+function echoApp(trustProxyHops?: number) {
+  return createTestApp(database, {
+    trustProxyHops,
+    render: async (_request, bridge) => new Response(bridge.clientIp),
+  });
+}
+
+describe("the client's address", () => {
+  it("ignores X-Forwarded-For unless proxies are trusted", async () => {
+    const res = await echoApp().fetch(
+      new Request("http://localhost/h5", { headers: { "x-forwarded-for": "203.0.113.9" } }),
+    );
+    expect(await res.text()).toBe("unknown"); // the socket's address (none in app.fetch), not the header
+    expect(clientAddress("203.0.113.9", "10.0.0.1", 0)).toBe("10.0.0.1");
+  });
+
+  it("behind one trusted proxy takes the right-most entry; spoofed entries to its left are ignored", async () => {
+    const res = await echoApp(1).fetch(
+      new Request("http://localhost/h5", { headers: { "x-forwarded-for": "1.2.3.4, 203.0.113.9" } }),
+    );
+    expect(await res.text()).toBe("203.0.113.9");
+    expect(clientAddress("6.6.6.6, 203.0.113.9, 10.0.0.2", "10.0.0.1", 2)).toBe("203.0.113.9");
+    expect(clientAddress("2001:db8::1", "10.0.0.1", 1)).toBe("2001:db8::1");
+  });
+
+  it("falls back to the socket's address when the entry is not an IP address or missing", () => {
+    expect(clientAddress("not-an-ip", "10.0.0.1", 1)).toBe("10.0.0.1");
+    expect(clientAddress("1.2.3.4, <script>", "10.0.0.1", 1)).toBe("10.0.0.1");
+    expect(clientAddress("203.0.113.9", "10.0.0.1", 2)).toBe("10.0.0.1");
+    expect(clientAddress(null, "10.0.0.1", 1)).toBe("10.0.0.1");
+  });
+});
+
+describe("cross-site mutations", () => {
+  const post = (headers: Record<string, string>) =>
+    createTestApp(database).fetch(
+      new Request("http://internal-host:8080/trpc/auth.sendCode", {
+        method: "POST",
+        headers: { "content-type": "application/json", lang: "en", ...headers },
+        body: JSON.stringify({ json: { account: "someone@example.id", purpose: "signup" } }),
+      }),
+    );
+
+  it("accepts an Origin equal to PUBLIC_URL even when a proxy rewrote Host", async () => {
+    // PUBLIC_URL of the test app is http://localhost:3000; the request arrives for internal-host:8080.
+    const res = await post({ origin: "http://localhost:3000" });
+    expect(res.status).not.toBe(403);
+  });
+
+  it("refuses a foreign Origin", async () => {
+    const res = await post({ origin: "https://evil.example" });
+    expect(res.status).toBe(403);
+    expect((await res.json()).error.json.message).toBe("You are not allowed to do this.");
+    expect((await post({ origin: "http://localhost:3001" })).status).toBe(403);
+  });
+});
+
+describe("nothing a client sends creates unbounded metric labels", () => {
+  it("counts calls to unknown procedures under one label", async () => {
+    const app = createTestApp(database);
+    for (let i = 0; i < 300; i++) {
+      await app.fetch(new Request(`http://localhost/trpc/made.up${i}?input=${queryInput({})}`));
+      await app.fetch(new Request(`http://localhost/page-${i}`, { method: i % 2 ? "PATCH" : "GET" }));
+    }
+    const metrics = await (await app.fetch(new Request("http://localhost/metrics"))).text();
+    expect(metrics).not.toContain("made.up");
+    expect(metrics).toContain('path="unknown"');
+    const trpcSeries = metrics.split("\n").filter((l) => l.startsWith("trpc_calls_total{"));
+    expect(trpcSeries.length).toBeLessThan(5);
+    const httpSeries = metrics
+      .split("\n")
+      .filter((l) => l.startsWith("http_request_duration_seconds_count{"));
+    expect(httpSeries.length).toBeLessThan(10);
+  });
+});
+
+describe("security headers", () => {
+  it("no page can be framed or sniffed, and referrers stay on this site", async () => {
+    const res = await createTestApp(database).fetch(new Request("http://localhost/h5/signin"));
+    expect(res.headers.get("x-frame-options")).toBe("DENY");
+    expect(res.headers.get("content-security-policy")).toContain("frame-ancestors 'none'");
+    expect(res.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(res.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
+  });
+});
