@@ -25,7 +25,7 @@ let previousEnv: string | undefined;
 
 beforeAll(async () => {
   database = await createSeededDatabase();
-  app = createTestApp(database, { production: true });
+  app = createTestApp(database, { localOutbox: false });
   const res = await app.fetch(
     new Request("http://localhost/trpc/auth.signIn", {
       method: "POST",
