@@ -61,8 +61,9 @@ describe("accounts over HTTP", () => {
     });
     const results = (await res.json()) as { error?: { json: { data: { code: string } } } }[];
     const codes = results.map((r) => r.error?.json.data.code);
-    expect(codes.slice(0, 8)).toEqual(Array(8).fill("BAD_REQUEST"));
-    expect(codes.slice(8)).toEqual(Array(calls - 8).fill("TOO_MANY_REQUESTS"));
+    // 8 guesses per account: 7 wrong ones say how many are left, the 8th and later pause password sign-in.
+    expect(codes.filter((c) => c === "BAD_REQUEST")).toHaveLength(7);
+    expect(codes.filter((c) => c === "TOO_MANY_REQUESTS")).toHaveLength(calls - 7);
   });
 
   it("refuses a mutation posted from another site, and accepts the same from this site", async () => {
