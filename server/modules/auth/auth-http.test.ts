@@ -81,6 +81,29 @@ describe("accounts over HTTP", () => {
     expect(same.status).toBe(200);
   });
 
+  it("refuses a page form posted from another site before it is rendered, and renders the same from this site", async () => {
+    const form = (headers: Record<string, string>) =>
+      app.fetch(
+        new Request("http://localhost/en/h5/signin", {
+          method: "POST",
+          headers: { "content-type": "application/x-www-form-urlencoded", lang: "en", ...headers },
+          body: new URLSearchParams({
+            via: "password",
+            account: demoAccounts.shopper,
+            password: demoPassword,
+          }),
+        }),
+      );
+    for (const headers of [{ origin: "https://evil.example" }, { "sec-fetch-site": "cross-site" }]) {
+      const res = await form(headers);
+      expect(res.status).toBe(403);
+      expect(await res.text()).toBe("You are not allowed to do this.");
+      expect(res.headers.get("set-cookie")).toBeNull();
+    }
+    const same = await form({ origin: "http://localhost", "sec-fetch-site": "same-origin" });
+    expect(await same.text()).toBe("page");
+  });
+
   it("uploads an avatar as multipart form data, stored small and served with cache headers", async () => {
     const { token } = await signInToken();
     const photo = await sharp({ create: { width: 1200, height: 900, channels: 3, background: "#16a34a" } })

@@ -173,7 +173,9 @@ export async function sendCode(deps: AuthDeps, input: SendCodeInput) {
  * out of attempts or was never sent.
  */
 async function useCode(deps: AuthDeps, parsed: ParsedAccount, purpose: CodePurpose, code: string) {
-  await deps.limits.consume("checkCode", { account: parsed.value, ip: deps.clientIp });
+  // Per account and address: each code allows only 5 guesses and each account 5 codes an hour, so this
+  // limit only slows one client down, and a stranger guessing cannot shut the owner out of code sign-in.
+  await deps.limits.consume("checkCode", { account: `${parsed.value}|${deps.clientIp}`, ip: deps.clientIp });
   const row = await q.selectLatestCode(deps.db, parsed.value, purpose);
   const spent = new DomainError("bad_request", "auth.errors.codeSpent");
   if (!row) throw spent;

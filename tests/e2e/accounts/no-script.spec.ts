@@ -10,6 +10,7 @@ import {
   sessionCookieName,
   toasts,
 } from "../support/accounts.ts";
+import { expectNoSeriousViolations } from "../support/axe.ts";
 import { escapeRegExp, fill, messages } from "../support/i18n.ts";
 
 const m = messages.en;
@@ -158,6 +159,7 @@ test("with JavaScript, too many wrong passwords offer a switch to code sign-in w
   await expect(toasts(page, "en").getByRole("alert")).toHaveText(
     fill(m.auth.errors.passwordPaused, { minutes: 15 }),
   );
+  await expectNoSeriousViolations(page, "sign-in offering a code");
   await page.getByRole("button", { name: m.auth.signin.switchToCode, exact: true }).click();
   await expect(page.getByRole("button", { name: m.auth.signin.withCode })).toHaveAttribute(
     "aria-pressed",
