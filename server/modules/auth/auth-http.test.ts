@@ -94,7 +94,11 @@ describe("accounts over HTTP", () => {
           }),
         }),
       );
-    for (const headers of [{ origin: "https://evil.example" }, { "sec-fetch-site": "cross-site" }]) {
+    const crossSite: Record<string, string>[] = [
+      { origin: "https://evil.example" },
+      { "sec-fetch-site": "cross-site" },
+    ];
+    for (const headers of crossSite) {
       const res = await form(headers);
       expect(res.status).toBe(403);
       expect(await res.text()).toBe("You are not allowed to do this.");

@@ -129,7 +129,11 @@ test("a sign-in form posted from another site is refused; from this site it sign
   const email = newEmail("lintas.situs");
   await createEmailAccount(request, email);
   const form = { via: "password", account: email, password: goodPassword, intent: "submit" };
-  for (const headers of [{ origin: "https://evil.example" }, { "sec-fetch-site": "cross-site" }]) {
+  const crossSite: Record<string, string>[] = [
+    { origin: "https://evil.example" },
+    { "sec-fetch-site": "cross-site" },
+  ];
+  for (const headers of crossSite) {
     const res = await request.post(authPath("en", "signin"), { form, headers, maxRedirects: 0 });
     expect(res.status()).toBe(403);
     expect(res.headers()["set-cookie"]).toBeUndefined();
