@@ -225,6 +225,10 @@ export async function signUp(deps: AuthDeps, input: SignUpInput): Promise<Sessio
   return startSession(deps, userId);
 }
 
+/** Password sign-in is paused for an account; the message offers sign-in by code. */
+const passwordPaused = (seconds: number) =>
+  new DomainError("too_many_requests", "auth.errors.passwordPaused", { minutes: Math.ceil(seconds / 60) });
+
 /**
  * Signs in with a password or a code. A wrong password and an unknown account read the same and count
  * against the account name either way, so accounts cannot be probed. When an account's password attempts
@@ -234,25 +238,19 @@ export async function signUp(deps: AuthDeps, input: SignUpInput): Promise<Sessio
 export async function signIn(deps: AuthDeps, input: SignInInput): Promise<SessionView> {
   const parsed = account(input.account);
   if (input.method === "password") {
-    const paused = new DomainError("too_many_requests", "auth.errors.passwordPaused", {
-      minutes: limitRules.checkPassword.seconds / 60,
-    });
     const { remaining } = await deps.limits
       .consume("checkPassword", { account: parsed.value, ip: deps.clientIp })
       .catch((error: unknown) => {
-        if (error instanceof RateLimitedError && error.by === "account") {
-          throw new DomainError("too_many_requests", "auth.errors.passwordPaused", {
-            minutes: Math.ceil(error.seconds / 60),
-          });
-        }
-        throw error;
+        throw error instanceof RateLimitedError && error.by === "account"
+          ? passwordPaused(error.seconds)
+          : error;
       });
     const user = await findUser(deps.db, parsed);
     const ok = await verify(user?.passwordHash ?? (await dummyHash), input.password);
     if (!user || !user.passwordHash || !ok) {
       throw remaining > 0
         ? new DomainError("bad_request", "auth.errors.wrongPassword", { attempts: remaining })
-        : paused;
+        : passwordPaused(limitRules.checkPassword.seconds);
     }
     await deps.limits.reset("checkPassword", parsed.value);
     return startSession(deps, user.id);
