@@ -121,6 +121,24 @@ test.describe("without JavaScript", () => {
     await expect(page).toHaveURL(new RegExp(`${escapeRegExp(authPath("en", "account"))}$`));
     await expect(page.getByTestId("account-name")).toHaveText(email);
   });
+
+  test("sets a new password with a code asked for by a post, and signs in", async ({ page, request }) => {
+    const email = newEmail("lupa.tanpa.js");
+    await createEmailAccount(request, email);
+    const form = authForm(page, "en");
+    await page.goto(authPath("en", "forget"));
+    await form.account.fill(email);
+    await form.sendCode.click();
+    await expect(
+      page.getByRole("status").filter({ hasText: fill(m.auth.codeSent, { account: email }) }),
+    ).toBeVisible();
+    await form.code.fill(await emailCode(email, "en", 2));
+    await form.newPassword.fill("Baru2026ok");
+    await form.confirmPassword.fill("Baru2026ok");
+    await page.getByRole("button", { name: m.auth.forget.submit, exact: true }).click();
+    await expect(page).toHaveURL(new RegExp(`${escapeRegExp(authPath("en", "account"))}$`));
+    await expect(page.getByTestId("account-name")).toHaveText(email);
+  });
 });
 
 test("a sign-in form posted from another site is refused; from this site it signs in", async ({
