@@ -85,7 +85,7 @@ if (dev) {
   buildId = (await readFile(path.join(buildDir, "build-id.txt"), "utf8")).trim();
 }
 
-const limits = createRateLimits(env.REDIS_URL);
+const limits = createRateLimits(env.REDIS_URL, { log });
 const app = createApp({
   database,
   storage,

@@ -37,6 +37,8 @@ export interface PageBridge {
   nonce?: string;
   /** The server's translator, for page titles that need no procedure call. */
   translator: typeof serverTranslator;
+  /** Session cookies written into a page response's headers (a form post that signs in). */
+  sessionCookies: (headers: Headers) => SessionCookies;
 }
 
 export interface AppDeps {
@@ -333,8 +335,15 @@ export function createApp(deps: AppDeps) {
     );
   }
 
-  app.all("*", (c) =>
-    deps.render(c.req.raw, {
+  app.all("*", (c) => {
+    if (c.req.method !== "GET" && c.req.method !== "HEAD" && isCrossSite(c.req.raw)) {
+      // A page form (sign-in, sign-up) posted from another site is refused like a cross-site mutation.
+      return c.text(
+        serverTranslator(localeFromHeader(c.req.header("lang") ?? null))("errors.api.forbidden"),
+        403,
+      );
+    }
+    return deps.render(c.req.raw, {
       router: appRouter,
       createContext,
       requestId: c.get("requestId"),
@@ -342,8 +351,9 @@ export function createApp(deps: AppDeps) {
       buildId: deps.buildId,
       nonce: c.get("secureHeadersNonce"),
       translator: serverTranslator,
-    }),
-  );
+      sessionCookies: (headers) => sessionCookies(headers, secureCookies),
+    });
+  });
 
   return app;
 }

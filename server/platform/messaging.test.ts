@@ -85,7 +85,7 @@ describe("code delivery channels", () => {
         account: freshPhone().typed,
         purpose: "signup",
       }),
-    ).rejects.toMatchObject({ code: "INTERNAL_SERVER_ERROR", message: "Code retrieval failed" });
+    ).rejects.toMatchObject({ code: "SERVICE_UNAVAILABLE", message: "Code retrieval failed" });
     const email = freshEmail();
     await expect(
       callerFor(database, { channels, lang: "zh" }).auth.sendCode({ account: email, purpose: "signup" }),

@@ -7,9 +7,10 @@ import {
   type RateLimiterAbstract,
 } from "rate-limiter-flexible";
 import { DomainError } from "./errors.ts";
+import type { Logger } from "./logger.ts";
 
-/** What is limited: sending codes, checking codes, checking passwords. */
-export type LimitName = "sendCode" | "checkCode" | "checkPassword";
+/** What is limited: sending codes, checking codes, checking passwords, checking invite codes. */
+export type LimitName = "sendCode" | "checkCode" | "checkPassword" | "checkInvite";
 
 /**
  * Attempts allowed per window, per account and per client address. Address limits are generous because
@@ -19,25 +20,82 @@ export const limitRules: Record<LimitName, { account: number; ip: number; second
   sendCode: { account: 5, ip: 60, seconds: 60 * 60 },
   checkCode: { account: 10, ip: 100, seconds: 15 * 60 },
   checkPassword: { account: 8, ip: 100, seconds: 15 * 60 },
+  // Invite codes are short (8 characters), so checking them at sign-up is limited too.
+  checkInvite: { account: 10, ip: 30, seconds: 15 * 60 },
 };
 
+/** A limit was spent: `by` says whether the account's or the address's; `seconds` until it frees up. */
+export class RateLimitedError extends DomainError {
+  readonly by: "account" | "ip";
+  readonly seconds: number;
+
+  constructor(by: "account" | "ip", seconds: number) {
+    super("too_many_requests", "auth.errors.tooManyAttempts", { seconds });
+    this.by = by;
+    this.seconds = seconds;
+  }
+}
+
 export interface RateLimits {
-  /** Counts one attempt for the account and the address; throws too_many_requests when either is spent. */
-  consume(name: LimitName, keys: { account: string; ip: string }): Promise<void>;
+  /**
+   * Counts one attempt for the account and the address. Answers how many attempts the account has left
+   * in this window; throws RateLimitedError (too_many_requests) when either limit is spent.
+   */
+  consume(name: LimitName, keys: { account: string; ip: string }): Promise<{ remaining: number }>;
   /** Forgets an account's failures (after a successful sign-in). */
   reset(name: LimitName, account: string): Promise<void>;
+  /** Gives an account back one attempt that did not happen after all (a code that was never delivered). */
+  refund(name: LimitName, account: string): Promise<void>;
   close(): Promise<void>;
 }
 
+/** How long a Redis connection attempt or command may take before the in-memory limiter answers instead. */
+const redisTimeoutMs = 500;
+/** At most one log line about an unreachable Redis this often. */
+const redisLogEveryMs = 60_000;
+
+/**
+ * A Redis client that fails fast: no offline queue (a command while disconnected fails at once instead of
+ * waiting), short connect and command timeouts, and reconnection with backoff capped at 5 s, so limits
+ * return to Redis by themselves when it comes back. Errors are logged at most once a minute.
+ */
+function connectRedis(url: string, log?: Pick<Logger, "warn" | "info">): Redis {
+  const redis = new Redis(url, {
+    enableOfflineQueue: false,
+    maxRetriesPerRequest: 0,
+    connectTimeout: redisTimeoutMs,
+    commandTimeout: redisTimeoutMs,
+    retryStrategy: (times) => Math.min(200 * times, 5000),
+  });
+  let lastLogged = 0;
+  let down = false;
+  redis.on("error", (error: Error) => {
+    down = true;
+    if (Date.now() - lastLogged < redisLogEveryMs) return;
+    lastLogged = Date.now();
+    log?.warn({ err: error }, "rate limits: Redis unreachable, limiting in memory until it returns");
+  });
+  redis.on("ready", () => {
+    if (down) log?.info("rate limits: Redis is back");
+    down = false;
+  });
+  return redis;
+}
+
 /** Rate limits in memory (one process) or in Redis (shared by every instance) when `redisUrl` is set. */
-export function createRateLimits(redisUrl?: string, prefix = "pasar"): RateLimits {
-  const redis = redisUrl ? new Redis(redisUrl, { maxRetriesPerRequest: 1 }) : undefined;
-  // Wait for the connection before the first use (at most 3 s); while Redis is unreachable the
-  // in-memory insurance limiter keeps limiting this process on its own.
+export function createRateLimits(
+  redisUrl?: string,
+  opts: { prefix?: string; log?: Pick<Logger, "warn" | "info"> } = {},
+): RateLimits {
+  const prefix = opts.prefix ?? "pasar";
+  const redis = redisUrl ? connectRedis(redisUrl, opts.log) : undefined;
+  // Give a starting connection a moment before the first use; an error or the timeout ends the wait and
+  // the in-memory insurance limiter answers until Redis is ready.
   const ready = redis
-    ? Promise.race([once(redis, "ready"), new Promise((resolve) => setTimeout(resolve, 3000).unref())]).catch(
-        () => {},
-      )
+    ? Promise.race([
+        once(redis, "ready"),
+        new Promise((resolve) => setTimeout(resolve, redisTimeoutMs).unref()),
+      ]).catch(() => {})
     : Promise.resolve();
   const make = (keyPrefix: string, points: number, duration: number): RateLimiterAbstract =>
     redis
@@ -46,6 +104,8 @@ export function createRateLimits(redisUrl?: string, prefix = "pasar"): RateLimit
           keyPrefix: `${prefix}:${keyPrefix}`,
           points,
           duration,
+          // Not ready (down, reconnecting): answer from memory at once rather than wait for Redis.
+          rejectIfRedisNotReady: true,
           insuranceLimiter: new RateLimiterMemory({ keyPrefix, points, duration }),
         })
       : new RateLimiterMemory({ keyPrefix, points, duration });
@@ -62,23 +122,30 @@ export function createRateLimits(redisUrl?: string, prefix = "pasar"): RateLimit
     }),
   ) as Record<LimitName, { account: RateLimiterAbstract; ip: RateLimiterAbstract }>;
 
+  const refused = (by: "account" | "ip") => (error: unknown) => {
+    if (error instanceof RateLimiterRes) {
+      throw new RateLimitedError(by, Math.max(1, Math.ceil(error.msBeforeNext / 1000)));
+    }
+    throw error;
+  };
+
   return {
     async consume(name, keys) {
       const { account, ip } = limiters[name];
       await ready;
-      try {
-        await Promise.all([account.consume(keys.account), ip.consume(keys.ip)]);
-      } catch (error) {
-        if (error instanceof RateLimiterRes) {
-          const seconds = Math.max(1, Math.ceil(error.msBeforeNext / 1000));
-          throw new DomainError("too_many_requests", "auth.errors.tooManyAttempts", { seconds });
-        }
-        throw error;
-      }
+      const [byAccount] = await Promise.all([
+        account.consume(keys.account).catch(refused("account")),
+        ip.consume(keys.ip).catch(refused("ip")),
+      ]);
+      return { remaining: byAccount.remainingPoints };
     },
     async reset(name, account) {
       await ready;
       await limiters[name].account.delete(account);
+    },
+    async refund(name, account) {
+      await ready;
+      await limiters[name].account.reward(account, 1);
     },
     async close() {
       redis?.disconnect();

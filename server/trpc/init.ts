@@ -22,7 +22,8 @@ const domainCodes: Record<DomainErrorKind, TRPC_ERROR_CODE_KEY> = {
   conflict: "CONFLICT",
   precondition_failed: "PRECONDITION_FAILED",
   too_many_requests: "TOO_MANY_REQUESTS",
-  failed: "INTERNAL_SERVER_ERROR",
+  // A dependency (mail server, SMS provider) failed: try again later, not a fault of the server.
+  failed: "SERVICE_UNAVAILABLE",
 };
 
 /** Generic, translated messages for errors that carry no domain message of their own. */

@@ -22,6 +22,7 @@ export async function withServerApi<T>(
   args: { request: Request; context: Readonly<RouterContextProvider> },
   locale: Locale,
   run: (api: ServerApi) => Promise<T>,
+  opts: { responseHeaders?: Headers } = {},
 ): Promise<{ result: T; dehydrated: DehydratedState }> {
   const bridge = args.context.get(bridgeContext);
   const ctx = bridge.createContext({
@@ -29,6 +30,8 @@ export async function withServerApi<T>(
     requestId: bridge.requestId,
     clientIp: bridge.clientIp,
     locale,
+    // A form post that signs in sets the session cookie on its own response; page loads set none.
+    ...(opts.responseHeaders ? { cookies: bridge.sessionCookies(opts.responseHeaders) } : {}),
   });
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: 60_000 } } });
   const trpc = createTRPCOptionsProxy<AppRouter>({ router: bridge.router, ctx, queryClient });

@@ -92,45 +92,58 @@ export async function selectLatestCode(db: Db, account: string, purpose: "signup
   return rows[0];
 }
 
-/** Issues a code and retires every earlier one for the same account and purpose. */
-export async function insertCode(db: Db, row: typeof verificationCodes.$inferInsert) {
-  await db
-    .update(verificationCodes)
-    .set({ consumedAt: row.createdAt })
-    .where(
-      and(
-        eq(verificationCodes.account, row.account),
-        eq(verificationCodes.purpose, row.purpose),
-        isNull(verificationCodes.consumedAt),
-      ),
-    );
-  await db.insert(verificationCodes).values(row);
+/**
+ * Issues a code and retires every earlier one for the same account and purpose, unless one was issued
+ * less than `resendMs` before `row.createdAt`. A transaction-scoped advisory lock on the account and
+ * purpose makes the check and the insert one step, so parallel requests issue exactly one code.
+ * Answers whether the code was issued, else when the recent one was.
+ */
+export async function issueCode(
+  db: Db,
+  row: typeof verificationCodes.$inferInsert & { createdAt: Date },
+  resendMs: number,
+): Promise<{ issued: true } | { issued: false; latestAt: Date }> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`code:${row.purpose}:${row.account}`}))`);
+    const latest = await selectLatestCode(tx, row.account, row.purpose);
+    if (latest && row.createdAt.getTime() - latest.createdAt.getTime() < resendMs) {
+      return { issued: false, latestAt: latest.createdAt } as const;
+    }
+    await tx
+      .update(verificationCodes)
+      .set({ consumedAt: row.createdAt })
+      .where(
+        and(
+          eq(verificationCodes.account, row.account),
+          eq(verificationCodes.purpose, row.purpose),
+          isNull(verificationCodes.consumedAt),
+        ),
+      );
+    await tx.insert(verificationCodes).values(row);
+    return { issued: true } as const;
+  });
 }
 
-/** Counts a wrong guess; atomic, so concurrent guesses cannot exceed the limit unnoticed. */
-export async function incrementCodeAttempts(db: Db, id: string) {
+/**
+ * Counts one attempt at a code and, when the guess was `right`, uses the code up: one conditional
+ * update, so parallel guesses can never count more than `maxAttempts` and a right guess is accepted
+ * only within them. Answers the attempts counted so far, or undefined when the code can no longer be
+ * used (used, expired, out of attempts).
+ */
+export async function attemptCode(db: Db, id: string, at: Date, maxAttempts: number, right: boolean) {
   const rows = await db
     .update(verificationCodes)
-    .set({ attempts: sql`${verificationCodes.attempts} + 1` })
-    .where(eq(verificationCodes.id, id))
-    .returning({ attempts: verificationCodes.attempts });
-  return rows[0]?.attempts ?? 0;
-}
-
-/** Marks a code used; false when another request used it first. */
-export async function consumeCode(db: Db, id: string, at: Date, maxAttempts: number) {
-  const rows = await db
-    .update(verificationCodes)
-    .set({ consumedAt: at })
+    .set({ attempts: sql`${verificationCodes.attempts} + 1`, ...(right ? { consumedAt: at } : {}) })
     .where(
       and(
         eq(verificationCodes.id, id),
         isNull(verificationCodes.consumedAt),
+        gt(verificationCodes.expiresAt, at),
         sql`${verificationCodes.attempts} < ${maxAttempts}`,
       ),
     )
-    .returning({ id: verificationCodes.id });
-  return rows.length === 1;
+    .returning({ attempts: verificationCodes.attempts });
+  return rows[0]?.attempts;
 }
 
 /** Removes a code that never reached its owner, so a new one may be requested at once. */

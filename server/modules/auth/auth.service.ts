@@ -20,7 +20,7 @@ import { DomainError } from "../../platform/errors.ts";
 import { newId } from "../../platform/ids.ts";
 import type { Logger } from "../../platform/logger.ts";
 import type { Channels } from "../../platform/messaging.ts";
-import type { RateLimits } from "../../platform/rate-limit.ts";
+import { limitRules, RateLimitedError, type RateLimits } from "../../platform/rate-limit.ts";
 import type { Storage } from "../../platform/storage.ts";
 import { deliver } from "../notifications/notifications.service.ts";
 import * as q from "./auth.queries.ts";
@@ -122,25 +122,29 @@ export async function createOperator(db: Db, input: { account: string; password:
 export async function sendCode(deps: AuthDeps, input: SendCodeInput) {
   const parsed = account(input.account);
   await deps.limits.consume("sendCode", { account: parsed.value, ip: deps.clientIp });
-  const at = now();
-  const latest = await q.selectLatestCode(deps.db, parsed.value, input.purpose);
-  if (latest && at.getTime() - latest.createdAt.getTime() < codeRules.resendMs) {
-    const seconds = Math.ceil((codeRules.resendMs - (at.getTime() - latest.createdAt.getTime())) / 1000);
-    throw new DomainError("too_many_requests", "auth.errors.resendWait", { seconds });
-  }
   const user = await findUser(deps.db, parsed);
   const issue = input.purpose === "signup" ? !user : Boolean(user);
   const code = String(randomInt(0, 10 ** codeRules.digits)).padStart(codeRules.digits, "0");
   const id = newId("vc");
-  await q.insertCode(deps.db, {
-    id,
-    account: parsed.value,
-    purpose: input.purpose,
-    // A code nobody receives when none may be issued: it can never be guessed from the message.
-    codeHash: issue ? codeHash(id, code) : sha256(randomBytes(32).toString("hex")),
-    createdAt: at,
-    expiresAt: new Date(at.getTime() + codeRules.ttlMs),
-  });
+  const at = now();
+  const issued = await q.issueCode(
+    deps.db,
+    {
+      id,
+      account: parsed.value,
+      purpose: input.purpose,
+      // A code nobody receives when none may be issued: it can never be guessed from the message.
+      codeHash: issue ? codeHash(id, code) : sha256(randomBytes(32).toString("hex")),
+      createdAt: at,
+      expiresAt: new Date(at.getTime() + codeRules.ttlMs),
+    },
+    codeRules.resendMs,
+  );
+  if (!issued.issued) {
+    const seconds = Math.ceil((codeRules.resendMs - (at.getTime() - issued.latestAt.getTime())) / 1000);
+    throw new DomainError("too_many_requests", "auth.errors.resendWait", { seconds });
+  }
+  // Only the request that issued the code gets here, so one code means one message.
   const channel = parsed.kind === "email" ? "email" : "sms";
   const text = issue
     ? deps.t("auth.messages.codeBody", { code, minutes: codeRules.ttlMs / 60_000 })
@@ -155,25 +159,32 @@ export async function sendCode(deps: AuthDeps, input: SendCodeInput) {
       text,
     });
   } catch (error) {
+    // Nothing arrived: the code is forgotten and not counted as a send, so asking again is not held back.
     await q.deleteCode(deps.db, id);
+    await deps.limits.refund("sendCode", parsed.value);
     throw error;
   }
   return { channel, resendInSeconds: codeRules.resendMs / 1000 } as const;
 }
 
-/** Checks and uses up a code; false when it is wrong, expired, used or out of attempts. */
+/**
+ * Checks and uses up a code. Every guess counts, right or wrong, so a right code is accepted only within
+ * its 5 attempts. Throws "wrong code, N attempts left", or "no longer usable" when it is used, expired,
+ * out of attempts or was never sent.
+ */
 async function useCode(deps: AuthDeps, parsed: ParsedAccount, purpose: CodePurpose, code: string) {
-  await deps.limits.consume("checkCode", { account: parsed.value, ip: deps.clientIp });
+  // Per account and address: each code allows only 5 guesses and each account 5 codes an hour, so this
+  // limit only slows one client down, and a stranger guessing cannot shut the owner out of code sign-in.
+  await deps.limits.consume("checkCode", { account: `${parsed.value}|${deps.clientIp}`, ip: deps.clientIp });
   const row = await q.selectLatestCode(deps.db, parsed.value, purpose);
-  const at = now();
-  if (!row || row.consumedAt || row.expiresAt <= at || row.attempts >= codeRules.maxAttempts) return false;
-  const expected = Buffer.from(row.codeHash, "hex");
-  const given = Buffer.from(codeHash(row.id, code), "hex");
-  if (!timingSafeEqual(expected, given)) {
-    await q.incrementCodeAttempts(deps.db, row.id);
-    return false;
-  }
-  return q.consumeCode(deps.db, row.id, at, codeRules.maxAttempts);
+  const spent = new DomainError("bad_request", "auth.errors.codeSpent");
+  if (!row) throw spent;
+  const right = timingSafeEqual(Buffer.from(row.codeHash, "hex"), Buffer.from(codeHash(row.id, code), "hex"));
+  const attempts = await q.attemptCode(deps.db, row.id, now(), codeRules.maxAttempts, right);
+  if (attempts === undefined) throw spent;
+  if (right) return;
+  const left = codeRules.maxAttempts - attempts;
+  throw left > 0 ? new DomainError("bad_request", "auth.errors.codeWrong", { attempts: left }) : spent;
 }
 
 async function startSession(deps: AuthDeps, userId: string): Promise<SessionView> {
@@ -193,12 +204,13 @@ async function startSession(deps: AuthDeps, userId: string): Promise<SessionView
 export async function signUp(deps: AuthDeps, input: SignUpInput): Promise<SessionView> {
   const parsed = account(input.account);
   const invite = input.inviteCode ? input.inviteCode.toUpperCase() : undefined;
-  if (invite && !(await q.inviteCodeExists(deps.db, invite))) {
-    throw new DomainError("bad_request", "auth.errors.inviteNotFound");
+  if (invite) {
+    await deps.limits.consume("checkInvite", { account: parsed.value, ip: deps.clientIp });
+    if (!(await q.inviteCodeExists(deps.db, invite))) {
+      throw new DomainError("bad_request", "auth.errors.inviteNotFound");
+    }
   }
-  if (!(await useCode(deps, parsed, "signup", input.code))) {
-    throw new DomainError("bad_request", "auth.errors.signUpFailed");
-  }
+  await useCode(deps, parsed, "signup", input.code);
   if (await findUser(deps.db, parsed)) throw new DomainError("conflict", "auth.errors.signUpFailed");
   const userId = await createAccount(deps.db, {
     ...(parsed.kind === "email" ? { email: parsed.value } : { phone: parsed.value }),
@@ -213,31 +225,53 @@ export async function signUp(deps: AuthDeps, input: SignUpInput): Promise<Sessio
   return startSession(deps, userId);
 }
 
-/** Signs in with a password or a code; one message for every failure, so accounts cannot be probed. */
+/** Password sign-in is paused for an account; the message offers sign-in by code. */
+const passwordPaused = (seconds: number) =>
+  new DomainError("too_many_requests", "auth.errors.passwordPaused", { minutes: Math.ceil(seconds / 60) });
+
+/**
+ * Signs in with a password or a code. A wrong password and an unknown account read the same and count
+ * against the account name either way, so accounts cannot be probed. When an account's password attempts
+ * are spent, password sign-in pauses for it but sign-in by code stays open (its own limits), so nobody
+ * can lock the owner out by guessing.
+ */
 export async function signIn(deps: AuthDeps, input: SignInInput): Promise<SessionView> {
   const parsed = account(input.account);
   if (input.method === "password") {
-    await deps.limits.consume("checkPassword", { account: parsed.value, ip: deps.clientIp });
+    const { remaining } = await deps.limits
+      .consume("checkPassword", { account: parsed.value, ip: deps.clientIp })
+      .catch((error: unknown) => {
+        throw error instanceof RateLimitedError && error.by === "account"
+          ? passwordPaused(error.seconds)
+          : error;
+      });
     const user = await findUser(deps.db, parsed);
     const ok = await verify(user?.passwordHash ?? (await dummyHash), input.password);
-    if (!user || !user.passwordHash || !ok) throw new DomainError("bad_request", "auth.errors.loginFailed");
+    if (!user || !user.passwordHash || !ok) {
+      throw remaining > 0
+        ? new DomainError("bad_request", "auth.errors.wrongPassword", { attempts: remaining })
+        : passwordPaused(limitRules.checkPassword.seconds);
+    }
     await deps.limits.reset("checkPassword", parsed.value);
     return startSession(deps, user.id);
   }
-  const used = await useCode(deps, parsed, "login", input.code);
-  const user = used ? await findUser(deps.db, parsed) : undefined;
+  await useCode(deps, parsed, "login", input.code);
+  const user = await findUser(deps.db, parsed);
   if (!user) throw new DomainError("bad_request", "auth.errors.loginFailed");
+  // The owner proved the account: password sign-in opens again.
+  await deps.limits.reset("checkPassword", parsed.value);
   return startSession(deps, user.id);
 }
 
 /** Sets a new password from a verified code, signs out every other session and signs in. */
 export async function resetPassword(deps: AuthDeps, input: ResetPasswordInput): Promise<SessionView> {
   const parsed = account(input.account);
-  const used = await useCode(deps, parsed, "reset", input.code);
-  const user = used ? await findUser(deps.db, parsed) : undefined;
+  await useCode(deps, parsed, "reset", input.code);
+  const user = await findUser(deps.db, parsed);
   if (!user) throw new DomainError("bad_request", "auth.errors.passwordUpdateFailed");
   await q.updateUserPassword(deps.db, user.id, await hashPassword(input.password));
   await q.revokeUserSessions(deps.db, user.id, now());
+  await deps.limits.reset("checkPassword", parsed.value);
   return startSession(deps, user.id);
 }
 

@@ -26,6 +26,7 @@ function advance(ms: number) {
 }
 
 const password = "rahasia123";
+const spent = "This code can no longer be used. Request a new one.";
 
 async function signUp(account: string, extra: { inviteCode?: string } = {}) {
   const api = callerFor(database, { lang: "en" });
@@ -87,9 +88,10 @@ describe("sign up", () => {
     const notice = (await api.notifications.outbox()).find((m) => m.recipient === demoAccounts.shopper);
     expect(notice?.body).toContain("an account already uses it");
     expect(notice?.body).not.toMatch(/\b\d{6}\b/);
+    // The unusable code recorded for it reads like any wrong code.
     await expect(
       api.auth.signUp({ account: demoAccounts.shopper, code: "123456", password, confirmPassword: password }),
-    ).rejects.toMatchObject({ message: "Sign up failed" });
+    ).rejects.toMatchObject({ code: "BAD_REQUEST", message: "Wrong code. Attempts left: 4." });
   });
 
   it.each([
@@ -122,7 +124,7 @@ describe("codes", () => {
     await expect(
       api.auth.signUp({ account: email, code, password, confirmPassword: password }),
     ).rejects.toMatchObject({
-      message: "Sign up failed",
+      message: spent,
     });
   });
 
@@ -133,7 +135,7 @@ describe("codes", () => {
     const code = await latestCode(database, email);
     await api.auth.signUp({ account: email, code, password, confirmPassword: password });
     await expect(api.auth.signIn({ method: "code", account: email, code })).rejects.toMatchObject({
-      message: "Login failed",
+      message: spent,
     });
   });
 
@@ -147,27 +149,43 @@ describe("codes", () => {
     const code = await latestCode(database, email);
     await expect(
       api.auth.resetPassword({ account: email, code, password: "baru12345", confirmPassword: "baru12345" }),
-    ).rejects.toMatchObject({ message: "Password update failed" });
+    ).rejects.toMatchObject({ message: spent });
     await expect(api.auth.signIn({ method: "code", account: email, code })).resolves.toMatchObject({
       user: { email },
     });
   });
 
-  it("stop working after 5 wrong attempts, even with the right code", async () => {
+  it("say how many attempts are left, and stop working after 5 wrong ones, even with the right code", async () => {
     const email = freshEmail();
     const api = callerFor(database, { lang: "en" });
     await api.auth.sendCode({ account: email, purpose: "signup" });
     const code = await latestCode(database, email);
     const wrong = code === "000000" ? "111111" : "000000";
-    for (let i = 0; i < 5; i++) {
+    for (const left of [4, 3, 2, 1]) {
       await expect(
         api.auth.signUp({ account: email, code: wrong, password, confirmPassword: password }),
-      ).rejects.toMatchObject({ message: "Sign up failed" });
+      ).rejects.toMatchObject({ code: "BAD_REQUEST", message: `Wrong code. Attempts left: ${left}.` });
     }
     await expect(
+      api.auth.signUp({ account: email, code: wrong, password, confirmPassword: password }),
+    ).rejects.toMatchObject({ code: "BAD_REQUEST", message: spent });
+    await expect(
       api.auth.signUp({ account: email, code, password, confirmPassword: password }),
-    ).rejects.toMatchObject({
-      message: "Sign up failed",
+    ).rejects.toMatchObject({ code: "BAD_REQUEST", message: spent });
+  });
+
+  it("tell sign-in by code in the caller's language how many attempts are left", async () => {
+    const session = await signUp(freshEmail());
+    const email = session.user.email ?? "";
+    advance(61_000);
+    const api = callerFor(database, { lang: "ind" });
+    await api.auth.sendCode({ account: email, purpose: "login" });
+    const code = await latestCode(database, email);
+    await expect(
+      api.auth.signIn({ method: "code", account: email, code: code === "000000" ? "111111" : "000000" }),
+    ).rejects.toMatchObject({ code: "BAD_REQUEST", message: "Kode salah. Sisa percobaan: 4." });
+    await expect(api.auth.signIn({ method: "code", account: email, code })).resolves.toMatchObject({
+      user: { email },
     });
   });
 
@@ -186,7 +204,7 @@ describe("codes", () => {
     if (first !== second) {
       await expect(
         api.auth.signUp({ account: email, code: first, password, confirmPassword: password }),
-      ).rejects.toMatchObject({ message: "Sign up failed" });
+      ).rejects.toMatchObject({ message: "Wrong code. Attempts left: 4." });
     }
     await expect(
       api.auth.signUp({ account: email, code: second, password, confirmPassword: password }),
@@ -213,8 +231,8 @@ describe("sign in, sessions and reset", () => {
     const unknown = await api.auth
       .signIn({ method: "password", account: demoAccounts.operator, password: "salah12345" })
       .catch((e: Error) => e);
-    expect(wrong).toMatchObject({ code: "BAD_REQUEST", message: "登录失败" });
-    expect(unknown).toMatchObject({ code: "BAD_REQUEST", message: "登录失败" });
+    expect(wrong).toMatchObject({ code: "BAD_REQUEST", message: "账号或密码错误，还可尝试 7 次。" });
+    expect(unknown).toMatchObject({ code: "BAD_REQUEST", message: "账号或密码错误，还可尝试 7 次。" });
   });
 
   it("signs in by code; a code for an unknown account never arrives and the owner is told", async () => {
@@ -224,7 +242,7 @@ describe("sign in, sessions and reset", () => {
     const notice = (await api.notifications.outbox()).find((m) => m.recipient === email);
     expect(notice?.body).toContain("no Pasar account uses it");
     await expect(api.auth.signIn({ method: "code", account: email, code: "123456" })).rejects.toMatchObject({
-      message: "Login failed",
+      message: "Wrong code. Attempts left: 4.",
     });
   });
 
@@ -261,7 +279,7 @@ describe("sign in, sessions and reset", () => {
     });
     await expect(callerFor(database, { token: after.token }).account.me()).resolves.toMatchObject({ email });
     await expect(api.auth.signIn({ method: "password", account: email, password })).rejects.toMatchObject({
-      message: "Login failed",
+      message: "Wrong account or password. Attempts left: 7.",
     });
     await expect(
       api.auth.signIn({ method: "password", account: email, password: "baru12345" }),
@@ -270,29 +288,107 @@ describe("sign in, sessions and reset", () => {
 });
 
 describe("rate limits", () => {
-  it("stop password guessing for an account, even with the right password afterwards", async () => {
+  it("stop password guessing for an account, but the owner can still sign in by code", async () => {
+    const email = freshEmail();
+    await signUp(email);
     const api = callerFor(database, { lang: "en", limits: createRateLimits() });
-    for (let i = 0; i < 8; i++) {
+    const paused =
+      "Too many wrong passwords for this account. Sign in with a code instead, or try the password again in 15 min.";
+    for (let left = 7; left > 0; left--) {
       await expect(
-        api.auth.signIn({ method: "password", account: demoAccounts.operator, password: `guess${i}aaa` }),
-      ).rejects.toMatchObject({ code: "BAD_REQUEST", message: "Login failed" });
+        api.auth.signIn({ method: "password", account: email, password: `guess${left}aaa` }),
+      ).rejects.toMatchObject({
+        code: "BAD_REQUEST",
+        message: `Wrong account or password. Attempts left: ${left}.`,
+      });
     }
     await expect(
-      api.auth.signIn({ method: "password", account: demoAccounts.operator, password: demoPassword }),
+      api.auth.signIn({ method: "password", account: email, password: "guess0aaa" }),
+    ).rejects.toMatchObject({ code: "TOO_MANY_REQUESTS", message: paused });
+    // Even the right password waits now...
+    await expect(api.auth.signIn({ method: "password", account: email, password })).rejects.toMatchObject({
+      code: "TOO_MANY_REQUESTS",
+      message: paused,
+    });
+    // ...but a code still lets the owner in, and opens password sign-in again.
+    advance(61_000);
+    await api.auth.sendCode({ account: email, purpose: "login" });
+    const code = await latestCode(database, email);
+    await expect(api.auth.signIn({ method: "code", account: email, code })).resolves.toMatchObject({
+      user: { email },
+    });
+    await expect(api.auth.signIn({ method: "password", account: email, password })).resolves.toBeTruthy();
+  });
+
+  it("count wrong passwords for an unknown account the same way", async () => {
+    const api = callerFor(database, { lang: "en", limits: createRateLimits() });
+    const account = freshEmail();
+    for (let left = 7; left > 0; left--) {
+      await expect(
+        api.auth.signIn({ method: "password", account, password: "guess1234" }),
+      ).rejects.toMatchObject({ message: `Wrong account or password. Attempts left: ${left}.` });
+    }
+    await expect(
+      api.auth.signIn({ method: "password", account, password: "guess1234" }),
     ).rejects.toMatchObject({
       code: "TOO_MANY_REQUESTS",
-      message: expect.stringMatching(/^Too many attempts\. Try again in \d+ s\.$/),
+      message: expect.stringMatching(/^Too many wrong passwords for this account\./),
     });
   });
 
-  it("stop code guessing for an account across codes", async () => {
+  it("do not count a code that could not be delivered as sent", async () => {
+    const limits = createRateLimits();
     const email = freshEmail();
-    const api = callerFor(database, { lang: "en", limits: createRateLimits() });
-    for (let i = 0; i < 10; i++) {
-      await api.auth.signIn({ method: "code", account: email, code: String(100000 + i) }).catch(() => {});
+    const failing = { email: { send: () => Promise.reject(new Error("SMTP 451 try later")) } };
+    for (let i = 0; i < limitRules.sendCode.account + 1; i++) {
+      await expect(
+        callerFor(database, { limits, channels: failing, lang: "en" }).auth.sendCode({
+          account: email,
+          purpose: "signup",
+        }),
+      ).rejects.toMatchObject({ code: "SERVICE_UNAVAILABLE", message: "Code retrieval failed" });
     }
-    await expect(api.auth.signIn({ method: "code", account: email, code: "999999" })).rejects.toMatchObject({
-      code: "TOO_MANY_REQUESTS",
+    await expect(
+      callerFor(database, { limits }).auth.sendCode({ account: email, purpose: "signup" }),
+    ).resolves.toMatchObject({ channel: "email" });
+  });
+
+  it("limit invite-code guessing per address", async () => {
+    const limits = createRateLimits();
+    const attempt = (clientIp: string) =>
+      callerFor(database, { limits, clientIp, lang: "en" }).auth.signUp({
+        account: freshEmail(),
+        code: "123456",
+        password,
+        confirmPassword: password,
+        inviteCode: "NOPE1234",
+      });
+    for (let i = 0; i < limitRules.checkInvite.ip; i++) {
+      await expect(attempt("10.8.8.8")).rejects.toMatchObject({
+        message: "This invite code does not exist.",
+      });
+    }
+    await expect(attempt("10.8.8.8")).rejects.toMatchObject({ code: "TOO_MANY_REQUESTS" });
+    await expect(attempt("10.8.8.9")).rejects.toMatchObject({ message: "This invite code does not exist." });
+  });
+
+  it("stop one client guessing codes for an account, but not the owner elsewhere", async () => {
+    const email = freshEmail();
+    await signUp(email);
+    advance(61_000);
+    const limits = createRateLimits();
+    const guesser = callerFor(database, { lang: "en", limits, clientIp: "10.6.6.6" });
+    for (let i = 0; i < limitRules.checkCode.account; i++) {
+      await guesser.auth.signIn({ method: "code", account: email, code: String(100000 + i) }).catch(() => {});
+    }
+    await expect(
+      guesser.auth.signIn({ method: "code", account: email, code: "999999" }),
+    ).rejects.toMatchObject({ code: "TOO_MANY_REQUESTS" });
+    const owner = callerFor(database, { lang: "en", limits, clientIp: "10.7.7.7" });
+    await owner.auth.sendCode({ account: email, purpose: "login" });
+    const code = await latestCode(database, email);
+    await expect(owner.auth.signIn({ method: "code", account: email, code })).resolves.toMatchObject({
+      user: { email },
     });
   });
 
@@ -320,7 +416,9 @@ describe("rate limits", () => {
   });
 
   it("work the same when kept in Redis", async () => {
-    const limits = createRateLimits("redis://127.0.0.1:6379", `pasar-test-${Date.now()}-${Math.random()}`);
+    const limits = createRateLimits("redis://127.0.0.1:6379", {
+      prefix: `pasar-test-${Date.now()}-${Math.random()}`,
+    });
     try {
       const api = callerFor(database, { limits });
       for (let i = 0; i < 8; i++) {

@@ -70,7 +70,9 @@ test("forgot password in Chinese: a code by email sets a new password; the new o
   await form.account.fill(email);
   await form.password.fill(oldPassword);
   await signIn.click();
-  await expect(toasts(page, "zh").getByRole("alert")).toHaveText(m.auth.errors.loginFailed);
+  await expect(toasts(page, "zh").getByRole("alert")).toHaveText(
+    fill(m.auth.errors.wrongPassword, { attempts: 7 }),
+  );
   expect(await storedToken(page)).toBe("");
 
   await form.password.fill(newPassword);

@@ -78,7 +78,9 @@ test("sign up in Indonesian, log out, then sign back in with the password", asyn
   await form.account.fill(email);
   await form.password.fill("Salah12345");
   await page.getByRole("button", { name: m.auth.signin.submit, exact: true }).click();
-  await expect(toasts(page, "ind").getByRole("alert")).toHaveText(m.auth.errors.loginFailed);
+  await expect(toasts(page, "ind").getByRole("alert")).toHaveText(
+    fill(m.auth.errors.wrongPassword, { attempts: 7 }),
+  );
   await expect(page).toHaveURL(signInWithRedirect("ind"));
   expect(await storedToken(page)).toBe("");
 

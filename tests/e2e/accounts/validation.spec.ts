@@ -9,12 +9,12 @@ import {
   storedToken,
   toasts,
 } from "../support/accounts.ts";
-import { langs, messages } from "../support/i18n.ts";
+import { fill, langs, messages } from "../support/i18n.ts";
 
 const authCalls = (calls: string[]) => calls.filter((c) => c.includes("auth."));
 
 for (const lang of langs) {
-  test(`validation messages in ${lang} show under the fields without any request; a wrong password shows "Login failed"`, async ({
+  test(`validation messages in ${lang} show under the fields without any request; a wrong password says how many attempts are left`, async ({
     page,
   }) => {
     const m = messages[lang];
@@ -85,7 +85,9 @@ for (const lang of langs) {
     await form.account.fill(newEmail("nobody"));
     await form.password.fill("Salah12345");
     await signIn.click();
-    await expect(toasts(page, lang).getByRole("alert")).toHaveText(m.auth.errors.loginFailed);
+    await expect(toasts(page, lang).getByRole("alert")).toHaveText(
+      fill(m.auth.errors.wrongPassword, { attempts: 7 }),
+    );
     expect(authCalls(calls)).toHaveLength(1);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(m.auth.signin.title);
     expect(await storedToken(page)).toBe("");

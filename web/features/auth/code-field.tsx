@@ -52,9 +52,15 @@ export function CodeField(props: {
       label={t("auth.fields.code")}
       error={props.error}
       action={
+        // Without JavaScript (or before it loads) this posts the form to ask for a code on the server.
         <button
-          type="button"
-          onClick={request}
+          type="submit"
+          name="intent"
+          value="sendCode"
+          onClick={(e) => {
+            e.preventDefault();
+            request();
+          }}
           disabled={wait > 0 || send.isPending}
           className="shrink-0 rounded-md px-2 py-1 text-sm font-semibold text-primary-800 disabled:text-gray-600 dark:text-primary-300 dark:disabled:text-gray-400"
         >

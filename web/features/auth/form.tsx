@@ -158,10 +158,37 @@ export function AuthPage(props: { title: string; children: ReactNode; footer?: R
   );
 }
 
+/**
+ * The first submit button of a form that also posts other intents ("Get code"): pressing Enter in a
+ * field clicks the first submit button, so this hidden one makes Enter submit the form itself.
+ */
+export function DefaultSubmit() {
+  return <button type="submit" name="intent" value="submit" hidden tabIndex={-1} aria-hidden="true" />;
+}
+
+/** A form-wide message after a post made without JavaScript: an error, or that a code was sent. */
+export function FormNotice(props: { notice?: { text: string; error: boolean } }) {
+  if (!props.notice) return null;
+  return (
+    <p
+      role={props.notice.error ? "alert" : "status"}
+      className={`mt-4 rounded-lg px-3 py-2 text-sm ${
+        props.notice.error
+          ? "bg-red-50 text-red-800 dark:bg-red-950 dark:text-red-200"
+          : "bg-primary-50 text-primary-900 dark:bg-primary-950 dark:text-primary-100"
+      }`}
+    >
+      {props.notice.text}
+    </p>
+  );
+}
+
 export function SubmitButton(props: { children: ReactNode; busy?: boolean }) {
   return (
     <button
       type="submit"
+      name="intent"
+      value="submit"
       disabled={props.busy}
       className="mt-6 h-12 w-full rounded-full bg-primary-700 font-semibold text-white hover:bg-primary-800 disabled:opacity-60"
     >

@@ -1,13 +1,16 @@
 import { useState } from "react";
 import { useMutation } from "@tanstack/react-query";
-import { useNavigate, useSearchParams } from "react-router";
+import { useActionData, useNavigate, useSearchParams } from "react-router";
 import type { Route } from "./+types/forget";
 import { ResetPasswordInputSchema } from "#common/contracts/auth.ts";
 import { AppHeader } from "../../features/shell/app-header.tsx";
 import { CodeField } from "../../features/auth/code-field.tsx";
+import { authFormAction } from "../../features/auth/actions.server.ts";
 import {
   AccountField,
   AuthPage,
+  DefaultSubmit,
+  FormNotice,
   PasswordField,
   SubmitButton,
   validate,
@@ -25,6 +28,21 @@ export function loader({ params, context }: Route.LoaderArgs) {
   return { title: serverT(context, localeFromParam(params.lang) ?? "ind")("auth.forget.title") };
 }
 
+/** The form posted without JavaScript: the same procedure, then the session cookie and a redirect. */
+export function action(args: Route.ActionArgs) {
+  return authFormAction(args, {
+    purpose: "reset",
+    schema: ResetPasswordInputSchema,
+    input: (form) => ({
+      account: form.get("account"),
+      code: form.get("code"),
+      password: form.get("password"),
+      confirmPassword: form.get("confirmPassword"),
+    }),
+    submit: (api, input) => api.auth.resetPassword(input),
+  });
+}
+
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageMeta(matches, loaderData?.title);
 
 /** Forgot password: a code sent to the account, then a new password. */
@@ -33,8 +51,14 @@ export default function Forget() {
   const trpc = useTRPC();
   const navigate = useNavigate();
   const [search] = useSearchParams();
-  const [values, setValues] = useState({ account: "", code: "", password: "", confirmPassword: "" });
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const posted = useActionData<typeof action>();
+  const [values, setValues] = useState({
+    account: posted?.account ?? "",
+    code: "",
+    password: "",
+    confirmPassword: "",
+  });
+  const [errors, setErrors] = useState<FieldErrors>(posted?.errors ?? {});
   const set = (field: keyof typeof values) => (value: string) => setValues((v) => ({ ...v, [field]: value }));
   const reset = useMutation(
     trpc.auth.resetPassword.mutationOptions({
@@ -55,7 +79,9 @@ export default function Forget() {
     <>
       <AppHeader back title={t("auth.forget.title")} />
       <AuthPage title={t("auth.forget.title")}>
-        <form onSubmit={submit} noValidate>
+        <form method="post" onSubmit={submit} noValidate>
+          <DefaultSubmit />
+          <FormNotice notice={posted?.notice} />
           <AccountField value={values.account} onChange={set("account")} error={errors.account} />
           <CodeField
             purpose="reset"

@@ -1,13 +1,17 @@
 import { useEffect, useState } from "react";
 import { useMutation } from "@tanstack/react-query";
-import { Link, useNavigate, useSearchParams } from "react-router";
+import { TRPCClientError } from "@trpc/client";
+import { Link, useActionData, useNavigate, useSearchParams } from "react-router";
 import type { Route } from "./+types/signin";
 import { SignInInputSchema } from "#common/contracts/auth.ts";
 import { AppHeader } from "../../features/shell/app-header.tsx";
 import { CodeField } from "../../features/auth/code-field.tsx";
+import { authFormAction } from "../../features/auth/actions.server.ts";
 import {
   AccountField,
   AuthPage,
+  DefaultSubmit,
+  FormNotice,
   PasswordField,
   SubmitButton,
   validate,
@@ -26,6 +30,19 @@ export function loader({ params, context }: Route.LoaderArgs) {
   return { title: serverT(context, localeFromParam(params.lang) ?? "ind")("auth.signin.title") };
 }
 
+/** The form posted without JavaScript: the same procedure, then the session cookie and a redirect. */
+export function action(args: Route.ActionArgs) {
+  return authFormAction(args, {
+    purpose: "login",
+    schema: SignInInputSchema,
+    input: (form) =>
+      form.get("via") === "code"
+        ? { method: "code", account: form.get("account"), code: form.get("code") }
+        : { method: "password", account: form.get("account"), password: form.get("password") },
+    submit: (api, input) => api.auth.signIn(input),
+  });
+}
+
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageMeta(matches, loaderData?.title);
 
 type Method = "code" | "password";
@@ -36,9 +53,12 @@ export default function SignIn() {
   const trpc = useTRPC();
   const navigate = useNavigate();
   const [search] = useSearchParams();
-  const [method, setMethod] = useState<Method>("password");
-  const [values, setValues] = useState({ account: "", code: "", password: "" });
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const posted = useActionData<typeof action>();
+  const [method, setMethod] = useState<Method>(posted?.method ?? "password");
+  const [values, setValues] = useState({ account: posted?.account ?? "", code: "", password: "" });
+  const [errors, setErrors] = useState<FieldErrors>(posted?.errors ?? {});
+  // Password sign-in is paused for this account after too many wrong passwords: offer a code instead.
+  const [offerCode, setOfferCode] = useState(posted?.offerCode ?? false);
   const set = (field: keyof typeof values) => (value: string) => setValues((v) => ({ ...v, [field]: value }));
   const bounced = search.has("redirect");
   useEffect(() => {
@@ -53,8 +73,18 @@ export default function SignIn() {
         toast.notify(t("auth.signin.success"), "success");
         void navigate(afterSignIn(search, locale), { replace: true });
       },
+      onError: (error) => {
+        if (method === "password" && error instanceof TRPCClientError) {
+          setOfferCode(error.data?.code === "TOO_MANY_REQUESTS");
+        }
+      },
     }),
   );
+  const switchToCode = () => {
+    setMethod("code");
+    setErrors({});
+    setOfferCode(false);
+  };
   const submit = (e: React.FormEvent) => {
     e.preventDefault();
     const input =
@@ -95,6 +125,7 @@ export default function SignIn() {
               onClick={() => {
                 setMethod(m.id);
                 setErrors({});
+                setOfferCode(false);
               }}
               className={`h-10 rounded-full text-sm font-medium ${
                 method === m.id
@@ -106,7 +137,10 @@ export default function SignIn() {
             </button>
           ))}
         </div>
-        <form onSubmit={submit} noValidate>
+        <form method="post" onSubmit={submit} noValidate>
+          <DefaultSubmit />
+          <input type="hidden" name="via" value={method} />
+          <FormNotice notice={posted?.notice} />
           <AccountField value={values.account} onChange={set("account")} error={errors.account} />
           {method === "password" ? (
             <PasswordField
@@ -136,6 +170,20 @@ export default function SignIn() {
             </Link>
           </div>
           <SubmitButton busy={signIn.isPending}>{t("auth.signin.submit")}</SubmitButton>
+          {offerCode && method === "password" && (
+            <button
+              type="submit"
+              name="intent"
+              value="useCode"
+              onClick={(e) => {
+                e.preventDefault();
+                switchToCode();
+              }}
+              className="mt-3 h-12 w-full rounded-full border border-primary-700 font-semibold text-primary-800 dark:border-primary-300 dark:text-primary-300"
+            >
+              {t("auth.signin.switchToCode")}
+            </button>
+          )}
         </form>
         <SupportContacts className="mt-8" />
       </AuthPage>

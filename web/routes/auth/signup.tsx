@@ -1,13 +1,16 @@
 import { useState } from "react";
 import { useMutation } from "@tanstack/react-query";
-import { Link, useNavigate, useSearchParams } from "react-router";
+import { Link, useActionData, useNavigate, useSearchParams } from "react-router";
 import type { Route } from "./+types/signup";
 import { SignUpInputSchema } from "#common/contracts/auth.ts";
 import { AppHeader } from "../../features/shell/app-header.tsx";
 import { CodeField } from "../../features/auth/code-field.tsx";
+import { authFormAction } from "../../features/auth/actions.server.ts";
 import {
   AccountField,
   AuthPage,
+  DefaultSubmit,
+  FormNotice,
   Field,
   PasswordField,
   SubmitButton,
@@ -26,6 +29,22 @@ export function loader({ params, context }: Route.LoaderArgs) {
   return { title: serverT(context, localeFromParam(params.lang) ?? "ind")("auth.signup.title") };
 }
 
+/** The form posted without JavaScript: the same procedure, then the session cookie and a redirect. */
+export function action(args: Route.ActionArgs) {
+  return authFormAction(args, {
+    purpose: "signup",
+    schema: SignUpInputSchema,
+    input: (form) => ({
+      account: form.get("account"),
+      code: form.get("code"),
+      password: form.get("password"),
+      confirmPassword: form.get("confirmPassword"),
+      inviteCode: form.get("inviteCode") || undefined,
+    }),
+    submit: (api, input) => api.auth.signUp(input),
+  });
+}
+
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageMeta(matches, loaderData?.title);
 
 /** Sign up with an email address or Indonesian mobile number, a code sent to it, and a password. */
@@ -34,14 +53,15 @@ export default function SignUp() {
   const trpc = useTRPC();
   const navigate = useNavigate();
   const [search] = useSearchParams();
+  const posted = useActionData<typeof action>();
   const [values, setValues] = useState({
-    account: "",
+    account: posted?.account ?? "",
     code: "",
     password: "",
     confirmPassword: "",
-    inviteCode: search.get("invite") ?? "",
+    inviteCode: posted?.inviteCode ?? search.get("invite") ?? "",
   });
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const [errors, setErrors] = useState<FieldErrors>(posted?.errors ?? {});
   const set = (field: keyof typeof values) => (value: string) => setValues((v) => ({ ...v, [field]: value }));
   const signUp = useMutation(
     trpc.auth.signUp.mutationOptions({
@@ -75,7 +95,9 @@ export default function SignUp() {
           </>
         }
       >
-        <form onSubmit={submit} noValidate>
+        <form method="post" onSubmit={submit} noValidate>
+          <DefaultSubmit />
+          <FormNotice notice={posted?.notice} />
           <AccountField value={values.account} onChange={set("account")} error={errors.account} />
           <CodeField
             purpose="signup"

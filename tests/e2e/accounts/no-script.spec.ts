@@ -1,0 +1,192 @@
+import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import {
+  authForm,
+  authPath,
+  createEmailAccount,
+  emailCode,
+  goodPassword,
+  newEmail,
+  openAuth,
+  sessionCookieName,
+  toasts,
+} from "../support/accounts.ts";
+import { expectNoSeriousViolations } from "../support/axe.ts";
+import { escapeRegExp, fill, messages } from "../support/i18n.ts";
+
+const m = messages.en;
+
+/** Every URL the page requests, to prove a password never travels in one. */
+function recordUrls(page: Page): string[] {
+  const urls: string[] = [];
+  page.on("request", (req) => urls.push(req.url()));
+  return urls;
+}
+
+/** Spends an account's password attempts over the API, as someone guessing would. */
+async function guessPasswords(request: APIRequestContext, account: string) {
+  for (let i = 0; i < 8; i++) {
+    await request.post("/trpc/auth.signIn", {
+      headers: { "content-type": "application/json", lang: "en" },
+      data: { json: { method: "password", account, password: `Tebak${i}salah` } },
+    });
+  }
+}
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("signs in by password with a post; a wrong password shows the error; the password is never in a URL", async ({
+    page,
+    request,
+  }) => {
+    const email = newEmail("tanpa.js");
+    await createEmailAccount(request, email);
+    const urls = recordUrls(page);
+    const form = authForm(page, "en");
+    await page.goto(authPath("en", "signin"));
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(m.auth.signin.title);
+
+    await form.account.fill(email);
+    await form.password.fill("Salah12345");
+    await page.getByRole("button", { name: m.auth.signin.submit, exact: true }).click();
+    await expect(page.getByRole("alert")).toHaveText(fill(m.auth.errors.wrongPassword, { attempts: 7 }));
+    // The account typed is kept; the password is not sent back.
+    await expect(form.account).toHaveValue(email);
+    await expect(form.password).toHaveValue("");
+
+    // Enter in the password field submits the form (not the other buttons in it).
+    await form.password.fill(goodPassword);
+    await form.password.press("Enter");
+    await expect(page).toHaveURL(new RegExp(`${escapeRegExp(authPath("en", "account"))}$`));
+    await expect(page.getByTestId("account-name")).toHaveText(email);
+    const cookies = await page.context().cookies();
+    expect(cookies.find((c) => c.name === sessionCookieName)).toMatchObject({
+      httpOnly: true,
+      sameSite: "Lax",
+    });
+
+    for (const url of urls) {
+      expect(url).not.toContain("Salah12345");
+      expect(url).not.toContain(goodPassword);
+      expect(url).not.toContain("password=");
+    }
+  });
+
+  test("after too many wrong passwords it offers a code, and signs in by code", async ({ page, request }) => {
+    const email = newEmail("dikunci");
+    await createEmailAccount(request, email);
+    await guessPasswords(request, email);
+    const form = authForm(page, "en");
+    await page.goto(authPath("en", "signin"));
+    await form.account.fill(email);
+    await form.password.fill(goodPassword);
+    await page.getByRole("button", { name: m.auth.signin.submit, exact: true }).click();
+    await expect(page.getByRole("alert")).toHaveText(fill(m.auth.errors.passwordPaused, { minutes: 15 }));
+
+    await page.getByRole("button", { name: m.auth.signin.switchToCode, exact: true }).click();
+    await expect(form.password).toHaveCount(0);
+    await expect(form.account).toHaveValue(email);
+    await form.sendCode.click();
+    await expect(
+      page.getByRole("status").filter({ hasText: fill(m.auth.codeSent, { account: email }) }),
+    ).toBeVisible();
+    await expect(form.account).toHaveValue(email);
+    await form.code.fill(await emailCode(email, "en", 2));
+    await page.getByRole("button", { name: m.auth.signin.submit, exact: true }).click();
+    await expect(page).toHaveURL(new RegExp(`${escapeRegExp(authPath("en", "account"))}$`));
+    await expect(page.getByTestId("account-name")).toHaveText(email);
+  });
+
+  test("signs up with a code asked for by a post", async ({ page }) => {
+    const email = newEmail("daftar.tanpa.js");
+    const form = authForm(page, "en");
+    await page.goto(authPath("en", "signup"));
+    await form.account.fill(email);
+    await form.sendCode.click();
+    await expect(
+      page.getByRole("status").filter({ hasText: fill(m.auth.codeSent, { account: email }) }),
+    ).toBeVisible();
+    const code = await emailCode(email, "en");
+    await form.code.fill(code);
+    await form.password.fill(goodPassword);
+    await form.confirmPassword.fill("Lain12345");
+    await page.getByRole("button", { name: m.auth.signup.submit, exact: true }).click();
+    await expect(form.confirmPassword).toHaveAccessibleDescription(m.auth.validation.passwordMismatch);
+    // The account is kept; the code and passwords are typed again.
+    await expect(form.account).toHaveValue(email);
+    await form.code.fill(code);
+    await form.password.fill(goodPassword);
+    await form.confirmPassword.fill(goodPassword);
+    await page.getByRole("button", { name: m.auth.signup.submit, exact: true }).click();
+    await expect(page).toHaveURL(new RegExp(`${escapeRegExp(authPath("en", "account"))}$`));
+    await expect(page.getByTestId("account-name")).toHaveText(email);
+  });
+
+  test("sets a new password with a code asked for by a post, and signs in", async ({ page, request }) => {
+    const email = newEmail("lupa.tanpa.js");
+    await createEmailAccount(request, email);
+    const form = authForm(page, "en");
+    await page.goto(authPath("en", "forget"));
+    await form.account.fill(email);
+    await form.sendCode.click();
+    await expect(
+      page.getByRole("status").filter({ hasText: fill(m.auth.codeSent, { account: email }) }),
+    ).toBeVisible();
+    await form.code.fill(await emailCode(email, "en", 2));
+    await form.newPassword.fill("Baru2026ok");
+    await form.confirmPassword.fill("Baru2026ok");
+    await page.getByRole("button", { name: m.auth.forget.submit, exact: true }).click();
+    await expect(page).toHaveURL(new RegExp(`${escapeRegExp(authPath("en", "account"))}$`));
+    await expect(page.getByTestId("account-name")).toHaveText(email);
+  });
+});
+
+test("a sign-in form posted from another site is refused; from this site it signs in", async ({
+  request,
+}) => {
+  const email = newEmail("lintas.situs");
+  await createEmailAccount(request, email);
+  const form = { via: "password", account: email, password: goodPassword, intent: "submit" };
+  const crossSite: Record<string, string>[] = [
+    { origin: "https://evil.example" },
+    { "sec-fetch-site": "cross-site" },
+  ];
+  for (const headers of crossSite) {
+    const res = await request.post(authPath("en", "signin"), { form, headers, maxRedirects: 0 });
+    expect(res.status()).toBe(403);
+    expect(res.headers()["set-cookie"]).toBeUndefined();
+  }
+  const same = await request.post(authPath("en", "signin"), {
+    form,
+    headers: { "sec-fetch-site": "same-origin" },
+    maxRedirects: 0,
+  });
+  expect(same.status()).toBe(302);
+  expect(same.headers()["location"]).toBe(authPath("en", "account"));
+  expect(same.headers()["set-cookie"]).toContain(`${sessionCookieName}=`);
+});
+
+test("with JavaScript, too many wrong passwords offer a switch to code sign-in with the account kept", async ({
+  page,
+  request,
+}) => {
+  const email = newEmail("dikunci.js");
+  await createEmailAccount(request, email);
+  await guessPasswords(request, email);
+  const form = authForm(page, "en");
+  await openAuth(page, "en", "signin");
+  await form.account.fill(email);
+  await form.password.fill(goodPassword);
+  await page.getByRole("button", { name: m.auth.signin.submit, exact: true }).click();
+  await expect(toasts(page, "en").getByRole("alert")).toHaveText(
+    fill(m.auth.errors.passwordPaused, { minutes: 15 }),
+  );
+  await expectNoSeriousViolations(page, "sign-in offering a code");
+  await page.getByRole("button", { name: m.auth.signin.switchToCode, exact: true }).click();
+  await expect(page.getByRole("button", { name: m.auth.signin.withCode })).toHaveAttribute(
+    "aria-pressed",
+    "true",
+  );
+  await expect(form.account).toHaveValue(email);
+  await expect(form.password).toHaveCount(0);
+});
