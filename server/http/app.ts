@@ -336,7 +336,7 @@ export function createApp(deps: AppDeps) {
   }
 
   app.all("*", (c) => {
-    if (c.req.method !== "GET" && c.req.method !== "HEAD" && isCrossSite(c.req.raw)) {
+    if (c.req.method !== "GET" && c.req.method !== "HEAD" && isCrossSite(c.req.raw, deps.publicUrl)) {
       // A page form (sign-in, sign-up) posted from another site is refused like a cross-site mutation.
       return c.text(
         serverTranslator(localeFromHeader(c.req.header("lang") ?? null))("errors.api.forbidden"),
