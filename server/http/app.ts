@@ -1,4 +1,5 @@
 import { isIP } from "node:net";
+import { signedInHintCookie } from "#common/session.ts";
 import path from "node:path";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { getConnInfo } from "@hono/node-server/conninfo";
@@ -109,15 +110,23 @@ const httpMethods = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "O
 /** At most this much of a client-sent path reaches a log line. */
 const maxLoggedPath = 200;
 
-/** The session cookie: httpOnly so scripts cannot read it, SameSite=Lax, Secure behind https. */
+/**
+ * The session cookie: httpOnly so scripts cannot read it, SameSite=Lax, Secure behind https. Beside it a
+ * readable hint that holds no secret, so a page signed in by a plain form post knows it is signed in.
+ */
 function sessionCookies(headers: Headers, secure: boolean): SessionCookies {
-  const base = `${sessionCookie}=%s; Path=/; HttpOnly; SameSite=Lax${secure ? "; Secure" : ""}`;
+  const attributes = `Path=/; SameSite=Lax${secure ? "; Secure" : ""}`;
   return {
     set(token, maxAge) {
-      headers.append("set-cookie", `${base.replace("%s", encodeURIComponent(token))}; Max-Age=${maxAge}`);
+      headers.append(
+        "set-cookie",
+        `${sessionCookie}=${encodeURIComponent(token)}; ${attributes}; HttpOnly; Max-Age=${maxAge}`,
+      );
+      headers.append("set-cookie", `${signedInHintCookie}=1; ${attributes}; Max-Age=${maxAge}`);
     },
     clear() {
-      headers.append("set-cookie", `${base.replace("%s", "")}; Max-Age=0`);
+      headers.append("set-cookie", `${sessionCookie}=; ${attributes}; HttpOnly; Max-Age=0`);
+      headers.append("set-cookie", `${signedInHintCookie}=; ${attributes}; Max-Age=0`);
     },
   };
 }

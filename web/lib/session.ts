@@ -2,7 +2,7 @@ import { useEffect, useEffectEvent, useRef, useSyncExternalStore } from "react";
 import { useLocation, useNavigate, useSearchParams } from "react-router";
 import { useI18n } from "./i18n.tsx";
 import { signInPath } from "./locale.ts";
-import { storedToken, tokenChangeEvent } from "./trpc.ts";
+import { hasSessionHint, storedToken, tokenChangeEvent } from "./trpc.ts";
 
 function subscribe(onChange: () => void) {
   window.addEventListener(tokenChangeEvent, onChange);
@@ -14,13 +14,14 @@ function subscribe(onChange: () => void) {
 }
 
 /**
- * Whether this browser holds a session token. Server rendering and hydration say no; the real answer
- * follows right after, and a stale token is corrected by the first UNAUTHORIZED answer (seed section 8).
+ * Whether this browser holds a session: a stored token, or the server's hint cookie after a sign-in by a
+ * plain form post. Server rendering and hydration say no; the real answer follows right after, and a stale
+ * session is corrected by the first UNAUTHORIZED answer (seed section 8).
  */
 export function useSignedIn(): boolean {
   return useSyncExternalStore(
     subscribe,
-    () => storedToken() !== "",
+    () => storedToken() !== "" || hasSessionHint(),
     () => false,
   );
 }

@@ -1,4 +1,5 @@
 import { MutationCache, QueryCache, QueryClient, type Mutation } from "@tanstack/react-query";
+import { signedInHintCookie } from "#common/session.ts";
 import {
   createTRPCClient,
   httpBatchLink,
@@ -41,6 +42,11 @@ export function storedToken(): string {
 /** Fired on `window` whenever this tab stores or forgets its token. */
 export const tokenChangeEvent = "pasar:token";
 
+/** Whether the server said this browser has a session (a sign-in by a plain form post stores no token). */
+export function hasSessionHint(): boolean {
+  return document.cookie.split("; ").includes(`${signedInHintCookie}=1`);
+}
+
 export function storeToken(token: string) {
   try {
     if (token) localStorage.setItem(tokenStorageKey, token);
@@ -48,6 +54,8 @@ export function storeToken(token: string) {
   } catch {
     // Storage unavailable: the httpOnly cookie still carries the session.
   }
+  // Signed out or refused: the hint goes too (the server clears it as well when it can).
+  if (!token) document.cookie = `${signedInHintCookie}=; Path=/; Max-Age=0; SameSite=Lax`;
   window.dispatchEvent(new Event(tokenChangeEvent));
 }
 

@@ -11,7 +11,9 @@ import {
   toasts,
 } from "../support/accounts.ts";
 import { expectNoSeriousViolations } from "../support/axe.ts";
-import { escapeRegExp, fill, messages } from "../support/i18n.ts";
+import { sneakersListing } from "../support/browsing.ts";
+import { escapeRegExp, fill, localePath, messages } from "../support/i18n.ts";
+import { waitForHydration } from "../support/page.ts";
 
 const m = messages.en;
 
@@ -70,6 +72,38 @@ test.describe("without JavaScript", () => {
       expect(url).not.toContain(goodPassword);
       expect(url).not.toContain("password=");
     }
+  });
+
+  test("a shopper signed in before the scripts loaded is signed in once they run: saving a product just works", async ({
+    page,
+    request,
+    browser,
+  }) => {
+    const email = newEmail("tanpa.js.lalu");
+    await createEmailAccount(request, email);
+    const form = authForm(page, "en");
+    await page.goto(authPath("en", "signin"));
+    await form.account.fill(email);
+    await form.password.fill(goodPassword);
+    await form.password.press("Enter");
+    await expect(page.getByTestId("account-name")).toHaveText(email);
+
+    // The same browser, now with its scripts running (the session lives only in cookies: no stored token).
+    const withScripts = await browser.newContext({
+      javaScriptEnabled: true,
+      storageState: await page.context().storageState(),
+    });
+    const shopper = await withScripts.newPage();
+    const product = await sneakersListing(request, "en");
+    const path = localePath("en", `/h5/products/${product.id}`);
+    await shopper.goto(path);
+    await waitForHydration(shopper);
+    await shopper.getByRole("button", { name: m.catalog.product.addToCollection, exact: true }).click();
+    await expect(
+      shopper.getByRole("button", { name: m.catalog.product.inCollection, exact: true }),
+    ).toHaveAttribute("aria-pressed", "true");
+    await expect(shopper).toHaveURL(new RegExp(`${escapeRegExp(path)}$`));
+    await withScripts.close();
   });
 
   test("after too many wrong passwords it offers a code, and signs in by code", async ({ page, request }) => {
