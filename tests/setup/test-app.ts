@@ -10,6 +10,8 @@ export interface TestDeps {
   limits?: RateLimits;
   /** Whether the local outbox may be read (default true, as outside production). */
   localOutbox?: boolean;
+  /** How long sessions last (default 30 days). */
+  sessionTtlDays?: number;
 }
 
 /** The dependencies a context is built from, over a test database (outbox channels, in-memory limits). */
@@ -20,7 +22,7 @@ export function testContextDeps(database: TestDatabase, opts: TestDeps = {}): Co
     channels: opts.channels ?? {},
     limits: opts.limits ?? createRateLimits(),
     log: silentLog,
-    sessionTtlDays: 30,
+    sessionTtlDays: opts.sessionTtlDays ?? 30,
     publicUrl: "http://localhost:3000",
     localOutbox: opts.localOutbox ?? true,
   };

@@ -212,17 +212,20 @@ export async function signUp(deps: AuthDeps, input: SignUpInput): Promise<Sessio
   }
   await useCode(deps, parsed, "signup", input.code);
   if (await findUser(deps.db, parsed)) throw new DomainError("conflict", "auth.errors.signUpFailed");
-  const userId = await createAccount(deps.db, {
-    ...(parsed.kind === "email" ? { email: parsed.value } : { phone: parsed.value }),
-    password: input.password,
-    role: "shopper",
-    invitedByCode: invite,
-  }).catch((error: unknown) => {
-    // Two sign-ups racing for one account: the unique index lets one win.
-    deps.log.warn({ err: error }, "sign-up lost a race");
-    throw new DomainError("conflict", "auth.errors.signUpFailed");
+  // The account and its first session together, or neither.
+  return deps.db.transaction(async (tx) => {
+    const userId = await createAccount(tx, {
+      ...(parsed.kind === "email" ? { email: parsed.value } : { phone: parsed.value }),
+      password: input.password,
+      role: "shopper",
+      invitedByCode: invite,
+    }).catch((error: unknown) => {
+      // Two sign-ups racing for one account: the unique index lets one win.
+      deps.log.warn({ err: error }, "sign-up lost a race");
+      throw new DomainError("conflict", "auth.errors.signUpFailed");
+    });
+    return startSession({ ...deps, db: tx }, userId);
   });
-  return startSession(deps, userId);
 }
 
 /** Password sign-in is paused for an account; the message offers sign-in by code. */
@@ -269,10 +272,15 @@ export async function resetPassword(deps: AuthDeps, input: ResetPasswordInput): 
   await useCode(deps, parsed, "reset", input.code);
   const user = await findUser(deps.db, parsed);
   if (!user) throw new DomainError("bad_request", "auth.errors.passwordUpdateFailed");
-  await q.updateUserPassword(deps.db, user.id, await hashPassword(input.password));
-  await q.revokeUserSessions(deps.db, user.id, now());
+  const hash = await hashPassword(input.password);
+  // The new password, the other sessions signed out and the new session: all of it, or none.
+  const session = await deps.db.transaction(async (tx) => {
+    await q.updateUserPassword(tx, user.id, hash);
+    await q.revokeUserSessions(tx, user.id, now());
+    return startSession({ ...deps, db: tx }, user.id);
+  });
   await deps.limits.reset("checkPassword", parsed.value);
-  return startSession(deps, user.id);
+  return session;
 }
 
 /** The user a session token belongs to, or undefined when it is unknown, expired or revoked. */

@@ -36,6 +36,24 @@ async function signUp(account: string, extra: { inviteCode?: string } = {}) {
 }
 
 describe("sign up", () => {
+  it("creates the account and its session together or not at all", async () => {
+    const email = freshEmail("atomic");
+    // A session that cannot be written (its expiry is past the last representable date) fails the sign-up ...
+    const broken = callerFor(database, { lang: "en", sessionTtlDays: 1e9 });
+    await broken.auth.sendCode({ account: email, purpose: "signup" });
+    const code = await latestCode(database, email);
+    await expect(
+      broken.auth.signUp({ account: email, code, password, confirmPassword: password }),
+    ).rejects.toThrow();
+    // ... and leaves no account behind: the address can still sign up.
+    await expect(
+      callerFor(database, { lang: "en" }).auth.signIn({ method: "password", account: email, password }),
+    ).rejects.toMatchObject({ code: "BAD_REQUEST" });
+    advance(61_000);
+    const session = await signUp(email);
+    expect(session.user.email).toBe(email);
+  });
+
   it("creates a shopper from an emailed code, signs it in and records the invite code", async () => {
     const shopper = await callerFor(database, { token: (await signInDemo()).token }).account.me();
     const email = freshEmail("Siti");
