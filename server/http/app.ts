@@ -15,6 +15,7 @@ import {
   createContextFactory,
   localeFromHeader,
   sessionCookie,
+  visitorCookie,
   type SessionCookies,
 } from "../trpc/context.ts";
 import type { Channels } from "../platform/messaging.ts";
@@ -82,6 +83,12 @@ function sessionCookies(headers: Headers, secure: boolean): SessionCookies {
     },
     clear() {
       headers.append("set-cookie", `${base.replace("%s", "")}; Max-Age=0`);
+    },
+    setVisitor(id) {
+      headers.append(
+        "set-cookie",
+        `${visitorCookie}=${id}; Path=/; HttpOnly; SameSite=Lax${secure ? "; Secure" : ""}; Max-Age=${365 * 86_400}`,
+      );
     },
   };
 }
