@@ -132,7 +132,7 @@ async function interpretWords(db: Db, words: string[]): Promise<(SearchWord & { 
         return { word, synonyms, corrections: [] };
       }
       const correction = similar[0]!;
-      return { word, synonyms: synonymsOf(correction), corrections: similar, correction };
+      return { word, synonyms, corrections: similar, correction };
     }),
   );
 }

@@ -4,7 +4,8 @@
  * into a look-alike ("handphone" is not a misspelt "headphone"). Single words only, lower-case.
  */
 const groups: readonly (readonly string[])[] = [
-  ["hp", "handphone", "ponsel", "smartphone", "hape", "telepon"],
+  // Not "telepon": a headphone's description says it takes phone calls ("untuk telepon").
+  ["hp", "handphone", "ponsel", "smartphone", "hape"],
   ["sepatu", "sneakers", "sneaker", "shoes", "shoe"],
   ["sandal", "sandals", "slides", "slide"],
   ["tas", "bag", "bags", "ransel", "backpack"],
