@@ -76,6 +76,7 @@ function summaryView(row: Summary, storage: Storage): StoreSummaryView {
     collections: row.collections,
     sales,
     products: row.products,
+    openedAt: row.createdAt,
   };
 }
 

@@ -1,14 +1,21 @@
-import { HydrationBoundary } from "@tanstack/react-query";
+import { useEffect } from "react";
+import { HydrationBoundary, useInfiniteQuery, useMutation, useQueryClient } from "@tanstack/react-query";
 import { useSearchParams } from "react-router";
 import type { Route } from "./+types/product-list";
 import { AppHeader } from "../../features/shell/app-header.tsx";
-import { InfiniteProducts, listPageSize } from "../../features/catalog/infinite-products.tsx";
+import {
+  InfiniteProducts,
+  listPageSize,
+  useListingQuery,
+  type ListingFilter,
+} from "../../features/catalog/infinite-products.tsx";
 import { SearchBox } from "../../features/catalog/search-box.tsx";
 import { SortTabs, sortFrom } from "../../features/catalog/sort-tabs.tsx";
 import { serverT, withServerApi } from "../../lib/api.server.ts";
 import { useI18n } from "../../lib/i18n.tsx";
 import { localeFromParam } from "../../lib/locale.ts";
 import { pageMeta } from "../../lib/meta.ts";
+import { useTRPC } from "../../lib/trpc.ts";
 
 function filterFrom(search: URLSearchParams) {
   const category = Number(search.get("category"));
@@ -22,28 +29,69 @@ function filterFrom(search: URLSearchParams) {
 export async function loader({ request, context, params, url }: Route.LoaderArgs) {
   const locale = localeFromParam(params.lang) ?? "ind";
   const filter = filterFrom(url.searchParams);
-  const { dehydrated } = await withServerApi({ request, context }, locale, ({ trpc, queryClient }) =>
-    queryClient.prefetchInfiniteQuery(
-      trpc.listings.list.infiniteQueryOptions(
-        { ...filter, limit: listPageSize },
-        { getNextPageParam: (last) => last.nextCursor ?? undefined },
-      ),
-    ),
+  const { dehydrated, result: categoryName } = await withServerApi(
+    { request, context },
+    locale,
+    async ({ trpc, queryClient }) => {
+      const [tree] = await Promise.all([
+        filter.categoryId ? queryClient.fetchQuery(trpc.catalog.categories.queryOptions()) : undefined,
+        queryClient.prefetchInfiniteQuery(
+          trpc.listings.list.infiniteQueryOptions(
+            { ...filter, limit: listPageSize },
+            { getNextPageParam: (last) => last.nextCursor ?? undefined },
+          ),
+        ),
+      ]);
+      return tree?.flatMap((top) => [top, ...top.children]).find((c) => c.id === filter.categoryId)?.name;
+    },
   );
   const t = serverT(context, locale);
   return {
     dehydrated,
-    title: filter.q ? t("catalog.list.results", { query: filter.q }) : t("catalog.list.title"),
+    // The list is named by what it shows: the search, else the category, else all products.
+    title: filter.q
+      ? t("catalog.list.results", { query: filter.q })
+      : (categoryName ?? t("catalog.list.title")),
   };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageMeta(matches, loaderData?.title);
+
+/**
+ * Counts a search toward hot keywords and the shopper's history once its results are shown in the
+ * browser; loading the page (a crawler, a prefetch, a link from another site) records nothing.
+ */
+function useRecordSearch(q: string | undefined) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const { mutate } = useMutation(
+    trpc.search.record.mutationOptions({
+      onSuccess: () => void queryClient.invalidateQueries({ queryKey: trpc.search.history.queryKey() }),
+    }),
+  );
+  useEffect(() => {
+    if (q) mutate({ q });
+  }, [q, mutate]);
+}
+
+/** "Showing results for …" when search corrected a misspelt word. */
+function CorrectedQuery(props: { filter: ListingFilter }) {
+  const { t } = useI18n();
+  const corrected = useInfiniteQuery(useListingQuery(props.filter)).data?.pages[0]?.correctedQuery;
+  if (!corrected) return null;
+  return (
+    <p className="px-4 pt-3 text-sm text-gray-700 dark:text-gray-300" data-testid="corrected-query">
+      {t("catalog.list.correctedTo", { query: corrected })}
+    </p>
+  );
+}
 
 /** Products by category or keyword, sortable, loading more on scroll. */
 export default function ProductList({ loaderData }: Route.ComponentProps) {
   const { t } = useI18n();
   const [search, setSearch] = useSearchParams();
   const filter = filterFrom(search);
+  useRecordSearch(filter.q);
   const update = (patch: Record<string, string | undefined>) => {
     const next = new URLSearchParams(search);
     for (const [k, v] of Object.entries(patch)) {
@@ -62,6 +110,7 @@ export default function ProductList({ loaderData }: Route.ComponentProps) {
           value={filter.sort}
           onChange={(sort) => update({ sort: sort === "overall" ? undefined : sort })}
         />
+        {filter.q && <CorrectedQuery filter={filter} />}
         <div className="mt-3">
           <InfiniteProducts filter={filter} />
         </div>
