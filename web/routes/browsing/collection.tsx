@@ -33,7 +33,7 @@ function CollectionContent() {
   const remove = useMutation(
     trpc.collection.remove.mutationOptions({
       onSuccess: () => {
-        void queryClient.invalidateQueries({ queryKey: trpc.collection.list.queryKey() });
+        void queryClient.invalidateQueries({ queryKey: trpc.collection.list.pathKey() });
         toast.notify(t("catalog.product.removed"), "success");
       },
     }),

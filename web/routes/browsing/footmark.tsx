@@ -33,7 +33,7 @@ function FootmarkContent() {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const query = useInfiniteQuery(footprintsQuery(trpc));
-  const refresh = () => void queryClient.invalidateQueries({ queryKey: trpc.footprints.list.queryKey() });
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: trpc.footprints.list.pathKey() });
   const remove = useMutation(trpc.footprints.remove.mutationOptions({ onSuccess: refresh }));
   const clear = useMutation(trpc.footprints.clear.mutationOptions({ onSuccess: refresh }));
   const dayFormat = new Intl.DateTimeFormat(localeTags[locale], {

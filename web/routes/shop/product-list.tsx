@@ -1,6 +1,6 @@
 import { useEffect } from "react";
 import { HydrationBoundary, useInfiniteQuery, useMutation, useQueryClient } from "@tanstack/react-query";
-import { useSearchParams } from "react-router";
+import { useNavigationType, useSearchParams } from "react-router";
 import type { Route } from "./+types/product-list";
 import { AppHeader } from "../../features/shell/app-header.tsx";
 import {
@@ -58,10 +58,14 @@ export async function loader({ request, context, params, url }: Route.LoaderArgs
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageMeta(matches, loaderData?.title);
 
 /**
- * Counts a search toward hot keywords and the shopper's history once its results are shown in the
- * browser; loading the page (a crawler, a prefetch, a link from another site) records nothing.
+ * Counts a search toward hot keywords and the shopper's history once its results are shown, and only a
+ * search made in the shop (the search box, a suggestion, a hot keyword): loading a search address (a
+ * crawler, a prefetch, a link from another site, a reload) records nothing.
  */
 function useRecordSearch(q: string | undefined) {
+  // The page the browser loaded (or reloaded, or went back to) arrived by POP; a search made in the shop
+  // navigates here (PUSH or REPLACE).
+  const madeInShop = useNavigationType() !== "POP";
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const { mutate } = useMutation(
@@ -70,7 +74,9 @@ function useRecordSearch(q: string | undefined) {
     }),
   );
   useEffect(() => {
-    if (q) mutate({ q });
+    if (q && madeInShop) mutate({ q });
+    // Only a new keyword is a new search; sorting the same results is not.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [q, mutate]);
 }
 

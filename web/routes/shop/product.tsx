@@ -51,7 +51,7 @@ function useRecordFootprint(listingId: string | undefined) {
   const signedIn = useSignedIn();
   const { mutate } = useMutation(
     trpc.footprints.record.mutationOptions({
-      onSuccess: () => void queryClient.invalidateQueries({ queryKey: trpc.footprints.list.queryKey() }),
+      onSuccess: () => void queryClient.invalidateQueries({ queryKey: trpc.footprints.list.pathKey() }),
     }),
   );
   useEffect(() => {
