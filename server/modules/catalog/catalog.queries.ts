@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNull, like, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, isNull, like, or, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { categories, listings, productImages, searchTerms, supplyProducts } from "./catalog.tables.ts";
 
@@ -133,14 +133,17 @@ function wordFilter(w: SearchWord) {
       );
 }
 
-/** Whether any product on sale is found by the word as typed (no synonyms or corrections). */
+/**
+ * Whether any product on sale is found by the word as typed (no synonyms or corrections). A count, not
+ * `limit 1`: with a limit the planner scans every product hoping for an early match, which a misspelt word
+ * never gives (10,000 products: a search with a typo went from 39 to 95 ms); the count uses the indexes.
+ */
 export async function wordFindsAny(db: Db, word: string) {
-  const rows = await db
-    .select({ id: supplyProducts.id })
+  const [row] = await db
+    .select({ n: count() })
     .from(supplyProducts)
-    .where(and(eq(supplyProducts.status, "active"), wordFilter({ word, synonyms: [], corrections: [] })))
-    .limit(1);
-  return rows.length > 0;
+    .where(and(eq(supplyProducts.status, "active"), wordFilter({ word, synonyms: [], corrections: [] })));
+  return (row?.n ?? 0) > 0;
 }
 
 /**
