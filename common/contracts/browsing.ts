@@ -14,5 +14,9 @@ export type TimedCardsView = z.infer<typeof TimedCardsViewSchema>;
 
 export const KeywordsViewSchema = z.array(z.string());
 export const SuggestInputSchema = z.object({ q: plainText(z.string().trim().max(100)) });
+/** A search whose results were shown, to count toward hot keywords and the shopper's history. */
+export const RecordSearchInputSchema = z.object({
+  q: plainText(z.string().trim().min(1).max(100, "catalog.search.tooLong")),
+});
 export const OkViewSchema = z.object({ ok: z.literal(true) });
 export const InCollectionViewSchema = z.object({ inCollection: z.boolean() });

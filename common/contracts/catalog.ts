@@ -21,6 +21,8 @@ export const ProductCardViewSchema = z.object({
   price: z.number().int(),
   suggestedPrice: z.number().int(),
   storeId: IdSchema,
+  /** The same product from two stores reads as two offers, not a duplicate. */
+  storeName: z.string(),
 });
 export type ProductCardView = z.infer<typeof ProductCardViewSchema>;
 
@@ -53,6 +55,8 @@ export type ListingListInput = z.input<typeof ListingListInputSchema>;
 export const ListingPageViewSchema = z.object({
   items: z.array(ProductCardViewSchema),
   nextCursor: CursorSchema.nullable(),
+  /** The query as search understood it when it corrected a misspelt word ("showing results for …"). */
+  correctedQuery: z.string().nullable(),
 });
 export type ListingPageView = z.infer<typeof ListingPageViewSchema>;
 

@@ -30,6 +30,8 @@ export const StoreSummaryViewSchema = z.object({
   collections: z.number().int(),
   sales: z.number().int(),
   products: z.number().int(),
+  /** When the store opened (what the "new" sort orders by). */
+  openedAt: z.date(),
 });
 export type StoreSummaryView = z.infer<typeof StoreSummaryViewSchema>;
 

@@ -1,17 +1,20 @@
-import type { ListingListInput, ListingPageView } from "#common/contracts/catalog.ts";
 import type { Locale } from "#common/locales.ts";
 import type { Db } from "../db/client.ts";
 import type { Storage } from "../platform/storage.ts";
 import { recordSearch } from "../modules/browsing/browsing.service.ts";
 import { listListings } from "../modules/catalog/catalog.service.ts";
 
-/** A product list; a keyword search's first page also counts toward hot keywords and the shopper's history. */
-export async function searchProducts(
+/**
+ * Records a search the shopper saw the results of (the results page calls it once shown): toward hot
+ * keywords and, when signed in, their history. It is recorded as search understood it (the corrected
+ * spelling), and not at all when it found nothing, so typos and made-up text never become hot keywords.
+ */
+export async function recordShownSearch(
   deps: { db: Db; storage: Storage; lang: Locale },
-  input: ListingListInput,
-  userId: string | undefined,
-): Promise<ListingPageView> {
-  const page = await listListings(deps, input);
-  if (input.q && !input.cursor) await recordSearch(deps.db, input.q, userId);
-  return page;
+  query: string,
+  visitor: { key: string; userId?: string },
+): Promise<void> {
+  const page = await listListings(deps, { q: query, limit: 1 });
+  if (page.items.length === 0) return;
+  await recordSearch(deps.db, page.correctedQuery ?? query, visitor);
 }

@@ -18,6 +18,7 @@ import {
   createContextFactory,
   localeFromHeader,
   sessionCookie,
+  visitorCookie,
   type SessionCookies,
 } from "../trpc/context.ts";
 import type { Channels } from "../platform/messaging.ts";
@@ -127,6 +128,12 @@ function sessionCookies(headers: Headers, secure: boolean): SessionCookies {
     clear() {
       headers.append("set-cookie", `${sessionCookie}=; ${attributes}; HttpOnly; Max-Age=0`);
       headers.append("set-cookie", `${signedInHintCookie}=; ${attributes}; Max-Age=0`);
+    },
+    setVisitor(id) {
+      headers.append(
+        "set-cookie",
+        `${visitorCookie}=${id}; Path=/; HttpOnly; SameSite=Lax${secure ? "; Secure" : ""}; Max-Age=${365 * 86_400}`,
+      );
     },
   };
 }

@@ -13,3 +13,8 @@ export function setClock(clock: () => Date): () => void {
     current = previous;
   };
 }
+
+/** The Indonesian (WIB) day of a moment, as YYYY-MM-DD: what "once per day" counts by. */
+export function jakartaDay(at: Date): string {
+  return new Intl.DateTimeFormat("en-CA", { timeZone: "Asia/Jakarta" }).format(at);
+}

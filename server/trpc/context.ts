@@ -1,4 +1,4 @@
-import { createHash } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import { defaultLocale, isLocale, type Locale } from "#common/locales.ts";
 import type { Translate } from "#common/i18n/i18n.ts";
 import type { Db } from "../db/client.ts";
@@ -10,11 +10,15 @@ import type { Storage } from "../platform/storage.ts";
 import { serverTranslator } from "../platform/i18n.ts";
 
 export const sessionCookie = "pasar_session";
+/** The first-party visitor id: random, httpOnly; how signed-out visitors are counted (decision 7). */
+export const visitorCookie = "pasar_visitor";
 
 /** Sets or clears the session cookie on the response (a no-op while rendering pages). */
 export interface SessionCookies {
   set(token: string, maxAgeSeconds: number): void;
   clear(): void;
+  /** Gives the browser a visitor id (the `pasar_visitor` cookie, kept a year). */
+  setVisitor(id: string): void;
 }
 
 /** What every procedure receives. Built the same way for HTTP calls and for server rendering. */
@@ -32,8 +36,12 @@ export interface Context {
   cookies: SessionCookies;
   requestId: string;
   clientIp: string;
-  /** Identifies a signed-out visitor for counting (a hash of address and browser; nothing stored raw). */
-  anonymousKey: string;
+  /**
+   * Identifies a signed-out visitor for counting (store visits, hot keywords): the first-party visitor id
+   * from the `pasar_visitor` cookie. A browser without one is given one now, and until it sends it back
+   * counts as its address (hashed), so neither dropping cookies nor changing the User-Agent counts again.
+   */
+  visitorKey: () => string;
   log: Logger;
   sessionTtlDays: number;
   publicUrl: string;
@@ -89,7 +97,16 @@ export function tokenFrom(headers: Headers): string {
   return "";
 }
 
-const noCookies: SessionCookies = { set() {}, clear() {} };
+const noCookies: SessionCookies = { set() {}, clear() {}, setVisitor() {} };
+
+/** The visitor id from the `pasar_visitor` cookie, if it is one we could have issued. */
+export function visitorFrom(headers: Headers): string | undefined {
+  for (const part of (headers.get("cookie") ?? "").split(";")) {
+    const [name, value] = part.trim().split("=");
+    if (name === visitorCookie && value && /^[\w-]{16,64}$/.test(value)) return value;
+  }
+  return undefined;
+}
 
 /** Builds the per-request context from the app's dependencies and one request. */
 export function createContextFactory(deps: ContextDeps) {
@@ -97,6 +114,7 @@ export function createContextFactory(deps: ContextDeps) {
     const lang = req.locale ?? localeFromHeader(req.headers.get("lang"));
     const token = tokenFrom(req.headers);
     let user: Promise<{ id: string; role: Role } | undefined> | undefined;
+    let visitorKey: string | undefined;
     return {
       ...deps,
       lang,
@@ -106,10 +124,13 @@ export function createContextFactory(deps: ContextDeps) {
       cookies: req.cookies ?? noCookies,
       requestId: req.requestId,
       clientIp: req.clientIp,
-      anonymousKey: createHash("sha256")
-        .update(`${req.clientIp}|${req.headers.get("user-agent") ?? ""}`)
-        .digest("base64url")
-        .slice(0, 22),
+      visitorKey: () => {
+        if (visitorKey) return visitorKey;
+        const id = visitorFrom(req.headers);
+        if (id) return (visitorKey = `v:${id}`);
+        (req.cookies ?? noCookies).setVisitor(randomBytes(16).toString("base64url"));
+        return (visitorKey = `a:${createHash("sha256").update(req.clientIp).digest("base64url").slice(0, 22)}`);
+      },
       log: deps.log.child({ requestId: req.requestId }),
     };
   };

@@ -1,6 +1,6 @@
-import { and, count, desc, eq, gte, lt, sql } from "drizzle-orm";
+import { and, count, desc, eq, gte, lte, notExists, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { favorites, footprints, searchHistory, searchLog } from "./browsing.tables.ts";
+import { blockedKeywords, favorites, footprints, keywordSearches, searchHistory } from "./browsing.tables.ts";
 
 export async function insertFavorite(db: Db, userId: string, listingId: string, at: Date) {
   await db.insert(favorites).values({ userId, listingId, createdAt: at }).onConflictDoNothing();
@@ -76,17 +76,15 @@ export async function deleteFootprints(db: Db, userId: string) {
   await db.delete(footprints).where(eq(footprints.userId, userId));
 }
 
-export async function insertSearch(db: Db, row: { id: string; keyword: string; at: Date; userId?: string }) {
-  await db.insert(searchLog).values({ id: row.id, keyword: row.keyword, searchedAt: row.at });
-  if (row.userId) {
-    await db
-      .insert(searchHistory)
-      .values({ userId: row.userId, keyword: row.keyword, searchedAt: row.at })
-      .onConflictDoUpdate({
-        target: [searchHistory.userId, searchHistory.keyword],
-        set: { searchedAt: row.at },
-      });
-  }
+export async function insertKeywordSearch(db: Db, row: { keyword: string; visitor: string; day: string }) {
+  await db.insert(keywordSearches).values(row).onConflictDoNothing();
+}
+
+export async function upsertHistory(db: Db, userId: string, keyword: string, at: Date) {
+  await db
+    .insert(searchHistory)
+    .values({ userId, keyword, searchedAt: at })
+    .onConflictDoUpdate({ target: [searchHistory.userId, searchHistory.keyword], set: { searchedAt: at } });
 }
 
 export async function selectHistory(db: Db, userId: string, limit: number) {
@@ -103,15 +101,49 @@ export async function deleteHistory(db: Db, userId: string) {
   await db.delete(searchHistory).where(eq(searchHistory.userId, userId));
 }
 
-/** The keywords searched most since `since`. */
-export async function selectHotKeywords(db: Db, since: Date, until: Date, limit: number) {
+/**
+ * Keywords by how many visitor-days searched them between two days (inclusive), among those searched by
+ * at least `minVisitors` different visitors, leaving out blocked keywords.
+ */
+export async function selectHotKeywords(
+  db: Db,
+  opts: { sinceDay: string; untilDay: string; minVisitors: number; limit: number },
+) {
   const n = count();
   const rows = await db
-    .select({ keyword: searchLog.keyword, n })
-    .from(searchLog)
-    .where(and(gte(searchLog.searchedAt, since), lt(searchLog.searchedAt, until)))
-    .groupBy(searchLog.keyword)
-    .orderBy(desc(n), searchLog.keyword)
-    .limit(limit);
+    .select({ keyword: keywordSearches.keyword, n })
+    .from(keywordSearches)
+    .where(
+      and(
+        gte(keywordSearches.day, opts.sinceDay),
+        lte(keywordSearches.day, opts.untilDay),
+        notExists(
+          db
+            .select({ keyword: blockedKeywords.keyword })
+            .from(blockedKeywords)
+            .where(eq(blockedKeywords.keyword, keywordSearches.keyword)),
+        ),
+      ),
+    )
+    .groupBy(keywordSearches.keyword)
+    .having(sql`count(distinct ${keywordSearches.visitor}) >= ${opts.minVisitors}`)
+    .orderBy(desc(n), keywordSearches.keyword)
+    .limit(opts.limit);
+  return rows.map((r) => r.keyword);
+}
+
+export async function insertBlockedKeyword(db: Db, keyword: string, at: Date) {
+  await db.insert(blockedKeywords).values({ keyword, createdAt: at }).onConflictDoNothing();
+}
+
+export async function deleteBlockedKeyword(db: Db, keyword: string) {
+  await db.delete(blockedKeywords).where(eq(blockedKeywords.keyword, keyword));
+}
+
+export async function selectBlockedKeywords(db: Db) {
+  const rows = await db
+    .select({ keyword: blockedKeywords.keyword })
+    .from(blockedKeywords)
+    .orderBy(blockedKeywords.keyword);
   return rows.map((r) => r.keyword);
 }

@@ -4,10 +4,12 @@ import {
   KeywordsViewSchema,
   ListingIdInputSchema,
   OkViewSchema,
+  RecordSearchInputSchema,
   SuggestInputSchema,
   TimedCardsViewSchema,
 } from "#common/contracts/browsing.ts";
 import { publicProcedure, router, shopperProcedure } from "../../trpc/init.ts";
+import { recordShownSearch } from "../../flows/search-products.ts";
 import { suggestNames } from "../catalog/catalog.service.ts";
 import * as browsing from "./browsing.service.ts";
 
@@ -41,6 +43,14 @@ export const collectionRouter = router({
 });
 
 export const footprintsRouter = router({
+  /** The product page calls this once shown: reading a product records nothing. */
+  record: shopperProcedure
+    .input(ListingIdInputSchema)
+    .output(OkViewSchema)
+    .mutation(async ({ ctx, input }) => {
+      await browsing.recordFootprint(ctx.db, ctx.user.id, input.listingId);
+      return ok;
+    }),
   list: shopperProcedure
     .input(CursorInputSchema)
     .output(TimedCardsViewSchema)
@@ -59,6 +69,15 @@ export const footprintsRouter = router({
 });
 
 export const searchRouter = router({
+  /** The results page calls this once shown: listing products records nothing. */
+  record: publicProcedure
+    .input(RecordSearchInputSchema)
+    .output(OkViewSchema)
+    .mutation(async ({ ctx, input }) => {
+      const userId = (await ctx.user())?.id;
+      await recordShownSearch(ctx, input.q, { key: userId ?? ctx.visitorKey(), userId });
+      return ok;
+    }),
   history: shopperProcedure
     .output(KeywordsViewSchema)
     .query(({ ctx }) => browsing.searchHistory(ctx.db, ctx.user.id)),

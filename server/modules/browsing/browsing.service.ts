@@ -1,9 +1,8 @@
 import type { ProductCardView } from "#common/contracts/catalog.ts";
 import type { Locale } from "#common/locales.ts";
 import type { Db } from "../../db/client.ts";
-import { now } from "../../platform/clock.ts";
+import { jakartaDay, now } from "../../platform/clock.ts";
 import { DomainError } from "../../platform/errors.ts";
-import { newId } from "../../platform/ids.ts";
 import type { Storage } from "../../platform/storage.ts";
 import { getCards, isSold } from "../catalog/catalog.service.ts";
 import * as q from "./browsing.queries.ts";
@@ -77,9 +76,13 @@ export async function listCollection(deps: Deps, userId: string, cursor?: string
   return page(deps, await q.selectFavorites(deps.db, userId, pageSize + 1, decode(cursor)));
 }
 
-/** Records that a signed-in shopper opened a product (the latest time counts). */
-export function recordFootprint(db: Db, userId: string, listingId: string): Promise<void> {
-  return q.upsertFootprint(db, userId, listingId, now());
+/**
+ * Records that a signed-in shopper opened a product (the latest time counts). The product page calls it
+ * once shown in the browser: reading a product records nothing. NOT_FOUND when the product is not sold.
+ */
+export async function recordFootprint(db: Db, userId: string, listingId: string): Promise<void> {
+  if (!(await isSold(db, listingId))) throw new DomainError("not_found", "catalog.product.notFound");
+  await q.upsertFootprint(db, userId, listingId, now());
 }
 
 /** The products the shopper viewed, newest first. */
@@ -100,11 +103,23 @@ export function normalizeKeyword(keyword: string): string {
   return keyword.trim().replace(/\s+/g, " ").toLowerCase().slice(0, 100);
 }
 
-/** Counts a search toward hot keywords and, for a signed-in shopper, keeps it in their history. */
-export async function recordSearch(db: Db, keyword: string, userId: string | undefined): Promise<void> {
+/**
+ * Counts a search toward hot keywords (once per visitor, keyword and Indonesian day) and, for a signed-in
+ * shopper, keeps it in their history. Callers pass the keyword as search understood it (the corrected
+ * spelling) and only for searches that found something (server/flows/search-products.ts).
+ */
+export async function recordSearch(
+  db: Db,
+  keyword: string,
+  visitor: { key: string; userId?: string },
+): Promise<void> {
   const normalized = normalizeKeyword(keyword);
   if (!normalized) return;
-  await q.insertSearch(db, { id: newId("srch"), keyword: normalized, at: now(), userId });
+  const at = now();
+  await db.transaction(async (tx) => {
+    await q.insertKeywordSearch(tx, { keyword: normalized, visitor: visitor.key, day: jakartaDay(at) });
+    if (visitor.userId) await q.upsertHistory(tx, visitor.userId, normalized, at);
+  });
 }
 
 export function searchHistory(db: Db, userId: string): Promise<string[]> {
@@ -115,8 +130,36 @@ export function clearSearchHistory(db: Db, userId: string): Promise<void> {
   return q.deleteHistory(db, userId);
 }
 
-/** The 10 keywords searched most in the last 30 days. */
+/** How many different visitors must search a keyword before anyone is shown it as hot. */
+export const hotKeywordMinVisitors = 3;
+
+/**
+ * The 10 keywords the most visitors searched in the last 30 days (each visitor counted once a day), among
+ * those at least `hotKeywordMinVisitors` different visitors searched, never a blocked one.
+ */
 export function hotKeywords(db: Db): Promise<string[]> {
   const until = now();
-  return q.selectHotKeywords(db, new Date(until.getTime() - 30 * 86_400_000), until, 10);
+  return q.selectHotKeywords(db, {
+    sinceDay: jakartaDay(new Date(until.getTime() - 29 * 86_400_000)),
+    untilDay: jakartaDay(until),
+    minVisitors: hotKeywordMinVisitors,
+    limit: 10,
+  });
+}
+
+/** Keeps a keyword out of hot keywords (for the operator; no screen yet). */
+export async function blockKeyword(db: Db, keyword: string): Promise<void> {
+  const normalized = normalizeKeyword(keyword);
+  if (!normalized) throw new DomainError("bad_request", "errors.api.invalidInput");
+  await q.insertBlockedKeyword(db, normalized, now());
+}
+
+/** Lets a blocked keyword be hot again. */
+export function unblockKeyword(db: Db, keyword: string): Promise<void> {
+  return q.deleteBlockedKeyword(db, normalizeKeyword(keyword));
+}
+
+/** The blocked keywords, alphabetically. */
+export function blockedKeywords(db: Db): Promise<string[]> {
+  return q.selectBlockedKeywords(db);
 }

@@ -1,4 +1,4 @@
-import { index, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
+import { date, index, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
 import { users } from "../auth/auth.tables.ts";
 import { listings } from "../catalog/catalog.tables.ts";
 
@@ -54,13 +54,27 @@ export const searchHistory = pgTable(
   ],
 );
 
-/** Every search anyone made, by normalised keyword: what hot keywords are computed from. */
-export const searchLog = pgTable(
-  "search_log",
+/**
+ * Who searched a keyword on which day (Indonesian day): one row per keyword, visitor and day, so a keyword
+ * is hot by how many different visitors searched it, not by how often one of them reloaded a page. The
+ * keyword is the corrected spelling; searches that found nothing are not kept. A visitor is a signed-in
+ * user or a first-party visitor id (see docs/decisions/0007-store-statistics.md).
+ */
+export const keywordSearches = pgTable(
+  "keyword_searches",
   {
-    id: text().primaryKey(),
     keyword: text().notNull(),
-    searchedAt: timestamp({ withTimezone: true }).notNull(),
+    visitor: text().notNull(),
+    day: date({ mode: "string" }).notNull(),
   },
-  (t) => [index("search_log_time_idx").on(t.searchedAt, t.keyword)],
+  (t) => [
+    primaryKey({ columns: [t.keyword, t.visitor, t.day] }),
+    index("keyword_searches_day_idx").on(t.day, t.keyword),
+  ],
 );
+
+/** Keywords never shown as hot, whoever searched them (the operator manages the list). */
+export const blockedKeywords = pgTable("blocked_keywords", {
+  keyword: text().primaryKey(),
+  createdAt: timestamp({ withTimezone: true }).notNull(),
+});

@@ -1,5 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { callerFor } from "../../../tests/setup/caller.ts";
+import { blockKeyword, unblockKeyword } from "./browsing.service.ts";
 import { createSeededDatabase, type TestDatabase } from "../../../tests/setup/test-db.ts";
 import { demoAccounts, demoPassword } from "../../db/seed.ts";
 import { setClock } from "../../platform/clock.ts";
@@ -57,63 +58,128 @@ describe("collection", () => {
   });
 });
 
+/** How many rows the browsing records hold: footprints, keyword searches, search histories. */
+async function browsingRows() {
+  const [f, k, h] = await Promise.all([
+    database.db.query.footprints.findMany(),
+    database.db.query.keywordSearches.findMany(),
+    database.db.query.searchHistory.findMany(),
+  ]);
+  return { footprints: f.length, keywordSearches: k.length, histories: h.length };
+}
+
+describe("reads never write", () => {
+  it("opening a product or searching, signed in or not, records nothing", async () => {
+    const before = await browsingRows();
+    for (const api of [callerFor(database), callerFor(database, { token: shopper })]) {
+      await api.listings.get({ id: productIds[0]! });
+      await api.listings.list({ q: "batik" });
+      await api.listings.list({ q: "snekers" });
+      await api.search.suggest({ q: "sepatu" });
+    }
+    expect(await browsingRows()).toEqual(before);
+  });
+});
+
 describe("footprint", () => {
-  it("records products a signed-in shopper opens, newest first, once each", async () => {
+  it("records products the shopper's product page reports, newest first, once each", async () => {
     const api = callerFor(database, { token: shopper });
     await api.footprints.clear();
     const [a, b] = productIds as [string, string];
-    await api.listings.get({ id: a });
+    await api.footprints.record({ listingId: a });
     later(1000);
-    await callerFor(database, { token: shopper }).listings.get({ id: b });
+    await callerFor(database, { token: shopper }).footprints.record({ listingId: b });
     later(2000);
-    await callerFor(database, { token: shopper }).listings.get({ id: a });
+    await callerFor(database, { token: shopper }).footprints.record({ listingId: a });
     const items = (await api.footprints.list()).items;
     expect(items.map((i) => i.product.id)).toEqual([a, b]);
     expect(items[0]!.at.getTime()).toBeGreaterThan(items[1]!.at.getTime());
   });
 
-  it("records nothing for a visitor", async () => {
-    await callerFor(database).listings.get({ id: productIds[3]! });
-    const rows = await database.db.query.footprints.findMany({
-      where: (f, { eq }) => eq(f.listingId, productIds[3]!),
-    });
-    expect(rows).toEqual([]);
+  it("refuses a product that is not sold and records nothing", async () => {
+    const before = await browsingRows();
+    await expect(
+      callerFor(database, { token: shopper }).footprints.record({ listingId: "prd_none" }),
+    ).rejects.toMatchObject({ code: "NOT_FOUND" });
+    expect(await browsingRows()).toEqual(before);
   });
 
   it("removes one product or clears all", async () => {
     const api = callerFor(database, { token: shopper });
-    await api.listings.get({ id: productIds[2]! });
+    await api.footprints.record({ listingId: productIds[2]! });
     await api.footprints.remove({ listingId: productIds[2]! });
     expect((await api.footprints.list()).items.map((i) => i.product.id)).not.toContain(productIds[2]);
     await api.footprints.clear();
     expect((await api.footprints.list()).items).toEqual([]);
   });
+
+  it("pages through more than one page of footprints without repeats", async () => {
+    const api = callerFor(database, { token: shopper });
+    const many = (await callerFor(database).listings.list({ limit: 25 })).items.map((i) => i.id);
+    for (const [i, id] of many.entries()) {
+      later(i * 1000);
+      await api.footprints.record({ listingId: id });
+    }
+    const first = await api.footprints.list();
+    expect(first.items).toHaveLength(20);
+    const second = await api.footprints.list({ cursor: first.nextCursor! });
+    const seen = [...first.items, ...second.items].map((i) => i.product.id);
+    expect(seen).toEqual([...many].reverse());
+    expect(second.nextCursor).toBeNull();
+  });
 });
+
+/** A signed-out visitor from an address (counted by the address until a visitor cookie comes back). */
+const fromAddress = (n: number) => callerFor(database, { clientIp: `10.20.0.${n}` });
 
 describe("searches", () => {
   it("keeps a signed-in shopper's history, newest first, and clears it", async () => {
     const api = callerFor(database, { token: shopper });
     await api.search.clearHistory();
-    await api.listings.list({ q: "Sepatu  Sneakers" });
+    await api.search.record({ q: "Sepatu  Sneakers" });
     later(1000);
-    await callerFor(database, { token: shopper }).listings.list({ q: "lipstik" });
+    await callerFor(database, { token: shopper }).search.record({ q: "lipstik" });
     expect(await api.search.history()).toEqual(["lipstik", "sepatu sneakers"]);
     await api.search.clearHistory();
     expect(await api.search.history()).toEqual([]);
   });
 
-  it("computes hot keywords from the searches people made in the last 30 days", async () => {
-    const visitor = callerFor(database);
-    for (let i = 0; i < 3; i++) await visitor.listings.list({ q: "batik" });
-    for (let i = 0; i < 2; i++) await visitor.listings.list({ q: "kopi" });
-    await visitor.listings.list({
-      q: "kopi",
-      cursor: (await visitor.listings.list({ q: "kopi", limit: 1 })).nextCursor!,
-    });
-    const hot = await visitor.search.hot();
-    expect(hot.indexOf("batik")).toBeLessThan(hot.indexOf("kopi"));
-    later(31 * 86_400_000);
+  it("shows a keyword as hot only once 3 different visitors searched it, however often one reloads", async () => {
+    later(40 * 86_400_000); // a month without searches
+    for (let i = 0; i < 10; i++) await fromAddress(1).search.record({ q: "batik" });
+    await callerFor(database, { token: shopper }).search.record({ q: "batik" });
+    expect(await fromAddress(9).search.hot()).not.toContain("batik");
+    await fromAddress(2).search.record({ q: "Batik" });
+    expect(await fromAddress(9).search.hot()).toContain("batik");
+  });
+
+  it("ranks hot keywords by visitors, and forgets searches older than 30 days", async () => {
+    later(80 * 86_400_000);
+    // The alphabetically later keyword leads: the order comes from the counts, not from a tie.
+    for (const n of [1, 2, 3, 4]) await fromAddress(n).search.record({ q: "lipstik" });
+    for (const n of [1, 2, 3]) await fromAddress(n).search.record({ q: "kopi" });
+    expect(await callerFor(database).search.hot()).toEqual(["lipstik", "kopi"]);
+    later(111 * 86_400_000);
     expect(await callerFor(database).search.hot()).toEqual([]);
+  });
+
+  it("never counts a search that found nothing, and counts a misspelt one as search corrected it", async () => {
+    later(120 * 86_400_000);
+    for (const n of [1, 2, 3]) {
+      await fromAddress(n).search.record({ q: "zzqxv buy now" });
+      await fromAddress(n).search.record({ q: "snekers" });
+    }
+    expect(await callerFor(database).search.hot()).toEqual(["sneakers"]);
+  });
+
+  it("leaves out blocked keywords until they are unblocked", async () => {
+    later(160 * 86_400_000);
+    for (const n of [1, 2, 3]) await fromAddress(n).search.record({ q: "kaos" });
+    expect(await callerFor(database).search.hot()).toEqual(["kaos"]);
+    await blockKeyword(database.db, " KAOS ");
+    expect(await callerFor(database).search.hot()).toEqual([]);
+    await unblockKeyword(database.db, "kaos");
+    expect(await callerFor(database).search.hot()).toEqual(["kaos"]);
   });
 
   it("suggests product names while typing", async () => {
@@ -121,6 +187,12 @@ describe("searches", () => {
     expect(names.length).toBeGreaterThan(0);
     expect(names.every((n) => /sneak/i.test(n))).toBe(true);
     expect(await callerFor(database).search.suggest({ q: "" })).toEqual([]);
+  });
+
+  it("refuses an empty keyword", async () => {
+    await expect(callerFor(database).search.record({ q: "  " })).rejects.toMatchObject({
+      code: "BAD_REQUEST",
+    });
   });
 });
 
@@ -136,6 +208,7 @@ describe("who may call what", () => {
       await expect(api.collection.remove({ listingId: productIds[0]! })).rejects.toMatchObject({ code });
       await expect(api.collection.status({ listingId: productIds[0]! })).rejects.toMatchObject({ code });
       await expect(api.footprints.list()).rejects.toMatchObject({ code });
+      await expect(api.footprints.record({ listingId: productIds[0]! })).rejects.toMatchObject({ code });
       await expect(api.footprints.remove({ listingId: productIds[0]! })).rejects.toMatchObject({ code });
       await expect(api.footprints.clear()).rejects.toMatchObject({ code });
       await expect(api.search.history()).rejects.toMatchObject({ code });

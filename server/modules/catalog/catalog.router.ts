@@ -8,9 +8,7 @@ import {
   ProductDetailViewSchema,
 } from "#common/contracts/catalog.ts";
 import { publicProcedure, router } from "../../trpc/init.ts";
-import { searchProducts } from "../../flows/search-products.ts";
-import { viewProduct } from "../../flows/view-product.ts";
-import { getCategoryTree, getHome, recommendFor } from "./catalog.service.ts";
+import { getCategoryTree, getHome, getListing, listListings, recommendFor } from "./catalog.service.ts";
 
 export const catalogRouter = router({
   home: publicProcedure.output(HomeViewSchema).query(({ ctx }) => getHome(ctx)),
@@ -21,7 +19,7 @@ export const listingsRouter = router({
   list: publicProcedure
     .input(ListingListInputSchema)
     .output(ListingPageViewSchema)
-    .query(async ({ ctx, input }) => searchProducts(ctx, input, (await ctx.user())?.id)),
+    .query(({ ctx, input }) => listListings(ctx, input)),
   recommended: publicProcedure
     .input(ListingGetInputSchema)
     .output(RecommendedViewSchema)
@@ -29,5 +27,5 @@ export const listingsRouter = router({
   get: publicProcedure
     .input(ListingGetInputSchema)
     .output(ProductDetailViewSchema)
-    .query(async ({ ctx, input }) => viewProduct(ctx, input.id, (await ctx.user())?.id)),
+    .query(({ ctx, input }) => getListing(ctx, input.id)),
 });

@@ -17,7 +17,8 @@ import { memoPerDatabase } from "../../platform/memo.ts";
 import type { Storage } from "../../platform/storage.ts";
 import { getStoreCards } from "../stores/stores.service.ts";
 import * as q from "./catalog.queries.ts";
-import type { Keyset, ListingOrder } from "./catalog.queries.ts";
+import type { Keyset, ListingOrder, SearchWord } from "./catalog.queries.ts";
+import { synonymsOf } from "./synonyms.ts";
 
 interface Deps {
   db: Db;
@@ -46,15 +47,24 @@ function categoryView(
   };
 }
 
-function cardView(row: Awaited<ReturnType<typeof q.selectListingPage>>[number], deps: Deps): ProductCardView {
-  return {
+type CardRow = Awaited<ReturnType<typeof q.selectListingPage>>[number];
+
+/** Product cards for rows, in their order, each with its store's name (one look-up for all). */
+async function cardViews(deps: Deps, rows: CardRow[]): Promise<ProductCardView[]> {
+  const stores = await getStoreCards(
+    deps.db,
+    deps.storage,
+    rows.map((r) => r.storeId),
+  );
+  return rows.map((row) => ({
     id: row.id,
     name: localize(row.name, deps.lang),
     image: row.coverPath ? deps.storage.url(row.coverPath) : null,
     price: row.price,
     suggestedPrice: row.suggestedPrice,
     storeId: row.storeId,
-  };
+    storeName: stores.get(row.storeId)?.name ?? "",
+  }));
 }
 
 /** The hot listings, in the kept ranking order, as they are now. */
@@ -77,8 +87,8 @@ export async function getHome(deps: Deps): Promise<HomeView> {
   return {
     categories: top.map((c) => categoryView(c, deps)),
     hot,
-    fresh: fresh.map((r) => cardView(r, deps)),
-    boutique: boutique.map((r) => cardView(r, deps)),
+    fresh: await cardViews(deps, fresh),
+    boutique: await cardViews(deps, boutique),
   };
 }
 
@@ -107,16 +117,29 @@ export function searchWords(query: string | undefined): string[] {
 }
 
 /**
- * Each search word with the product-name words it may be a misspelling of: none for short words, and none
- * for a word that is itself a product-name word ("sepatu" is no misspelling of "sepak").
+ * How search takes each word: with its synonyms; and, for a word of 4 letters or more that finds nothing
+ * as typed, with the product-name words it resembles, the first being its correction ("snekers" ->
+ * "sneakers"). A word with synonyms, a product-name word, or a word found as typed (in a description, or
+ * while being typed) is never corrected ("sepatu" is no misspelling of "sepak", "handphone" of "headphone").
  */
-async function withCorrections(db: Db, words: string[]) {
+async function interpretWords(db: Db, words: string[]): Promise<(SearchWord & { correction?: string })[]> {
   return Promise.all(
     words.map(async (word) => {
-      const similar = word.length >= 4 ? await q.selectSimilarTerms(db, word, 5) : [];
-      return { word, corrections: similar.includes(word) ? [] : similar };
+      const synonyms = synonymsOf(word);
+      if (synonyms.length > 0 || word.length < 4) return { word, synonyms, corrections: [] };
+      const similar = await q.selectSimilarTerms(db, word, 5);
+      if (similar.length === 0 || similar.includes(word) || (await q.wordFindsAny(db, word))) {
+        return { word, synonyms, corrections: [] };
+      }
+      const correction = similar[0]!;
+      return { word, synonyms, corrections: similar, correction };
     }),
   );
+}
+
+/** The query as search understood it when it corrected a word, else null. */
+function correctedQuery(words: { word: string; correction?: string }[]): string | null {
+  return words.some((w) => w.correction) ? words.map((w) => w.correction ?? w.word).join(" ") : null;
 }
 
 /** The words of a name as search_terms keeps them. */
@@ -161,11 +184,12 @@ export async function listListings(deps: Deps, input: ListingListInput): Promise
   }
   const words = searchWords(input.q);
   // Keywords with nothing searchable in them (only punctuation) match nothing, rather than everything.
-  if (input.q && words.length === 0) return { items: [], nextCursor: null };
+  if (input.q && words.length === 0) return { items: [], nextCursor: null, correctedQuery: null };
+  const interpreted = await interpretWords(deps.db, words);
   const rows = await q.selectListingPage(deps.db, {
     categoryIds,
     storeId: input.storeId,
-    words: await withCorrections(deps.db, words),
+    words: interpreted,
     order: orderFor(sort, words.length > 0),
     after: input.cursor ? decodeCursor(sort, input.cursor) : undefined,
     limit: limit + 1,
@@ -173,8 +197,9 @@ export async function listListings(deps: Deps, input: ListingListInput): Promise
   const page = rows.slice(0, limit);
   const last = page.at(-1);
   return {
-    items: page.map((r) => cardView(r, deps)),
+    items: await cardViews(deps, page),
     nextCursor: rows.length > limit && last ? encodeCursor(sort, { key: last.key, id: last.id }) : null,
+    correctedQuery: correctedQuery(interpreted),
   };
 }
 
@@ -298,8 +323,8 @@ export async function listInStore(
 
 /** Product cards for listings in the order given, leaving out any no longer sold. */
 export async function getCards(deps: Deps, ids: readonly string[]): Promise<Map<string, ProductCardView>> {
-  const rows = await q.selectCardsByIds(deps.db, ids);
-  return new Map(rows.map((r) => [r.id, cardView(r, deps)]));
+  const cards = await cardViews(deps, await q.selectCardsByIds(deps.db, ids));
+  return new Map(cards.map((c) => [c.id, c]));
 }
 
 /** Whether a listing exists and is still sold. */
@@ -312,7 +337,7 @@ export async function suggestNames(deps: Deps, query: string, limit = 8): Promis
   const words = searchWords(query);
   if (words.length === 0) return [];
   const rows = await q.selectListingPage(deps.db, {
-    words: await withCorrections(deps.db, words),
+    words: await interpretWords(deps.db, words),
     order: "relevance",
     limit: limit * 3,
   });
@@ -341,15 +366,15 @@ export async function recommendFor(deps: Deps, listingId: string, limit = 6): Pr
   const scopes = [[origin.categoryId]];
   if (category?.parentId)
     scopes.push([category.parentId, ...(await q.selectChildCategoryIds(deps.db, category.parentId))]);
-  const picked = new Map<string, ProductCardView>();
+  const picked: CardRow[] = [];
   const seenSupply = new Set([origin.supplyProductId]);
   for (const categoryIds of scopes) {
     const rows = await q.selectListingPage(deps.db, { categoryIds, order: "adoption", limit: limit * 4 });
     for (const r of rows) {
-      if (picked.size >= limit || seenSupply.has(r.supplyProductId)) continue;
+      if (picked.length >= limit || seenSupply.has(r.supplyProductId)) continue;
       seenSupply.add(r.supplyProductId);
-      picked.set(r.id, cardView(r, deps));
+      picked.push(r);
     }
   }
-  return [...picked.values()];
+  return cardViews(deps, picked);
 }

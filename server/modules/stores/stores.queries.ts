@@ -43,6 +43,7 @@ const summaryColumns = {
   name: stores.name,
   logoPath: stores.logoPath,
   intro: stores.intro,
+  createdAt: stores.createdAt,
   followers: followersOf(),
   visits: visitsOf(),
   collections: collectionsOf(),

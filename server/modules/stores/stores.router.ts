@@ -6,7 +6,7 @@ import {
   StoreStreetViewSchema,
 } from "#common/contracts/stores.ts";
 import { publicProcedure, router, shopperProcedure } from "../../trpc/init.ts";
-import { listStreet, setFollowing, visitStore } from "./stores.service.ts";
+import { getStorePage, listStreet, setFollowing, visitStore } from "./stores.service.ts";
 
 export const storesRouter = router({
   /** The shop street. */
@@ -14,13 +14,19 @@ export const storesRouter = router({
     .input(StoreStreetInputSchema)
     .output(StoreStreetViewSchema)
     .query(({ ctx, input }) => listStreet(ctx, input)),
-  /** A store's page; opening it counts a visit (once per visitor per day). */
+  /** A store's page (reading it records nothing). */
   get: publicProcedure
     .input(StoreIdInputSchema)
     .output(StorePageViewSchema)
-    .query(async ({ ctx, input }) =>
-      visitStore(ctx, input.storeId, { userId: (await ctx.user())?.id, anonymousKey: ctx.anonymousKey }),
-    ),
+    .query(async ({ ctx, input }) => getStorePage(ctx, input.storeId, (await ctx.user())?.id)),
+  /** Counts the caller's visit, once per visitor per day; the store page calls it once shown. */
+  visit: publicProcedure
+    .input(StoreIdInputSchema)
+    .output(OkViewSchema)
+    .mutation(async ({ ctx, input }) => {
+      await visitStore(ctx.db, input.storeId, (await ctx.user())?.id ?? ctx.visitorKey());
+      return { ok: true as const };
+    }),
   follow: shopperProcedure
     .input(StoreIdInputSchema)
     .output(OkViewSchema)

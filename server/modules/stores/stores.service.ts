@@ -8,7 +8,7 @@ import type {
 import { storeLevel } from "#common/store-level.ts";
 import { DomainError } from "../../platform/errors.ts";
 import type { Db } from "../../db/client.ts";
-import { now } from "../../platform/clock.ts";
+import { jakartaDay, now } from "../../platform/clock.ts";
 import { newId } from "../../platform/ids.ts";
 import type { Storage } from "../../platform/storage.ts";
 import * as q from "./stores.queries.ts";
@@ -76,6 +76,7 @@ function summaryView(row: Summary, storage: Storage): StoreSummaryView {
     collections: row.collections,
     sales,
     products: row.products,
+    openedAt: row.createdAt,
   };
 }
 
@@ -133,28 +134,28 @@ export async function listStreet(deps: { db: Db; storage: Storage }, input: Stor
   };
 }
 
-/** The visitor's day in Indonesia (WIB), so "once per day" means an Indonesian day. */
-function jakartaDay(at: Date): string {
-  return new Intl.DateTimeFormat("en-CA", { timeZone: "Asia/Jakarta" }).format(at);
+/** A store's page: its figures and whether the caller follows it. Reading it records nothing. */
+export async function getStorePage(
+  deps: { db: Db; storage: Storage },
+  storeId: string,
+  userId: string | undefined,
+): Promise<StorePageView> {
+  const row = await q.selectStoreSummary(deps.db, storeId);
+  if (!row) throw new DomainError("not_found", "stores.page.notFound");
+  return {
+    ...summaryView(row, deps.storage),
+    following: userId ? await q.followExists(deps.db, userId, storeId) : null,
+  };
 }
 
 /**
- * A store's page: its figures, whether the caller follows it, and a visit counted once per visitor
- * per day (a signed-in user, or else a hash of address and browser).
+ * Counts a visit to a store, once per visitor per Indonesian day. The page calls it once shown in a
+ * browser, so crawlers, prefetches and retried reads count nothing. `visitor` is the signed-in user's id
+ * or the context's visitor key (a first-party visitor id, never request headers such as the User-Agent).
  */
-export async function visitStore(
-  deps: { db: Db; storage: Storage },
-  storeId: string,
-  visitor: { userId?: string; anonymousKey: string },
-): Promise<StorePageView> {
-  const exists = await q.selectStoreSummary(deps.db, storeId);
-  if (!exists) throw new DomainError("not_found", "stores.page.notFound");
-  await q.insertVisit(deps.db, storeId, visitor.userId ?? `anon:${visitor.anonymousKey}`, jakartaDay(now()));
-  const row = (await q.selectStoreSummary(deps.db, storeId)) ?? exists;
-  return {
-    ...summaryView(row, deps.storage),
-    following: visitor.userId ? await q.followExists(deps.db, visitor.userId, storeId) : null,
-  };
+export async function visitStore(db: Db, storeId: string, visitor: string): Promise<void> {
+  if (!(await q.selectStoreSummary(db, storeId))) throw new DomainError("not_found", "stores.page.notFound");
+  await q.insertVisit(db, storeId, visitor, jakartaDay(now()));
 }
 
 /** Follows or unfollows a store (repeating either is harmless). */

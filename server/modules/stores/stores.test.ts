@@ -1,7 +1,10 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { storeSorts } from "#common/contracts/stores.ts";
 import { callerFor } from "../../../tests/setup/caller.ts";
+import { createTestApp, queryInput, testContextDeps } from "../../../tests/setup/test-app.ts";
 import { createSeededDatabase, type TestDatabase } from "../../../tests/setup/test-db.ts";
+import { createCaller } from "../../trpc/app-router.ts";
+import { createContextFactory } from "../../trpc/context.ts";
 import { demoAccounts, demoPassword } from "../../db/seed.ts";
 import { setClock } from "../../platform/clock.ts";
 
@@ -25,24 +28,71 @@ afterEach(() => {
   restore = undefined;
 });
 
-/** A visitor from an address (the anonymous key is a hash of address and browser). */
-const visitor = (ip: string, token?: string) => callerFor(database, { clientIp: ip, token });
+/** A visitor from an address, optionally signed in, with a browser name and a visitor cookie. */
+function visitor(ip: string, opts: { token?: string; userAgent?: string; visitorId?: string } = {}) {
+  const headers = new Headers({ "user-agent": opts.userAgent ?? "Mozilla/5.0" });
+  if (opts.token) headers.set("authorization", opts.token);
+  if (opts.visitorId) headers.set("cookie", `pasar_visitor=${opts.visitorId}`);
+  const createContext = createContextFactory(testContextDeps(database));
+  return createCaller(createContext({ headers, requestId: "test", clientIp: ip }));
+}
+
+/** Visits the store as that visitor, then reads its visit count. */
+async function visitsAfterVisit(...args: Parameters<typeof visitor>) {
+  await visitor(...args).stores.visit({ storeId });
+  return (await callerFor(database).stores.get({ storeId })).visits;
+}
+
+const visitRows = () =>
+  database.db.query.storeVisits.findMany({ where: (v, { eq }) => eq(v.storeId, storeId) });
 
 describe("store page", () => {
+  it("records nothing when read: a crawler, a prefetch or a retried GET counts no visit", async () => {
+    const before = (await visitRows()).length;
+    for (let i = 0; i < 3; i++) await visitor(`10.9.0.${i}`).stores.get({ storeId });
+    await visitor("10.9.0.9", { token: shopper }).stores.get({ storeId });
+    expect((await visitRows()).length).toBe(before);
+  });
+
   it("counts a visit once per visitor per Indonesian day", async () => {
     restore = setClock(() => new Date("2026-11-22T10:00:00+07:00"));
-    const before = (await visitor("10.0.0.1").stores.get({ storeId })).visits;
-    expect((await visitor("10.0.0.1").stores.get({ storeId })).visits).toBe(before);
-    expect((await visitor("10.0.0.2").stores.get({ storeId })).visits).toBe(before + 1);
-    expect((await visitor("10.0.0.1", shopper).stores.get({ storeId })).visits).toBe(before + 2);
+    const first = await visitsAfterVisit("10.0.0.1", { visitorId: "visitor-aaaaaaaaaaaa" });
+    expect(await visitsAfterVisit("10.0.0.1", { visitorId: "visitor-aaaaaaaaaaaa" })).toBe(first);
+    expect(await visitsAfterVisit("10.0.0.1", { visitorId: "visitor-bbbbbbbbbbbb" })).toBe(first + 1);
+    expect(await visitsAfterVisit("10.0.0.1", { token: shopper })).toBe(first + 2);
     // 23:30 WIB is still the same day in Jakarta…
     restore();
     restore = setClock(() => new Date("2026-11-22T23:30:00+07:00"));
-    expect((await visitor("10.0.0.1").stores.get({ storeId })).visits).toBe(before + 2);
+    expect(await visitsAfterVisit("10.0.0.7", { visitorId: "visitor-aaaaaaaaaaaa" })).toBe(first + 2);
     // …and 00:30 WIB the next one, though still the 22nd in UTC.
     restore();
     restore = setClock(() => new Date("2026-11-23T00:30:00+07:00"));
-    expect((await visitor("10.0.0.1").stores.get({ storeId })).visits).toBe(before + 3);
+    expect(await visitsAfterVisit("10.0.0.1", { visitorId: "visitor-aaaaaaaaaaaa" })).toBe(first + 3);
+  });
+
+  it("is not inflated by changing the User-Agent: 200 visits from one address count once", async () => {
+    restore = setClock(() => new Date("2026-11-25T10:00:00+07:00"));
+    const before = (await callerFor(database).stores.get({ storeId })).visits;
+    // Without a cookie (a script that drops it) each visit counts as the address…
+    for (let i = 0; i < 200; i++)
+      await visitor("10.1.2.3", { userAgent: `Bot/${i}` }).stores.visit({ storeId });
+    // …and with one, as the browser, whatever it calls itself.
+    for (let i = 0; i < 20; i++)
+      await visitor("10.1.2.3", {
+        userAgent: `Browser/${i}`,
+        visitorId: "visitor-cccccccccccc",
+      }).stores.visit({
+        storeId,
+      });
+    expect((await callerFor(database).stores.get({ storeId })).visits).toBe(before + 2);
+  });
+
+  it("refuses a visit to an unknown store and counts nothing", async () => {
+    const before = (await database.db.query.storeVisits.findMany()).length;
+    await expect(visitor("10.0.0.1").stores.visit({ storeId: "str_none" })).rejects.toMatchObject({
+      code: "NOT_FOUND",
+    });
+    expect((await database.db.query.storeVisits.findMany()).length).toBe(before);
   });
 
   it("follows and unfollows, with the follower count matching the records", async () => {
@@ -84,6 +134,44 @@ describe("store page", () => {
   });
 });
 
+describe("the visitor cookie over HTTP", () => {
+  const app = () => createTestApp(database);
+  const visit = (headers: Record<string, string>) =>
+    app().fetch(
+      new Request("http://localhost/trpc/stores.visit", {
+        method: "POST",
+        headers: { "content-type": "application/json", ...headers },
+        body: JSON.stringify({ json: { storeId } }),
+      }),
+    );
+
+  it("gives a browser without one a random, httpOnly first-party visitor id, and counts it by that id", async () => {
+    restore = setClock(() => new Date("2026-12-01T10:00:00+07:00"));
+    const first = await visit({});
+    expect(first.status).toBe(200);
+    const cookie = first.headers.get("set-cookie") ?? "";
+    expect(cookie).toMatch(/^pasar_visitor=[\w-]{16,64}; Path=\/; HttpOnly; SameSite=Lax/);
+    const id = /^pasar_visitor=([\w-]+)/.exec(cookie)![1]!;
+    const before = (await callerFor(database).stores.get({ storeId })).visits;
+    const again = await visit({ cookie: `pasar_visitor=${id}`, "user-agent": "Something/2" });
+    expect(again.headers.get("set-cookie")).toBeNull();
+    expect((await callerFor(database).stores.get({ storeId })).visits).toBe(before + 1);
+    await visit({ cookie: `pasar_visitor=${id}`, "user-agent": "Else/3" });
+    expect((await callerFor(database).stores.get({ storeId })).visits).toBe(before + 1);
+  });
+
+  it("refuses a visit posted from another site, and a read by GET counts nothing", async () => {
+    const before = (await visitRows()).length;
+    const res = await visit({ origin: "https://evil.example", "sec-fetch-site": "cross-site" });
+    expect(res.status).toBe(403);
+    const read = await app().fetch(
+      new Request(`http://localhost/trpc/stores.get?input=${queryInput({ storeId })}`),
+    );
+    expect(read.status).toBe(200);
+    expect((await visitRows()).length).toBe(before);
+  });
+});
+
 describe("shop street", () => {
   it("finds stores by part of their name, ignoring case", async () => {
     const found = await callerFor(database).stores.list({ q: "BATIK" });
@@ -106,12 +194,17 @@ describe("shop street", () => {
   });
 
   it("orders by visits both ways", async () => {
+    // Different figures per store, so the order cannot come from ties broken by id.
+    const all = (await callerFor(database).stores.list({ sort: "new", order: "asc" })).items;
+    for (const [i, store] of all.entries())
+      for (let n = 0; n < i; n++) await visitor(`10.30.${i}.${n}`).stores.visit({ storeId: store.id });
     const down = (await callerFor(database).stores.list({ sort: "visits", order: "desc" })).items.map(
       (s) => s.visits,
     );
     const up = (await callerFor(database).stores.list({ sort: "visits", order: "asc" })).items.map(
       (s) => s.visits,
     );
+    expect(new Set(down).size).toBe(all.length);
     expect(down).toEqual([...down].sort((a, b) => b - a));
     expect(up).toEqual([...up].sort((a, b) => a - b));
   });

@@ -8,7 +8,6 @@ import {
   signInFreshShopper,
   sneakersListing,
   storeNamed,
-  trpcQuery,
 } from "../support/browsing.ts";
 import { fill, htmlLang, langs, localePath, messages, type Lang } from "../support/i18n.ts";
 import { waitForHydration } from "../support/page.ts";
@@ -152,8 +151,8 @@ test("a shopper's collection and footmark in every language and in dark mode hav
   const { token } = await signInFreshShopper(page, "a11y");
   const product = await sneakersListing(page.request);
   await trpcMutation(page.request, "collection.add", { listingId: product.id }, { authorization: token });
-  // Opening the product leaves a footprint.
-  await trpcQuery(page.request, "listings.get", { id: product.id }, "ind", token);
+  // The product page, once shown, records a footprint.
+  await trpcMutation(page.request, "footprints.record", { listingId: product.id }, { authorization: token });
 
   for (const lang of langs) {
     const named = { id: product.id, name: (await sneakersListing(page.request, lang)).name };

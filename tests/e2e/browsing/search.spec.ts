@@ -95,6 +95,9 @@ test("ind visitor: typo search, suggestions, empty search, and a device history 
   const found = await shownCards(productGrid(page));
   expect(found.map((c) => c.name)).toContain(sneakers.names.ind);
   for (const card of found) expect(card.name, "an unrelated product in the results").toMatch(/sneakers/i);
+  await expect(page.getByTestId("corrected-query")).toHaveText(
+    fill(m.list.correctedTo, { query: "sneakers" }),
+  );
   await expect(box.field).toHaveValue("snekers");
   await expectNoFieldError(box.field);
 
@@ -135,21 +138,71 @@ test("ind visitor: typo search, suggestions, empty search, and a device history 
   await page.reload();
   await waitForHydration(page);
   await box.field.click();
-  await expect(box.hot).toBeVisible();
+  await page.waitForLoadState("networkidle");
   await expect(box.history).toHaveCount(0);
 
-  // Another shopper's device has no history of these searches, but sees them among the hot keywords.
+  // Another device has no history of these searches.
   const other = await browser.newContext();
   const otherPage = await other.newPage();
   await openList(otherPage, lang);
   const otherBox = searchBox(otherPage, lang);
   await otherBox.field.click();
-  await expect(chip(otherBox.hot, "snekers")).toBeVisible();
+  await otherPage.waitForLoadState("networkidle");
   await expect(otherBox.history).toHaveCount(0);
-  await chip(otherBox.hot, "snekers").click();
-  await expect(otherPage).toHaveURL(/\/h5\/products\/list\?q=snekers$/);
-  await expect(otherBox.field).toHaveValue("snekers");
   await other.close();
+});
+
+test("ind: a misspelt search becomes a popular search, spelled as corrected, once three visitors made it", async ({
+  page,
+  browser,
+}) => {
+  test.slow();
+  const lang: Lang = "ind";
+  await openList(page, lang);
+  /** A returning visitor: a browser holding its own first-party visitor id. */
+  const visitorContext = async () => {
+    const context = await browser.newContext();
+    const origin = new URL(page.url()).origin;
+    await context.addCookies([{ name: "pasar_visitor", value: `e2e-${crypto.randomUUID()}`, url: origin }]);
+    return context;
+  };
+  const searchAs = async (context: Awaited<ReturnType<typeof visitorContext>>, q: string) => {
+    const visitorPage = await context.newPage();
+    await openList(visitorPage, lang);
+    const recorded = visitorPage.waitForResponse((r) => r.url().includes("search.record") && r.ok());
+    await searchBox(visitorPage, lang).field.fill(q);
+    await searchBox(visitorPage, lang).field.press("Enter");
+    await recorded;
+  };
+  const hotSeenBy = async (context: Awaited<ReturnType<typeof visitorContext>>) => {
+    const observer = await context.newPage();
+    await openList(observer, lang);
+    const box = searchBox(observer, lang);
+    await box.field.click();
+    await observer.waitForLoadState("networkidle");
+    return { page: observer, box };
+  };
+
+  // A misspelling no other test searches for ("dumbell" for "dumbbell"): tests share the shop.
+  // One visitor searching again and again, and a second visitor, are not yet popular.
+  const first = await visitorContext();
+  for (let i = 0; i < 3; i++) await searchAs(first, "dumbell");
+  const second = await visitorContext();
+  await searchAs(second, "dumbell");
+  const watcher = await visitorContext();
+  let seen = await hotSeenBy(watcher);
+  await expect(chip(seen.box.hot, "dumbbell")).toHaveCount(0);
+
+  // A third visitor makes it popular, spelled as search corrected it.
+  const third = await visitorContext();
+  await searchAs(third, "dumbell");
+  seen = await hotSeenBy(watcher);
+  await expect(chip(seen.box.hot, "dumbbell")).toBeVisible();
+  await expect(chip(seen.box.hot, "dumbell")).toHaveCount(0);
+  await chip(seen.box.hot, "dumbbell").click();
+  await expect(seen.page).toHaveURL(/\/h5\/products\/list\?q=dumbbell$/);
+  await expect(seen.box.field).toHaveValue("dumbbell");
+  for (const context of [first, second, third, watcher]) await context.close();
 });
 
 test("en shopper: search history is kept on the server, seen on another device, and cleared only after confirming", async ({
@@ -176,7 +229,10 @@ test("en shopper: search history is kept on the server, seen on another device, 
   const found = await shownCards(productGrid(page));
   expect(found.length).toBeGreaterThan(0);
 
-  expect(await trpcQuery<string[]>(request, "search.history", undefined, lang, token)).toEqual(["batik"]);
+  // The results page records the search once shown.
+  await expect
+    .poll(() => trpcQuery<string[]>(request, "search.history", undefined, lang, token))
+    .toEqual(["batik"]);
   // Back in the field, the search just made is in the history, as it is for a visitor.
   await box.field.click();
   await expect
@@ -218,8 +274,36 @@ test("en shopper: search history is kept on the server, seen on another device, 
   // Back on the first device (on the plain list: reopening the results page would search again).
   await openList(page, lang);
   await box.field.click();
-  await expect(box.hot).toBeVisible();
+  await page.waitForLoadState("networkidle");
   await expect(box.history).toHaveCount(0);
+});
+
+test("en shopper: opening a search address (a link from another site, a reload) records nothing; searching in the shop does", async ({
+  page,
+  request,
+}) => {
+  const lang: Lang = "en";
+  const { token } = await signInFreshShopper(page, "linked");
+  const recordCalls: string[] = [];
+  page.on("request", (req) => {
+    if (req.url().includes("search.record")) recordCalls.push(req.url());
+  });
+  await page.goto(listPath(lang, { q: "kopi" }), { referer: "https://elsewhere.example/" });
+  await waitForHydration(page);
+  await expect(productCards(productGrid(page)).first()).toBeVisible();
+  await page.reload();
+  await waitForHydration(page);
+  await page.waitForLoadState("networkidle");
+  expect(recordCalls).toEqual([]);
+  expect(await trpcQuery<string[]>(request, "search.history", undefined, lang, token)).toEqual([]);
+
+  const box = searchBox(page, lang);
+  await box.field.fill("teh");
+  await box.field.press("Enter");
+  await expect(page).toHaveURL(/\?q=teh$/);
+  await expect
+    .poll(() => trpcQuery<string[]>(request, "search.history", undefined, lang, token))
+    .toEqual(["teh"]);
 });
 
 test("zh: an empty search says 请输入关键词 under the field; a typo finds the sneakers by their Chinese name", async ({
@@ -239,5 +323,6 @@ test("zh: an empty search says 请输入关键词 under the field; a typo finds 
     fill(m.list.results, { query: "snekers" }),
   );
   await expect(productCards(productGrid(page)).filter({ hasText: sneakers.names.zh })).toBeVisible();
+  await expect(page.getByTestId("corrected-query")).toHaveText("显示“sneakers”的结果");
   await expect(box.field).not.toHaveAttribute("aria-invalid", "true");
 });

@@ -4,6 +4,8 @@ export interface ListedProduct {
   id: string;
   name: string;
   price: number;
+  storeId: string;
+  storeName: string;
 }
 
 /**

@@ -21,7 +21,7 @@ export function CollectionButton(props: { listingId: string }) {
     queryClient.setQueryData(trpc.collection.status.queryKey({ listingId: props.listingId }), {
       inCollection: added,
     });
-    void queryClient.invalidateQueries({ queryKey: trpc.collection.list.queryKey() });
+    void queryClient.invalidateQueries({ queryKey: trpc.collection.list.pathKey() });
     toast.notify(t(added ? "catalog.product.added" : "catalog.product.removed"), "success");
   };
   const add = useMutation(trpc.collection.add.mutationOptions({ onSuccess: () => done(true) }));

@@ -2,12 +2,58 @@ import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { Trash2 } from "lucide-react";
 import type { TimedCardsView } from "#common/contracts/browsing.ts";
+import { LoadMore, type PagedQuery } from "../catalog/infinite-products.tsx";
 import { formatRupiah } from "../../lib/format.ts";
 import { useI18n } from "../../lib/i18n.tsx";
 import { localizePath } from "../../lib/locale.ts";
 
+/** The pages of a collection or footprint list, as an infinite query holds them. */
+export interface TimedListQuery extends PagedQuery {
+  data: { pages: TimedCardsView[] } | undefined;
+}
+
+/**
+ * The body of the collection and footprint pages: their products, loading more as the shopper scrolls,
+ * or, when there are none, a line saying so and a way back to the shop.
+ */
+export function InfiniteTimedList(props: {
+  query: TimedListQuery;
+  emptyText: string;
+  removeLabel: (name: string) => string;
+  onRemove: (listingId: string) => void;
+  heading?: (at: Date) => string;
+}) {
+  const { t, locale } = useI18n();
+  const { data } = props.query;
+  if (!data) return null;
+  const items = data.pages.flatMap((p) => p.items);
+  if (items.length === 0) {
+    return (
+      <EmptyState text={props.emptyText}>
+        <Link
+          to={localizePath(locale, "/h5")}
+          className="mt-4 inline-block font-semibold text-primary-800 underline dark:text-primary-300"
+        >
+          {t("browsing.browseShop")}
+        </Link>
+      </EmptyState>
+    );
+  }
+  return (
+    <>
+      <TimedList
+        items={items}
+        heading={props.heading}
+        removeLabel={props.removeLabel}
+        onRemove={props.onRemove}
+      />
+      <LoadMore query={props.query} />
+    </>
+  );
+}
+
 /** A list of products with a remove button each, optionally under day headings. */
-export function TimedList(props: {
+function TimedList(props: {
   items: TimedCardsView["items"];
   removeLabel: (name: string) => string;
   onRemove: (listingId: string) => void;
@@ -71,7 +117,7 @@ export function TimedList(props: {
   );
 }
 
-export function EmptyState(props: { text: string; children?: ReactNode }) {
+function EmptyState(props: { text: string; children?: ReactNode }) {
   return (
     <div className="px-6 py-16 text-center text-gray-600 dark:text-gray-400">
       <p>{props.text}</p>

@@ -23,12 +23,21 @@ export function useListingQuery(filter: ListingFilter) {
   );
 }
 
-/** A grid of products that loads the next page as the shopper scrolls near its end. */
-export function InfiniteProducts(props: { filter: ListingFilter; emptyText?: string }) {
+/** What `LoadMore` needs of an infinite query. */
+export interface PagedQuery {
+  hasNextPage: boolean;
+  isFetchingNextPage: boolean;
+  fetchNextPage: () => Promise<unknown>;
+}
+
+/**
+ * The end of a list that loads more: the next page loads as the shopper scrolls near it (or presses
+ * "Load more"), and once everything is shown it says so.
+ */
+export function LoadMore(props: { query: PagedQuery }) {
   const { t } = useI18n();
-  const query = useInfiniteQuery(useListingQuery(props.filter));
   const sentinel = useRef<HTMLDivElement>(null);
-  const { hasNextPage, isFetchingNextPage, fetchNextPage } = query;
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = props.query;
   useEffect(() => {
     const el = sentinel.current;
     if (!el || !hasNextPage) return;
@@ -41,6 +50,28 @@ export function InfiniteProducts(props: { filter: ListingFilter; emptyText?: str
     observer.observe(el);
     return () => observer.disconnect();
   }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
+  return (
+    <div ref={sentinel} className="py-6 text-center text-sm text-gray-600 dark:text-gray-400">
+      {hasNextPage ? (
+        <button
+          type="button"
+          onClick={() => void fetchNextPage()}
+          disabled={isFetchingNextPage}
+          className="rounded-full border border-gray-300 px-4 py-2 dark:border-gray-600"
+        >
+          {isFetchingNextPage ? t("shell.loading") : t("catalog.list.loadMore")}
+        </button>
+      ) : (
+        t("catalog.list.end")
+      )}
+    </div>
+  );
+}
+
+/** A grid of products that loads the next page as the shopper scrolls near its end. */
+export function InfiniteProducts(props: { filter: ListingFilter; emptyText?: string }) {
+  const { t } = useI18n();
+  const query = useInfiniteQuery(useListingQuery(props.filter));
 
   if (query.isPending) {
     return (
@@ -84,20 +115,7 @@ export function InfiniteProducts(props: { filter: ListingFilter; emptyText?: str
           </li>
         ))}
       </ul>
-      <div ref={sentinel} className="py-6 text-center text-sm text-gray-600 dark:text-gray-400">
-        {hasNextPage ? (
-          <button
-            type="button"
-            onClick={() => void fetchNextPage()}
-            disabled={isFetchingNextPage}
-            className="rounded-full border border-gray-300 px-4 py-2 dark:border-gray-600"
-          >
-            {isFetchingNextPage ? t("shell.loading") : t("catalog.list.loadMore")}
-          </button>
-        ) : (
-          t("catalog.list.end")
-        )}
-      </div>
+      <LoadMore query={query} />
     </div>
   );
 }

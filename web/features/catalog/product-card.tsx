@@ -1,10 +1,11 @@
+import { Store } from "lucide-react";
 import { Link } from "react-router";
 import type { ProductCardView } from "#common/contracts/catalog.ts";
 import { useI18n } from "../../lib/i18n.tsx";
 import { localizePath } from "../../lib/locale.ts";
 import { Price } from "./price.tsx";
 
-/** A listing as a tile: image, name and price, linking to the product page. */
+/** A listing as a tile: image, name, price and the store selling it, linking to the product page. */
 export function ProductCard(props: { product: ProductCardView; eager?: boolean; className?: string }) {
   const { locale } = useI18n();
   const p = props.product;
@@ -31,6 +32,12 @@ export function ProductCard(props: { product: ProductCardView; eager?: boolean; 
         <div className="mt-1">
           <Price price={p.price} usual={p.suggestedPrice} />
         </div>
+        <p className="mt-1 flex items-center gap-1 text-xs text-gray-600 dark:text-gray-400">
+          <Store className="size-3.5 shrink-0" aria-hidden="true" />
+          <span className="truncate" data-testid="card-store">
+            {p.storeName}
+          </span>
+        </p>
       </div>
     </Link>
   );

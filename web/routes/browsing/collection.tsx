@@ -1,19 +1,24 @@
-import { HydrationBoundary, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { Link } from "react-router";
+import { HydrationBoundary, useInfiniteQuery, useMutation, useQueryClient } from "@tanstack/react-query";
 import type { Route } from "./+types/collection";
 import { AppHeader } from "../../features/shell/app-header.tsx";
-import { EmptyState, TimedList } from "../../features/browsing/timed-list.tsx";
+import { InfiniteTimedList } from "../../features/browsing/timed-list.tsx";
 import { serverT, signInOnUnauthorized, withServerApi } from "../../lib/api.server.ts";
 import { useI18n } from "../../lib/i18n.tsx";
-import { localeFromParam, localizePath } from "../../lib/locale.ts";
+import { localeFromParam } from "../../lib/locale.ts";
 import { pageMeta } from "../../lib/meta.ts";
 import { toast } from "../../lib/toast.ts";
 import { useTRPC } from "../../lib/trpc.ts";
 
+type Trpc = ReturnType<typeof useTRPC>;
+
+/** The collection's pages; the loader fetches the first with the same key. */
+const collectionQuery = (trpc: Trpc) =>
+  trpc.collection.list.infiniteQueryOptions({}, { getNextPageParam: (last) => last.nextCursor ?? undefined });
+
 export async function loader({ request, context, params, url }: Route.LoaderArgs) {
   const locale = localeFromParam(params.lang) ?? "ind";
   const { dehydrated } = await withServerApi({ request, context }, locale, ({ trpc, queryClient }) =>
-    queryClient.fetchQuery(trpc.collection.list.queryOptions({})).catch(signInOnUnauthorized(url, locale)),
+    queryClient.fetchInfiniteQuery(collectionQuery(trpc)).catch(signInOnUnauthorized(url, locale)),
   );
   return { dehydrated, title: serverT(context, locale)("browsing.collection.title") };
 }
@@ -21,14 +26,14 @@ export async function loader({ request, context, params, url }: Route.LoaderArgs
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageMeta(matches, loaderData?.title);
 
 function CollectionContent() {
-  const { t, locale } = useI18n();
+  const { t } = useI18n();
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  const list = useQuery(trpc.collection.list.queryOptions({})).data;
+  const query = useInfiniteQuery(collectionQuery(trpc));
   const remove = useMutation(
     trpc.collection.remove.mutationOptions({
       onSuccess: () => {
-        void queryClient.invalidateQueries({ queryKey: trpc.collection.list.queryKey() });
+        void queryClient.invalidateQueries({ queryKey: trpc.collection.list.pathKey() });
         toast.notify(t("catalog.product.removed"), "success");
       },
     }),
@@ -38,22 +43,12 @@ function CollectionContent() {
       <AppHeader back title={t("browsing.collection.title")} />
       <main id="main" className="py-4">
         <h1 className="sr-only">{t("browsing.collection.title")}</h1>
-        {list && list.items.length === 0 ? (
-          <EmptyState text={t("browsing.collection.empty")}>
-            <Link
-              to={localizePath(locale, "/h5")}
-              className="mt-4 inline-block font-semibold text-primary-800 underline dark:text-primary-300"
-            >
-              {t("browsing.browseShop")}
-            </Link>
-          </EmptyState>
-        ) : (
-          <TimedList
-            items={list?.items ?? []}
-            removeLabel={(name) => t("browsing.collection.remove", { name })}
-            onRemove={(listingId) => remove.mutate({ listingId })}
-          />
-        )}
+        <InfiniteTimedList
+          query={query}
+          emptyText={t("browsing.collection.empty")}
+          removeLabel={(name) => t("browsing.collection.remove", { name })}
+          onRemove={(listingId) => remove.mutate({ listingId })}
+        />
       </main>
     </>
   );

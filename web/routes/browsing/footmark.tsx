@@ -1,22 +1,27 @@
 import { useState } from "react";
-import { HydrationBoundary, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { Link } from "react-router";
+import { HydrationBoundary, useInfiniteQuery, useMutation, useQueryClient } from "@tanstack/react-query";
 import type { Route } from "./+types/footmark";
 import { localeTags } from "#common/locales.ts";
 import { AppHeader } from "../../features/shell/app-header.tsx";
-import { EmptyState, TimedList } from "../../features/browsing/timed-list.tsx";
+import { InfiniteTimedList } from "../../features/browsing/timed-list.tsx";
 import { serverT, signInOnUnauthorized, withServerApi } from "../../lib/api.server.ts";
 import { useI18n } from "../../lib/i18n.tsx";
-import { localeFromParam, localizePath } from "../../lib/locale.ts";
+import { localeFromParam } from "../../lib/locale.ts";
 import { pageMeta } from "../../lib/meta.ts";
 import { modal } from "../../lib/modal.ts";
 import { ConfirmDialog } from "../../ui/confirm-dialog.tsx";
 import { useTRPC } from "../../lib/trpc.ts";
 
+type Trpc = ReturnType<typeof useTRPC>;
+
+/** The footprints' pages; the loader fetches the first with the same key. */
+const footprintsQuery = (trpc: Trpc) =>
+  trpc.footprints.list.infiniteQueryOptions({}, { getNextPageParam: (last) => last.nextCursor ?? undefined });
+
 export async function loader({ request, context, params, url }: Route.LoaderArgs) {
   const locale = localeFromParam(params.lang) ?? "ind";
   const { dehydrated } = await withServerApi({ request, context }, locale, ({ trpc, queryClient }) =>
-    queryClient.fetchQuery(trpc.footprints.list.queryOptions({})).catch(signInOnUnauthorized(url, locale)),
+    queryClient.fetchInfiniteQuery(footprintsQuery(trpc)).catch(signInOnUnauthorized(url, locale)),
   );
   return { dehydrated, title: serverT(context, locale)("browsing.footmark.title") };
 }
@@ -27,8 +32,8 @@ function FootmarkContent() {
   const { t, locale } = useI18n();
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  const list = useQuery(trpc.footprints.list.queryOptions({})).data;
-  const refresh = () => void queryClient.invalidateQueries({ queryKey: trpc.footprints.list.queryKey() });
+  const query = useInfiniteQuery(footprintsQuery(trpc));
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: trpc.footprints.list.pathKey() });
   const remove = useMutation(trpc.footprints.remove.mutationOptions({ onSuccess: refresh }));
   const clear = useMutation(trpc.footprints.clear.mutationOptions({ onSuccess: refresh }));
   const dayFormat = new Intl.DateTimeFormat(localeTags[locale], {
@@ -46,14 +51,14 @@ function FootmarkContent() {
     if (key === yesterday) return t("browsing.footmark.yesterday");
     return dayFormat.format(at);
   };
-  const items = list?.items ?? [];
+  const hasItems = (query.data?.pages[0]?.items.length ?? 0) > 0;
   return (
     <>
       <AppHeader
         back
         title={t("browsing.footmark.title")}
         actions={
-          items.length > 0 ? (
+          hasItems ? (
             <button
               type="button"
               onClick={() =>
@@ -73,23 +78,13 @@ function FootmarkContent() {
       />
       <main id="main" className="py-4">
         <h1 className="sr-only">{t("browsing.footmark.title")}</h1>
-        {list && items.length === 0 ? (
-          <EmptyState text={t("browsing.footmark.empty")}>
-            <Link
-              to={localizePath(locale, "/h5")}
-              className="mt-4 inline-block font-semibold text-primary-800 underline dark:text-primary-300"
-            >
-              {t("browsing.browseShop")}
-            </Link>
-          </EmptyState>
-        ) : (
-          <TimedList
-            items={items}
-            heading={heading}
-            removeLabel={(name) => t("browsing.footmark.remove", { name })}
-            onRemove={(listingId) => remove.mutate({ listingId })}
-          />
-        )}
+        <InfiniteTimedList
+          query={query}
+          emptyText={t("browsing.footmark.empty")}
+          heading={heading}
+          removeLabel={(name) => t("browsing.footmark.remove", { name })}
+          onRemove={(listingId) => remove.mutate({ listingId })}
+        />
       </main>
     </>
   );

@@ -1,4 +1,5 @@
-import { HydrationBoundary, useQuery } from "@tanstack/react-query";
+import { useEffect } from "react";
+import { HydrationBoundary, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { ShieldCheck, Store } from "lucide-react";
 import { Link } from "react-router";
 import type { Route } from "./+types/product";
@@ -12,6 +13,7 @@ import { CollectionButton } from "../../features/browsing/collection-button.tsx"
 import { rethrowNotFound, serverT, withServerApi } from "../../lib/api.server.ts";
 import { formatNumber } from "../../lib/format.ts";
 import { useI18n } from "../../lib/i18n.tsx";
+import { useSignedIn } from "../../lib/session.ts";
 import { localeFromParam, localizePath } from "../../lib/locale.ts";
 import { pageMeta } from "../../lib/meta.ts";
 import { useTRPC } from "../../lib/trpc.ts";
@@ -39,10 +41,29 @@ function Recommended(props: { id: string }) {
   return <ProductRow id="recommended" title={t("catalog.product.recommended")} products={recommended} />;
 }
 
+/**
+ * Records a signed-in shopper's footprint once the product is shown in the browser: loading the page
+ * (a crawler, a prefetch, a link from another site) records nothing on its own.
+ */
+function useRecordFootprint(listingId: string | undefined) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const signedIn = useSignedIn();
+  const { mutate } = useMutation(
+    trpc.footprints.record.mutationOptions({
+      onSuccess: () => void queryClient.invalidateQueries({ queryKey: trpc.footprints.list.pathKey() }),
+    }),
+  );
+  useEffect(() => {
+    if (signedIn && listingId) mutate({ listingId });
+  }, [signedIn, listingId, mutate]);
+}
+
 function ProductContent(props: { id: string }) {
   const trpc = useTRPC();
   const { t, locale } = useI18n();
   const { data: product } = useQuery(trpc.listings.get.queryOptions({ id: props.id }));
+  useRecordFootprint(product?.id);
   if (!product) return null;
   return (
     <>

@@ -1,3 +1,4 @@
+import { useEffect } from "react";
 import { HydrationBoundary, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Store } from "lucide-react";
 import { useSearchParams } from "react-router";
@@ -79,12 +80,33 @@ function FollowButton(props: { storeId: string; following: boolean | null }) {
   );
 }
 
+/**
+ * Counts the visit once the store page is shown in the browser (loading the page counts nothing), then
+ * shows the figures with it.
+ */
+function useCountVisit(storeId: string | undefined) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const { mutate } = useMutation(
+    trpc.stores.visit.mutationOptions({
+      onSuccess: (_, input) =>
+        void queryClient.invalidateQueries({
+          queryKey: trpc.stores.get.queryKey({ storeId: input.storeId }),
+        }),
+    }),
+  );
+  useEffect(() => {
+    if (storeId) mutate({ storeId });
+  }, [storeId, mutate]);
+}
+
 function ShopContent(props: { id: string }) {
   const { t } = useI18n();
   const trpc = useTRPC();
   const [search, setSearch] = useSearchParams();
   const sort = sortFrom(search.get("sort"));
   const store = useQuery(trpc.stores.get.queryOptions({ storeId: props.id })).data;
+  useCountVisit(store?.id);
   if (!store) return null;
   return (
     <>

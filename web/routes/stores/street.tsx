@@ -3,10 +3,12 @@ import { HydrationBoundary, useInfiniteQuery } from "@tanstack/react-query";
 import { Store } from "lucide-react";
 import { Link, useSearchParams } from "react-router";
 import type { Route } from "./+types/street";
-import { storeSorts, type StoreSort } from "#common/contracts/stores.ts";
+import { storeSorts, type StoreSort, type StoreSummaryView } from "#common/contracts/stores.ts";
+import { localeTags } from "#common/locales.ts";
 import { AppHeader } from "../../features/shell/app-header.tsx";
 import { StoreBadges } from "../../features/stores/store-stats.tsx";
 import { serverT, withServerApi } from "../../lib/api.server.ts";
+import { formatNumber } from "../../lib/format.ts";
 import { useI18n } from "../../lib/i18n.tsx";
 import { localeFromParam, localizePath } from "../../lib/locale.ts";
 import { pageMeta } from "../../lib/meta.ts";
@@ -36,6 +38,46 @@ export async function loader({ request, context, params, url }: Route.LoaderArgs
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageMeta(matches, loaderData?.title);
+
+/**
+ * The figure a card shows for the chosen sort, so the order can be read off the list. Overall ranks by
+ * visits, followers and collections together (decision 7), so it shows all three; level and rating are
+ * already in the badges.
+ */
+function SortFigure(props: { store: StoreSummaryView; sort: StoreSort }) {
+  const { t, locale } = useI18n();
+  const s = props.store;
+  const count = (n: number) => ({ count: formatNumber(n, locale) });
+  const parts = {
+    overall: [
+      t("stores.street.figure.visits", count(s.visits)),
+      t("stores.street.figure.followers", count(s.followers)),
+      t("stores.street.figure.collections", count(s.collections)),
+    ],
+    visits: [t("stores.street.figure.visits", count(s.visits))],
+    collections: [t("stores.street.figure.collections", count(s.collections))],
+    sales: [t("stores.street.figure.sales", count(s.sales))],
+    new: [
+      t("stores.street.figure.opened", {
+        date: new Intl.DateTimeFormat(localeTags[locale], {
+          dateStyle: "medium",
+          timeZone: "Asia/Jakarta",
+        }).format(s.openedAt),
+      }),
+    ],
+    rating: [],
+    level: [],
+  }[props.sort];
+  if (parts.length === 0) return null;
+  return (
+    <p
+      className="mt-0.5 truncate text-xs font-medium text-gray-800 dark:text-gray-200"
+      data-testid="sort-figure"
+    >
+      {parts.join(" · ")}
+    </p>
+  );
+}
 
 function Street() {
   const { t, locale } = useI18n();
@@ -132,6 +174,7 @@ function Street() {
                   <div className="min-w-0 flex-1">
                     <p className="truncate font-semibold">{s.name}</p>
                     <StoreBadges store={s} />
+                    <SortFigure store={s} sort={filter.sort} />
                   </div>
                 </Link>
               </li>
