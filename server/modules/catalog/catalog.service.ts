@@ -271,19 +271,7 @@ export async function createSupplyProduct(
   }
   const id = newId("sup");
   const at = now();
-  await q.insertSupplyProduct(db, {
-    id,
-    categoryId: input.categoryId,
-    name: input.name,
-    description: input.description,
-    merchantPrice: input.merchantPrice,
-    suggestedPrice: input.suggestedPrice,
-    stock: input.stock,
-    boutique: input.boutique,
-    createdAt: at,
-    updatedAt: at,
-  });
-  await q.insertSearchTerms(db, nameTerms(input.name));
+  // Files first (content-addressed, so a retry stores nothing twice); then the rows, all or none.
   const images = await Promise.all(
     input.images.map(async (image, sort) => ({
       id: newId("img"),
@@ -294,7 +282,22 @@ export async function createSupplyProduct(
       sort,
     })),
   );
-  await q.insertProductImages(db, images);
+  await db.transaction(async (tx) => {
+    await q.insertSupplyProduct(tx, {
+      id,
+      categoryId: input.categoryId,
+      name: input.name,
+      description: input.description,
+      merchantPrice: input.merchantPrice,
+      suggestedPrice: input.suggestedPrice,
+      stock: input.stock,
+      boutique: input.boutique,
+      createdAt: at,
+      updatedAt: at,
+    });
+    await q.insertSearchTerms(tx, nameTerms(input.name));
+    await q.insertProductImages(tx, images);
+  });
   hotRanking.forget();
   return id;
 }

@@ -112,8 +112,8 @@ export function SearchBox(props: { initial: string; onSearch: (q: string) => voi
     setValue(k);
     setOpen(false);
     if (signedIn) {
-      // The server records the search when the results load; refetch the history the next time it shows
-      // (not now, which could beat the search to the server).
+      // The results page records the search once it shows them (search.record) and refreshes the history;
+      // until then the history here is stale, but refetching now could beat the record to the server.
       void queryClient.invalidateQueries({ queryKey: trpc.search.history.queryKey(), refetchType: "none" });
     } else rememberOnDevice(k);
     props.onSearch(k);
