@@ -42,6 +42,12 @@ export interface Context {
    * counts as its address (hashed), so neither dropping cookies nor changing the User-Agent counts again.
    */
   visitorKey: () => string;
+  /**
+   * The client's address, hashed: what a visitor id cannot be trusted for. Visitor ids are free to invent,
+   * so counts that must not be inflated from one address (hot keywords, signed-out store visits) also
+   * look at this.
+   */
+  addressKey: () => string;
   log: Logger;
   sessionTtlDays: number;
   publicUrl: string;
@@ -115,6 +121,8 @@ export function createContextFactory(deps: ContextDeps) {
     const token = tokenFrom(req.headers);
     let user: Promise<{ id: string; role: Role } | undefined> | undefined;
     let visitorKey: string | undefined;
+    const addressKey = () =>
+      `a:${createHash("sha256").update(req.clientIp).digest("base64url").slice(0, 22)}`;
     return {
       ...deps,
       lang,
@@ -129,8 +137,9 @@ export function createContextFactory(deps: ContextDeps) {
         const id = visitorFrom(req.headers);
         if (id) return (visitorKey = `v:${id}`);
         (req.cookies ?? noCookies).setVisitor(randomBytes(16).toString("base64url"));
-        return (visitorKey = `a:${createHash("sha256").update(req.clientIp).digest("base64url").slice(0, 22)}`);
+        return (visitorKey = addressKey());
       },
+      addressKey,
       log: deps.log.child({ requestId: req.requestId }),
     };
   };

@@ -7,9 +7,10 @@ import type { TestDatabase } from "./test-db.ts";
 /** A tRPC caller as a given visitor: same procedures, middleware and output checks as over HTTP. */
 export function callerFor(
   database: TestDatabase,
-  opts: TestDeps & { lang?: Locale; token?: string; clientIp?: string } = {},
+  opts: TestDeps & { lang?: Locale; token?: string; clientIp?: string; cookie?: string } = {},
 ) {
   const headers = new Headers();
+  if (opts.cookie) headers.set("cookie", opts.cookie);
   if (opts.lang) headers.set("lang", opts.lang);
   if (opts.token) headers.set("authorization", opts.token);
   const createContext = createContextFactory(testContextDeps(database, opts));

@@ -153,6 +153,18 @@ describe("searches", () => {
     expect(await fromAddress(9).search.hot()).toContain("batik");
   });
 
+  it("cannot be planted by inventing visitor ids: signed out, one address is one visitor", async () => {
+    later(60 * 86_400_000);
+    for (let i = 0; i < 10; i++) {
+      const invented = callerFor(database, {
+        clientIp: "10.20.0.50",
+        cookie: `pasar_visitor=invented-${i}-aaaaaaaaaaaa`,
+      });
+      await invented.search.record({ q: "tenun" });
+    }
+    expect(await fromAddress(9).search.hot()).not.toContain("tenun");
+  });
+
   it("ranks hot keywords by visitors, and forgets searches older than 30 days", async () => {
     later(80 * 86_400_000);
     // The alphabetically later keyword leads: the order comes from the counts, not from a tie.

@@ -34,8 +34,28 @@ export async function followExists(db: Db, userId: string, storeId: string) {
 }
 
 /** Counts a visit unless this visitor already visited the store that day. */
-export async function insertVisit(db: Db, storeId: string, visitor: string, day: string) {
-  await db.insert(storeVisits).values({ storeId, visitor, day }).onConflictDoNothing();
+/**
+ * Records a visit once per visitor and day. A signed-out visit (with its hashed address) is recorded only
+ * while fewer than `maxPerAddress` signed-out visitors from that address visited the store that day.
+ */
+export async function insertVisit(
+  db: Db,
+  visit: { storeId: string; visitor: string; day: string; address?: string },
+  maxPerAddress: number,
+) {
+  if (!visit.address) {
+    await db.insert(storeVisits).values(visit).onConflictDoNothing();
+    return;
+  }
+  await db.execute(sql`
+    insert into ${storeVisits} (store_id, visitor, day, address)
+    select ${visit.storeId}, ${visit.visitor}, ${visit.day}, ${visit.address}
+    where (
+      select count(*) from ${storeVisits}
+      where ${storeVisits.storeId} = ${visit.storeId} and ${storeVisits.day} = ${visit.day}
+        and ${storeVisits.address} = ${visit.address}
+    ) < ${maxPerAddress}
+    on conflict do nothing`);
 }
 
 const summaryColumns = {

@@ -24,7 +24,12 @@ export const storesRouter = router({
     .input(StoreIdInputSchema)
     .output(OkViewSchema)
     .mutation(async ({ ctx, input }) => {
-      await visitStore(ctx.db, input.storeId, (await ctx.user())?.id ?? ctx.visitorKey());
+      const user = await ctx.user();
+      await visitStore(
+        ctx.db,
+        input.storeId,
+        user ? { userId: user.id } : { visitorKey: ctx.visitorKey(), addressKey: ctx.addressKey() },
+      );
       return { ok: true as const };
     }),
   follow: shopperProcedure

@@ -149,13 +149,32 @@ export async function getStorePage(
 }
 
 /**
- * Counts a visit to a store, once per visitor per Indonesian day. The page calls it once shown in a
- * browser, so crawlers, prefetches and retried reads count nothing. `visitor` is the signed-in user's id
- * or the context's visitor key (a first-party visitor id, never request headers such as the User-Agent).
+ * At most this many signed-out visitors from one address count toward a store's visits a day. Visitor ids
+ * cost nothing to invent, so without a cap one client could count as many visitors as it likes; with it,
+ * a few people behind one carrier address still count, and inflating takes many addresses or accounts.
  */
-export async function visitStore(db: Db, storeId: string, visitor: string): Promise<void> {
+export const signedOutVisitsPerAddress = 5;
+
+/**
+ * Counts a visit to a store, once per visitor per Indonesian day. The page calls it once shown in a
+ * browser, so crawlers, prefetches and retried reads count nothing. A signed-in visitor is their user id;
+ * a signed-out one is the context's visitor key (a first-party visitor id, never request headers such as
+ * the User-Agent) with their hashed address, capped per address (`signedOutVisitsPerAddress`).
+ */
+export async function visitStore(
+  db: Db,
+  storeId: string,
+  visitor: { userId: string } | { visitorKey: string; addressKey: string },
+): Promise<void> {
   if (!(await q.selectStoreSummary(db, storeId))) throw new DomainError("not_found", "stores.page.notFound");
-  await q.insertVisit(db, storeId, visitor, jakartaDay(now()));
+  const day = jakartaDay(now());
+  await q.insertVisit(
+    db,
+    "userId" in visitor
+      ? { storeId, visitor: visitor.userId, day }
+      : { storeId, visitor: visitor.visitorKey, day, address: visitor.addressKey },
+    signedOutVisitsPerAddress,
+  );
 }
 
 /** Follows or unfollows a store (repeating either is harmless). */

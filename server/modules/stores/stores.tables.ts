@@ -47,6 +47,11 @@ export const storeVisits = pgTable(
       .references(() => stores.id, { onDelete: "cascade" }),
     visitor: text().notNull(),
     day: date({ mode: "string" }).notNull(),
+    /** A signed-out visitor's hashed address (null for a signed-in user), to cap visits per address. */
+    address: text(),
   },
-  (t) => [primaryKey({ columns: [t.storeId, t.visitor, t.day] })],
+  (t) => [
+    primaryKey({ columns: [t.storeId, t.visitor, t.day] }),
+    index("store_visits_address_idx").on(t.storeId, t.day, t.address),
+  ],
 );

@@ -87,6 +87,20 @@ describe("store page", () => {
     expect((await callerFor(database).stores.get({ storeId })).visits).toBe(before + 2);
   });
 
+  it("is not inflated by inventing visitor ids: at most 5 signed-out visitors from one address count", async () => {
+    restore = setClock(() => new Date("2026-11-26T10:00:00+07:00"));
+    const before = (await callerFor(database).stores.get({ storeId })).visits;
+    for (let i = 0; i < 50; i++) {
+      await visitor("10.1.2.4", { visitorId: `invented-${String(i).padStart(12, "0")}` }).stores.visit({
+        storeId,
+      });
+    }
+    expect((await callerFor(database).stores.get({ storeId })).visits).toBe(before + 5);
+    // Signed-in shoppers and visitors from other addresses still count.
+    expect(await visitsAfterVisit("10.1.2.4", { token: shopper })).toBe(before + 6);
+    expect(await visitsAfterVisit("10.1.2.5", { visitorId: "visitor-dddddddddddd" })).toBe(before + 7);
+  });
+
   it("refuses a visit to an unknown store and counts nothing", async () => {
     const before = (await database.db.query.storeVisits.findMany()).length;
     await expect(visitor("10.0.0.1").stores.visit({ storeId: "str_none" })).rejects.toMatchObject({
