@@ -37,7 +37,16 @@ function portFree(port: number): Promise<boolean> {
 }
 
 let copy: string | undefined;
+let startedGroup: number | undefined;
 afterAll(() => {
+  // Also after a failed or timed-out test: no shop is left running on port 3000.
+  if (startedGroup) {
+    try {
+      process.kill(-startedGroup, "SIGKILL");
+    } catch {
+      // Already gone.
+    }
+  }
   if (copy) rmSync(copy, { recursive: true, force: true });
 });
 
@@ -58,6 +67,7 @@ describe.runIf(testDbKind === "pglite")("the README's start command", () => {
         stdio: ["ignore", "pipe", "pipe"],
         detached: true,
       });
+      startedGroup = child.pid;
       let output = "";
       child.stdout.on("data", (d) => (output += d));
       child.stderr.on("data", (d) => (output += d));

@@ -1,13 +1,20 @@
-import { spawn } from "node:child_process";
+import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync } from "node:fs";
 import { mkdtemp } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { testDbKind } from "../tests/setup/test-db.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
 const built = existsSync(path.join(root, "build/server/index.js"));
+
+/** Servers started by a test; any still running when it ends (a failed or timed-out test) are killed. */
+const running = new Set<ChildProcess>();
+afterEach(() => {
+  for (const child of running) child.kill("SIGKILL");
+  running.clear();
+});
 
 function start(env: Record<string, string>) {
   const child = spawn(process.execPath, ["server/main.ts"], {
@@ -27,7 +34,13 @@ function start(env: Record<string, string>) {
   let output = "";
   child.stdout.on("data", (d) => (output += d));
   child.stderr.on("data", (d) => (output += d));
-  const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
+  running.add(child);
+  const exited = new Promise<number | null>((resolve) =>
+    child.on("exit", (code) => {
+      running.delete(child);
+      resolve(code);
+    }),
+  );
   return { child, exited, output: () => output };
 }
 
