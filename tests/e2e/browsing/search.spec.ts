@@ -1,4 +1,4 @@
-import { expect, test, type Locator, type Page } from "@playwright/test";
+import { expect, test, type BrowserContext, type Locator, type Page } from "@playwright/test";
 import { expectFieldError, expectNoFieldError } from "../support/accounts.ts";
 import {
   listPath,
@@ -159,22 +159,22 @@ test("ind: a misspelt search becomes a popular search, spelled as corrected, onc
   test.slow();
   const lang: Lang = "ind";
   await openList(page, lang);
-  /** A returning visitor: a browser holding its own first-party visitor id. */
-  const visitorContext = async () => {
+  // Signed out, everyone on one address counts as one visitor (visitor ids are free to invent), and these
+  // browsers share the test machine's address: the visitors are three signed-in shoppers.
+  const shopper = async (tag: string) => {
     const context = await browser.newContext();
-    const origin = new URL(page.url()).origin;
-    await context.addCookies([{ name: "pasar_visitor", value: `e2e-${crypto.randomUUID()}`, url: origin }]);
-    return context;
-  };
-  const searchAs = async (context: Awaited<ReturnType<typeof visitorContext>>, q: string) => {
     const visitorPage = await context.newPage();
+    await signInFreshShopper(visitorPage, tag);
+    return visitorPage;
+  };
+  const searchAs = async (visitorPage: Page, q: string) => {
     await openList(visitorPage, lang);
     const recorded = visitorPage.waitForResponse((r) => r.url().includes("search.record") && r.ok());
     await searchBox(visitorPage, lang).field.fill(q);
     await searchBox(visitorPage, lang).field.press("Enter");
     await recorded;
   };
-  const hotSeenBy = async (context: Awaited<ReturnType<typeof visitorContext>>) => {
+  const hotSeenBy = async (context: BrowserContext) => {
     const observer = await context.newPage();
     await openList(observer, lang);
     const box = searchBox(observer, lang);
@@ -185,16 +185,16 @@ test("ind: a misspelt search becomes a popular search, spelled as corrected, onc
 
   // A misspelling no other test searches for ("dumbell" for "dumbbell"): tests share the shop.
   // One visitor searching again and again, and a second visitor, are not yet popular.
-  const first = await visitorContext();
+  const first = await shopper("hot.satu");
   for (let i = 0; i < 3; i++) await searchAs(first, "dumbell");
-  const second = await visitorContext();
+  const second = await shopper("hot.dua");
   await searchAs(second, "dumbell");
-  const watcher = await visitorContext();
+  const watcher = await browser.newContext();
   let seen = await hotSeenBy(watcher);
   await expect(chip(seen.box.hot, "dumbbell")).toHaveCount(0);
 
   // A third visitor makes it popular, spelled as search corrected it.
-  const third = await visitorContext();
+  const third = await shopper("hot.tiga");
   await searchAs(third, "dumbell");
   seen = await hotSeenBy(watcher);
   await expect(chip(seen.box.hot, "dumbbell")).toBeVisible();
@@ -202,7 +202,7 @@ test("ind: a misspelt search becomes a popular search, spelled as corrected, onc
   await chip(seen.box.hot, "dumbbell").click();
   await expect(seen.page).toHaveURL(/\/h5\/products\/list\?q=dumbbell$/);
   await expect(seen.box.field).toHaveValue("dumbbell");
-  for (const context of [first, second, third, watcher]) await context.close();
+  for (const context of [first.context(), second.context(), third.context(), watcher]) await context.close();
 });
 
 test("en shopper: search history is kept on the server, seen on another device, and cleared only after confirming", async ({
