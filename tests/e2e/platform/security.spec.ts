@@ -1,5 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { firstProduct } from "../support/catalog.ts";
+import { messages } from "../support/i18n.ts";
 import { waitForHydration } from "../support/page.ts";
 
 /** Collects every Content-Security-Policy violation the page reports, and CSP errors on the console. */
@@ -45,6 +46,11 @@ test.describe("security headers and Content-Security-Policy", () => {
     await page.locator(`a[href$="/h5/products/${product.id}"]`).first().click();
     await expect(page).toHaveURL(new RegExp(`/h5/products/${product.id}$`));
     await expect(page.locator("html")).toHaveAttribute("style", /color-scheme/);
+    // Form validation in the browser (zod) runs without eval.
+    await page.goto("/en/h5/signin");
+    await waitForHydration(page);
+    await page.getByRole("button", { name: messages.en.auth.signin.submit, exact: true }).click();
+    await expect(page.getByText(messages.en.auth.validation.enterAccount).first()).toBeVisible();
     expect(violations).toEqual([]);
   });
 
