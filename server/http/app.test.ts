@@ -1,3 +1,4 @@
+import { gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "../../tests/setup/test-db.ts";
 import { createTestApp, queryInput } from "../../tests/setup/test-app.ts";
@@ -93,5 +94,49 @@ describe("security headers", () => {
     expect(res.headers.get("content-security-policy")).toContain("frame-ancestors 'none'");
     expect(res.headers.get("x-content-type-options")).toBe("nosniff");
     expect(res.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
+  });
+});
+
+describe("compression", () => {
+  const html = `<!DOCTYPE html><html lang="id-ID"><body>${"<p>Sepatu Sneakers Pria Hitam Sol Putih</p>".repeat(200)}</body></html>`;
+  const app = () =>
+    createTestApp(database, {
+      render: async () => new Response(html, { headers: { "content-type": "text/html; charset=utf-8" } }),
+    });
+
+  it("sends pages and API answers gzipped to a client that accepts it, and plain to one that does not", async () => {
+    const page = await app().fetch(
+      new Request("http://localhost/h5", { headers: { "accept-encoding": "gzip, br" } }),
+    );
+    expect(page.headers.get("content-encoding")).toBe("gzip");
+    expect(page.headers.get("vary")).toMatch(/accept-encoding/i);
+    const compressed = new Uint8Array(await page.arrayBuffer());
+    expect(compressed.length).toBeLessThan(html.length / 5);
+    expect(gunzipSync(compressed).toString("utf8")).toBe(html);
+
+    const plain = await app().fetch(new Request("http://localhost/h5"));
+    expect(plain.headers.get("content-encoding")).toBeNull();
+    expect(await plain.text()).toBe(html);
+
+    const api = await app().fetch(
+      new Request(`http://localhost/trpc/settings.webConfig?input=${queryInput({ platformCode: 2 })}`, {
+        headers: { "accept-encoding": "gzip" },
+      }),
+    );
+    expect(api.status).toBe(200);
+    expect(api.headers.get("content-encoding")).toBe("gzip");
+    const body = JSON.parse(gunzipSync(new Uint8Array(await api.arrayBuffer())).toString("utf8"));
+    expect(body.result.data.json.platformCode).toBe(2);
+  });
+
+  it("leaves images alone: they are compressed already", async () => {
+    const bytes = new Uint8Array(4096).map((_, i) => i % 251);
+    const key = await database.storage.put("products", bytes, "webp");
+    const res = await app().fetch(
+      new Request(`http://localhost${database.storage.url(key)}`, { headers: { "accept-encoding": "gzip" } }),
+    );
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-encoding")).toBeNull();
+    expect(new Uint8Array(await res.arrayBuffer())).toEqual(bytes);
   });
 });

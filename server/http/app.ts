@@ -6,6 +6,7 @@ import { getConnInfo } from "@hono/node-server/conninfo";
 import { TRPCError } from "@trpc/server";
 import { fetchRequestHandler } from "@trpc/server/adapters/fetch";
 import { bodyLimit } from "hono/body-limit";
+import { compress } from "hono/compress";
 import { Hono, type Context as HonoContext, type MiddlewareHandler } from "hono";
 import { requestId } from "hono/request-id";
 import { NONCE, secureHeaders } from "hono/secure-headers";
@@ -224,6 +225,11 @@ export function createApp(deps: AppDeps) {
       );
     }
   });
+
+  // Pages and API answers are compressed for clients that accept it (a page's HTML shrinks about fivefold on
+  // a slow mobile network). Static files come precompressed and images are not compressible, so both pass
+  // through untouched; so does an answer that declares a length under 1 KB.
+  app.use(compress());
 
   app.onError((error, c) => {
     deps.log.error({ requestId: c.get("requestId"), err: error }, "unhandled error");
