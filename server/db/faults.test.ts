@@ -97,6 +97,15 @@ describe.runIf(testDbKind === "postgres")("a PostgreSQL fault never stops the se
       }),
     );
 
+  /** This test's database, reached through the proxy on `port` (which the test can cut and restore). */
+  const openThroughProxy = (port: number) => {
+    const url = new URL(adminUrl);
+    url.hostname = "127.0.0.1";
+    url.port = String(port);
+    url.pathname = `/${name}`;
+    return openPostgres(url.toString(), { max: 3, connectionTimeoutMillis: 1000 });
+  };
+
   it("answers 503 (translated) or success while its connections are terminated, then recovers", async () => {
     const app = createTestApp(database);
     const admin = new pg.Client({ connectionString: adminUrl });
@@ -140,15 +149,10 @@ describe.runIf(testDbKind === "postgres")("a PostgreSQL fault never stops the se
   });
 
   it("while the server is stopped: 503 with a translated message, /readyz 503; recovers when it returns", async () => {
-    const target = new URL(adminUrl);
-    const proxy = await startProxy(target);
-    const url = new URL(adminUrl);
-    url.hostname = "127.0.0.1";
-    url.port = String(proxy.port);
-    url.pathname = `/${name}`;
+    const proxy = await startProxy(new URL(adminUrl));
     let proxied: Database | undefined;
     try {
-      proxied = await openPostgres(url.toString(), { max: 3, connectionTimeoutMillis: 1000 });
+      proxied = await openThroughProxy(proxy.port);
       const app = createTestApp({ ...database, ...proxied });
       expect((await search(app, "tas")).status).toBe(200);
 
@@ -179,13 +183,9 @@ describe.runIf(testDbKind === "postgres")("a PostgreSQL fault never stops the se
     "pages: while the server is stopped the translated 503 page, then the page again",
     async () => {
       const proxy = await startProxy(new URL(adminUrl));
-      const url = new URL(adminUrl);
-      url.hostname = "127.0.0.1";
-      url.port = String(proxy.port);
-      url.pathname = `/${name}`;
       let proxied: Database | undefined;
       try {
-        proxied = await openPostgres(url.toString(), { max: 3, connectionTimeoutMillis: 1000 });
+        proxied = await openThroughProxy(proxy.port);
         const app = createTestApp(
           { ...database, ...proxied },
           { render: await productionRenderer(buildDir) },

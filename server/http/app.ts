@@ -133,7 +133,7 @@ function sessionCookies(headers: Headers, secure: boolean): SessionCookies {
     setVisitor(id) {
       headers.append(
         "set-cookie",
-        `${visitorCookie}=${id}; Path=/; HttpOnly; SameSite=Lax${secure ? "; Secure" : ""}; Max-Age=${365 * 86_400}`,
+        `${visitorCookie}=${id}; ${attributes}; HttpOnly; Max-Age=${365 * 86_400}`,
       );
     },
   };
