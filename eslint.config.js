@@ -4,11 +4,30 @@ import globals from "globals";
 import tseslint from "typescript-eslint";
 
 const transport = ["@trpc/*", "react-router", "@react-router/*", "hono", "hono/*", "@hono/*"];
-/** server/ by relative path or through the `#server/*` alias. */
-const serverCode = "^#server/|(^|/)server/";
+/** server/ by relative path or through the `#server/*` alias (not a package's `server/` folder, as in `@trpc/server/observable`). */
+const serverCode = "^#server/|^(?!@)(.*/)?server/";
 const serverOrWeb = "^#(server|web)/|(^|/)(server|web)/";
 /** Another module's tables, from inside server/modules/<module>/. */
 const otherModuleTables = "^\\.\\./[a-z-]+/[a-z-]+\\.tables\\.ts$";
+/** Web code imports server code only as types or from *.server.ts files. */
+const serverCodeAsTypes = {
+  regex: serverCode,
+  allowTypeImports: true,
+  message: "Web code imports server code only as types or from *.server.ts files.",
+};
+/** zod, libphonenumber and what loads them (the contracts' schemas, account parsing), as types only. */
+const zodFree = {
+  regex: "^(zod|libphonenumber-js)(/|$)|^#common/(contracts/.*|account\\.ts)$",
+  allowTypeImports: true,
+  message:
+    "Pages load no zod or libphonenumber: take constants from #common/sorts.ts, accounts' display from #common/account-display.ts, or import types only.",
+};
+/** Every country's phone rules stay on the server, which sends formatted numbers. */
+const phoneRulesOnServer = {
+  regex: "^#common/phone-format\\.ts$",
+  allowTypeImports: true,
+  message: "Phone numbers of any country are formatted on the server (whatsappText in the web config).",
+};
 /** A module's queries are its own: from elsewhere, call its service. */
 const moduleBoundary = [
   {
@@ -145,22 +164,27 @@ export default tseslint.config(
     },
   },
   {
-    // Web code imports server code only as types, except in *.server.ts files.
+    // Web code imports server code only as types, except in *.server.ts files. Pages load no zod and no
+    // libphonenumber (performance issue: each costs 20-25 KB of gzipped JavaScript): constants and
+    // formatters come from zod-free modules; only the sign-in, sign-up and reset pages validate with the
+    // contracts' schemas (next block).
     files: ["web/**/*.{ts,tsx}"],
     ignores: ["web/**/*.server.ts", "web/entry.server.tsx"],
     rules: {
       "no-restricted-imports": "off",
       "@typescript-eslint/no-restricted-imports": [
         "error",
-        {
-          patterns: [
-            {
-              regex: serverCode,
-              allowTypeImports: true,
-              message: "Web code imports server code only as types or from *.server.ts files.",
-            },
-          ],
-        },
+        { patterns: [serverCodeAsTypes, zodFree, phoneRulesOnServer] },
+      ],
+    },
+  },
+  {
+    files: ["web/features/auth/**/*.{ts,tsx}", "web/routes/auth/**/*.{ts,tsx}"],
+    ignores: ["web/**/*.server.ts"],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        { patterns: [serverCodeAsTypes, phoneRulesOnServer] },
       ],
     },
   },

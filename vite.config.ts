@@ -4,6 +4,7 @@ import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig, type Plugin } from "vite";
 import { clientBundleGuard } from "./scripts/client-bundle-guard.ts";
+import { bundleReport } from "./scripts/bundle-report.ts";
 
 /** A build id the server reports at /builds/latest.json, so open pages notice a new deployment. */
 function buildIdPlugin(): Plugin {
@@ -29,7 +30,54 @@ function buildIdPlugin(): Plugin {
   };
 }
 
+/**
+ * How the browser's JavaScript is split (client build only; Rolldown's `codeSplitting` groups):
+ * - React, React DOM, React Router and TanStack Query, which every page loads, go into one `framework` chunk:
+ *   one file compresses better than the five Rolldown would make (about 3 KB gzipped less) and changes only
+ *   when they are upgraded, so it stays cached across deployments.
+ * - @trpc/client is declared free of side effects (its package.json does not say so), so the links the app
+ *   does not use (the WebSocket link) are left out. The HTTP links and superjson load on the first API call
+ *   (web/lib/trpc.ts).
+ */
+function clientChunks(): Plugin {
+  return {
+    name: "pasar-client-chunks",
+    apply: "build",
+    applyToEnvironment: (environment) => environment.config.consumer === "client",
+    options(options) {
+      const treeshake = typeof options.treeshake === "object" ? options.treeshake : {};
+      return {
+        ...options,
+        treeshake: {
+          ...treeshake,
+          moduleSideEffects: [{ test: /[\\/]node_modules[\\/]@trpc[\\/]client[\\/]/, sideEffects: false }],
+        },
+      };
+    },
+    outputOptions(options) {
+      return {
+        ...options,
+        codeSplitting: {
+          groups: [
+            {
+              name: "framework",
+              test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack)[\\/]/,
+            },
+          ],
+        },
+      };
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [tailwindcss(), reactRouter(), buildIdPlugin(), clientBundleGuard(import.meta.dirname)],
+  plugins: [
+    tailwindcss(),
+    reactRouter(),
+    buildIdPlugin(),
+    clientChunks(),
+    clientBundleGuard(import.meta.dirname),
+    bundleReport(import.meta.dirname),
+  ],
   server: { hmr: { port: 24678 } },
 });

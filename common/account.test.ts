@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { displayAccount, formatPhone, parseAccount, phoneFieldValue } from "./account.ts";
+import { displayAccount, parseAccount, phoneFieldValue } from "./account.ts";
+import { formatPhone } from "./phone-format.ts";
 
 describe("formatPhone", () => {
   it("shows an Indonesian mobile number as +62 812-3456-7890", () => {
@@ -23,6 +24,18 @@ describe("displayAccount", () => {
     expect(displayAccount({ email: null, phone: "+6281234567890" })).toBe("+62 812-3456-7890");
     expect(displayAccount({ email: "siti@pasar.test", phone: null })).toBe("siti@pasar.test");
     expect(displayAccount({ kind: "phone", value: "+6281234567890" })).toBe("+62 812-3456-7890");
+    expect(displayAccount({ email: null, phone: "+6591234567" })).toBe("+6591234567");
+  });
+});
+
+describe("parseAccount", () => {
+  it("takes Indonesian mobile numbers only (only Indonesia's numbering rules are loaded)", () => {
+    expect(parseAccount("0812-3456-7890")).toEqual({ kind: "phone", value: "+6281234567890" });
+    // A valid Singapore or US number, an Indonesian landline, a number too short: none is an account.
+    expect(parseAccount("+6591234567")).toBeUndefined();
+    expect(parseAccount("+14155552671")).toBeUndefined();
+    expect(parseAccount("+62215551234")).toBeUndefined();
+    expect(parseAccount("0812")).toBeUndefined();
   });
 });
 

@@ -1,4 +1,5 @@
-// The whole test command: static checks, the production build, Vitest on PGlite and PostgreSQL
+// The whole test command: static checks, the production build, every page's JavaScript against its budget
+// (scripts/measure.ts), Vitest on PGlite and PostgreSQL
 // (one suite starts the built server), Playwright in Chromium. Stops at the first failing step and ends with one summary line.
 import { spawnSync } from "node:child_process";
 import { existsSync, readFileSync, rmSync } from "node:fs";
@@ -16,6 +17,13 @@ const steps: { name: string; cmd: string; args: string[]; env?: Record<string, s
   { name: "format", cmd: bin("prettier"), args: ["--check", "--log-level=warn", "."] },
   { name: "locales", cmd: process.execPath, args: ["scripts/i18n-check.ts"] },
   { name: "build", cmd: "npm", args: ["run", "-s", "build"] },
+  // Every page within its JavaScript budget (a few timed requests per page: the figures are not the point here).
+  {
+    name: "measure (JavaScript budgets)",
+    cmd: process.execPath,
+    args: ["scripts/measure.ts"],
+    env: { MEASURE_RUNS: "3" },
+  },
   {
     name: "vitest (PGlite + PostgreSQL)",
     cmd: bin("vitest"),

@@ -100,6 +100,7 @@ const app = createApp({
   maxBatchSize: env.TRPC_MAX_BATCH_SIZE,
   buildId,
   trustProxyHops: env.TRUST_PROXY_HOPS,
+  pageCacheMs: dev ? 0 : env.PAGE_CACHE_MS,
   clientDir: dev ? undefined : path.join(buildDir, "client"),
   render,
 });

@@ -20,6 +20,7 @@ import { loadMessages } from "#common/i18n/messages.ts";
 import { localeTags, type Locale } from "#common/locales.ts";
 import { platformCode } from "#common/platform.ts";
 import { serverBuildId, thrownStatus, withServerApi } from "./lib/api.server.ts";
+import { LanguageOffer, type LanguageOfferData } from "./features/shell/language-offer.tsx";
 import { I18nProvider, useI18n } from "./lib/i18n.tsx";
 import { localizePath, splitLocalePath } from "./lib/locale.ts";
 import { negotiateLocale } from "./lib/negotiate.server.ts";
@@ -35,9 +36,12 @@ import { RouteAnnouncer } from "./ui/route-announcer.tsx";
 import { Toaster } from "./ui/toaster.tsx";
 
 export async function loader({ request, context, url }: Route.LoaderArgs) {
-  const locale = negotiateLocale(request, url);
-  const [messages, api] = await Promise.all([
+  const { locale, offer } = negotiateLocale(request, url);
+  const [messages, languageOffer, api] = await Promise.all([
     loadMessages(locale),
+    offer
+      ? loadMessages(offer).then((m): LanguageOfferData => ({ locale: offer, texts: m.shell.languageOffer }))
+      : undefined,
     withServerApi({ request, context }, locale, async ({ trpc, queryClient }) => {
       const config = await queryClient.fetchQuery(trpc.settings.webConfig.queryOptions({ platformCode }));
       queryClient.setQueryData(webConfigQueryKey, config);
@@ -56,6 +60,7 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
     buildId: serverBuildId(context),
     site: { title: site.title, desc: site.desc, favicon: site.favicon, shareImage: site.shareImage },
     dehydrated: api.dehydrated,
+    languageOffer,
   };
 }
 
@@ -112,7 +117,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   );
 }
 
-function Shell(props: { buildId: string }) {
+function Shell(props: { buildId: string; languageOffer: LanguageOfferData | undefined }) {
   const { t, locale } = useI18n();
   const forced = useRouteForcedTheme();
   useThemeSync(forced);
@@ -125,6 +130,7 @@ function Shell(props: { buildId: string }) {
       >
         {t("shell.skipToContent")}
       </a>
+      {props.languageOffer && <LanguageOffer offer={props.languageOffer} />}
       <RouteAnnouncer template={(title) => t("shell.routeAnnounce", { title })} />
       <LoadingBar />
       <Outlet />
@@ -135,7 +141,7 @@ function Shell(props: { buildId: string }) {
 }
 
 export default function App({ loaderData }: Route.ComponentProps) {
-  const { locale, messages, dehydrated, buildId } = loaderData;
+  const { locale, messages, dehydrated, buildId, languageOffer } = loaderData;
   // Created once per page load; they read the current language through `live` on every call.
   // Created once per page load; they read the current language from the client session on every call.
   const [clients] = useState(() => {
@@ -156,10 +162,10 @@ export default function App({ loaderData }: Route.ComponentProps) {
   );
   return (
     <QueryClientProvider client={clients.queryClient}>
-      <TRPCProvider trpcClient={clients.trpcClient} queryClient={clients.queryClient}>
+      <TRPCProvider trpcClient={clients.trpcClient}>
         <HydrationBoundary state={dehydrated}>
           <I18nProvider locale={locale} messages={messages}>
-            <Shell buildId={buildId} />
+            <Shell buildId={buildId} languageOffer={languageOffer} />
           </I18nProvider>
         </HydrationBoundary>
       </TRPCProvider>

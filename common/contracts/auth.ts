@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { parseAccount } from "../account.ts";
+import { ImageViewSchema } from "./image.ts";
 
 // Messages are translation keys (seed section 5); the server's error formatter and the forms translate them.
 
@@ -91,7 +92,7 @@ export const MeViewSchema = z.object({
   phone: z.string().nullable(),
   role: RoleSchema,
   inviteCode: z.string(),
-  avatar: z.string().nullable(),
+  avatar: ImageViewSchema.nullable(),
 });
 export type MeView = z.infer<typeof MeViewSchema>;
 

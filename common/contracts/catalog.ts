@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { listingSorts } from "../sorts.ts";
+import { ImageViewSchema } from "./image.ts";
 import { CategoryIdSchema, CursorSchema as CursorInput, plainText, prefixedId } from "./input.ts";
 
 const IdSchema = z.string().min(1).max(64);
@@ -9,7 +11,7 @@ export const CategoryViewSchema = z.object({
   id: z.number().int(),
   parentId: z.number().int().nullable(),
   name: z.string(),
-  icon: z.string().nullable(),
+  icon: ImageViewSchema.nullable(),
 });
 export type CategoryView = z.infer<typeof CategoryViewSchema>;
 
@@ -17,7 +19,7 @@ export type CategoryView = z.infer<typeof CategoryViewSchema>;
 export const ProductCardViewSchema = z.object({
   id: IdSchema,
   name: z.string(),
-  image: z.string().nullable(),
+  image: ImageViewSchema.nullable(),
   price: z.number().int(),
   suggestedPrice: z.number().int(),
   storeId: IdSchema,
@@ -34,9 +36,7 @@ export const HomeViewSchema = z.object({
 });
 export type HomeView = z.infer<typeof HomeViewSchema>;
 
-/** Sort orders of product lists (issue 4): overall, sales, price up and down, newest. */
-export const listingSorts = ["overall", "sales", "priceAsc", "priceDesc", "newest"] as const;
-export type ListingSort = (typeof listingSorts)[number];
+export { listingSorts, type ListingSort } from "../sorts.ts";
 
 export const ListingListInputSchema = z.object({
   categoryId: CategoryIdSchema.optional(),
@@ -65,7 +65,7 @@ export const ListingGetInputSchema = z.object({ id: prefixedId("prd") });
 export const StoreCardViewSchema = z.object({
   id: IdSchema,
   name: z.string(),
-  logo: z.string().nullable(),
+  logo: ImageViewSchema.nullable(),
   intro: z.string(),
 });
 export type StoreCardView = z.infer<typeof StoreCardViewSchema>;
@@ -77,7 +77,7 @@ export const ProductDetailViewSchema = z.object({
   price: z.number().int(),
   suggestedPrice: z.number().int(),
   stock: z.number().int(),
-  images: z.array(z.object({ url: z.string(), width: z.number().int(), height: z.number().int() })),
+  images: z.array(ImageViewSchema),
   category: CategoryViewSchema,
   store: StoreCardViewSchema,
 });

@@ -16,7 +16,13 @@ export const WebConfigViewSchema = z.object({
   countryMobilePre: z.string(),
   categoryIds: z.object({ man: z.number().int(), cosmetics: z.number().int(), digital: z.number().int() }),
   locale: z.enum(locales),
-  support: z.object({ whatsapp: z.string().nullable(), email: z.string().nullable() }),
+  support: z.object({
+    /** E.164, for the wa.me link. */
+    whatsapp: z.string().nullable(),
+    /** The same number as people read it ("+62 811-0000-2026"), formatted on the server for any country. */
+    whatsappText: z.string().nullable(),
+    email: z.string().nullable(),
+  }),
 });
 export type WebConfigView = z.infer<typeof WebConfigViewSchema>;
 

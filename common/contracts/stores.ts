@@ -1,8 +1,9 @@
 import { z } from "zod";
+import { storeSorts } from "../sorts.ts";
+import { ImageViewSchema } from "./image.ts";
 import { CursorSchema, plainText, prefixedId } from "./input.ts";
 
-export const storeSorts = ["overall", "new", "rating", "level", "visits", "sales", "collections"] as const;
-export type StoreSort = (typeof storeSorts)[number];
+export { storeSorts, type StoreSort } from "../sorts.ts";
 
 export const StoreStreetInputSchema = z.object({
   q: plainText(z.string().trim().max(60))
@@ -20,7 +21,7 @@ export type StoreStreetInput = z.input<typeof StoreStreetInputSchema>;
 export const StoreSummaryViewSchema = z.object({
   id: z.string(),
   name: z.string(),
-  logo: z.string().nullable(),
+  logo: ImageViewSchema.nullable(),
   intro: z.string(),
   level: z.number().int(),
   /** Average review stars; null until the store has reviews. */

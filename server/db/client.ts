@@ -20,8 +20,8 @@ export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelati
 export interface Database {
   db: Db;
   kind: "pglite" | "postgres";
-  /** Applies pending migrations. */
-  migrate(): Promise<void>;
+  /** Applies pending migrations (from another folder: tests that start from an older schema). */
+  migrate(folder?: string): Promise<void>;
   /**
    * Refreshes the planner's statistics. PGlite runs no autovacuum, so without this its plans go wrong as
    * tables grow; PostgreSQL's autovacuum does it by itself, unless it is switched off.
@@ -32,7 +32,7 @@ export interface Database {
   close(): Promise<void>;
 }
 
-const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), "migrations");
+export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), "migrations");
 
 /**
  * Planner settings for every connection. Both databases live on fast random-access storage (SSD, or
@@ -60,7 +60,8 @@ export async function openPglite(dataDir: string): Promise<Database> {
   return {
     db,
     kind: "pglite",
-    migrate: () => migratePglite(drizzlePglite({ client }), { migrationsFolder }),
+    migrate: (folder = migrationsFolder) =>
+      migratePglite(drizzlePglite({ client }), { migrationsFolder: folder }),
     analyze: async () => {
       await client.exec("analyze");
     },
@@ -160,7 +161,8 @@ export async function openPostgres(
   return {
     db,
     kind: "postgres",
-    migrate: () => migratePg(drizzlePg({ client: pool }), { migrationsFolder }),
+    migrate: (folder = migrationsFolder) =>
+      migratePg(drizzlePg({ client: pool }), { migrationsFolder: folder }),
     analyze: async () => {
       // Normally autovacuum keeps statistics; a server with it switched off gets them from us instead.
       const { rows } = await pool.query<{ on: string }>("select current_setting('autovacuum') as on");

@@ -19,14 +19,13 @@ async function counts() {
   return result.rows[0];
 }
 
-/** Storage that fails once `failAt` files have been stored: a crash in the middle of the seed. */
+/** Storage that fails at the `failAt`-th product image file: a crash in the middle of the seed. */
 function failingStorage(failAt: number): Storage {
-  let puts = 0;
+  let productFiles = 0;
   return {
-    async put(folder, bytes, extension) {
-      puts += 1;
-      if (puts >= failAt) throw new Error("disk full");
-      return database.storage.put(folder, bytes, extension);
+    async write(key, bytes) {
+      if (key.startsWith("products/") && ++productFiles >= failAt) throw new Error("disk full");
+      return database.storage.write(key, bytes);
     },
     url: (key) => database.storage.url(key),
   };
@@ -35,7 +34,7 @@ function failingStorage(failAt: number): Storage {
 describe("the first-start seed", () => {
   it("leaves nothing behind when it fails midway, so the next start seeds the whole shop", async () => {
     // Fails after the categories, while the supply products are being written.
-    await expect(seedDemoData(database.db, failingStorage(60), silentLog, { imageSize: 32 })).rejects.toThrow(
+    await expect(seedDemoData(database.db, failingStorage(30), silentLog, { imageSize: 32 })).rejects.toThrow(
       "disk full",
     );
     expect(await counts()).toEqual({ users: 0, stores: 0, products: 0, faqs: 0 });

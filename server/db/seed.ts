@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import sharp from "sharp";
 import type { Db } from "./client.ts";
 import type { Logger } from "../platform/logger.ts";
+import { imageKinds } from "../platform/images.ts";
 import type { Storage } from "../platform/storage.ts";
 import { createAccount, hasAccounts } from "../modules/auth/auth.service.ts";
 import { createCategory, createSupplyProduct, listInStore } from "../modules/catalog/catalog.service.ts";
@@ -21,13 +22,14 @@ export const demoAccounts = {
 };
 
 export interface SeedOptions {
-  /** Product image edge in pixels; tests use small images to seed quickly. */
+  /** Edge in pixels of the product pictures (icons and logos are never bigger); tests seed small ones quickly. */
   imageSize?: number;
 }
 
+/** A drawing as a lossless PNG; storing it makes the sizes and formats the pages use (platform/images.ts). */
 async function rasterize(svg: string, size: number) {
-  const bytes = await sharp(Buffer.from(svg)).resize(size, size).webp({ quality: 82 }).toBuffer();
-  return { bytes: new Uint8Array(bytes), extension: "webp", width: size, height: size };
+  const png = await sharp(Buffer.from(svg)).resize(size, size).png({ compressionLevel: 1 }).toBuffer();
+  return new Uint8Array(png);
 }
 
 /** Rounds a price the way Indonesian shops do: to Rp 500 below 100k, to Rp 1.000 above. */
@@ -38,8 +40,11 @@ function shopPrice(value: number): number {
 
 /** Every picture the demo shop needs, drawn before anything is written (sharp works off the main thread). */
 async function renderImages(size: number) {
+  // Icons and logos at the largest size their pages use, or smaller when the products are.
+  const iconSize = Math.min(size, imageKinds.categoryIcon.widths.at(-1)!);
+  const logoSize = Math.min(size, imageKinds.storeLogo.widths.at(-1)!);
   const [icons, products, logos] = await Promise.all([
-    Promise.all(seedCategories.map((c) => rasterize(renderCategoryIcon(c.icon, c.iconColour), 160))),
+    Promise.all(seedCategories.map((c) => rasterize(renderCategoryIcon(c.icon, c.iconColour), iconSize))),
     Promise.all(
       seedProducts.map((product) =>
         Promise.all(
@@ -49,7 +54,9 @@ async function renderImages(size: number) {
         ),
       ),
     ),
-    Promise.all(seedStores.map((store) => rasterize(renderStoreLogo(store.initials, store.colour), 256))),
+    Promise.all(
+      seedStores.map((store) => rasterize(renderStoreLogo(store.initials, store.colour), logoSize)),
+    ),
   ]);
   return { icons, products, logos };
 }

@@ -6,10 +6,7 @@ import { getConnInfo } from "@hono/node-server/conninfo";
 import { TRPCError } from "@trpc/server";
 import { fetchRequestHandler } from "@trpc/server/adapters/fetch";
 import { bodyLimit } from "hono/body-limit";
-import { compress } from "hono/compress";
 import { Hono, type Context as HonoContext, type MiddlewareHandler } from "hono";
-import { requestId } from "hono/request-id";
-import { NONCE, secureHeaders } from "hono/secure-headers";
 import type { Database } from "../db/client.ts";
 import type { Logger } from "../platform/logger.ts";
 import type { Metrics } from "../platform/metrics.ts";
@@ -25,6 +22,8 @@ import {
 import type { Channels } from "../platform/messaging.ts";
 import type { RateLimits } from "../platform/rate-limit.ts";
 import { serverTranslator, withRequestLocale } from "../platform/i18n.ts";
+import { compression, cspFor, frame, newNonce, type FrameEnv } from "./frame.ts";
+import { pageCache } from "./page-cache.ts";
 
 /** Renders a page: React Router's request handler with the server's bridge in its context. */
 export type PageRenderer = (request: Request, bridge: PageBridge) => Promise<Response>;
@@ -63,14 +62,22 @@ export interface AppDeps {
    * and the socket's address is the client's; N: the address N entries from the right is the client's.
    */
   trustProxyHops?: number;
+  /**
+   * How long a page rendered for a signed-out visitor is served to other signed-out visitors asking for the
+   * same page (see page-cache.ts); 0 or absent renders every request.
+   */
+  pageCacheMs?: number;
   /** Built client assets (production); absent in development where Vite serves them. */
   clientDir?: string;
   render: PageRenderer;
 }
 
-type AppEnv = { Variables: { requestId: string; secureHeadersNonce?: string } };
+type AppEnv = FrameEnv;
 
 const immutable = "public, max-age=31536000, immutable";
+
+/** At most this many bytes of rendered pages are kept for signed-out visitors. */
+const pageCacheBytes = 32 * 1024 * 1024;
 
 /** Largest accepted /trpc request body: an avatar photo (5 MB) with room for the form around it. */
 const maxRequestBytes = 6 * 1024 * 1024;
@@ -107,10 +114,6 @@ export function clientAddress(forwardedFor: string | null, socketAddress: string
 
 /** Every procedure name: a metric label takes only these, so clients cannot mint new label values. */
 const procedureNames = new Set(Object.keys(appRouter._def.procedures));
-const httpMethods = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]);
-
-/** At most this much of a client-sent path reaches a log line. */
-const maxLoggedPath = 200;
 
 /**
  * The session cookie: httpOnly so scripts cannot read it, SameSite=Lax, Secure behind https. Beside it a
@@ -147,14 +150,6 @@ function cacheFor(value: string): MiddlewareHandler {
   };
 }
 
-function routeKind(p: string): string {
-  if (p.startsWith("/trpc")) return "trpc";
-  if (p.startsWith("/assets/")) return "assets";
-  if (p.startsWith("/uploads/")) return "uploads";
-  if (p === "/healthz" || p === "/readyz" || p === "/metrics") return p.slice(1);
-  return "page";
-}
-
 /** The one HTTP application: pages, /trpc, static files, uploads, health and metrics. */
 export function createApp(deps: AppDeps) {
   const app = new Hono<AppEnv>();
@@ -170,66 +165,8 @@ export function createApp(deps: AppDeps) {
   });
   const secureCookies = deps.publicUrl.startsWith("https:");
 
-  app.use(requestId({ headerName: "x-request-id" }));
-  // No page may be framed (clickjacking), sniffed into another type, or leak full URLs to other sites.
-  // The Content-Security-Policy lets scripts run only from this site or with this response's nonce; in
-  // development Vite injects its own scripts and a websocket, so only the built app gets the policy.
-  app.use(
-    secureHeaders({
-      xFrameOptions: "DENY",
-      referrerPolicy: "strict-origin-when-cross-origin",
-      strictTransportSecurity: deps.publicUrl.startsWith("https:")
-        ? "max-age=15552000; includeSubDomains"
-        : false,
-      crossOriginResourcePolicy: "same-origin",
-      contentSecurityPolicy: deps.clientDir
-        ? {
-            defaultSrc: ["'self'"],
-            scriptSrc: ["'self'", NONCE],
-            // React style props and the theme script set inline styles.
-            styleSrc: ["'self'", "'unsafe-inline'"],
-            imgSrc: ["'self'", "data:", "blob:"],
-            fontSrc: ["'self'", "data:"],
-            connectSrc: ["'self'"],
-            objectSrc: ["'none'"],
-            baseUri: ["'self'"],
-            formAction: ["'self'"],
-            frameAncestors: ["'none'"],
-          }
-        : { frameAncestors: ["'none'"] },
-    }),
-  );
-  app.use(async (c, next) => {
-    const started = performance.now();
-    await next();
-    const seconds = (performance.now() - started) / 1000;
-    const p = c.req.path;
-    deps.metrics.httpDuration.observe(
-      {
-        route: routeKind(p),
-        method: httpMethods.has(c.req.method) ? c.req.method : "OTHER",
-        status: String(c.res.status),
-      },
-      seconds,
-    );
-    if (!p.startsWith("/assets/") && p !== "/healthz" && p !== "/metrics") {
-      deps.log.info(
-        {
-          requestId: c.get("requestId"),
-          method: c.req.method,
-          path: p.length > maxLoggedPath ? `${p.slice(0, maxLoggedPath)}…` : p,
-          status: c.res.status,
-          ms: Math.round(seconds * 1000),
-        },
-        "request",
-      );
-    }
-  });
-
-  // Pages and API answers are compressed for clients that accept it (a page's HTML shrinks about fivefold on
-  // a slow mobile network). Static files come precompressed and images are not compressible, so both pass
-  // through untouched; so does an answer that declares a length under 1 KB.
-  app.use(compress());
+  app.use(frame({ log: deps.log, metrics: deps.metrics, https: secureCookies, strictCsp: !!deps.clientDir }));
+  app.use(compression());
 
   app.onError((error, c) => {
     deps.log.error({ requestId: c.get("requestId"), err: error }, "unhandled error");
@@ -265,26 +202,27 @@ export function createApp(deps: AppDeps) {
     return clientAddress(c.req.header("x-forwarded-for") ?? null, socket, deps.trustProxyHops ?? 0);
   };
 
-  app.use(
-    "/trpc/*",
-    bodyLimit({
-      maxSize: maxRequestBytes,
-      onError: (c) => {
-        const t = serverTranslator(localeFromHeader(c.req.header("lang") ?? null));
-        return c.json(
-          {
-            error: {
-              json: {
-                message: t("errors.api.payloadTooLarge"),
-                code: -32013,
-                data: { code: "PAYLOAD_TOO_LARGE", httpStatus: 413 },
-              },
+  const limitBody = bodyLimit({
+    maxSize: maxRequestBytes,
+    onError: (c) => {
+      const t = serverTranslator(localeFromHeader(c.req.header("lang") ?? null));
+      return c.json(
+        {
+          error: {
+            json: {
+              message: t("errors.api.payloadTooLarge"),
+              code: -32013,
+              data: { code: "PAYLOAD_TOO_LARGE", httpStatus: 413 },
             },
           },
-          413,
-        );
-      },
-    }),
+        },
+        413,
+      );
+    },
+  });
+  // Only requests that can carry a body are checked: looking at a GET's body would cost every query call.
+  app.use("/trpc/*", (c, next) =>
+    c.req.method === "GET" || c.req.method === "HEAD" ? next() : limitBody(c, next),
   );
   app.all("/trpc/*", (c) =>
     withRequestLocale(localeFromHeader(c.req.header("lang") ?? null), () =>
@@ -357,7 +295,14 @@ export function createApp(deps: AppDeps) {
     );
   }
 
-  app.all("*", (c) => {
+  if (deps.pageCacheMs) {
+    app.use(
+      "*",
+      pageCache({ ttlMs: deps.pageCacheMs, maxBytes: pageCacheBytes, now: () => performance.now() }),
+    );
+  }
+
+  app.all("*", async (c) => {
     if (c.req.method !== "GET" && c.req.method !== "HEAD" && isCrossSite(c.req.raw, deps.publicUrl)) {
       // A page form (sign-in, sign-up) posted from another site is refused like a cross-site mutation.
       return c.text(
@@ -365,16 +310,20 @@ export function createApp(deps: AppDeps) {
         403,
       );
     }
-    return deps.render(c.req.raw, {
+    // Each page gets its own nonce for its inline scripts (none in development, where Vite injects scripts).
+    const nonce = deps.clientDir ? newNonce() : undefined;
+    const res = await deps.render(c.req.raw, {
       router: appRouter,
       createContext,
       requestId: c.get("requestId"),
       clientIp: clientIp(c),
       buildId: deps.buildId,
-      nonce: c.get("secureHeadersNonce"),
+      nonce,
       translator: serverTranslator,
       sessionCookies: (headers) => sessionCookies(headers, secureCookies),
     });
+    res.headers.set("content-security-policy", cspFor(!!deps.clientDir, nonce));
+    return res;
   });
 
   return app;

@@ -32,6 +32,8 @@ const EnvSchema = z
     REDIS_URL: z.url({ protocol: /^rediss?$/, error: "must be a redis:// or rediss:// URL" }).optional(),
     SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
     SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(120_000).default(10_000),
+    /** How long a page rendered for signed-out visitors is shared with others asking for it; 0 turns it off. */
+    PAGE_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(2000),
     /** Reverse proxies in front of the server that append to X-Forwarded-For; 0 ignores the header. */
     TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
   })

@@ -26,3 +26,48 @@ export function memoPerDatabase<Db extends object, V>(ttlMs: number) {
     },
   };
 }
+
+/**
+ * Values by id, each computed once per database and kept for `ttlMs` (at most `maxEntries` of them, the
+ * oldest dropped first), for rows many requests read and few change (store names on product cards). Ids
+ * not kept are loaded together in one call. `forget()` drops everything, as for `memoPerDatabase`.
+ */
+export function memoByIdPerDatabase<Db extends object, V>(ttlMs: number, maxEntries: number) {
+  let generation = 0;
+  const perDb = new WeakMap<Db, { generation: number; kept: Map<string, { expires: number; value: V }> }>();
+  return {
+    async get(db: Db, ids: readonly string[], load: (ids: string[]) => Promise<Map<string, V>>) {
+      let state = perDb.get(db);
+      if (!state || state.generation !== generation) {
+        state = { generation, kept: new Map() };
+        perDb.set(db, state);
+      }
+      const { kept } = state;
+      const at = now().getTime();
+      const found = new Map<string, V>();
+      const missing: string[] = [];
+      for (const id of new Set(ids)) {
+        const hit = kept.get(id);
+        if (hit && hit.expires > at) found.set(id, hit.value);
+        else missing.push(id);
+      }
+      if (missing.length === 0) return found;
+      const startedIn = generation;
+      const loaded = await load(missing);
+      for (const [id, value] of loaded) {
+        found.set(id, value);
+        if (startedIn !== generation) continue;
+        kept.delete(id);
+        kept.set(id, { expires: at + ttlMs, value });
+      }
+      for (const oldest of kept.keys()) {
+        if (kept.size <= maxEntries) break;
+        kept.delete(oldest);
+      }
+      return found;
+    },
+    forget(): void {
+      generation++;
+    },
+  };
+}

@@ -121,6 +121,7 @@ export function createContextFactory(deps: ContextDeps) {
     const token = tokenFrom(req.headers);
     let user: Promise<{ id: string; role: Role } | undefined> | undefined;
     let visitorKey: string | undefined;
+    let log: Logger | undefined;
     const addressKey = () =>
       `a:${createHash("sha256").update(req.clientIp).digest("base64url").slice(0, 22)}`;
     return {
@@ -140,7 +141,10 @@ export function createContextFactory(deps: ContextDeps) {
         return (visitorKey = addressKey());
       },
       addressKey,
-      log: deps.log.child({ requestId: req.requestId }),
+      // Made on first use: most calls never log, and a child logger costs something on every request.
+      get log() {
+        return (log ??= deps.log.child({ requestId: req.requestId }));
+      },
     };
   };
 }

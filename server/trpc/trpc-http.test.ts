@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { imageMimeTypes, renditionPath, type ImageView } from "#common/images.ts";
 import { createSeededDatabase, type TestDatabase } from "../../tests/setup/test-db.ts";
 import { createTestApp, queryInput } from "../../tests/setup/test-app.ts";
 
@@ -132,11 +133,13 @@ describe("operational endpoints", () => {
 
   it("serves uploaded images with long-lived cache headers", async () => {
     const home = await get(`/trpc/catalog.home?input=${queryInput(undefined)}`);
-    const image: string = (await home.json()).result.data.json.fresh[0].image;
-    const res = await get(image);
-    expect(res.status).toBe(200);
-    expect(res.headers.get("cache-control")).toContain("immutable");
-    expect(res.headers.get("content-type")).toBe("image/webp");
+    const image: ImageView = (await home.json()).result.data.json.fresh[0].image;
+    for (const format of image.formats) {
+      const res = await get(renditionPath(image.url, image, image.width, format));
+      expect(res.status).toBe(200);
+      expect(res.headers.get("cache-control")).toContain("immutable");
+      expect(res.headers.get("content-type")).toBe(imageMimeTypes[format]);
+    }
   });
 
   it("reports the running build for open pages to compare", async () => {

@@ -1,9 +1,9 @@
 import { randomBytes } from "node:crypto";
-import { mkdtemp } from "node:fs/promises";
+import { copyFile, mkdir, mkdtemp, readFile, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
-import { openPglite, openPostgres, type Database } from "#server/db/client.ts";
+import { migrationsFolder, openPglite, openPostgres, type Database } from "#server/db/client.ts";
 import { createLogger } from "#server/platform/logger.ts";
 import { createLocalStorage, type Storage } from "#server/platform/storage.ts";
 
@@ -18,13 +18,34 @@ export interface TestDatabase extends Database {
   destroy(): Promise<void>;
 }
 
-/** A fresh, migrated database: in-memory PGlite, or a new PostgreSQL database dropped afterwards. */
-export async function createTestDatabase(): Promise<TestDatabase> {
+/** A copy of the migrations up to and including `tag`: the schema as it was then. */
+async function migrationsUpTo(tag: string): Promise<string> {
+  const folder = await mkdtemp(path.join(tmpdir(), "pasar-migrations-"));
+  const journal = JSON.parse(await readFile(path.join(migrationsFolder, "meta/_journal.json"), "utf8")) as {
+    entries: { tag: string }[];
+  };
+  const last = journal.entries.findIndex((e) => e.tag === tag);
+  if (last < 0) throw new Error(`no migration ${tag}`);
+  journal.entries = journal.entries.slice(0, last + 1);
+  await mkdir(path.join(folder, "meta"));
+  await writeFile(path.join(folder, "meta/_journal.json"), JSON.stringify(journal));
+  for (const { tag } of journal.entries) {
+    await copyFile(path.join(migrationsFolder, `${tag}.sql`), path.join(folder, `${tag}.sql`));
+  }
+  return folder;
+}
+
+/**
+ * A fresh, migrated database: in-memory PGlite, or a new PostgreSQL database dropped afterwards.
+ * `migratedUpTo` stops at that migration (a test of a later one; `migrate()` applies the rest).
+ */
+export async function createTestDatabase(opts: { migratedUpTo?: string } = {}): Promise<TestDatabase> {
+  const folder = opts.migratedUpTo ? await migrationsUpTo(opts.migratedUpTo) : undefined;
   const uploadsDir = await mkdtemp(path.join(tmpdir(), "pasar-uploads-"));
   const storage = createLocalStorage(uploadsDir);
   if (testDbKind === "pglite") {
     const database = await openPglite("memory://");
-    await database.migrate();
+    await database.migrate(folder);
     return { ...database, storage, uploadsDir, destroy: () => database.close() };
   }
   const name = `pasar_test_${randomBytes(6).toString("hex")}`;
@@ -36,7 +57,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   url.pathname = `/${name}`;
   // The forced drop at the end terminates pooled connections; that is expected here.
   const database = await openPostgres(url.toString(), { max: 5, onIdleError: () => {} });
-  await database.migrate();
+  await database.migrate(folder);
   return {
     ...database,
     storage,

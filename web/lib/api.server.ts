@@ -40,7 +40,10 @@ export async function withServerApi<T>(
   for (const query of queryClient.getQueryCache().getAll()) {
     if (query.state.status === "error") throwIfUnavailable(query.state.error);
   }
-  return { result, dehydrated: dehydrate(queryClient) };
+  const dehydrated = dehydrate(queryClient);
+  // Released with the request: nothing of this page's data outlives its render.
+  queryClient.clear();
+  return { result, dehydrated };
 }
 
 const errorCode = (error: unknown) => (error as { code?: unknown } | null)?.code;

@@ -1,21 +1,46 @@
 import { MutationCache, QueryCache, QueryClient, type Mutation } from "@tanstack/react-query";
 import { signedInHintCookie } from "#common/session.ts";
+import { createContext, createElement, useContext, useMemo, type ReactNode } from "react";
 import {
   createTRPCClient,
-  httpBatchLink,
-  httpLink,
-  isNonJsonSerializable,
-  splitLink,
   TRPCClientError,
+  type OperationLink,
+  type TRPCClient,
+  type TRPCLink,
 } from "@trpc/client";
-import { createTRPCContext } from "@trpc/tanstack-react-query";
-import superjson from "superjson";
+import { observable, type Unsubscribable } from "@trpc/server/observable";
+import type { TRPCOptionsProxy } from "@trpc/tanstack-react-query";
 import type { AppRouter } from "#server/trpc/app-router.ts";
 import type { Locale } from "#common/locales.ts";
 import { signInPath } from "./locale.ts";
 import { toast } from "./toast.ts";
+import { createTrpcOptionsProxy } from "./trpc-options.ts";
 
-export const { TRPCProvider, useTRPC, useTRPCClient } = createTRPCContext<AppRouter>();
+const TRPCContext = createContext<{
+  trpc: TRPCOptionsProxy<AppRouter>;
+  client: TRPCClient<AppRouter>;
+} | null>(null);
+
+/** Gives the tree the tRPC client and its query options proxy (`useTRPC()`). */
+export function TRPCProvider(props: { trpcClient: TRPCClient<AppRouter>; children: ReactNode }) {
+  const { trpcClient } = props;
+  const value = useMemo(
+    () => ({ trpc: createTrpcOptionsProxy(trpcClient), client: trpcClient }),
+    [trpcClient],
+  );
+  return createElement(TRPCContext.Provider, { value }, props.children);
+}
+
+function useTRPCContext() {
+  const value = useContext(TRPCContext);
+  if (!value) throw new Error("useTRPC() outside TRPCProvider");
+  return value;
+}
+
+/** `trpc.<router>.<procedure>.queryOptions(…)` and the other TanStack Query helpers. */
+export const useTRPC = () => useTRPCContext().trpc;
+/** The typed client, for calls outside TanStack Query. */
+export const useTRPCClient = () => useTRPCContext().client;
 
 /** Must not exceed the server's TRPC_MAX_BATCH_SIZE default. */
 export const maxBatchItems = 20;
@@ -60,19 +85,59 @@ export function storeToken(token: string) {
 }
 
 /**
- * The browser's tRPC client: batched superjson calls with the `authorization` and `lang` headers;
- * file uploads (FormData) go unbatched.
+ * A link that loads the real one (`./trpc-transport.ts`: HTTP links and superjson, about 6 KB of gzipped
+ * JavaScript) on first use, so a page that calls nothing while it loads does not download them. Calls made
+ * meanwhile wait for it; a failed load fails those calls and is tried again on the next.
  */
+function lazyLink(load: () => Promise<TRPCLink<AppRouter>>): TRPCLink<AppRouter> {
+  return (runtime) => {
+    let ready: Promise<OperationLink<AppRouter>> | undefined;
+    return ({ op, next }) =>
+      observable((observer) => {
+        let subscription: Unsubscribable | undefined;
+        let cancelled = false;
+        ready ??= load().then((link) => link(runtime));
+        ready.then(
+          (operationLink) => {
+            if (!cancelled) subscription = operationLink({ op, next }).subscribe(observer);
+          },
+          (error: unknown) => {
+            ready = undefined;
+            observer.error(TRPCClientError.from(error instanceof Error ? error : new Error(String(error))));
+          },
+        );
+        return () => {
+          cancelled = true;
+          subscription?.unsubscribe();
+        };
+      });
+  };
+}
+
+const loadTransport = () => import("./trpc-transport.ts");
+
+/**
+ * Starts loading the transport at the visitor's first touch, key or click, before the call it probably
+ * leads to, so that call does not wait for a download.
+ */
+function preloadTransportOnFirstInput() {
+  const events = ["pointerdown", "keydown", "touchstart"] as const;
+  if (typeof window === "undefined") return; // server rendering: no visitor to wait for
+  const preload = () => {
+    for (const e of events) window.removeEventListener(e, preload, true);
+    void loadTransport().catch(() => {
+      // The first call loads it again and reports the failure.
+    });
+  };
+  for (const e of events) window.addEventListener(e, preload, { capture: true, passive: true });
+}
+
+/** The browser's tRPC client: the `authorization` and `lang` headers on every call (seed section 7). */
 export function createBrowserTrpcClient() {
   const headers = () => ({ authorization: storedToken(), lang: session.locale });
+  preloadTransportOnFirstInput();
   return createTRPCClient<AppRouter>({
-    links: [
-      splitLink({
-        condition: (op) => isNonJsonSerializable(op.input),
-        true: httpLink({ url: "/trpc", transformer: superjson, headers }),
-        false: httpBatchLink({ url: "/trpc", transformer: superjson, maxItems: maxBatchItems, headers }),
-      }),
-    ],
+    links: [lazyLink(() => loadTransport().then((m) => m.transportLink(headers, maxBatchItems)))],
   });
 }
 
@@ -93,7 +158,11 @@ function showError(error: unknown) {
 // Seed section 7: every mutation shows a blocking loading toast until it succeeds or fails.
 const loadingToasts = new WeakMap<Mutation<unknown, unknown, unknown, unknown>, string>();
 
-/** Seed section 7: no retries, no refetch on mount or focus; unused entries kept 5 minutes. */
+/**
+ * Seed section 7: no retries, no refetch on mount or focus; unused entries kept 5 minutes in the browser.
+ * While a page renders on the server there is no garbage-collection timer at all (gcTime Infinity): a
+ * timer would keep every rendered page's data alive for minutes after its response was sent.
+ */
 export function createQueryClient() {
   const browser = typeof window !== "undefined";
   return new QueryClient({
@@ -104,7 +173,7 @@ export function createQueryClient() {
         refetchOnWindowFocus: false,
         refetchOnReconnect: false,
         staleTime: 60_000,
-        gcTime: 5 * 60_000,
+        gcTime: browser ? 5 * 60_000 : Infinity,
       },
       mutations: { retry: false },
     },

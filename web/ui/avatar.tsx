@@ -1,4 +1,6 @@
 import { UserRound } from "lucide-react";
+import type { ImageView } from "#common/images.ts";
+import { Picture } from "./picture.tsx";
 
 /**
  * Seed section 2: the placeholder shows the first letters of the first two words (at most 2). The words
@@ -19,16 +21,27 @@ export function initials(name: string): string {
   return Array.from(firsts.join("")).slice(0, 2).join("");
 }
 
-/** A round photo, or the person's initials (a person glyph when there are none) on the brand colour. */
-export function Avatar(props: { src: string | null; alt: string; name: string; size?: number }) {
+/**
+ * A round photo, or the person's initials (a person glyph when there are none) on the brand colour.
+ * `eager` when it is on the first screen.
+ */
+export function Avatar(props: {
+  image: ImageView | null;
+  alt: string;
+  name: string;
+  size?: number;
+  eager?: boolean;
+}) {
   const size = props.size ?? 64;
-  if (props.src) {
+  if (props.image) {
     return (
-      <img
-        src={props.src}
+      <Picture
+        image={props.image}
         alt={props.alt}
+        sizes={`${size}px`}
         width={size}
         height={size}
+        eager={props.eager}
         className="shrink-0 rounded-full bg-gray-100 object-cover dark:bg-gray-800"
         style={{ width: size, height: size }}
       />

@@ -1,5 +1,7 @@
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { imageMimeTypes, renditionPath, type ImageView } from "#common/images.ts";
+import { callerFor } from "../../../tests/setup/caller.ts";
 import { createSeededDatabase, type TestDatabase } from "../../../tests/setup/test-db.ts";
 import { createTestApp } from "../../../tests/setup/test-app.ts";
 import { demoAccounts, demoPassword } from "../../db/seed.ts";
@@ -113,7 +115,7 @@ describe("accounts over HTTP", () => {
     expect(await same.text()).toBe("page");
   });
 
-  it("uploads an avatar as multipart form data, stored small and served with cache headers", async () => {
+  it("uploads an avatar as multipart form data, stored as small squares and served with cache headers", async () => {
     const { token } = await signInToken();
     const photo = await sharp({ create: { width: 1200, height: 900, channels: 3, background: "#16a34a" } })
       .jpeg()
@@ -128,12 +130,28 @@ describe("accounts over HTTP", () => {
       }),
     );
     expect(res.status).toBe(200);
-    const avatar: string = (await res.json()).result.data.json.avatar;
-    expect(avatar).toMatch(/^\/uploads\/avatars\/[0-9a-f]{32}\.webp$/);
-    const image = await app.fetch(new Request(`http://localhost${avatar}`));
-    expect(image.headers.get("cache-control")).toContain("immutable");
-    const meta = await sharp(Buffer.from(await image.arrayBuffer())).metadata();
-    expect([meta.width, meta.height, meta.format]).toEqual([256, 256, "webp"]);
+    const avatar: ImageView = (await res.json()).result.data.json.avatar;
+    // The sizes the account page shows it at (72 px) on 1x, 2x and 3x screens.
+    expect(avatar).toMatchObject({
+      url: expect.stringMatching(/^\/uploads\/avatars\/[0-9a-f]{32}$/),
+      width: 216,
+      height: 216,
+      widths: [72, 144],
+      formats: ["webp"],
+    });
+    for (const width of [72, 144, 216]) {
+      for (const format of avatar.formats) {
+        const image = await app.fetch(
+          new Request(`http://localhost${renditionPath(avatar.url, avatar, width, format)}`),
+        );
+        expect(image.headers.get("cache-control")).toContain("immutable");
+        expect(image.headers.get("content-type")).toBe(imageMimeTypes[format]);
+        const meta = await sharp(Buffer.from(await image.arrayBuffer())).metadata();
+        expect([meta.width, meta.height]).toEqual([width, width]);
+      }
+    }
+    // Read back from the database by the next page load.
+    expect((await callerFor(database, { token }).account.me()).avatar).toEqual(avatar);
   });
 
   it("refuses a file that is not an image, and a body over the size limit, in the caller's language", async () => {

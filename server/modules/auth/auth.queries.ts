@@ -1,4 +1,5 @@
 import { and, desc, eq, gt, isNull, sql } from "drizzle-orm";
+import type { StoredImage } from "#common/images.ts";
 import type { Db } from "../../db/client.ts";
 import { sessions, users, verificationCodes } from "./auth.tables.ts";
 
@@ -16,7 +17,7 @@ const userColumns = {
   phone: users.phone,
   role: users.role,
   inviteCode: users.inviteCode,
-  avatarPath: users.avatarPath,
+  avatar: users.avatar,
   passwordHash: users.passwordHash,
 };
 
@@ -44,8 +45,8 @@ export async function updateUserPassword(db: Db, id: string, passwordHash: strin
   await db.update(users).set({ passwordHash }).where(eq(users.id, id));
 }
 
-export async function updateUserAvatar(db: Db, id: string, avatarPath: string) {
-  await db.update(users).set({ avatarPath }).where(eq(users.id, id));
+export async function updateUserAvatar(db: Db, id: string, avatar: StoredImage) {
+  await db.update(users).set({ avatar }).where(eq(users.id, id));
 }
 
 export async function insertSession(db: Db, row: typeof sessions.$inferInsert) {

@@ -1,6 +1,5 @@
 import { createHash, randomBytes, randomInt, timingSafeEqual } from "node:crypto";
 import { hash, verify } from "@node-rs/argon2";
-import sharp from "sharp";
 import { parseAccount, type ParsedAccount } from "#common/account.ts";
 import { PasswordInputSchema } from "#common/contracts/auth.ts";
 import type {
@@ -21,6 +20,7 @@ import { newId } from "../../platform/ids.ts";
 import type { Logger } from "../../platform/logger.ts";
 import type { Channels } from "../../platform/messaging.ts";
 import { limitRules, RateLimitedError, type RateLimits } from "../../platform/rate-limit.ts";
+import { imageKinds, imageView, storeImage, UnreadableImageError } from "../../platform/images.ts";
 import type { Storage } from "../../platform/storage.ts";
 import { deliver } from "../notifications/notifications.service.ts";
 import * as q from "./auth.queries.ts";
@@ -29,7 +29,7 @@ export type { Role };
 
 /** Codes: 6 digits, valid 5 minutes, at most 5 attempts, single use, 60 s before another is sent. */
 export const codeRules = { digits: 6, ttlMs: 5 * 60_000, maxAttempts: 5, resendMs: 60_000 } as const;
-export const avatarRules = { maxBytes: 5 * 1024 * 1024, size: 256 } as const;
+export const avatarRules = { maxBytes: 5 * 1024 * 1024 } as const;
 
 export interface AuthDeps {
   db: Db;
@@ -305,11 +305,11 @@ export async function getMe(db: Db, storage: Storage, userId: string): Promise<M
     phone: user.phone,
     role: user.role,
     inviteCode: user.inviteCode,
-    avatar: user.avatarPath ? storage.url(user.avatarPath) : null,
+    avatar: imageView(storage, user.avatar),
   };
 }
 
-/** Replaces the avatar: any common image up to 5 MB, stored as a 256 px square WebP. */
+/** Replaces the avatar: any common image up to 5 MB, stored as a square in the sizes the pages show. */
 export async function updateAvatar(
   deps: Pick<AuthDeps, "db" | "storage" | "log">,
   userId: string,
@@ -317,18 +317,14 @@ export async function updateAvatar(
 ): Promise<MeView> {
   if (file.size === 0) throw new DomainError("bad_request", "auth.errors.avatarInvalid");
   if (file.size > avatarRules.maxBytes) throw new DomainError("bad_request", "auth.errors.avatarTooLarge");
-  let webp: Buffer;
+  let avatar;
   try {
-    webp = await sharp(Buffer.from(await file.arrayBuffer()), { limitInputPixels: 40_000_000 })
-      .rotate()
-      .resize(avatarRules.size, avatarRules.size, { fit: "cover" })
-      .webp({ quality: 80 })
-      .toBuffer();
+    avatar = await storeImage(deps.storage, imageKinds.avatar, new Uint8Array(await file.arrayBuffer()));
   } catch (error) {
-    deps.log.info({ err: error }, "avatar is not a readable image");
+    if (!(error instanceof UnreadableImageError)) throw error;
+    deps.log.info({ err: error.cause }, "avatar is not a readable image");
     throw new DomainError("bad_request", "auth.errors.avatarInvalid");
   }
-  const key = await deps.storage.put("avatars", new Uint8Array(webp), "webp");
-  await q.updateUserAvatar(deps.db, userId, key);
+  await q.updateUserAvatar(deps.db, userId, avatar);
   return getMe(deps.db, deps.storage, userId);
 }

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
-import { check, index, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { check, index, integer, jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import type { StoredImage } from "#common/images.ts";
 
 /** Every account: shoppers, merchants and operators. An account is an email address or a phone number. */
 export const users = pgTable(
@@ -14,7 +15,7 @@ export const users = pgTable(
       .default("shopper"),
     inviteCode: text().notNull().unique(),
     invitedByCode: text(),
-    avatarPath: text(),
+    avatar: jsonb().$type<StoredImage>(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

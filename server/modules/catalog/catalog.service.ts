@@ -8,12 +8,14 @@ import type {
   ProductCardView,
   ProductDetailView,
 } from "#common/contracts/catalog.ts";
+import type { StoredImage } from "#common/images.ts";
 import { localize, type Locale, type Localized } from "#common/locales.ts";
 import type { Db } from "../../db/client.ts";
 import { now } from "../../platform/clock.ts";
 import { DomainError } from "../../platform/errors.ts";
 import { newId } from "../../platform/ids.ts";
 import { memoPerDatabase } from "../../platform/memo.ts";
+import { imageKinds, imageView, storeImage } from "../../platform/images.ts";
 import type { Storage } from "../../platform/storage.ts";
 import { getStoreCards } from "../stores/stores.service.ts";
 import * as q from "./catalog.queries.ts";
@@ -35,15 +37,25 @@ const homeSectionSize = 10;
  */
 const hotRanking = memoPerDatabase<Db, string[]>(60_000);
 
+type CategoryRow = Awaited<ReturnType<typeof q.selectAllCategories>>[number];
+
+/**
+ * Every category, in display order, kept for a minute: the tree is read by nearly every page and product
+ * list and changes only through `addCategory` here, which forgets it (other processes catch up within
+ * the minute). Saves two queries per product list and one per home and product page.
+ */
+const categoryList = memoPerDatabase<Db, CategoryRow[]>(60_000);
+const allCategories = (db: Db) => categoryList.get(db, () => q.selectAllCategories(db));
+
 function categoryView(
-  row: { id: number; parentId: number | null; name: Localized; iconPath: string | null },
+  row: { id: number; parentId: number | null; name: Localized; icon: StoredImage | null },
   deps: Deps,
 ): CategoryView {
   return {
     id: row.id,
     parentId: row.parentId,
     name: localize(row.name, deps.lang),
-    icon: row.iconPath ? deps.storage.url(row.iconPath) : null,
+    icon: imageView(deps.storage, row.icon),
   };
 }
 
@@ -59,7 +71,7 @@ async function cardViews(deps: Deps, rows: CardRow[]): Promise<ProductCardView[]
   return rows.map((row) => ({
     id: row.id,
     name: localize(row.name, deps.lang),
-    image: row.coverPath ? deps.storage.url(row.coverPath) : null,
+    image: imageView(deps.storage, row.cover),
     price: row.price,
     suggestedPrice: row.suggestedPrice,
     storeId: row.storeId,
@@ -79,7 +91,7 @@ async function hotCards(deps: Deps): Promise<ProductCardView[]> {
 /** The home page: category tabs and the hot, new and boutique sections. */
 export async function getHome(deps: Deps): Promise<HomeView> {
   const [top, hot, fresh, boutique] = await Promise.all([
-    q.selectTopCategories(deps.db),
+    allCategories(deps.db).then((rows) => rows.filter((r) => r.parentId === null)),
     hotCards(deps),
     q.selectListingPage(deps.db, { order: "newest", limit: homeSectionSize }),
     q.selectListingPage(deps.db, { boutique: true, order: "newest", limit: homeSectionSize }),
@@ -178,9 +190,10 @@ export async function listListings(deps: Deps, input: ListingListInput): Promise
   const sort = input.sort ?? "overall";
   let categoryIds: number[] | undefined;
   if (input.categoryId !== undefined) {
-    const category = await q.selectCategory(deps.db, input.categoryId);
+    const rows = await allCategories(deps.db);
+    const category = rows.find((r) => r.id === input.categoryId);
     if (!category) throw new DomainError("not_found", "errors.api.notFound");
-    categoryIds = [category.id, ...(await q.selectChildCategoryIds(deps.db, category.id))];
+    categoryIds = [category.id, ...rows.filter((r) => r.parentId === category.id).map((r) => r.id)];
   }
   const words = searchWords(input.q);
   // Keywords with nothing searchable in them (only punctuation) match nothing, rather than everything.
@@ -209,7 +222,7 @@ export async function getListing(deps: Deps, id: string): Promise<ProductDetailV
   if (!row) throw new DomainError("not_found", "catalog.product.notFound");
   const [images, category, storeCards] = await Promise.all([
     q.selectProductImages(deps.db, row.supplyProductId),
-    q.selectCategory(deps.db, row.categoryId),
+    allCategories(deps.db).then((rows) => rows.find((r) => r.id === row.categoryId)),
     getStoreCards(deps.db, deps.storage, [row.storeId]),
   ]);
   const store = storeCards.get(row.storeId);
@@ -221,7 +234,7 @@ export async function getListing(deps: Deps, id: string): Promise<ProductDetailV
     price: row.price,
     suggestedPrice: row.suggestedPrice,
     stock: row.stock,
-    images: images.map((i) => ({ url: deps.storage.url(i.path), width: i.width, height: i.height })),
+    images: images.map((i) => imageView(deps.storage, i.image)),
     category: categoryView(category, deps),
     store,
   };
@@ -232,21 +245,21 @@ export interface NewCategory {
   parentId: number | null;
   sort: number;
   name: Localized;
-  icon?: { bytes: Uint8Array; extension: string };
+  /** The icon as any common image format; stored in the sizes the pages show it at. */
+  icon?: Uint8Array;
 }
 
 /** Adds a category (operators; the seed). */
 export async function createCategory(db: Db, storage: Storage, input: NewCategory): Promise<void> {
-  const iconPath = input.icon
-    ? await storage.put("categories", input.icon.bytes, input.icon.extension)
-    : null;
+  const icon = input.icon ? await storeImage(storage, imageKinds.categoryIcon, input.icon) : null;
   await q.insertCategory(db, {
     id: input.id,
     parentId: input.parentId,
     sort: input.sort,
     name: input.name,
-    iconPath,
+    icon,
   });
+  categoryList.forget();
 }
 
 export interface NewSupplyProduct {
@@ -257,7 +270,8 @@ export interface NewSupplyProduct {
   suggestedPrice: number;
   stock: number;
   boutique: boolean;
-  images: { bytes: Uint8Array; extension: string; width: number; height: number }[];
+  /** Gallery images in order, as any common image format; each is stored in the sizes the pages show. */
+  images: Uint8Array[];
 }
 
 /** Adds a product to the supply catalogue with its images (operators; the seed). */
@@ -271,14 +285,12 @@ export async function createSupplyProduct(
   }
   const id = newId("sup");
   const at = now();
-  // Files first (content-addressed, so a retry stores nothing twice); then the rows, all or none.
+  // Files first (named by their content, so a retry stores nothing twice); then the rows, all or none.
   const images = await Promise.all(
-    input.images.map(async (image, sort) => ({
+    input.images.map(async (bytes, sort) => ({
       id: newId("img"),
       supplyProductId: id,
-      path: await storage.put("products", image.bytes, image.extension),
-      width: image.width,
-      height: image.height,
+      image: await storeImage(storage, imageKinds.product, bytes),
       sort,
     })),
   );
@@ -349,7 +361,7 @@ export async function suggestNames(deps: Deps, query: string, limit = 8): Promis
 
 /** The category tree: top categories with their subcategories, in display order. */
 export async function getCategoryTree(deps: Deps): Promise<CategoryTreeView> {
-  const rows = await q.selectAllCategories(deps.db);
+  const rows = await allCategories(deps.db);
   return rows
     .filter((r) => r.parentId === null)
     .map((top) => ({
@@ -365,10 +377,12 @@ export async function getCategoryTree(deps: Deps): Promise<CategoryTreeView> {
 export async function recommendFor(deps: Deps, listingId: string, limit = 6): Promise<ProductCardView[]> {
   const origin = await q.selectListingCategory(deps.db, listingId);
   if (!origin) throw new DomainError("not_found", "catalog.product.notFound");
-  const category = await q.selectCategory(deps.db, origin.categoryId);
+  const categories = await allCategories(deps.db);
+  const parentId = categories.find((r) => r.id === origin.categoryId)?.parentId;
   const scopes = [[origin.categoryId]];
-  if (category?.parentId)
-    scopes.push([category.parentId, ...(await q.selectChildCategoryIds(deps.db, category.parentId))]);
+  if (parentId) {
+    scopes.push([parentId, ...categories.filter((r) => r.parentId === parentId).map((r) => r.id)]);
+  }
   const picked: CardRow[] = [];
   const seenSupply = new Set([origin.supplyProductId]);
   for (const categoryIds of scopes) {

@@ -14,6 +14,7 @@ import {
   type AnyPgColumn,
 } from "drizzle-orm/pg-core";
 import { stores } from "../stores/stores.tables.ts";
+import type { StoredImage } from "#common/images.ts";
 import type { Localized } from "#common/locales.ts";
 
 /** Product categories, a two-level tree. Ids are numbers because the seed fixes some (man 11044364). */
@@ -24,7 +25,7 @@ export const categories = pgTable(
     parentId: integer().references((): AnyPgColumn => categories.id),
     sort: integer().notNull().default(0),
     name: jsonb().$type<Localized>().notNull(),
-    iconPath: text(),
+    icon: jsonb().$type<StoredImage>(),
   },
   (t) => [index("categories_parent_idx").on(t.parentId, t.sort)],
 );
@@ -91,9 +92,7 @@ export const productImages = pgTable(
     supplyProductId: text()
       .notNull()
       .references(() => supplyProducts.id, { onDelete: "cascade" }),
-    path: text().notNull(),
-    width: integer().notNull(),
-    height: integer().notNull(),
+    image: jsonb().$type<StoredImage>().notNull(),
     sort: integer().notNull().default(0),
   },
   (t) => [index("product_images_product_idx").on(t.supplyProductId, t.sort)],

@@ -3,9 +3,11 @@ import {
   type StoredWebConfig,
   type WebConfigView,
 } from "#common/contracts/settings.ts";
+import { formatPhone } from "#common/phone-format.ts";
 import { webConfigDefaults } from "#common/platform.ts";
 import type { Db } from "../../db/client.ts";
 import { now } from "../../platform/clock.ts";
+import { memoPerDatabase } from "../../platform/memo.ts";
 import { selectSettings, upsertSetting } from "./settings.queries.ts";
 
 const webConfigKey = "web_config";
@@ -15,8 +17,18 @@ function withLeadingSlash(value: string): string {
   return /^(https?:)?\/\//.test(value) || value.startsWith("/") ? value : `/${value}`;
 }
 
+/**
+ * The web config is read by every page and kept for 5 seconds; `updateWebConfig` forgets it, so this
+ * process shows a change at once and others within 5 seconds.
+ */
+const keptWebConfig = memoPerDatabase<Db, WebConfigView>(5_000);
+
 /** The platform web config: stored settings merged over the local defaults. */
-export async function getWebConfig(db: Db): Promise<WebConfigView> {
+export function getWebConfig(db: Db): Promise<WebConfigView> {
+  return keptWebConfig.get(db, () => readWebConfig(db));
+}
+
+async function readWebConfig(db: Db): Promise<WebConfigView> {
   const rows = await selectSettings(db, [webConfigKey]);
   const parsed = StoredWebConfigSchema.safeParse(rows[0]?.value ?? {});
   const stored: StoredWebConfig = parsed.success ? parsed.data : {};
@@ -24,7 +36,11 @@ export async function getWebConfig(db: Db): Promise<WebConfigView> {
   const merged = { ...webConfigDefaults, ...rest };
   return {
     ...merged,
-    support: { whatsapp: supportWhatsapp ?? null, email: supportEmail ?? null },
+    support: {
+      whatsapp: supportWhatsapp ?? null,
+      whatsappText: supportWhatsapp ? formatPhone(supportWhatsapp) : null,
+      email: supportEmail ?? null,
+    },
     logo: withLeadingSlash(merged.logo),
     favicon: withLeadingSlash(merged.favicon),
     shareImage: withLeadingSlash(merged.shareImage),
@@ -39,4 +55,5 @@ export async function updateWebConfig(db: Db, patch: StoredWebConfig): Promise<v
   const rows = await selectSettings(db, [webConfigKey]);
   const current = StoredWebConfigSchema.safeParse(rows[0]?.value ?? {});
   await upsertSetting(db, webConfigKey, { ...(current.success ? current.data : {}), ...clean }, now());
+  keptWebConfig.forget();
 }

@@ -33,6 +33,15 @@ describe("settings.webConfig", () => {
     expect(config.currency).toBe("Rp");
   });
 
+  it("sends the support WhatsApp number formatted for reading, for any country", async () => {
+    await updateWebConfig(database.db, { supportWhatsapp: "+6281100002026" });
+    let config = await callerFor(database).settings.webConfig({ platformCode: 2 });
+    expect(config.support).toMatchObject({ whatsapp: "+6281100002026", whatsappText: "+62 811-0000-2026" });
+    await updateWebConfig(database.db, { supportWhatsapp: "+6591234567" });
+    config = await callerFor(database).settings.webConfig({ platformCode: 2 });
+    expect(config.support).toMatchObject({ whatsapp: "+6591234567", whatsappText: "+65 9123 4567" });
+  });
+
   it("takes only platform code 2", async () => {
     await expect(
       callerFor(database).settings.webConfig({ platformCode: 3 as unknown as 2 }),

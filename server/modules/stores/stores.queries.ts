@@ -10,7 +10,7 @@ export async function insertStore(db: Db, row: typeof stores.$inferInsert) {
 export async function selectStoreCards(db: Db, ids: readonly string[]) {
   if (ids.length === 0) return [];
   return db
-    .select({ id: stores.id, name: stores.name, logoPath: stores.logoPath, intro: stores.intro })
+    .select({ id: stores.id, name: stores.name, logo: stores.logo, intro: stores.intro })
     .from(stores)
     .where(inArray(stores.id, [...ids]));
 }
@@ -61,7 +61,7 @@ export async function insertVisit(
 const summaryColumns = {
   id: stores.id,
   name: stores.name,
-  logoPath: stores.logoPath,
+  logo: stores.logo,
   intro: stores.intro,
   createdAt: stores.createdAt,
   followers: followersOf(),

@@ -10,33 +10,46 @@ import { DomainError } from "../../platform/errors.ts";
 import type { Db } from "../../db/client.ts";
 import { jakartaDay, now } from "../../platform/clock.ts";
 import { newId } from "../../platform/ids.ts";
+import { imageKinds, imageView, storeImage } from "../../platform/images.ts";
+import { memoByIdPerDatabase } from "../../platform/memo.ts";
 import type { Storage } from "../../platform/storage.ts";
 import * as q from "./stores.queries.ts";
+
+type StoreCardRow = Awaited<ReturnType<typeof q.selectStoreCards>>[number];
+
+/**
+ * Store cards (name, logo, intro) kept for a minute: every product card names its store, so a product list
+ * would otherwise read the stores again on every request. A change to a store forgets them (other processes
+ * catch up within the minute).
+ */
+const storeCardRows = memoByIdPerDatabase<Db, StoreCardRow>(60_000, 10_000);
 
 export interface NewStore {
   ownerId: string;
   name: string;
   intro: string;
   phone?: string;
-  logo?: { bytes: Uint8Array; extension: string };
+  /** The logo as any common image format; stored in the sizes the pages show it at. */
+  logo?: Uint8Array;
   autoPay?: boolean;
 }
 
 /** Opens an approved store for a merchant (operators approve applications; the seed uses it directly). */
 export async function createStore(db: Db, storage: Storage, input: NewStore): Promise<string> {
   const id = newId("str");
-  const logoPath = input.logo ? await storage.put("stores", input.logo.bytes, input.logo.extension) : null;
+  const logo = input.logo ? await storeImage(storage, imageKinds.storeLogo, input.logo) : null;
   await q.insertStore(db, {
     id,
     ownerId: input.ownerId,
     name: input.name,
     intro: input.intro,
     phone: input.phone ?? null,
-    logoPath,
+    logo,
     autoPay: input.autoPay ?? false,
     status: "approved",
     createdAt: now(),
   });
+  storeCardRows.forget();
   return id;
 }
 
@@ -46,11 +59,15 @@ export async function getStoreCards(
   storage: Storage,
   ids: readonly string[],
 ): Promise<Map<string, StoreCardView>> {
-  const rows = await q.selectStoreCards(db, [...new Set(ids)]);
+  const rows = await storeCardRows.get(
+    db,
+    ids,
+    async (missing) => new Map((await q.selectStoreCards(db, missing)).map((r) => [r.id, r])),
+  );
   return new Map(
-    rows.map((r) => [
+    [...rows.values()].map((r) => [
       r.id,
-      { id: r.id, name: r.name, intro: r.intro, logo: r.logoPath ? storage.url(r.logoPath) : null },
+      { id: r.id, name: r.name, intro: r.intro, logo: imageView(storage, r.logo) },
     ]),
   );
 }
@@ -67,7 +84,7 @@ function summaryView(row: Summary, storage: Storage): StoreSummaryView {
   return {
     id: row.id,
     name: row.name,
-    logo: row.logoPath ? storage.url(row.logoPath) : null,
+    logo: imageView(storage, row.logo),
     intro: row.intro,
     level: storeLevel(sales, rating),
     rating,

@@ -1,4 +1,5 @@
-import { boolean, date, index, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
+import { boolean, date, index, jsonb, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
+import type { StoredImage } from "#common/images.ts";
 import { users } from "../auth/auth.tables.ts";
 
 /** A merchant's store. A merchant runs exactly one. */
@@ -12,7 +13,7 @@ export const stores = pgTable(
       .references(() => users.id),
     name: text().notNull(),
     phone: text(),
-    logoPath: text(),
+    logo: jsonb().$type<StoredImage>(),
     intro: text().notNull().default(""),
     autoPay: boolean().notNull().default(false),
     status: text({ enum: ["approved", "suspended"] })

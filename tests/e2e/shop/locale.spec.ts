@@ -11,6 +11,7 @@ import {
   settingsLabel,
   type Lang,
 } from "../support/i18n.ts";
+import { expectNoSeriousViolations } from "../support/axe.ts";
 import { waitForHydration } from "../support/page.ts";
 
 async function localeCookie(context: BrowserContext): Promise<string | undefined> {
@@ -70,39 +71,107 @@ test.describe("URL prefixes", () => {
   });
 });
 
-test.describe("negotiation on unprefixed URLs", () => {
-  test("an Indonesian browser stays on /h5", async ({ page }) => {
+/** The offer to read the shop in `lang` (written in `lang`), shown on Indonesian pages. */
+function languageOffer(page: Page, lang: Lang) {
+  return page.getByRole("complementary", { name: messages[lang].shell.languageOffer.label, exact: true });
+}
+
+test.describe("unprefixed URLs: Indonesian, never a redirect by the browser's language", () => {
+  test("an Indonesian browser stays on /h5 and is offered nothing", async ({ page }) => {
     await page.goto("/h5");
     await expectHomeIn(page, "ind");
+    await waitForHydration(page);
+    for (const lang of ["en", "zh"] as const) await expect(languageOffer(page, lang)).toHaveCount(0);
   });
 
   for (const lang of ["en", "zh"] as const) {
     test.describe(`browser in ${browserLocale[lang]}`, () => {
       test.use({ locale: browserLocale[lang] });
 
-      test(`/h5 redirects to /${lang}/h5 and / leads there too`, async ({ page }) => {
+      test(`/h5 answers the Indonesian page at once and offers ${lang}, in ${lang}`, async ({
+        page,
+        request,
+      }) => {
+        const m = messages[lang].shell.languageOffer;
+        const res = await request.get("/h5?tab=40", {
+          maxRedirects: 0,
+          headers: { "accept-language": browserLocale[lang] },
+        });
+        expect(res.status()).toBe(200);
+        // Rendered by the server, in the first paint.
+        expect(await res.text()).toContain(`>${m.switch}</a>`);
+
         await page.goto("/h5?tab=40");
-        await expectHomeIn(page, lang);
-        await expect(page).toHaveURL(new RegExp(`/${lang}/h5\\?tab=40$`));
+        await expectHomeIn(page, "ind");
+        expect(new URL(page.url()).pathname + new URL(page.url()).search).toBe("/h5?tab=40");
+        const offer = languageOffer(page, lang);
+        await expect(offer).toBeVisible();
+        await expect(offer).toHaveAttribute("lang", htmlLang[lang]);
+        await expect(offer).toContainText(m.text);
+        await waitForHydration(page);
+        await expectNoSeriousViolations(page, `home with the ${lang} offer`);
+
+        // / leads to the Indonesian home too.
         await page.goto("/");
+        await expectHomeIn(page, "ind");
+        await expect(languageOffer(page, lang)).toBeVisible();
+      });
+
+      test(`taking the offer switches to ${lang} on the same page and is remembered`, async ({
+        page,
+        context,
+      }) => {
+        await page.goto("/h5?tab=40");
+        await waitForHydration(page);
+        await languageOffer(page, lang)
+          .getByRole("link", { name: messages[lang].shell.languageOffer.switch })
+          .click();
+        await expect(page).toHaveURL(new RegExp(`/${lang}/h5\\?tab=40$`));
+        await expectHomeIn(page, lang);
+        expect(await localeCookie(context)).toBe(lang);
+        // The choice stands: an unprefixed visit goes to that language.
+        await page.goto("/h5");
         await expectHomeIn(page, lang);
       });
 
-      test("the locale cookie wins over the browser language", async ({ page, context, baseURL }) => {
+      test("declining keeps Indonesian, remembered: the offer does not come back", async ({
+        page,
+        context,
+      }) => {
+        await page.goto("/h5/category");
+        await waitForHydration(page);
+        const offer = languageOffer(page, lang);
+        await offer.getByRole("button", { name: messages[lang].shell.languageOffer.keep }).click();
+        await expect(offer).toHaveCount(0);
+        expect(await localeCookie(context)).toBe("ind");
+        await page.goto("/h5");
+        await expectHomeIn(page, "ind");
+        await waitForHydration(page);
+        await expect(languageOffer(page, lang)).toHaveCount(0);
+      });
+
+      test("a visitor who chose Indonesian is offered nothing", async ({ page, context, baseURL }) => {
         await context.addCookies([{ name: "pasar_locale", value: "ind", url: baseURL! }]);
         await page.goto("/h5");
         await expectHomeIn(page, "ind");
+        await waitForHydration(page);
+        await expect(languageOffer(page, lang)).toHaveCount(0);
       });
     });
   }
 
-  test("unknown pages answer 404 in the negotiated language", async ({ browser }) => {
+  test("unknown pages answer 404 in the URL's language", async ({ browser }) => {
     const context = await browser.newContext({ locale: "en-US" });
     const page = await context.newPage();
-    const response = await page.goto("/h5/nope");
+    let response = await page.goto("/en/h5/nope");
     expect(response?.status()).toBe(404);
     await expect(page).toHaveTitle(pageTitle(messages.en.errors.page.notFoundTitle));
     await expect(page.getByRole("link", { name: messages.en.errors.page.goHome })).toBeVisible();
+    // Unprefixed is Indonesian, whatever the browser prefers.
+    response = await page.goto("/h5/nope");
+    expect(response?.status()).toBe(404);
+    expect(new URL(page.url()).pathname).toBe("/h5/nope");
+    await expect(page).toHaveTitle(pageTitle(messages.ind.errors.page.notFoundTitle));
     await context.close();
   });
 });

@@ -170,24 +170,6 @@ test("ind: a visitor who follows a store signs in and comes back following it", 
 });
 
 test.describe("home screen tip", () => {
-  test("appearing after load does not shift the page", async ({ page }) => {
-    await page.addInitScript(() => {
-      const w = window as unknown as { __shift: number };
-      w.__shift = 0;
-      new PerformanceObserver((list) => {
-        for (const entry of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[])
-          if (!entry.hadRecentInput) w.__shift += entry.value;
-      }).observe({ type: "layout-shift", buffered: true });
-    });
-    await open(page, "/h5");
-    const tip = page.getByRole("complementary", { name: messages.ind.shell.download.text });
-    await expect(tip).toBeVisible();
-    // Let the browser report the frame the tip appeared in.
-    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
-    const shift = await page.evaluate(() => (window as unknown as { __shift: number }).__shift);
-    expect(shift, "layout shift while the home page loads").toBeLessThan(0.01);
-  });
-
   for (const lang of langs) {
     test(`/down promises no store app and shows how to add the shop to the home screen (${lang})`, async ({
       page,

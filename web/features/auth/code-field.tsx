@@ -1,13 +1,12 @@
 import { useEffect, useState } from "react";
 import { useMutation } from "@tanstack/react-query";
-import { displayAccount, parseAccount } from "#common/account.ts";
+import { displayAccount } from "#common/account-display.ts";
 import type { CodePurpose } from "#common/contracts/auth.ts";
-import { AccountInputSchema } from "#common/contracts/auth.ts";
 import type { MessageKey } from "#common/i18n/messages.ts";
 import { useI18n } from "../../lib/i18n.tsx";
 import { toast } from "../../lib/toast.ts";
 import { useTRPC } from "../../lib/trpc.ts";
-import { Field } from "./form.tsx";
+import { Field, loadSchemas } from "./form.tsx";
 
 /** The code field with its "Get code" button, which waits out the 60 s before another code. */
 export function CodeField(props: {
@@ -23,10 +22,11 @@ export function CodeField(props: {
   const [wait, setWait] = useState(0);
   const send = useMutation(
     trpc.auth.sendCode.mutationOptions({
-      onSuccess: (result) => {
+      onSuccess: async (result, input) => {
         setWait(result.resendInSeconds);
-        const parsed = parseAccount(props.account);
-        const account = parsed ? displayAccount(parsed) : props.account.trim();
+        // Loaded already: the request was validated with it.
+        const parsed = (await loadSchemas()).parseAccount(input.account);
+        const account = parsed ? displayAccount(parsed) : input.account.trim();
         toast.notify(t("auth.codeSent", { account }), "success");
       },
     }),
@@ -37,7 +37,8 @@ export function CodeField(props: {
     return () => clearTimeout(timer);
   }, [wait]);
 
-  const request = () => {
+  const request = async () => {
+    const { AccountInputSchema } = await loadSchemas();
     const parsed = AccountInputSchema.safeParse(props.account);
     if (!parsed.success) {
       props.onAccountError(t(parsed.error.issues[0]?.message as MessageKey));
@@ -59,7 +60,7 @@ export function CodeField(props: {
           value="sendCode"
           onClick={(e) => {
             e.preventDefault();
-            request();
+            void request();
           }}
           disabled={wait > 0 || send.isPending}
           className="shrink-0 rounded-md px-2 py-1 text-sm font-semibold text-primary-800 disabled:text-gray-600 dark:text-primary-300 dark:disabled:text-gray-400"

@@ -2,10 +2,21 @@ import { useId, useState, type InputHTMLAttributes, type ReactNode } from "react
 import { Eye, EyeOff } from "lucide-react";
 import type { z } from "zod";
 import type { MessageKey } from "#common/i18n/messages.ts";
-import { phoneFieldValue } from "#common/account.ts";
+import { phoneFieldValue } from "#common/account-display.ts";
 import { useI18n } from "../../lib/i18n.tsx";
+import type * as Schemas from "./schemas.ts";
 
 export type FieldErrors = Record<string, string | undefined>;
+
+/** The forms' schemas, loaded on first use (./schemas.ts); the same promise every time. */
+let schemas: Promise<typeof Schemas> | undefined;
+export function loadSchemas(): Promise<typeof Schemas> {
+  schemas ??= import("./schemas.ts").catch((error: unknown) => {
+    schemas = undefined; // tried again on the next use
+    throw error;
+  });
+  return schemas;
+}
 
 /**
  * Validates form values with the same zod schema the server uses; each issue's message is a
@@ -149,8 +160,10 @@ export function PasswordField(props: {
 
 /** The page frame of the sign-in, sign-up and reset screens. */
 export function AuthPage(props: { title: string; children: ReactNode; footer?: ReactNode }) {
+  // The first touch or focus starts loading the validation, so it is there by the time the form is sent.
+  const preload = () => void loadSchemas().catch(() => {});
   return (
-    <main id="main" className="px-5 pt-6 pb-10">
+    <main id="main" className="px-5 pt-6 pb-10" onFocus={preload} onPointerDown={preload}>
       <h1 className="text-2xl font-bold">{props.title}</h1>
       {props.children}
       {props.footer && <div className="mt-6 text-center text-sm">{props.footer}</div>}

@@ -6,6 +6,10 @@ import { LoadMore, type PagedQuery } from "../catalog/infinite-products.tsx";
 import { formatRupiah } from "../../lib/format.ts";
 import { useI18n } from "../../lib/i18n.tsx";
 import { localizePath } from "../../lib/locale.ts";
+import { Picture } from "../../ui/picture.tsx";
+
+/** About this many 72 px rows fill a phone's first screen. */
+const firstScreenRows = 8;
 
 /** The pages of a collection or footprint list, as an infinite query holds them. */
 export interface TimedListQuery extends PagedQuery {
@@ -60,8 +64,12 @@ function TimedList(props: {
   heading?: (at: Date) => string;
 }) {
   const { locale } = useI18n();
-  const groups: { title: string | undefined; items: TimedCardsView["items"] }[] = [];
-  for (const item of props.items) {
+  const groups: {
+    title: string | undefined;
+    items: (TimedCardsView["items"][number] & { row: number })[];
+  }[] = [];
+  for (const [row, entry] of props.items.entries()) {
+    const item = { ...entry, row };
     const title = props.heading?.(item.at);
     const last = groups.at(-1);
     if (last && last.title === title) last.items.push(item);
@@ -75,7 +83,7 @@ function TimedList(props: {
             <h2 className="px-4 text-sm font-semibold text-gray-700 dark:text-gray-300">{group.title}</h2>
           )}
           <ul className="mt-2 grid gap-2 px-4">
-            {group.items.map(({ product }) => (
+            {group.items.map(({ product, row }) => (
               <li
                 key={product.id}
                 className="flex items-center gap-3 rounded-xl bg-white p-2 shadow-sm ring-1 ring-gray-200 dark:bg-gray-800 dark:ring-gray-700"
@@ -85,11 +93,13 @@ function TimedList(props: {
                   className="flex min-w-0 flex-1 items-center gap-3"
                 >
                   {product.image && (
-                    <img
-                      src={product.image}
+                    <Picture
+                      image={product.image}
                       alt=""
+                      sizes="72px"
                       width={72}
                       height={72}
+                      eager={row < firstScreenRows}
                       className="size-18 rounded-lg object-cover"
                     />
                   )}

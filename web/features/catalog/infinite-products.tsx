@@ -111,7 +111,7 @@ export function InfiniteProducts(props: { filter: ListingFilter; emptyText?: str
       <ul className="grid grid-cols-2 gap-3" data-testid="product-grid">
         {items.map((p, i) => (
           <li key={p.id}>
-            <ProductCard product={p} eager={i < 4} />
+            <ProductCard product={p} layout="grid" lcp={i < 2} eager={i < 4} />
           </li>
         ))}
       </ul>

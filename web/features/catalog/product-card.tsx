@@ -3,10 +3,23 @@ import { Link } from "react-router";
 import type { ProductCardView } from "#common/contracts/catalog.ts";
 import { useI18n } from "../../lib/i18n.tsx";
 import { localizePath } from "../../lib/locale.ts";
+import { Picture } from "../../ui/picture.tsx";
 import { Price } from "./price.tsx";
 
-/** A listing as a tile: image, name, price and the store selling it, linking to the product page. */
-export function ProductCard(props: { product: ProductCardView; eager?: boolean; className?: string }) {
+/** How wide a card's image is: 144 px in a sideways row (w-36), half the screen in a two-column grid (px-4, gap-3). */
+const imageSizes = { row: "144px", grid: "calc(50vw - 22px)" } as const;
+
+/**
+ * A listing as a tile: image, name, price and the store selling it, linking to the product page. `lcp`
+ * marks the card whose image is likely the largest of the first screen, `eager` one on the first screen.
+ */
+export function ProductCard(props: {
+  product: ProductCardView;
+  layout: keyof typeof imageSizes;
+  lcp?: boolean;
+  eager?: boolean;
+  className?: string;
+}) {
   const { locale } = useI18n();
   const p = props.product;
   return (
@@ -15,13 +28,14 @@ export function ProductCard(props: { product: ProductCardView; eager?: boolean; 
       className={`block overflow-hidden rounded-xl bg-white shadow-sm ring-1 ring-gray-200 dark:bg-gray-800 dark:ring-gray-700 ${props.className ?? ""}`}
     >
       {p.image ? (
-        <img
-          src={p.image}
+        <Picture
+          image={p.image}
           alt=""
-          width={400}
-          height={400}
-          loading={props.eager ? "eager" : "lazy"}
-          decoding="async"
+          sizes={imageSizes[props.layout]}
+          width={144}
+          height={144}
+          lcp={props.lcp}
+          eager={props.eager}
           className="aspect-square w-full bg-gray-100 object-cover dark:bg-gray-700"
         />
       ) : (
@@ -43,8 +57,8 @@ export function ProductCard(props: { product: ProductCardView; eager?: boolean; 
   );
 }
 
-/** A titled row of cards that scrolls sideways. */
-export function ProductRow(props: { title: string; products: ProductCardView[]; id: string }) {
+/** A titled row of cards that scrolls sideways; `lcp` when it opens the page (its first cards are the largest images). */
+export function ProductRow(props: { title: string; products: ProductCardView[]; id: string; lcp?: boolean }) {
   if (props.products.length === 0) return null;
   return (
     <section aria-labelledby={props.id} className="mt-4">
@@ -54,7 +68,7 @@ export function ProductRow(props: { title: string; products: ProductCardView[]; 
       <ul className="scrollbar-none mt-2 flex snap-x gap-3 overflow-x-auto px-4 pb-1">
         {props.products.map((p, i) => (
           <li key={p.id} className="w-36 shrink-0 snap-start">
-            <ProductCard product={p} eager={i < 3} />
+            <ProductCard product={p} layout="row" lcp={props.lcp && i < 2} eager={i < 3} />
           </li>
         ))}
       </ul>

@@ -1,11 +1,10 @@
 import { useState } from "react";
+import type { ImageView } from "#common/images.ts";
 import { useI18n } from "../../lib/i18n.tsx";
+import { Picture } from "../../ui/picture.tsx";
 
 /** Swipeable images (CSS scroll snapping, no script needed to swipe) with a position indicator. */
-export function ProductGallery(props: {
-  images: { url: string; width: number; height: number }[];
-  name: string;
-}) {
+export function ProductGallery(props: { images: ImageView[]; name: string }) {
   const { t } = useI18n();
   const [index, setIndex] = useState(0);
   const total = props.images.length;
@@ -24,13 +23,13 @@ export function ProductGallery(props: {
       >
         {props.images.map((image, i) => (
           <li key={image.url} className="w-full shrink-0 snap-center">
-            <img
-              src={image.url}
+            <Picture
+              image={image}
+              alt={`${props.name} — ${t("catalog.product.image", { index: i + 1, total })}`}
+              sizes="100vw"
               width={image.width}
               height={image.height}
-              alt={`${props.name} — ${t("catalog.product.image", { index: i + 1, total })}`}
-              loading={i === 0 ? "eager" : "lazy"}
-              fetchPriority={i === 0 ? "high" : "auto"}
+              lcp={i === 0}
               className="aspect-square w-full object-cover"
             />
           </li>

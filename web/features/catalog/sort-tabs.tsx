@@ -1,4 +1,4 @@
-import { listingSorts, type ListingSort } from "#common/contracts/catalog.ts";
+import { listingSorts, type ListingSort } from "#common/sorts.ts";
 import { useI18n } from "../../lib/i18n.tsx";
 
 const labels = {

@@ -1,38 +1,46 @@
-import { useSyncExternalStore } from "react";
+import { useEffect, useState, useSyncExternalStore } from "react";
 import { SquarePlus, X } from "lucide-react";
 import { Link } from "react-router";
+import { setPreferenceCookie } from "../../lib/cookies.ts";
 import { useI18n } from "../../lib/i18n.tsx";
 import { localizePath } from "../../lib/locale.ts";
 
-const dismissedKey = "pasar-download-dismissed";
-const changed = "pasar:download-banner";
+/** Remembers that the visitor closed the tip, for a year; the home page's loader reads it. */
+export const downloadTipCookie = {
+  name: "pasar_download_tip",
+  dismissed: "dismissed",
+  maxAgeSeconds: 31536000,
+};
+/** Where the tip's dismissal was kept before it moved to a cookie. */
+const legacyDismissedKey = "pasar-download-dismissed";
 
-function isDismissed() {
+function dismissedInStorage(): boolean {
   try {
-    return localStorage.getItem(dismissedKey) === "1";
+    return localStorage.getItem(legacyDismissedKey) === "1";
   } catch {
-    return true;
+    return false;
   }
 }
 
+const noSubscription = () => () => {};
+
 /**
  * The seed's app-download prompt, worded honestly: there is no store app, so it offers adding the shop to
- * the home screen and links to /down for the steps. Remembered once dismissed. It floats above the tab bar
- * instead of taking a place in the page: it can only appear after hydration (dismissal lives in the
- * browser), and pushing the page down then would be a layout shift.
+ * the home screen and links to /down for the steps. Whether the visitor closed it comes from a cookie, so
+ * the server renders the page with it or without it and nothing appears once scripts run; it floats above
+ * the tab bar instead of taking a place in the page.
  */
-export function DownloadBanner() {
+export function DownloadBanner(props: { dismissed: boolean }) {
   const { t, locale } = useI18n();
-  // The server cannot know; the banner appears after hydration unless dismissed before.
-  const dismissed = useSyncExternalStore(
-    (l) => {
-      window.addEventListener(changed, l);
-      return () => window.removeEventListener(changed, l);
-    },
-    isDismissed,
-    () => true,
-  );
-  if (dismissed) return null;
+  const [closed, setClosed] = useState(props.dismissed);
+  // A visitor who closed it while the choice lived in localStorage keeps it closed, now in the cookie.
+  const closedBefore = useSyncExternalStore(noSubscription, dismissedInStorage, () => false);
+  const remember = () =>
+    setPreferenceCookie(downloadTipCookie.name, downloadTipCookie.dismissed, downloadTipCookie.maxAgeSeconds);
+  useEffect(() => {
+    if (closedBefore) remember();
+  }, [closedBefore]);
+  if (closed || closedBefore) return null;
   return (
     <aside
       aria-label={t("shell.download.text")}
@@ -50,12 +58,8 @@ export function DownloadBanner() {
         type="button"
         aria-label={t("shell.download.dismiss")}
         onClick={() => {
-          try {
-            localStorage.setItem(dismissedKey, "1");
-          } catch {
-            // Without storage it comes back next visit.
-          }
-          window.dispatchEvent(new Event(changed));
+          remember();
+          setClosed(true);
         }}
         className="shrink-0 rounded-full p-1 hover:bg-white/10"
       >

@@ -1,9 +1,8 @@
-import { useLocation, useNavigate } from "react-router";
-import { locales, localeCookie, type Locale } from "#common/locales.ts";
+import { locales, type Locale } from "#common/locales.ts";
 import { useI18n } from "../../lib/i18n.tsx";
-import { localizePath, splitLocalePath } from "../../lib/locale.ts";
 import { modal } from "../../lib/modal.ts";
 import { themes, useTheme } from "../../lib/theme.ts";
+import { useSwitchLanguage } from "./switch-language.ts";
 
 /** Language names are written in their own language so everyone can find theirs. */
 const languageNames: Record<Locale, string> = { ind: "Bahasa Indonesia", en: "English", zh: "中文" };
@@ -44,14 +43,10 @@ function Choice<T extends string>(props: {
 export function PreferencesForm(props: { onLanguageChange?: () => void }) {
   const { t, locale } = useI18n();
   const { theme, setTheme } = useTheme();
-  const location = useLocation();
-  const navigate = useNavigate();
+  const switchTo = useSwitchLanguage();
   const switchLanguage = (next: Locale) => {
-    document.cookie = `${localeCookie.name}=${next}; Max-Age=${localeCookie.maxAgeSeconds}; Path=/; SameSite=Lax`;
-    const { rest } = splitLocalePath(location.pathname);
     props.onLanguageChange?.();
-    // The same page in another language replaces this entry: Back should not switch the language back.
-    void navigate(localizePath(next, rest) + location.search + location.hash, { replace: true });
+    switchTo(next);
   };
   return (
     <>

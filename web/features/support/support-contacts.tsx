@@ -1,6 +1,5 @@
 import { useId } from "react";
 import { Mail, MessageCircle } from "lucide-react";
-import { formatPhone } from "#common/account.ts";
 import { useI18n } from "../../lib/i18n.tsx";
 import { useWebConfig } from "../../lib/web-config.ts";
 
@@ -29,7 +28,7 @@ export function SupportContacts(props: { className?: string }) {
             >
               <MessageCircle className="size-5 text-primary-700 dark:text-primary-400" aria-hidden="true" />
               <span>
-                {t("support.contacts.whatsapp")}: {formatPhone(support.whatsapp)}
+                {t("support.contacts.whatsapp")}: {support.whatsappText ?? support.whatsapp}
               </span>
             </a>
           </li>

@@ -13,6 +13,7 @@ import {
   FormNotice,
   PasswordField,
   SubmitButton,
+  loadSchemas,
   validate,
   type FieldErrors,
 } from "../../features/auth/form.tsx";
@@ -69,9 +70,9 @@ export default function Forget() {
       },
     }),
   );
-  const submit = (e: React.FormEvent) => {
+  const submit = async (e: React.FormEvent) => {
     e.preventDefault();
-    const result = validate(ResetPasswordInputSchema, values, t);
+    const result = validate((await loadSchemas()).ResetPasswordInputSchema, values, t);
     setErrors(result.ok ? {} : result.errors);
     if (result.ok) reset.mutate(result.data);
   };
@@ -79,7 +80,7 @@ export default function Forget() {
     <>
       <AppHeader back title={t("auth.forget.title")} />
       <AuthPage title={t("auth.forget.title")}>
-        <form method="post" onSubmit={submit} noValidate>
+        <form method="post" onSubmit={(e) => void submit(e)} noValidate>
           <DefaultSubmit />
           <FormNotice notice={posted?.notice} />
           <AccountField value={values.account} onChange={set("account")} error={errors.account} />

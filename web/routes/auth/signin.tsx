@@ -14,6 +14,7 @@ import {
   FormNotice,
   PasswordField,
   SubmitButton,
+  loadSchemas,
   validate,
   type FieldErrors,
 } from "../../features/auth/form.tsx";
@@ -85,13 +86,13 @@ export default function SignIn() {
     setErrors({});
     setOfferCode(false);
   };
-  const submit = (e: React.FormEvent) => {
+  const submit = async (e: React.FormEvent) => {
     e.preventDefault();
     const input =
       method === "password"
         ? { method, account: values.account, password: values.password }
         : { method, account: values.account, code: values.code };
-    const result = validate(SignInInputSchema, input, t);
+    const result = validate((await loadSchemas()).SignInInputSchema, input, t);
     setErrors(result.ok ? {} : result.errors);
     if (result.ok) signIn.mutate(result.data);
   };
@@ -137,7 +138,7 @@ export default function SignIn() {
             </button>
           ))}
         </div>
-        <form method="post" onSubmit={submit} noValidate>
+        <form method="post" onSubmit={(e) => void submit(e)} noValidate>
           <DefaultSubmit />
           <input type="hidden" name="via" value={method} />
           <FormNotice notice={posted?.notice} />

@@ -14,6 +14,7 @@ import {
   Field,
   PasswordField,
   SubmitButton,
+  loadSchemas,
   validate,
   type FieldErrors,
 } from "../../features/auth/form.tsx";
@@ -72,9 +73,10 @@ export default function SignUp() {
       },
     }),
   );
-  const submit = (e: React.FormEvent) => {
+  const submit = async (e: React.FormEvent) => {
     e.preventDefault();
-    const result = validate(SignUpInputSchema, { ...values, inviteCode: values.inviteCode || undefined }, t);
+    const input = { ...values, inviteCode: values.inviteCode || undefined };
+    const result = validate((await loadSchemas()).SignUpInputSchema, input, t);
     setErrors(result.ok ? {} : result.errors);
     if (result.ok) signUp.mutate(result.data);
   };
@@ -95,7 +97,7 @@ export default function SignUp() {
           </>
         }
       >
-        <form method="post" onSubmit={submit} noValidate>
+        <form method="post" onSubmit={(e) => void submit(e)} noValidate>
           <DefaultSubmit />
           <FormNotice notice={posted?.notice} />
           <AccountField value={values.account} onChange={set("account")} error={errors.account} />

@@ -3,7 +3,7 @@ import { HydrationBoundary, useMutation, useQuery, useQueryClient } from "@tanst
 import { ChevronRight, CircleHelp, Copy, Footprints, Heart, LogOut, Store } from "lucide-react";
 import { Link } from "react-router";
 import type { Route } from "./+types/account";
-import { displayAccount } from "#common/account.ts";
+import { displayAccount } from "#common/account-display.ts";
 import { AppHeader } from "../../features/shell/app-header.tsx";
 import { PreferencesForm } from "../../features/shell/preferences-dialog.tsx";
 import { serverT, signInOnUnauthorized, withServerApi } from "../../lib/api.server.ts";
@@ -76,10 +76,11 @@ function AccountContent() {
         <h1 className="sr-only">{t("account.page.title")}</h1>
         <div className="flex items-center gap-4 bg-white p-4 dark:bg-gray-900">
           <Avatar
-            src={me.avatar}
+            image={me.avatar}
             alt={t("account.page.avatarAlt", { name: nameOf(account) })}
             name={account}
             size={72}
+            eager
           />
           <div className="min-w-0 flex-1">
             <p className="truncate text-lg font-semibold" data-testid="account-name">

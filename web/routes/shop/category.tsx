@@ -7,6 +7,7 @@ import { useI18n } from "../../lib/i18n.tsx";
 import { localeFromParam, localizePath } from "../../lib/locale.ts";
 import { pageMeta } from "../../lib/meta.ts";
 import { useTRPC } from "../../lib/trpc.ts";
+import { Picture } from "../../ui/picture.tsx";
 
 export const handle = { tabBar: true };
 
@@ -67,11 +68,19 @@ function Categories() {
               {t("catalog.category.all", { name: active.name })}
             </Link>
             <ul className="mt-3 grid grid-cols-3 gap-3">
-              {active.children.map((c) => (
+              {active.children.map((c, i) => (
                 <li key={c.id}>
                   <Link to={listHref(c.id)} className="flex flex-col items-center gap-1 text-center text-xs">
                     {c.icon ? (
-                      <img src={c.icon} alt="" width={56} height={56} className="size-14 rounded-full" />
+                      <Picture
+                        image={c.icon}
+                        alt=""
+                        sizes="56px"
+                        width={56}
+                        height={56}
+                        eager={i < 12}
+                        className="size-14 rounded-full"
+                      />
                     ) : (
                       <span className="size-14 rounded-full bg-gray-100 dark:bg-gray-800" />
                     )}

@@ -4,6 +4,7 @@ import { Link, useSearchParams } from "react-router";
 import type { Route } from "./+types/home";
 import { AppHeader } from "../../features/shell/app-header.tsx";
 import { PreferencesButton } from "../../features/shell/preferences-button.tsx";
+import type { CategoryView } from "#common/contracts/catalog.ts";
 import { ProductCard, ProductRow } from "../../features/catalog/product-card.tsx";
 import { serverT, withServerApi } from "../../lib/api.server.ts";
 import { useI18n } from "../../lib/i18n.tsx";
@@ -12,8 +13,10 @@ import { pageMeta } from "../../lib/meta.ts";
 import { useTRPC } from "../../lib/trpc.ts";
 import { useWebConfig } from "../../lib/web-config.ts";
 import { useSignedIn } from "../../lib/session.ts";
-import { DownloadBanner } from "../../features/shell/download-banner.tsx";
+import { DownloadBanner, downloadTipCookie } from "../../features/shell/download-banner.tsx";
+import { cookieValue } from "../../lib/cookies.ts";
 import { focusSearchState } from "../../lib/search-focus.ts";
+import { Picture } from "../../ui/picture.tsx";
 
 export const handle = { tabBar: true };
 
@@ -28,29 +31,45 @@ function tabFrom(search: URLSearchParams): number | undefined {
 export async function loader({ request, context, params, url }: Route.LoaderArgs) {
   const locale = localeFromParam(params.lang) ?? "ind";
   const tab = tabFrom(url.searchParams);
-  const { dehydrated } = await withServerApi({ request, context }, locale, async ({ trpc, queryClient }) => {
-    await Promise.all([
-      queryClient.prefetchQuery(trpc.catalog.home.queryOptions()),
-      tab
-        ? queryClient.prefetchQuery(trpc.listings.list.queryOptions({ categoryId: tab, limit: tabPageSize }))
-        : null,
-    ]);
-  });
-  return { dehydrated, title: serverT(context, locale)("catalog.home.title") };
+  // Everything the first screen shows comes with the page: nothing appears after hydration and pushes the
+  // page down, and a visit needs no API call (nor the code that makes one) while it loads.
+  const { dehydrated } = await withServerApi(
+    { request, context },
+    locale,
+    async ({ trpc, queryClient, ctx }) => {
+      await Promise.all([
+        queryClient.prefetchQuery(trpc.catalog.home.queryOptions()),
+        ...(tab
+          ? [
+              queryClient.prefetchQuery(
+                trpc.listings.list.queryOptions({ categoryId: tab, limit: tabPageSize }),
+              ),
+            ]
+          : [
+              queryClient.prefetchQuery(trpc.stores.list.queryOptions(streetPreview)),
+              ctx
+                .user()
+                .then((user) =>
+                  user ? queryClient.prefetchQuery(trpc.collection.list.queryOptions({})) : undefined,
+                ),
+            ]),
+      ]);
+    },
+  );
+  const tipDismissed =
+    cookieValue(request.headers.get("cookie"), downloadTipCookie.name) === downloadTipCookie.dismissed;
+  return { dehydrated, title: serverT(context, locale)("catalog.home.title"), tipDismissed };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageMeta(matches, loaderData?.title);
 
-function CategoryTabs(props: {
-  categories: { id: number; name: string; icon: string | null }[];
-  active?: number;
-}) {
+function CategoryTabs(props: { categories: CategoryView[]; active?: number }) {
   const { t, locale } = useI18n();
   const items = [{ id: 0, name: t("catalog.home.all"), icon: null }, ...props.categories];
   return (
     <nav aria-label={t("catalog.home.categories")} className="bg-white dark:bg-gray-900">
       <ul className="scrollbar-none flex gap-1 overflow-x-auto px-2 py-2">
-        {items.map((c) => {
+        {items.map((c, i) => {
           const active = (props.active ?? 0) === c.id;
           return (
             <li key={c.id} className="shrink-0">
@@ -66,7 +85,15 @@ function CategoryTabs(props: {
                 }`}
               >
                 {c.icon ? (
-                  <img src={c.icon} alt="" width={40} height={40} className="size-10 rounded-full" />
+                  <Picture
+                    image={c.icon}
+                    alt=""
+                    sizes="40px"
+                    width={40}
+                    height={40}
+                    eager={i < 6}
+                    className="size-10 rounded-full"
+                  />
                 ) : (
                   <span className="grid size-10 place-items-center rounded-full bg-primary-100 text-sm font-bold text-primary-800 dark:bg-primary-900 dark:text-primary-200">
                     ★
@@ -105,9 +132,9 @@ function CategoryGrid(props: { categoryId: number; title: string }) {
         <p className="mt-2 text-sm text-gray-600 dark:text-gray-400">{t("catalog.home.empty")}</p>
       ) : (
         <ul className="mt-2 grid grid-cols-2 gap-3">
-          {list.data.items.map((p) => (
+          {list.data.items.map((p, i) => (
             <li key={p.id}>
-              <ProductCard product={p} />
+              <ProductCard product={p} layout="grid" lcp={i < 2} eager={i < 4} />
             </li>
           ))}
         </ul>
@@ -152,13 +179,13 @@ function ShopStreetPreview() {
               className="flex flex-col items-center gap-1 rounded-xl bg-white p-3 text-center shadow-sm ring-1 ring-gray-200 dark:bg-gray-800 dark:ring-gray-700"
             >
               {s.logo && (
-                <img
-                  src={s.logo}
+                <Picture
+                  image={s.logo}
                   alt=""
+                  sizes="48px"
                   width={48}
                   height={48}
                   className="size-12 rounded-xl"
-                  loading="lazy"
                 />
               )}
               <span className="line-clamp-2 text-xs font-medium">{s.name}</span>
@@ -170,7 +197,7 @@ function ShopStreetPreview() {
   );
 }
 
-function HomeContent() {
+function HomeContent(props: { tipDismissed: boolean }) {
   const trpc = useTRPC();
   const { t, locale } = useI18n();
   const [search] = useSearchParams();
@@ -202,8 +229,13 @@ function HomeContent() {
           <CategoryGrid categoryId={activeCategory.id} title={activeCategory.name} />
         ) : (
           <>
-            <ProductRow id="hot" title={t("catalog.home.hot")} products={home.data.hot} />
-            <ProductRow id="boutique" title={t("catalog.home.boutique")} products={home.data.boutique} />
+            <ProductRow id="hot" title={t("catalog.home.hot")} products={home.data.hot} lcp />
+            <ProductRow
+              id="boutique"
+              title={t("catalog.home.boutique")}
+              products={home.data.boutique}
+              lcp={home.data.hot.length === 0}
+            />
             <MyCollection />
             <ShopStreetPreview />
             <section aria-labelledby="fresh" className="mt-4 px-4">
@@ -213,7 +245,7 @@ function HomeContent() {
               <ul className="mt-2 grid grid-cols-2 gap-3">
                 {home.data.fresh.map((p) => (
                   <li key={p.id}>
-                    <ProductCard product={p} />
+                    <ProductCard product={p} layout="grid" />
                   </li>
                 ))}
               </ul>
@@ -221,7 +253,7 @@ function HomeContent() {
           </>
         )}
       </main>
-      <DownloadBanner />
+      <DownloadBanner dismissed={props.tipDismissed} />
     </>
   );
 }
@@ -229,7 +261,7 @@ function HomeContent() {
 export default function Home({ loaderData }: Route.ComponentProps) {
   return (
     <HydrationBoundary state={loaderData.dehydrated}>
-      <HomeContent />
+      <HomeContent tipDismissed={loaderData.tipDismissed} />
     </HydrationBoundary>
   );
 }

@@ -17,6 +17,7 @@ import { useSignedIn } from "../../lib/session.ts";
 import { localeFromParam, localizePath } from "../../lib/locale.ts";
 import { pageMeta } from "../../lib/meta.ts";
 import { useTRPC } from "../../lib/trpc.ts";
+import { Picture } from "../../ui/picture.tsx";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const locale = localeFromParam(params.lang) ?? "ind";
@@ -97,7 +98,15 @@ function ProductContent(props: { id: string }) {
             className="flex items-center gap-3"
           >
             {product.store.logo ? (
-              <img src={product.store.logo} alt="" width={48} height={48} className="size-12 rounded-xl" />
+              <Picture
+                image={product.store.logo}
+                alt=""
+                sizes="48px"
+                width={48}
+                height={48}
+                eager
+                className="size-12 rounded-xl"
+              />
             ) : (
               <span className="grid size-12 place-items-center rounded-xl bg-gray-100 dark:bg-gray-800">
                 <Store className="size-6" aria-hidden="true" />

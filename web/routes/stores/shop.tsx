@@ -14,6 +14,7 @@ import { pageMeta } from "../../lib/meta.ts";
 import { useIntentAfterSignIn, useRequireSignIn } from "../../lib/session.ts";
 import { toast } from "../../lib/toast.ts";
 import { useTRPC } from "../../lib/trpc.ts";
+import { Picture } from "../../ui/picture.tsx";
 
 export async function loader({ request, context, params, url }: Route.LoaderArgs) {
   const locale = localeFromParam(params.lang) ?? "ind";
@@ -115,7 +116,15 @@ function ShopContent(props: { id: string }) {
         <section className="bg-white p-4 dark:bg-gray-900">
           <div className="flex items-center gap-3">
             {store.logo ? (
-              <img src={store.logo} alt="" width={64} height={64} className="size-16 rounded-2xl" />
+              <Picture
+                image={store.logo}
+                alt=""
+                sizes="64px"
+                width={64}
+                height={64}
+                eager
+                className="size-16 rounded-2xl"
+              />
             ) : (
               <span className="grid size-16 place-items-center rounded-2xl bg-gray-100 dark:bg-gray-800">
                 <Store className="size-8" aria-hidden="true" />

@@ -3,7 +3,8 @@ import { HydrationBoundary, useInfiniteQuery } from "@tanstack/react-query";
 import { Store } from "lucide-react";
 import { Link, useSearchParams } from "react-router";
 import type { Route } from "./+types/street";
-import { storeSorts, type StoreSort, type StoreSummaryView } from "#common/contracts/stores.ts";
+import type { StoreSummaryView } from "#common/contracts/stores.ts";
+import { storeSorts, type StoreSort } from "#common/sorts.ts";
 import { localeTags } from "#common/locales.ts";
 import { AppHeader } from "../../features/shell/app-header.tsx";
 import { StoreBadges } from "../../features/stores/store-stats.tsx";
@@ -13,6 +14,7 @@ import { useI18n } from "../../lib/i18n.tsx";
 import { localeFromParam, localizePath } from "../../lib/locale.ts";
 import { pageMeta } from "../../lib/meta.ts";
 import { useTRPC } from "../../lib/trpc.ts";
+import { Picture } from "../../ui/picture.tsx";
 
 function filterFrom(search: URLSearchParams) {
   const sort = search.get("sort");
@@ -158,14 +160,22 @@ function Street() {
           </p>
         ) : (
           <ul className="mt-2 grid gap-2 px-4" data-testid="store-list">
-            {stores.map((s) => (
+            {stores.map((s, i) => (
               <li key={s.id}>
                 <Link
                   to={localizePath(locale, `/h5/merchant/shop/${s.id}`)}
                   className="flex items-center gap-3 rounded-xl bg-white p-3 shadow-sm ring-1 ring-gray-200 dark:bg-gray-800 dark:ring-gray-700"
                 >
                   {s.logo ? (
-                    <img src={s.logo} alt="" width={48} height={48} className="size-12 rounded-xl" />
+                    <Picture
+                      image={s.logo}
+                      alt=""
+                      sizes="48px"
+                      width={48}
+                      height={48}
+                      eager={i < 8}
+                      className="size-12 rounded-xl"
+                    />
                   ) : (
                     <span className="grid size-12 place-items-center rounded-xl bg-gray-100 dark:bg-gray-700">
                       <Store className="size-6" aria-hidden="true" />

@@ -1,0 +1,24 @@
+import { describe, expect, it } from "vitest";
+import type { RouteConfigEntry } from "@react-router/dev/routes";
+import routes from "../web/routes.ts";
+import { budgetKb, pages } from "./page-budgets.ts";
+
+/** The files of the routes that render pages: every route without children (a layout's JavaScript counts in its pages). */
+function pageRouteFiles(entries: readonly RouteConfigEntry[]): string[] {
+  return entries.flatMap((r) => (r.children?.length ? pageRouteFiles(r.children) : [r.file]));
+}
+
+describe("the JavaScript budget table of npm run measure", () => {
+  it("names every page route of web/routes.ts once, so a new page cannot escape its budget", () => {
+    const routeFiles = pageRouteFiles(routes);
+    expect(routeFiles.length).toBeGreaterThan(10);
+    expect([...pages.map((p) => p.route)].sort()).toEqual([...routeFiles].sort());
+  });
+
+  it("gives the sign-in pages the auth budget and every other page the browse budget", () => {
+    for (const page of pages) {
+      expect(page.budget, page.route).toBe(page.route.startsWith("routes/auth/") ? "auth" : "browse");
+    }
+    expect(budgetKb.browse).toBeLessThanOrEqual(budgetKb.auth);
+  });
+});

@@ -1,0 +1,139 @@
+import { promisify } from "node:util";
+import { gzip as gzipCallback } from "node:zlib";
+import type { MiddlewareHandler } from "hono";
+import { isbot } from "isbot";
+import { sessionCookie, visitorCookie } from "../trpc/context.ts";
+import { acceptsGzip } from "./frame.ts";
+
+const gzip = promisify(gzipCallback);
+
+/**
+ * A short-lived cache of rendered pages for signed-out visitors (decision 9). A page that every signed-out
+ * visitor sees alike is rendered once per `ttlMs` instead of once per request; a request with a session
+ * (cookie or `authorization` header) never reads or fills it, so a signed-in shopper always gets a page
+ * rendered for them. What a page can depend on besides its address is part of the key: the cookies (the
+ * language choice, for instance; not the visitor id, which no page reads), `Accept-Language`, and whether
+ * the client is a crawler. Only complete 200 HTML answers that set no cookie are kept.
+ *
+ * A kept page keeps the Content-Security-Policy nonce it was rendered with. That is safe: a nonce protects
+ * against markup injected into a render by someone who could not know the nonce, and a kept page is the
+ * same bytes as the render it came from.
+ */
+export interface PageCacheOptions {
+  ttlMs: number;
+  /** Upper bound on the bytes kept (raw and gzip); the oldest pages go first. */
+  maxBytes: number;
+  now: () => number;
+}
+
+interface Entry {
+  status: number;
+  headers: [string, string][];
+  raw: Uint8Array<ArrayBuffer>;
+  gzipped: Uint8Array<ArrayBuffer>;
+  expires: number;
+  bytes: number;
+}
+
+/** Pages that answer differently per client even when signed out: never kept. */
+const personalPath = /\/dev\//;
+
+function cookiesForKey(header: string | undefined): string | null {
+  if (!header) return "";
+  const kept: string[] = [];
+  for (const part of header.split(";")) {
+    const pair = part.trim();
+    if (!pair) continue;
+    const name = pair.slice(0, Math.max(0, pair.indexOf("=")));
+    if (name === sessionCookie) return null;
+    if (name !== visitorCookie) kept.push(pair);
+  }
+  return kept.sort().join("; ");
+}
+
+export function pageCache(opts: PageCacheOptions): MiddlewareHandler {
+  const entries = new Map<string, Entry>();
+  const rendering = new Map<string, Promise<void>>();
+  let bytes = 0;
+
+  const drop = (key: string) => {
+    const e = entries.get(key);
+    if (!e) return;
+    entries.delete(key);
+    bytes -= e.bytes;
+  };
+
+  const answer = (entry: Entry, gzipOk: boolean) => {
+    const headers = new Headers(entry.headers);
+    headers.set("vary", "Accept-Encoding");
+    if (gzipOk) headers.set("content-encoding", "gzip");
+    return new Response(gzipOk ? entry.gzipped : entry.raw, { status: entry.status, headers });
+  };
+
+  return async (c, next) => {
+    const method = c.req.method;
+    if (method !== "GET" || c.req.header("authorization") || personalPath.test(c.req.path)) return next();
+    const cookies = cookiesForKey(c.req.header("cookie"));
+    if (cookies === null) return next();
+    const ua = c.req.header("user-agent");
+    const key = `${c.req.url}\n${cookies}\n${c.req.header("accept-language") ?? ""}\n${ua && isbot(ua) ? "bot" : ""}`;
+    const gzipOk = acceptsGzip(c.req.header("accept-encoding"));
+
+    const fresh = () => {
+      const e = entries.get(key);
+      if (e && e.expires > opts.now()) return e;
+      if (e) drop(key);
+      return undefined;
+    };
+    let hit = fresh();
+    if (!hit && rendering.has(key)) {
+      // The same page is being rendered for someone else right now: wait for it rather than render twice.
+      await rendering.get(key);
+      hit = fresh();
+    }
+    if (hit) {
+      // Refreshed in the map's order, so the least recently used page is dropped first.
+      entries.delete(key);
+      entries.set(key, hit);
+      c.res = answer(hit, gzipOk);
+      return;
+    }
+
+    let done!: () => void;
+    rendering.set(key, new Promise<void>((resolve) => (done = resolve)));
+    try {
+      await next();
+      const res = c.res;
+      if (
+        res.status !== 200 ||
+        !(res.headers.get("content-type") ?? "").startsWith("text/html") ||
+        res.headers.has("set-cookie") ||
+        res.headers.has("content-encoding")
+      ) {
+        return;
+      }
+      const raw = new Uint8Array(await res.arrayBuffer());
+      const entry: Entry = {
+        status: res.status,
+        headers: [...res.headers].filter(([name]) => name !== "content-length"),
+        raw,
+        gzipped: new Uint8Array(await gzip(raw)),
+        expires: opts.now() + opts.ttlMs,
+        bytes: 0,
+      };
+      entry.bytes = entry.raw.byteLength + entry.gzipped.byteLength + key.length;
+      drop(key);
+      entries.set(key, entry);
+      bytes += entry.bytes;
+      for (const oldest of entries.keys()) {
+        if (bytes <= opts.maxBytes) break;
+        drop(oldest);
+      }
+      c.res = undefined;
+      c.res = answer(entry, gzipOk);
+    } finally {
+      rendering.delete(key);
+      done();
+    }
+  };
+}

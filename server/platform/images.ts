@@ -1,0 +1,130 @@
+import { createHash } from "node:crypto";
+import sharp, { type AvifOptions, type OutputInfo, type WebpOptions } from "sharp";
+import {
+  renditionPath,
+  renditionWidths,
+  type ImageFormat,
+  type ImageView,
+  type StoredImage,
+} from "#common/images.ts";
+import type { Storage } from "./storage.ts";
+
+/**
+ * Every image that enters the shop (a seeded picture, an upload) goes through `storeImage`: it is decoded once,
+ * turned upright, cropped if its kind is square, and written in each width its pages show it at, in each
+ * format. The database keeps the `StoredImage` it returns; views carry `imageView(...)`, from which the web
+ * app builds `srcset` (common/images.ts names the files).
+ */
+export interface ImageKind {
+  folder: string;
+  /**
+   * The widths to render, ascending, in device pixels: the CSS widths the pages show this kind at, times
+   * the pixel ratios of the phones that view them. The largest also caps the full size.
+   */
+  widths: readonly number[];
+  /** Cropped to a centred square (avatars, logos, icons) instead of keeping the proportions. */
+  square: boolean;
+}
+
+export const imageKinds = {
+  /**
+   * Product cards are 144 CSS px wide in rows, about 175 in two-column grids and 72 in lists; the gallery is
+   * the width of the screen (390 px is 1024 device pixels on a 2.6x phone).
+   */
+  product: { folder: "products", widths: [160, 320, 480, 800, 1080], square: false },
+  /** 40 px in the home page's tabs, 56 px on the category page. */
+  categoryIcon: { folder: "categories", widths: [56, 112, 168], square: true },
+  /** 48 px in lists and on product pages, 64 px on the store's page. */
+  storeLogo: { folder: "stores", widths: [64, 128, 192], square: true },
+  /** 72 px on the account page. */
+  avatar: { folder: "avatars", widths: [72, 144, 216], square: true },
+} as const satisfies Record<string, ImageKind>;
+
+/**
+ * Formats written, best first (a stored image records its own, so adding one later needs no migration).
+ * WebP only: every browser the shop supports shows it. AVIF was measured (docs/decisions/0009): 30-45%
+ * smaller at the same quality, but at sharp's effort 2 it took five times WebP's CPU time for the demo
+ * catalogue's 800 px pictures (252 s against 51 s) and effort 4 eighteen times, for about 40 KB less on a
+ * home page that loads 140 KB of images.
+ */
+const formats: readonly ImageFormat[] = ["webp"];
+
+const encodings = {
+  avif: { quality: 50, effort: 2 },
+  webp: { quality: 80 },
+} satisfies Record<ImageFormat, AvifOptions | WebpOptions>;
+
+/** Bigger inputs are refused before they are decoded (a decompression bomb is a few KB). */
+const maxInputPixels = 40_000_000;
+
+/** The bytes are not an image sharp can read (or too big a one). */
+export class UnreadableImageError extends Error {
+  constructor(cause: unknown) {
+    super("unreadable image", { cause });
+  }
+}
+
+/** The full stored size of an image `width` x `height` (upright) for a kind: never enlarged. */
+function fullSize(kind: ImageKind, width: number, height: number) {
+  const cap = kind.widths.at(-1)!;
+  if (kind.square) {
+    const side = Math.min(cap, width, height);
+    return { width: side, height: side };
+  }
+  // Very tall pictures are capped at twice the cap in height.
+  const scale = Math.min(1, cap / width, (2 * cap) / height);
+  return { width: Math.max(1, Math.round(width * scale)), height: Math.max(1, Math.round(height * scale)) };
+}
+
+/**
+ * Stores an image of a kind in every width and format; returns what to keep in the database. Files are named
+ * by a hash of the input and of how they are made, so storing the same picture twice writes nothing new and
+ * every URL can be cached forever. Throws `UnreadableImageError` for bytes that are not a readable image.
+ */
+export async function storeImage(storage: Storage, kind: ImageKind, bytes: Uint8Array): Promise<StoredImage> {
+  let pixels: { data: Buffer; info: OutputInfo };
+  try {
+    const meta = await sharp(bytes, { limitInputPixels: maxInputPixels }).metadata();
+    const size = fullSize(kind, meta.autoOrient.width, meta.autoOrient.height);
+    pixels = await sharp(bytes, { limitInputPixels: maxInputPixels, autoOrient: true })
+      .resize(size.width, size.height, { fit: "cover" })
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+  } catch (error) {
+    throw new UnreadableImageError(error);
+  }
+  const { width, height, channels } = pixels.info;
+  const hash = createHash("sha256")
+    .update(JSON.stringify({ kind, formats, encodings }))
+    .update(bytes)
+    .digest("hex")
+    .slice(0, 32);
+  const image: StoredImage = {
+    key: `${kind.folder}/${hash}`,
+    width,
+    height,
+    widths: kind.widths.filter((w) => w < width),
+    formats: [...formats],
+  };
+  await Promise.all(
+    renditionWidths(image).flatMap((w) =>
+      formats.map(async (format) => {
+        const encoded = await sharp(pixels.data, { raw: { width, height, channels } })
+          .resize(w)
+          .toFormat(format, encodings[format])
+          .toBuffer();
+        await storage.write(renditionPath(image.key, image, w, format), new Uint8Array(encoded));
+      }),
+    ),
+  );
+  return image;
+}
+
+/** What views carry for a stored image: its files' base URL instead of its storage key. */
+export function imageView(storage: Storage, image: StoredImage): ImageView;
+export function imageView(storage: Storage, image: StoredImage | null): ImageView | null;
+export function imageView(storage: Storage, image: StoredImage | null): ImageView | null {
+  if (!image) return null;
+  const { key, ...renditions } = image;
+  return { url: storage.url(key), ...renditions };
+}

@@ -1,0 +1,121 @@
+import { expect, test, type Page } from "@playwright/test";
+import { trpcMutation } from "../support/accounts.ts";
+import { listAll, productCards, signInFreshShopper } from "../support/browsing.ts";
+import { browserLocale, messages } from "../support/i18n.ts";
+import { waitForHydration } from "../support/page.ts";
+
+// Cumulative layout shift of the home page on a phone (performance issue: goal <= 0.01): every
+// 'layout-shift' entry the browser reports while the page loads, hydrates and settles, summed, except
+// shifts right after the visitor's own input (which do not count as layout shift either).
+
+declare global {
+  interface Window {
+    __layoutShift?: { total: number; entries: { value: number; sources: string[] }[] };
+  }
+}
+
+test.use({ viewport: { width: 390, height: 844 } });
+
+/** Records layout shifts from the very start of the document. */
+async function recordLayoutShift(page: Page) {
+  await page.addInitScript(() => {
+    const record = { total: 0, entries: [] as { value: number; sources: string[] }[] };
+    window.__layoutShift = record;
+    type Shift = PerformanceEntry & {
+      value: number;
+      hadRecentInput: boolean;
+      sources?: { node?: Node | null }[];
+    };
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as Shift[]) {
+        if (entry.hadRecentInput) continue;
+        record.total += entry.value;
+        const sources = (entry.sources ?? []).map((s) => {
+          const el = s.node instanceof Element ? s.node : s.node?.parentElement;
+          return el ? `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ""}.${el.className}` : "?";
+        });
+        record.entries.push({ value: entry.value, sources });
+      }
+    }).observe({ type: "layout-shift", buffered: true });
+  });
+}
+
+/**
+ * A mid-range phone on a slow mobile network (CPU 4x slower, 1.6 Mbit/s, 150 ms): what arrives after the
+ * first paint (scripts, hydration, the API client, API answers, images) arrives late enough to move things.
+ */
+async function slowPhone(page: Page) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("Network.enable");
+  await cdp.send("Network.emulateNetworkConditions", {
+    offline: false,
+    latency: 150,
+    downloadThroughput: (1.6 * 1024 * 1024) / 8,
+    uploadThroughput: (750 * 1024) / 8,
+  });
+  await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });
+}
+
+/** Loads `path`, waits for hydration and for the network to settle, and returns the summed layout shift. */
+async function layoutShiftOf(page: Page, path: string): Promise<number> {
+  await recordLayoutShift(page);
+  await slowPhone(page);
+  await page.goto(path, { waitUntil: "networkidle", timeout: 25_000 });
+  await waitForHydration(page);
+  // Two frames, so the browser has reported the last one.
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+  const record = await page.evaluate(() => window.__layoutShift!);
+  expect(record.total, `layout shifts: ${JSON.stringify(record.entries)}`).toBeLessThanOrEqual(0.01);
+  return record.total;
+}
+
+test("a first visit to home does not shift: the home-screen tip comes with the page", async ({
+  page,
+  request,
+}) => {
+  test.slow();
+  const m = messages.ind;
+  // The server renders the tip for a visitor who never closed it: it is in the first paint.
+  const tipMarkup = `aria-label="${m.shell.download.text}"`;
+  expect(await (await request.get("/h5")).text()).toContain(tipMarkup);
+
+  await layoutShiftOf(page, "/h5");
+  const tip = page.getByRole("complementary", { name: m.shell.download.text });
+  await expect(tip).toBeVisible();
+
+  // Closed, it stays closed: the next page comes from the server without it.
+  await tip.getByRole("button", { name: m.shell.download.dismiss, exact: true }).click();
+  await expect(tip).toHaveCount(0);
+  const cookies = await page.context().cookies();
+  expect(cookies.find((c) => c.name === "pasar_download_tip")?.value).toBe("dismissed");
+  const again = await page.context().request.get("/h5");
+  expect(await again.text()).not.toContain(tipMarkup);
+});
+
+test("a signed-in shopper's home does not shift: the collection row comes with the page", async ({
+  page,
+  request,
+}) => {
+  test.slow();
+  const m = messages.ind;
+  const { token } = await signInFreshShopper(page, "shift");
+  const [first, second] = await listAll(request, { categoryId: 4302 });
+  for (const product of [first!, second!]) {
+    await trpcMutation(request, "collection.add", { listingId: product.id }, { authorization: token });
+  }
+  await layoutShiftOf(page, "/h5");
+  await expect(productCards(page.getByRole("region", { name: m.catalog.home.myCollection }))).toHaveCount(2);
+  await expect(page.getByRole("region", { name: m.catalog.home.shopStreet })).toBeVisible();
+});
+
+test.describe("with an English browser", () => {
+  test.use({ locale: browserLocale.en });
+
+  test("the offer to read the shop in English does not shift home either", async ({ page }) => {
+    test.slow();
+    await layoutShiftOf(page, "/h5");
+    await expect(
+      page.getByRole("complementary", { name: messages.en.shell.languageOffer.label }),
+    ).toBeVisible();
+  });
+});

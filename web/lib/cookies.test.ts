@@ -1,0 +1,13 @@
+import { describe, expect, it } from "vitest";
+import { cookieValue } from "./cookies.ts";
+
+describe("cookieValue", () => {
+  it("finds a cookie among others and says nothing for one that is not there", () => {
+    const header = "pasar_visitor=abc; pasar_locale=en;pasar_download_tip=dismissed";
+    expect(cookieValue(header, "pasar_locale")).toBe("en");
+    expect(cookieValue(header, "pasar_download_tip")).toBe("dismissed");
+    expect(cookieValue(header, "locale")).toBeUndefined();
+    expect(cookieValue(null, "pasar_locale")).toBeUndefined();
+    expect(cookieValue("pasar_localex=zh", "pasar_locale")).toBeUndefined();
+  });
+});
