@@ -17,3 +17,16 @@ export const webConfigDefaults = {
   categoryIds: { man: 11044364, cosmetics: 29, digital: 36 },
   locale: "ind",
 } as const;
+
+/**
+ * Money settings until an operator changes them. The payment window is the seed's one-hour constant
+ * (3,600,000 ms); the withdrawal fee is a BI-FAST transfer's Rp 2.500.
+ */
+export const moneySettingsDefaults = {
+  rechargeMin: 10_000,
+  rechargeMax: 20_000_000,
+  rechargePresets: [50_000, 100_000, 200_000, 500_000, 1_000_000, 2_000_000],
+  withdrawMin: 50_000,
+  withdrawFee: 2_500,
+  paymentWindowMinutes: 60,
+} as const;

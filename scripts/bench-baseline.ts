@@ -10,7 +10,7 @@ const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10 }
 
 const listSql = `
   select l.id, sp.name, l.price, sp.suggested_price, l.store_id, s.name as store_name,
-    (select pi.path from product_images pi where pi.supply_product_id = sp.id order by pi.sort limit 1) as cover_path
+    (select pi.image from product_images pi where pi.supply_product_id = sp.id order by pi.sort limit 1) as cover
   from listings l
   join supply_products sp on sp.id = l.supply_product_id
   join stores s on s.id = l.store_id
@@ -26,7 +26,7 @@ interface Row {
   suggested_price: number;
   store_id: string;
   store_name: string;
-  cover_path: string | null;
+  cover: { key: string; width: number; height: number; widths: number[]; formats: string[] } | null;
 }
 
 createServer((req, res) => {
@@ -43,7 +43,7 @@ createServer((req, res) => {
         items: page.map((r) => ({
           id: r.id,
           name: r.name.ind ?? "",
-          image: r.cover_path ? `/uploads/${r.cover_path}` : null,
+          image: r.cover ? { ...r.cover, key: undefined, url: `/uploads/${r.cover.key}` } : null,
           price: Number(r.price),
           suggestedPrice: Number(r.suggested_price),
           storeId: r.store_id,

@@ -14,6 +14,7 @@ import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import type { Logger as DrizzleLogger } from "drizzle-orm";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import { createSandboxGateway } from "#server/modules/gateway/gateway.service.ts";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
@@ -154,6 +155,7 @@ const deps = {
   log,
   sessionTtlDays: 30,
   publicUrl: "http://localhost",
+  gateway: createSandboxGateway(db, { publicUrl: "http://localhost" }),
   localOutbox: false,
 };
 const api = (lang: "ind" | "en" | "zh" = "ind") =>

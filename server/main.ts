@@ -3,7 +3,10 @@ import { createServer, type IncomingMessage, type ServerResponse } from "node:ht
 import path from "node:path";
 import { getRequestListener } from "@hono/node-server";
 import { isDatabaseUnavailable, openDatabase } from "./db/client.ts";
+import { jobHandlers } from "./flows/jobs.ts";
 import { createApp } from "./http/app.ts";
+import { redeliverNotifications, createSandboxGateway } from "./modules/gateway/gateway.service.ts";
+import { startJobWorker } from "./modules/jobs/jobs.service.ts";
 import { EnvError, parseEnv, type Env } from "./platform/env.ts";
 import { createLogger } from "./platform/logger.ts";
 import { createMetrics } from "./platform/metrics.ts";
@@ -86,6 +89,13 @@ if (dev) {
 }
 
 const limits = createRateLimits(env.REDIS_URL, { log });
+const gateway = createSandboxGateway(database.db, { publicUrl: env.PUBLIC_URL });
+// Deadlines (a recharge's payment window) and the sandbox gateway's re-sent notifications.
+const stopJobs = startJobWorker(database.db, jobHandlers(), {
+  log,
+  intervalMs: 5_000,
+  also: [() => redeliverNotifications(database.db)],
+});
 const app = createApp({
   database,
   storage,
@@ -93,6 +103,7 @@ const app = createApp({
   limits,
   sessionTtlDays: env.SESSION_TTL_DAYS,
   publicUrl: env.PUBLIC_URL,
+  gateway,
   localOutbox: env.LOCAL_OUTBOX,
   uploadsDir,
   log,
@@ -141,6 +152,7 @@ async function shutdown(signal: string) {
   });
   clearTimeout(timer);
   clearInterval(analyzeTimer);
+  await stopJobs();
   await vite?.close();
   await limits.close();
   await database.close();

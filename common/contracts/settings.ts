@@ -40,3 +40,30 @@ export const StoredWebConfigSchema = z
   })
   .partial();
 export type StoredWebConfig = z.infer<typeof StoredWebConfigSchema>;
+
+/**
+ * The money settings operators may change (issue 13 edits them): recharge limits and presets, the
+ * withdrawal minimum and fee, and the payment window. Whole Rupiah; the window in minutes.
+ */
+export const MoneySettingsSchema = z
+  .object({
+    rechargeMin: z.number().int().min(1).max(1_000_000_000),
+    rechargeMax: z.number().int().min(1).max(1_000_000_000),
+    rechargePresets: z.array(z.number().int().min(1).max(1_000_000_000)).min(1).max(8),
+    withdrawMin: z.number().int().min(1).max(1_000_000_000),
+    withdrawFee: z.number().int().min(0).max(1_000_000),
+    paymentWindowMinutes: z
+      .number()
+      .int()
+      .min(5)
+      .max(7 * 24 * 60),
+  })
+  .refine((s) => s.rechargeMin <= s.rechargeMax, {
+    path: ["rechargeMax"],
+    message: "errors.settings.rechargeRange",
+  })
+  .refine((s) => s.withdrawFee < s.withdrawMin, {
+    path: ["withdrawFee"],
+    message: "errors.settings.withdrawFee",
+  });
+export type MoneySettings = z.infer<typeof MoneySettingsSchema>;

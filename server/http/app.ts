@@ -1,4 +1,6 @@
 import { isIP } from "node:net";
+import type { PaymentGateway } from "../platform/payments.ts";
+import { gatewayRoutes } from "./gateway-routes.ts";
 import { signedInHintCookie } from "#common/session.ts";
 import path from "node:path";
 import { serveStatic } from "@hono/node-server/serve-static";
@@ -52,6 +54,7 @@ export interface AppDeps {
   log: Logger;
   sessionTtlDays: number;
   publicUrl: string;
+  gateway: PaymentGateway;
   /** Whether the local outbox may be read (from this machine only). */
   localOutbox: boolean;
   metrics: Metrics;
@@ -161,6 +164,7 @@ export function createApp(deps: AppDeps) {
     log: deps.log,
     sessionTtlDays: deps.sessionTtlDays,
     publicUrl: deps.publicUrl,
+    gateway: deps.gateway,
     localOutbox: deps.localOutbox,
   });
   const secureCookies = deps.publicUrl.startsWith("https:");
@@ -190,6 +194,13 @@ export function createApp(deps: AppDeps) {
   app.get("/builds/latest.json", (c) => {
     c.header("cache-control", "no-store");
     return c.json({ id: deps.buildId });
+  });
+
+  gatewayRoutes(app, {
+    db: deps.database.db,
+    gateway: deps.gateway,
+    log: deps.log,
+    isCrossSite: (req) => isCrossSite(req, deps.publicUrl),
   });
 
   const clientIp = (c: HonoContext) => {

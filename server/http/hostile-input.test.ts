@@ -135,7 +135,8 @@ async function call(
 }
 
 /** What an internal error looks like: a stack, a source path, SQL, a driver's words. */
-const leak = /stack|node_modules|\.ts:|\bselect\b|from "|insert into|violates|pglite|postgres|syntax/i;
+const leak =
+  /stack|node_modules|\.ts:|\bselect\b[^"]*\bfrom\b|from "|insert into|violates|pglite|postgres|syntax/i;
 
 /** What was wrong with one answer, or undefined when it is a clean refusal or success. */
 function fault(res: Response, text: string, what: string): string | undefined {

@@ -3,7 +3,24 @@ import { randomBytes } from "node:crypto";
 const alphabet = "0123456789abcdefghjkmnpqrstvwxyz";
 
 /** Prefixes of every id kind in the system, so an id tells what it names. */
-export type IdPrefix = "usr" | "str" | "sup" | "prd" | "img" | "ses" | "vc" | "msg" | "srch" | "faq";
+export type IdPrefix =
+  | "usr"
+  | "str"
+  | "sup"
+  | "prd"
+  | "img"
+  | "ses"
+  | "vc"
+  | "msg"
+  | "srch"
+  | "faq"
+  /** Ledger transfers, recharges, withdrawals, sandbox gateway payments, scheduled jobs, audit entries. */
+  | "trf"
+  | "rch"
+  | "wdr"
+  | "pay"
+  | "job"
+  | "aud";
 
 /**
  * A new id such as `prd_0m3xk2c9hq4w7d8e1f5g`: a time part (milliseconds, base32, sorts by creation)

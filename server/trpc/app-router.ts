@@ -5,6 +5,7 @@ import { notificationsRouter } from "../modules/notifications/notifications.rout
 import { storesRouter } from "../modules/stores/stores.router.ts";
 import { faqRouter } from "../modules/support/support.router.ts";
 import { collectionRouter, footprintsRouter, searchRouter } from "../modules/browsing/browsing.router.ts";
+import { opsMoneyRouter, walletRouter } from "../modules/wallet/wallet.router.ts";
 import { createCallerFactory, router } from "./init.ts";
 
 /** Every procedure, by dotted path (`settings.webConfig`, `listings.get`). */
@@ -20,6 +21,8 @@ export const appRouter = router({
   search: searchRouter,
   stores: storesRouter,
   faq: faqRouter,
+  wallet: walletRouter,
+  ops: router({ money: opsMoneyRouter }),
 });
 
 export type AppRouter = typeof appRouter;

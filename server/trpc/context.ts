@@ -5,6 +5,7 @@ import type { Db } from "../db/client.ts";
 import { resolveSession, type Role } from "../modules/auth/auth.service.ts";
 import type { Logger } from "../platform/logger.ts";
 import type { Channels } from "../platform/messaging.ts";
+import type { PaymentGateway } from "../platform/payments.ts";
 import type { RateLimits } from "../platform/rate-limit.ts";
 import type { Storage } from "../platform/storage.ts";
 import { serverTranslator } from "../platform/i18n.ts";
@@ -51,6 +52,8 @@ export interface Context {
   log: Logger;
   sessionTtlDays: number;
   publicUrl: string;
+  /** Where recharges (and later orders) are paid: the sandbox gateway unless a real one is configured. */
+  gateway: PaymentGateway;
   /** Whether the local outbox may be read (from this machine only): never on a public production shop. */
   localOutbox: boolean;
 }
@@ -63,6 +66,7 @@ export interface ContextDeps {
   log: Logger;
   sessionTtlDays: number;
   publicUrl: string;
+  gateway: PaymentGateway;
   localOutbox: boolean;
 }
 

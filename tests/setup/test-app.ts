@@ -1,4 +1,5 @@
 import { createApp, type PageRenderer } from "#server/http/app.ts";
+import { createSandboxGateway } from "#server/modules/gateway/gateway.service.ts";
 import type { Channels } from "#server/platform/messaging.ts";
 import { createMetrics } from "#server/platform/metrics.ts";
 import { createRateLimits, type RateLimits } from "#server/platform/rate-limit.ts";
@@ -24,6 +25,7 @@ export function testContextDeps(database: TestDatabase, opts: TestDeps = {}): Co
     log: silentLog,
     sessionTtlDays: opts.sessionTtlDays ?? 30,
     publicUrl: "http://localhost:3000",
+    gateway: createSandboxGateway(database.db, { publicUrl: "http://localhost:3000" }),
     localOutbox: opts.localOutbox ?? true,
   };
 }
@@ -41,6 +43,7 @@ export function createTestApp(
     limits: deps.limits,
     sessionTtlDays: deps.sessionTtlDays,
     publicUrl: deps.publicUrl,
+    gateway: deps.gateway,
     localOutbox: deps.localOutbox,
     uploadsDir: database.uploadsDir,
     log: silentLog,

@@ -328,3 +328,10 @@ export async function updateAvatar(
   await q.updateUserAvatar(deps.db, userId, avatar);
   return getMe(deps.db, deps.storage, userId);
 }
+
+/** The id of the user with this account (an email or an Indonesian mobile number as typed), if any. */
+export async function findUserIdByAccount(db: Db, account: string): Promise<string | undefined> {
+  const parsed = parseAccount(account);
+  if (!parsed) return undefined;
+  return (await findUser(db, parsed))?.id;
+}

@@ -1,10 +1,12 @@
 import {
+  MoneySettingsSchema,
+  type MoneySettings,
   StoredWebConfigSchema,
   type StoredWebConfig,
   type WebConfigView,
 } from "#common/contracts/settings.ts";
 import { formatPhone } from "#common/phone-format.ts";
-import { webConfigDefaults } from "#common/platform.ts";
+import { moneySettingsDefaults, webConfigDefaults } from "#common/platform.ts";
 import type { Db } from "../../db/client.ts";
 import { now } from "../../platform/clock.ts";
 import { memoPerDatabase } from "../../platform/memo.ts";
@@ -56,4 +58,27 @@ export async function updateWebConfig(db: Db, patch: StoredWebConfig): Promise<v
   const current = StoredWebConfigSchema.safeParse(rows[0]?.value ?? {});
   await upsertSetting(db, webConfigKey, { ...(current.success ? current.data : {}), ...clean }, now());
   keptWebConfig.forget();
+}
+
+const moneySettingsKey = "money";
+const keptMoneySettings = memoPerDatabase<Db, MoneySettings>(5_000);
+
+/** Recharge limits, withdrawal minimum and fee, payment window: stored values over the defaults. */
+export function getMoneySettings(db: Db): Promise<MoneySettings> {
+  return keptMoneySettings.get(db, async () => {
+    const rows = await selectSettings(db, [moneySettingsKey]);
+    const merged = { ...moneySettingsDefaults, ...((rows[0]?.value as object | undefined) ?? {}) };
+    const parsed = MoneySettingsSchema.safeParse(merged);
+    return parsed.success
+      ? parsed.data
+      : { ...moneySettingsDefaults, rechargePresets: [...moneySettingsDefaults.rechargePresets] };
+  });
+}
+
+/** Stores money settings (operators). Fields not given keep their value; the result must be consistent. */
+export async function updateMoneySettings(db: Db, patch: Partial<MoneySettings>): Promise<MoneySettings> {
+  const next = MoneySettingsSchema.parse({ ...(await getMoneySettings(db)), ...patch });
+  await upsertSetting(db, moneySettingsKey, next, now());
+  keptMoneySettings.forget();
+  return next;
 }

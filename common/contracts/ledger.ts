@@ -1,0 +1,41 @@
+import { z } from "zod";
+
+/**
+ * The fund record types of the seed (section 3), the kind of every ledger transfer. A refund is shown as
+ * what it reverses (product.md section 3): a rejected withdrawal's returned hold is a `withdrawal` record.
+ */
+export const fundTypes = [
+  "prd_order_pay",
+  "mch_order_pay",
+  "recharge",
+  "withdrawal",
+  "profit",
+  "system",
+] as const;
+export type FundType = (typeof fundTypes)[number];
+export const FundTypeSchema = z.enum(fundTypes);
+
+/** What a transfer belongs to; a fund record links to it. */
+export const subjectTypes = ["recharge", "withdrawal", "order", "adjustment"] as const;
+export type SubjectType = (typeof subjectTypes)[number];
+
+/**
+ * The platform's own accounts. Escrow holds shoppers' payments of open orders; revenue collects fees and goods
+ * payments; VAT payable the tax collected; gateway clearing mirrors money outside the shop (it goes negative
+ * as recharges come in and back up as payouts leave); payouts pending holds requested withdrawals; adjustments
+ * is the other side of operators' corrections.
+ */
+export const platformAccounts = [
+  "escrow",
+  "revenue",
+  "vat_payable",
+  "gateway_clearing",
+  "payouts_pending",
+  "adjustments",
+] as const;
+export type PlatformAccount = (typeof platformAccounts)[number];
+export const accountKinds = ["wallet", ...platformAccounts] as const;
+export type AccountKind = (typeof accountKinds)[number];
+
+/** A client-generated key, one per user intent ("Pay" pressed once), sent with every call that moves money. */
+export const IdempotencyKeySchema = z.string().regex(/^[A-Za-z0-9_-]{16,64}$/, "errors.money.idempotencyKey");

@@ -1,0 +1,138 @@
+import { z } from "zod";
+import { CursorSchema, plainText, prefixedId } from "./input.ts";
+import { FundTypeSchema, IdempotencyKeySchema, subjectTypes } from "./ledger.ts";
+import { rechargeMethods, rechargeStates, withdrawalStates } from "./wallet.ts";
+
+const cursor = CursorSchema.nullish();
+
+export const OpsWithdrawalsInputSchema = z.object({
+  status: z.enum(withdrawalStates).optional(),
+  cursor,
+  limit: z.number().int().min(1).max(100).default(30),
+});
+
+export const OpsWithdrawalSchema = z.object({
+  id: z.string(),
+  userId: z.string(),
+  /** The user's account (email or phone). */
+  user: z.string(),
+  amount: z.number().int(),
+  fee: z.number().int(),
+  payout: z.number().int(),
+  accountName: z.string(),
+  bankName: z.string(),
+  /** In full: the operator pays it. */
+  accountNumber: z.string(),
+  status: z.enum(withdrawalStates),
+  reason: z.string().nullable(),
+  createdAt: z.date(),
+  decidedAt: z.date().nullable(),
+});
+export const OpsWithdrawalsViewSchema = z.object({
+  items: z.array(OpsWithdrawalSchema),
+  nextCursor: z.string().nullable(),
+});
+
+export const DecideWithdrawalInputSchema = z.object({
+  id: prefixedId("wdr"),
+  idempotencyKey: IdempotencyKeySchema,
+});
+export const RejectWithdrawalInputSchema = DecideWithdrawalInputSchema.extend({
+  reason: plainText(z.string().trim().min(1, "errors.ops.reasonRequired").max(300)),
+});
+export const DecisionViewSchema = z.object({ id: z.string(), status: z.enum(withdrawalStates) });
+
+export const OpsRechargesInputSchema = z.object({
+  status: z.enum(rechargeStates).optional(),
+  cursor,
+  limit: z.number().int().min(1).max(100).default(30),
+});
+export const OpsRechargesViewSchema = z.object({
+  items: z.array(
+    z.object({
+      id: z.string(),
+      user: z.string(),
+      amount: z.number().int(),
+      method: z.enum(rechargeMethods),
+      status: z.enum(rechargeStates),
+      gatewayPaymentId: z.string().nullable(),
+      createdAt: z.date(),
+      completedAt: z.date().nullable(),
+    }),
+  ),
+  nextCursor: z.string().nullable(),
+});
+
+export const LedgerViewSchema = z.object({
+  ok: z.boolean(),
+  total: z.number().int(),
+  transfers: z.number().int(),
+  mismatches: z.array(z.object({ id: z.string(), balance: z.number().int(), computed: z.number().int() })),
+  negativeWallets: z.array(z.string()),
+  platform: z.array(z.object({ id: z.string(), kind: z.string(), balance: z.number().int() })),
+  wallets: z.object({ count: z.number().int(), total: z.number().int() }),
+});
+
+export const TransfersInputSchema = z.object({
+  kind: FundTypeSchema.optional(),
+  /** An account id (`platform:escrow`, `wallet:usr_…`). */
+  accountId: z
+    .string()
+    .regex(/^(platform:[a-z_]{1,30}|wallet:usr_[0-9a-z]{1,59})$/, "errors.api.invalidInput")
+    .optional(),
+  cursor,
+  limit: z.number().int().min(1).max(100).default(50),
+});
+export const TransfersViewSchema = z.object({
+  items: z.array(
+    z.object({
+      id: z.string(),
+      debitAccountId: z.string(),
+      creditAccountId: z.string(),
+      amount: z.number().int(),
+      kind: FundTypeSchema,
+      subjectType: z.enum(subjectTypes),
+      subjectId: z.string(),
+      step: z.string(),
+      memo: z.string().nullable(),
+      createdAt: z.date(),
+    }),
+  ),
+  nextCursor: z.string().nullable(),
+});
+
+export const AdjustInputSchema = z.object({
+  /** The user's account: email or phone. */
+  account: plainText(z.string().trim().min(1).max(254)),
+  amount: z
+    .number()
+    .int("errors.ops.adjustAmount")
+    .refine((n) => n !== 0, "errors.ops.adjustAmount"),
+  reason: plainText(z.string().trim().min(1, "errors.ops.reasonRequired").max(300)),
+  idempotencyKey: IdempotencyKeySchema,
+});
+export const AdjustViewSchema = z.object({ id: z.string(), balance: z.number().int() });
+
+export const AuditInputSchema = z.object({
+  action: z
+    .string()
+    .regex(/^[a-z]{1,30}\.[a-z]{1,30}$/, "errors.api.invalidInput")
+    .optional(),
+  cursor,
+  limit: z.number().int().min(1).max(100).default(50),
+});
+export const AuditViewSchema = z.object({
+  items: z.array(
+    z.object({
+      id: z.string(),
+      actor: z.string(),
+      action: z.string(),
+      subjectType: z.string(),
+      subjectId: z.string(),
+      before: z.unknown(),
+      after: z.unknown(),
+      createdAt: z.date(),
+    }),
+  ),
+  nextCursor: z.string().nullable(),
+});

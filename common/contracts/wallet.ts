@@ -1,0 +1,130 @@
+import { z } from "zod";
+import { bankByCode, validAccountNumber } from "../banks.ts";
+import { CursorSchema, plainText, prefixedId } from "./input.ts";
+import { FundTypeSchema, IdempotencyKeySchema, subjectTypes } from "./ledger.ts";
+
+export const BankCardInputSchema = z
+  .object({
+    accountName: plainText(
+      z.string().trim().min(1, "errors.bank.accountNameRequired").max(80, "errors.bank.accountNameLong"),
+    ),
+    bankCode: z.string().min(1, "errors.bank.selectBank").max(8, "errors.bank.selectBank"),
+    accountNumber: z
+      .string()
+      .max(40, "errors.bank.accountNumberLength")
+      .transform((s) => s.replace(/[\s-]/g, ""))
+      .pipe(z.string().regex(/^\d+$/, "errors.bank.accountNumberDigits")),
+  })
+  .superRefine((v, ctx) => {
+    const bank = bankByCode(v.bankCode);
+    if (!bank) ctx.addIssue({ code: "custom", path: ["bankCode"], message: "errors.bank.selectBank" });
+    else if (!validAccountNumber(bank, v.accountNumber)) {
+      ctx.addIssue({ code: "custom", path: ["accountNumber"], message: "errors.bank.accountNumberLength" });
+    }
+  });
+export type BankCardInput = z.infer<typeof BankCardInputSchema>;
+
+export const BankCardViewSchema = z.object({
+  accountName: z.string(),
+  bankCode: z.string(),
+  bankName: z.string(),
+  /** Only the last four digits. */
+  maskedNumber: z.string(),
+  updatedAt: z.date(),
+});
+export type BankCardView = z.infer<typeof BankCardViewSchema>;
+
+export const WalletViewSchema = z.object({
+  balance: z.number().int(),
+  /** In withdrawals waiting for an operator (already out of the balance). */
+  pendingWithdrawals: z.number().int(),
+});
+
+export const FundRecordViewSchema = z.object({
+  id: z.string(),
+  kind: FundTypeSchema,
+  amount: z.number().int(),
+  subjectType: z.enum(subjectTypes),
+  subjectId: z.string(),
+  state: z.enum(["completed", "pending", "returned"]),
+  memo: z.string().nullable(),
+  at: z.date(),
+});
+export type FundRecordView = z.infer<typeof FundRecordViewSchema>;
+
+export const FundHistoryInputSchema = z.object({
+  kind: FundTypeSchema.optional(),
+  cursor: CursorSchema.nullish(),
+  limit: z.number().int().min(1).max(50).default(20),
+});
+
+export const FundHistoryViewSchema = z.object({
+  items: z.array(FundRecordViewSchema),
+  nextCursor: z.string().nullable(),
+});
+
+export const WithdrawInputSchema = z.object({
+  amount: z.number().int("errors.withdraw.amountWhole").positive("errors.withdraw.amountWhole"),
+  idempotencyKey: IdempotencyKeySchema,
+});
+
+export const withdrawalStates = ["pending", "paid", "rejected"] as const;
+export const WithdrawalViewSchema = z.object({
+  id: z.string(),
+  amount: z.number().int(),
+  fee: z.number().int(),
+  /** What reaches the bank account: amount minus fee. */
+  payout: z.number().int(),
+  bankName: z.string(),
+  maskedNumber: z.string(),
+  status: z.enum(withdrawalStates),
+  reason: z.string().nullable(),
+  createdAt: z.date(),
+  decidedAt: z.date().nullable(),
+});
+export type WithdrawalView = z.infer<typeof WithdrawalViewSchema>;
+
+/** What the withdraw page needs before the user confirms. */
+export const WithdrawFormViewSchema = z.object({
+  balance: z.number().int(),
+  min: z.number().int(),
+  fee: z.number().int(),
+  card: BankCardViewSchema.nullable(),
+});
+
+export const rechargeMethods = ["sandbox"] as const;
+export const RechargeInputSchema = z.object({
+  amount: z.number().int("errors.recharge.amountWhole").positive("errors.recharge.amountWhole"),
+  method: z.enum(rechargeMethods, "errors.recharge.selectMethod"),
+  idempotencyKey: IdempotencyKeySchema,
+});
+
+export const rechargeStates = ["pending", "completed", "cancelled", "expired"] as const;
+export const RechargeViewSchema = z.object({
+  id: z.string(),
+  amount: z.number().int(),
+  method: z.enum(rechargeMethods),
+  status: z.enum(rechargeStates),
+  createdAt: z.date(),
+  expiresAt: z.date(),
+  completedAt: z.date().nullable(),
+});
+export type RechargeView = z.infer<typeof RechargeViewSchema>;
+
+export const RechargeFormViewSchema = z.object({
+  min: z.number().int(),
+  max: z.number().int(),
+  presets: z.array(z.number().int()),
+  methods: z.array(z.enum(rechargeMethods)),
+  paymentWindowMinutes: z.number().int(),
+});
+
+/** Where the browser goes to pay a recharge just created. */
+export const RechargeStartViewSchema = z.object({ id: z.string(), redirectUrl: z.string() });
+
+export const WithdrawalIdSchema = z.object({ id: prefixedId("wdr") });
+export const RechargeIdSchema = z.object({ id: prefixedId("rch") });
+export const PageInputSchema = z.object({
+  cursor: CursorSchema.nullish(),
+  limit: z.number().int().min(1).max(50).default(20),
+});

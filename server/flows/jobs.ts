@@ -1,0 +1,9 @@
+import type { JobHandler } from "../modules/jobs/jobs.service.ts";
+import { expireRecharge, rechargeExpireJob } from "../modules/wallet/wallet.service.ts";
+
+/** Every kind of scheduled job and what it does; the worker in main.ts and the tests run these. */
+export function jobHandlers(): Record<string, JobHandler> {
+  return {
+    [rechargeExpireJob]: expireRecharge,
+  };
+}

@@ -1,0 +1,83 @@
+import { bankByCode } from "#common/banks.ts";
+import type { Db } from "../db/client.ts";
+import { DomainError } from "../platform/errors.ts";
+import { selectAccountNames } from "../read/operator-views.ts";
+import { findUserIdByAccount } from "../modules/auth/auth.service.ts";
+import { checkLedger } from "../modules/ledger/ledger.service.ts";
+import { adjustWallet, operatorRecharges, operatorWithdrawals } from "../modules/wallet/wallet.service.ts";
+
+/** The operator's money views: the wallet module's records with each user's account beside them. */
+
+export async function opsWithdrawals(db: Db, input: Parameters<typeof operatorWithdrawals>[1]) {
+  const page = await operatorWithdrawals(db, input);
+  const names = await selectAccountNames(db, [...new Set(page.items.map((w) => w.userId))]);
+  return {
+    nextCursor: page.nextCursor,
+    items: page.items.map((w) => ({
+      id: w.id,
+      userId: w.userId,
+      user: names.get(w.userId) ?? w.userId,
+      amount: w.amount,
+      fee: w.fee,
+      payout: w.amount - w.fee,
+      accountName: w.accountName,
+      bankName: bankByCode(w.bankCode)?.name ?? w.bankCode,
+      accountNumber: w.accountNumber,
+      status: w.status,
+      reason: w.reason,
+      createdAt: w.createdAt,
+      decidedAt: w.decidedAt,
+    })),
+  };
+}
+
+export async function opsRecharges(db: Db, input: Parameters<typeof operatorRecharges>[1]) {
+  const page = await operatorRecharges(db, input);
+  const names = await selectAccountNames(db, [...new Set(page.items.map((r) => r.userId))]);
+  return {
+    nextCursor: page.nextCursor,
+    items: page.items.map((r) => ({
+      id: r.id,
+      user: names.get(r.userId) ?? r.userId,
+      amount: r.amount,
+      method: r.method,
+      status: r.status,
+      gatewayPaymentId: r.gatewayPaymentId,
+      createdAt: r.createdAt,
+      completedAt: r.completedAt,
+    })),
+  };
+}
+
+/** The ledger page: the live conservation check, the platform accounts, and the wallets in sum. */
+export async function opsLedger(db: Db) {
+  const check = await checkLedger(db);
+  const wallets = check.accounts.filter((a) => a.kind === "wallet");
+  return {
+    ok: check.ok,
+    total: check.total,
+    transfers: check.transfers,
+    mismatches: check.mismatches,
+    negativeWallets: check.negativeWallets,
+    platform: check.accounts
+      .filter((a) => a.kind !== "wallet")
+      .map(({ id, kind, balance }) => ({ id, kind, balance })),
+    wallets: { count: wallets.length, total: wallets.reduce((s, a) => s + a.balance, 0) },
+  };
+}
+
+/** An adjustment of the wallet of the user with this account (email or phone). */
+export async function opsAdjust(
+  db: Db,
+  operatorId: string,
+  input: { account: string; amount: number; reason: string; idempotencyKey: string },
+) {
+  const userId = await findUserIdByAccount(db, input.account);
+  if (!userId) throw new DomainError("not_found", "errors.ops.userNotFound");
+  return adjustWallet(db, operatorId, {
+    userId,
+    amount: input.amount,
+    reason: input.reason,
+    idempotencyKey: input.idempotencyKey,
+  });
+}

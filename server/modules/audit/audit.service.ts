@@ -1,0 +1,45 @@
+import type { Db, Tx } from "../../db/client.ts";
+import { now } from "../../platform/clock.ts";
+import { newId } from "../../platform/ids.ts";
+import { selectAudit } from "../../read/operator-views.ts";
+import { insertAudit } from "./audit.queries.ts";
+
+export interface AuditEntry {
+  actorId: string;
+  /** What was done, as `<area>.<verb>`: `withdrawal.approve`, `wallet.adjust`. */
+  action: string;
+  subject: { type: string; id: string };
+  before?: unknown;
+  after?: unknown;
+}
+
+/** Records an operator action, in the transaction of the action itself (both commit, or neither). */
+export async function recordAudit(tx: Db | Tx, entry: AuditEntry): Promise<void> {
+  await insertAudit(tx, {
+    id: newId("aud", now().getTime()),
+    actorId: entry.actorId,
+    action: entry.action,
+    subjectType: entry.subject.type,
+    subjectId: entry.subject.id,
+    before: entry.before ?? null,
+    after: entry.after ?? null,
+    createdAt: now(),
+  });
+}
+
+/** The audit log, newest first, a page at a time. */
+export async function listAudit(db: Db, opts: { cursor?: string | null; action?: string; limit: number }) {
+  const rows = await selectAudit(db, {
+    before: opts.cursor ?? undefined,
+    action: opts.action,
+    limit: opts.limit,
+  });
+  const page = rows.slice(0, opts.limit);
+  return {
+    items: page.map(({ actorEmail, actorPhone, ...r }) => ({
+      ...r,
+      actor: actorEmail ?? actorPhone ?? r.actorId,
+    })),
+    nextCursor: rows.length > opts.limit ? (page.at(-1)?.id ?? null) : null,
+  };
+}

@@ -1,0 +1,282 @@
+import { createHash } from "node:crypto";
+import type { FundType, PlatformAccount, SubjectType } from "#common/contracts/ledger.ts";
+import type { Db, Tx } from "../../db/client.ts";
+import { transact, violates } from "../../db/transaction.ts";
+import { now } from "../../platform/clock.ts";
+import { DomainError } from "../../platform/errors.ts";
+import { newId } from "../../platform/ids.ts";
+import {
+  addToBalance,
+  claimKey,
+  deleteKeysBefore,
+  insertTransfers,
+  insertWallets,
+  selectLedgerSnapshot,
+  selectAccountTransfers,
+  selectBalance,
+  selectBalances,
+  selectHeld,
+  selectKey,
+  selectSubjectTransfers,
+  selectTransfers,
+  storeKeyResponse,
+  type TransferRow,
+} from "./ledger.queries.ts";
+
+/**
+ * The ledger: the only code that changes a balance. Other modules move money by calling `move` inside their
+ * own transaction (so a withdrawal's row and its hold commit together), and read through the functions below.
+ */
+
+/** A user's wallet, or one of the platform's accounts. */
+export type AccountRef = { wallet: string } | { platform: PlatformAccount };
+
+export function accountId(ref: AccountRef): string {
+  return "wallet" in ref ? `wallet:${ref.wallet}` : `platform:${ref.platform}`;
+}
+
+/** The user a wallet account belongs to, or null for a platform account. */
+export function walletOwner(id: string): string | null {
+  return id.startsWith("wallet:") ? id.slice("wallet:".length) : null;
+}
+
+export interface Transfer {
+  from: AccountRef;
+  to: AccountRef;
+  /** Whole Rupiah, > 0. */
+  amount: number;
+  kind: FundType;
+  subject: { type: SubjectType; id: string };
+  /** This subject's step ("hold", "payout", "credit", …): each step moves money once, ever. */
+  step: string;
+  /** The hold (a transfer id) this one pays out or returns. */
+  settles?: string;
+  memo?: string;
+}
+
+export class InsufficientBalance extends DomainError {
+  constructor() {
+    super("precondition_failed", "errors.money.insufficientBalance");
+  }
+}
+
+/**
+ * Writes transfers and changes the balances they touch, in the caller's transaction. Balances change in one
+ * fixed order (by account id), so concurrent transactions never deadlock on them; a wallet that would go
+ * below zero fails the whole transaction with "Insufficient balance". Returns the new transfers' ids, in order.
+ */
+export async function move(tx: Tx, transfers: Transfer[], actorId: string | null): Promise<string[]> {
+  if (transfers.length === 0) return [];
+  const at = now();
+  const deltas = new Map<string, number>();
+  const wallets = new Map<string, string>();
+  const rows: TransferRow[] = transfers.map((t, i) => {
+    if (!Number.isSafeInteger(t.amount) || t.amount <= 0)
+      throw new Error(`invalid transfer amount ${t.amount}`);
+    const debit = accountId(t.from);
+    const credit = accountId(t.to);
+    if (debit === credit) throw new Error("a transfer needs two accounts");
+    for (const ref of [t.from, t.to]) if ("wallet" in ref) wallets.set(accountId(ref), ref.wallet);
+    deltas.set(debit, (deltas.get(debit) ?? 0) - t.amount);
+    deltas.set(credit, (deltas.get(credit) ?? 0) + t.amount);
+    return {
+      // Time-ordered ids; `i` keeps the transfers of one call in their given order.
+      id: newId("trf", at.getTime() + i),
+      debitAccountId: debit,
+      creditAccountId: credit,
+      amount: t.amount,
+      kind: t.kind,
+      subjectType: t.subject.type,
+      subjectId: t.subject.id,
+      step: t.step,
+      settles: t.settles ?? null,
+      actorId,
+      memo: t.memo ?? null,
+      createdAt: at,
+    };
+  });
+  await insertWallets(
+    tx,
+    [...wallets].sort(([a], [b]) => (a < b ? -1 : 1)).map(([id, userId]) => ({ id, userId })),
+    at,
+  );
+  for (const [id, delta] of [...deltas].sort(([a], [b]) => (a < b ? -1 : 1))) {
+    if (delta === 0) continue;
+    try {
+      if (!(await addToBalance(tx, id, delta))) throw new InsufficientBalance();
+    } catch (error) {
+      if (violates(error, "ledger_accounts_wallet_not_negative")) throw new InsufficientBalance();
+      throw error;
+    }
+  }
+  await insertTransfers(tx, rows);
+  return rows.map((r) => r.id);
+}
+
+/** A wallet's balance (0 for a user who never had money; reading makes no wallet). */
+export function walletBalance(db: Db | Tx, userId: string): Promise<number> {
+  return selectBalance(db, accountId({ wallet: userId }));
+}
+
+/** Money of a wallet held in pending withdrawals. */
+export function walletHeld(db: Db | Tx, userId: string): Promise<number> {
+  return selectHeld(db, accountId({ wallet: userId }));
+}
+
+export async function platformBalances(db: Db): Promise<Record<string, number>> {
+  const rows = await selectBalances(
+    db,
+    ["escrow", "revenue", "vat_payable", "gateway_clearing", "payouts_pending", "adjustments"].map(
+      (p) => `platform:${p}`,
+    ),
+  );
+  return Object.fromEntries(rows.map((r) => [r.id, r.balance]));
+}
+
+export interface FundRecord {
+  id: string;
+  kind: FundType;
+  /** Signed from the wallet's side: positive in, negative out. */
+  amount: number;
+  subjectType: SubjectType;
+  subjectId: string;
+  /** A hold still waiting is pending; a returned hold is returned; everything else is completed. */
+  state: "completed" | "pending" | "returned";
+  memo: string | null;
+  at: Date;
+}
+
+/** A wallet's fund records, newest first, a page at a time. */
+export async function walletHistory(
+  db: Db,
+  userId: string,
+  opts: { kind?: FundType; cursor?: string | null; limit: number },
+): Promise<{ items: FundRecord[]; nextCursor: string | null }> {
+  const wallet = accountId({ wallet: userId });
+  const rows = await selectAccountTransfers(db, wallet, {
+    kind: opts.kind,
+    before: opts.cursor ?? undefined,
+    limit: opts.limit,
+  });
+  const page = rows.slice(0, opts.limit);
+  return {
+    items: page.map((r) => ({
+      id: r.id,
+      kind: r.kind,
+      amount: r.amount,
+      subjectType: r.subjectType,
+      subjectId: r.subjectId,
+      state:
+        r.step !== "hold"
+          ? "completed"
+          : r.settledBy === null
+            ? "pending"
+            : r.settledBy === wallet
+              ? "returned"
+              : "completed",
+      memo: r.memo,
+      at: r.createdAt,
+    })),
+    nextCursor: rows.length > opts.limit ? (page.at(-1)?.id ?? null) : null,
+  };
+}
+
+/** The transfers of one subject, oldest first: what a withdrawal, recharge or order moved. */
+export function subjectTransfers(db: Db | Tx, subject: { type: SubjectType; id: string }) {
+  return selectSubjectTransfers(db, subject.type, subject.id);
+}
+
+/** Every transfer, newest first, for the operator's ledger page. */
+export async function listTransfers(
+  db: Db,
+  opts: { kind?: FundType; accountId?: string; cursor?: string | null; limit: number },
+) {
+  const rows = await selectTransfers(db, { ...opts, before: opts.cursor ?? undefined });
+  const page = rows.slice(0, opts.limit);
+  return { items: page, nextCursor: rows.length > opts.limit ? (page.at(-1)?.id ?? null) : null };
+}
+
+export interface LedgerCheck {
+  /** Accounts whose stored balance differs from the sum of their transfers (none, when all is well). */
+  mismatches: { id: string; balance: number; computed: number }[];
+  /** The sum of every account's balance: always 0. */
+  total: number;
+  /** Wallets below zero (none, ever). */
+  negativeWallets: string[];
+  accounts: { id: string; kind: string; userId: string | null; balance: number }[];
+  transfers: number;
+  ok: boolean;
+}
+
+/** The conservation check the operator's ledger page and the tests both run. */
+export async function checkLedger(db: Db): Promise<LedgerCheck> {
+  const { accounts, transfers } = await selectLedgerSnapshot(db);
+  const mismatches = accounts
+    .filter((a) => a.balance !== a.computed)
+    .map(({ id, balance, computed }) => ({ id, balance, computed }));
+  const total = accounts.reduce((sum, a) => sum + a.balance, 0);
+  const negativeWallets = accounts.filter((a) => a.kind === "wallet" && a.balance < 0).map((a) => a.id);
+  return {
+    mismatches,
+    total,
+    negativeWallets,
+    accounts: accounts.map(({ id, kind, userId, balance }) => ({ id, kind, userId, balance })),
+    transfers,
+    ok: mismatches.length === 0 && total === 0 && negativeWallets.length === 0,
+  };
+}
+
+/** A stable JSON text of a value (object keys sorted), for hashing requests. */
+function stableJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(stableJson).join(",")}]`;
+  if (value && typeof value === "object") {
+    const entries = Object.entries(value as Record<string, unknown>)
+      .filter(([, v]) => v !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : 1));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${stableJson(v)}`).join(",")}}`;
+  }
+  return JSON.stringify(value ?? null);
+}
+
+/**
+ * Runs a call that moves money exactly once per idempotency key: the key is claimed in the same transaction
+ * as the work, and the response kept with it. A repeat of the same request returns that response and moves
+ * nothing; the same key with another request (operation or input) is refused with CONFLICT. A call that
+ * fails leaves no claim, so trying again with the key does the work then. Retried whole on serialization
+ * failures and deadlocks.
+ */
+export function once<T>(
+  db: Db,
+  claim: { userId: string; key: string; operation: string; request: unknown },
+  work: (tx: Tx) => Promise<T>,
+): Promise<T> {
+  const requestHash = createHash("sha256")
+    .update(`${claim.operation}\n${stableJson(claim.request)}`)
+    .digest("hex");
+  return transact(db, async (tx) => {
+    const claimed = await claimKey(tx, {
+      userId: claim.userId,
+      key: claim.key,
+      requestHash,
+      createdAt: now(),
+    });
+    if (!claimed) {
+      const existing = await selectKey(tx, claim.userId, claim.key);
+      if (!existing || existing.requestHash !== requestHash) {
+        throw new DomainError("conflict", "errors.money.idempotencyConflict");
+      }
+      return existing.response as T;
+    }
+    const result = await work(tx);
+    await storeKeyResponse(tx, claim.userId, claim.key, result ?? null);
+    return result;
+  });
+}
+
+/** Keys are kept a day: long enough for any retry of a user's tap. */
+export const idempotencyKeyTtlMs = 24 * 60 * 60 * 1000;
+
+/** Forgets idempotency keys older than a day; returns how many. */
+export function forgetOldKeys(db: Db): Promise<number> {
+  return deleteKeysBefore(db, new Date(now().getTime() - idempotencyKeyTtlMs));
+}

@@ -1,0 +1,543 @@
+import { bankByCode, maskAccountNumber } from "#common/banks.ts";
+import type { FundType } from "#common/contracts/ledger.ts";
+import type {
+  BankCardInput,
+  BankCardView,
+  FundRecordView,
+  RechargeView,
+  WithdrawalView,
+} from "#common/contracts/wallet.ts";
+import type { Locale } from "#common/locales.ts";
+import { formatRupiah } from "#common/money.ts";
+import type { Db, Tx } from "../../db/client.ts";
+import { transact } from "../../db/transaction.ts";
+import { now } from "../../platform/clock.ts";
+import { DomainError } from "../../platform/errors.ts";
+import { newId } from "../../platform/ids.ts";
+import type { Logger } from "../../platform/logger.ts";
+import type { PaymentGateway } from "../../platform/payments.ts";
+import { recordAudit } from "../audit/audit.service.ts";
+import { scheduleJob } from "../jobs/jobs.service.ts";
+import { move, once, walletBalance, walletHeld, walletHistory } from "../ledger/ledger.service.ts";
+import { getMoneySettings } from "../settings/settings.service.ts";
+import {
+  decideWithdrawal,
+  deleteBankCard,
+  insertRecharge,
+  insertWithdrawal,
+  selectBankCard,
+  selectRecharge,
+  selectRechargeByPayment,
+  selectRecharges,
+  selectWithdrawal,
+  selectWithdrawals,
+  setRechargePayment,
+  updateRechargeStatus,
+  upsertBankCard,
+  type RechargeRow,
+  type WithdrawalRow,
+} from "./wallet.queries.ts";
+
+/**
+ * The wallet every user has: balance and fund history (from the ledger), the bank card withdrawals are paid
+ * to, withdrawals (held at once, then paid out or returned by an operator) and recharges through the payment
+ * gateway. Money moves only through the ledger's `move`, inside the transaction that changes the record.
+ */
+
+// ---------------------------------------------------------------------------------------------- balance
+
+export async function walletSummary(db: Db, userId: string) {
+  const [balance, pendingWithdrawals] = await Promise.all([
+    walletBalance(db, userId),
+    walletHeld(db, userId),
+  ]);
+  return { balance, pendingWithdrawals };
+}
+
+export async function fundHistory(
+  db: Db,
+  userId: string,
+  input: { kind?: FundType; cursor?: string | null; limit: number },
+): Promise<{ items: FundRecordView[]; nextCursor: string | null }> {
+  return walletHistory(db, userId, input);
+}
+
+// ------------------------------------------------------------------------------------------ bank card
+
+function cardView(row: {
+  accountName: string;
+  bankCode: string;
+  accountNumber: string;
+  updatedAt: Date;
+}): BankCardView {
+  return {
+    accountName: row.accountName,
+    bankCode: row.bankCode,
+    bankName: bankByCode(row.bankCode)?.name ?? row.bankCode,
+    maskedNumber: maskAccountNumber(row.accountNumber),
+    updatedAt: row.updatedAt,
+  };
+}
+
+export async function getBankCard(db: Db, userId: string): Promise<BankCardView | null> {
+  const row = await selectBankCard(db, userId);
+  return row ? cardView(row) : null;
+}
+
+/** Binds (or changes) the user's bank account. The input is already validated by its schema. */
+export async function saveBankCard(db: Db, userId: string, input: BankCardInput): Promise<BankCardView> {
+  if (!bankByCode(input.bankCode)) throw new DomainError("bad_request", "errors.bank.selectBank");
+  await upsertBankCard(db, { userId, ...input }, now());
+  return (await getBankCard(db, userId))!;
+}
+
+export async function removeBankCard(db: Db, userId: string): Promise<void> {
+  if (!(await deleteBankCard(db, userId))) throw new DomainError("not_found", "errors.bank.none");
+}
+
+// ---------------------------------------------------------------------------------------- withdrawals
+
+function withdrawalView(row: WithdrawalRow): WithdrawalView {
+  return {
+    id: row.id,
+    amount: row.amount,
+    fee: row.fee,
+    payout: row.amount - row.fee,
+    bankName: bankByCode(row.bankCode)?.name ?? row.bankCode,
+    maskedNumber: maskAccountNumber(row.accountNumber),
+    status: row.status,
+    reason: row.reason,
+    createdAt: row.createdAt,
+    decidedAt: row.decidedAt,
+  };
+}
+
+export async function withdrawForm(db: Db, userId: string) {
+  const [balance, settings, card] = await Promise.all([
+    walletBalance(db, userId),
+    getMoneySettings(db),
+    getBankCard(db, userId),
+  ]);
+  return { balance, min: settings.withdrawMin, fee: settings.withdrawFee, card };
+}
+
+/**
+ * Requests a withdrawal of `amount` to the bound card: at least the minimum, at most the balance; the fee
+ * (from settings, taken from the amount) is what was shown. The amount is held at once. Idempotent by key.
+ */
+export async function requestWithdrawal(
+  db: Db,
+  userId: string,
+  input: { amount: number; idempotencyKey: string },
+): Promise<{ id: string }> {
+  const settings = await getMoneySettings(db);
+  return once(
+    db,
+    { userId, key: input.idempotencyKey, operation: "wallet.withdraw", request: { amount: input.amount } },
+    async (tx) => {
+      const card = await selectBankCard(tx, userId);
+      if (!card) throw new DomainError("precondition_failed", "errors.withdraw.bindBankFirst");
+      if (input.amount < settings.withdrawMin) {
+        throw new DomainError("bad_request", "errors.withdraw.belowMin", {
+          min: formatRupiah(settings.withdrawMin),
+        });
+      }
+      const id = newId("wdr", now().getTime());
+      const [holdId] = await move(
+        tx,
+        [
+          {
+            from: { wallet: userId },
+            to: { platform: "payouts_pending" },
+            amount: input.amount,
+            kind: "withdrawal",
+            subject: { type: "withdrawal", id },
+            step: "hold",
+          },
+        ],
+        userId,
+      );
+      await insertWithdrawal(tx, {
+        id,
+        userId,
+        amount: input.amount,
+        fee: settings.withdrawFee,
+        accountName: card.accountName,
+        bankCode: card.bankCode,
+        accountNumber: card.accountNumber,
+        holdTransferId: holdId!,
+        createdAt: now(),
+      });
+      return { id };
+    },
+  );
+}
+
+export async function getWithdrawal(db: Db, userId: string, id: string): Promise<WithdrawalView> {
+  const row = await selectWithdrawal(db, id);
+  if (!row || row.userId !== userId) throw new DomainError("not_found", "errors.withdraw.notFound");
+  return withdrawalView(row);
+}
+
+export async function myWithdrawals(db: Db, userId: string, opts: { cursor?: string | null; limit: number }) {
+  const rows = await selectWithdrawals(db, { userId, before: opts.cursor ?? undefined, limit: opts.limit });
+  const page = rows.slice(0, opts.limit);
+  return { items: page.map(withdrawalView), nextCursor: rows.length > opts.limit ? page.at(-1)!.id : null };
+}
+
+/** The operator's queue and history: with the user and the full account number, to pay it. */
+export async function operatorWithdrawals(
+  db: Db,
+  opts: { status?: WithdrawalRow["status"]; cursor?: string | null; limit: number },
+) {
+  const rows = await selectWithdrawals(db, {
+    status: opts.status,
+    before: opts.cursor ?? undefined,
+    limit: opts.limit,
+  });
+  const page = rows.slice(0, opts.limit);
+  return { items: page, nextCursor: rows.length > opts.limit ? page.at(-1)!.id : null };
+}
+
+/**
+ * An operator paid a withdrawal out: the hold goes to the bank (gateway clearing), the fee to revenue.
+ * Once only: a second decision (or a race with another operator) is refused and moves nothing.
+ */
+export async function approveWithdrawal(
+  db: Db,
+  operatorId: string,
+  input: { id: string; idempotencyKey: string },
+): Promise<{ id: string; status: "paid" }> {
+  return once(
+    db,
+    {
+      userId: operatorId,
+      key: input.idempotencyKey,
+      operation: "ops.withdrawal.approve",
+      request: { id: input.id },
+    },
+    async (tx) => {
+      const row = await decideWithdrawal(tx, input.id, "paid", operatorId, null, now());
+      if (!row) throw await alreadyDecided(tx, input.id);
+      const subject = { type: "withdrawal" as const, id: row.id };
+      await move(
+        tx,
+        [
+          {
+            from: { platform: "payouts_pending" },
+            to: { platform: "gateway_clearing" },
+            amount: row.amount - row.fee,
+            kind: "withdrawal",
+            subject,
+            step: "payout",
+            settles: row.holdTransferId,
+          },
+          ...(row.fee > 0
+            ? [
+                {
+                  from: { platform: "payouts_pending" as const },
+                  to: { platform: "revenue" as const },
+                  amount: row.fee,
+                  kind: "withdrawal" as const,
+                  subject,
+                  step: "fee",
+                  settles: row.holdTransferId,
+                },
+              ]
+            : []),
+        ],
+        operatorId,
+      );
+      await recordAudit(tx, {
+        actorId: operatorId,
+        action: "withdrawal.approve",
+        subject,
+        before: { status: "pending" },
+        after: { status: "paid", payout: row.amount - row.fee, fee: row.fee },
+      });
+      return { id: row.id, status: "paid" as const };
+    },
+  );
+}
+
+/** An operator rejected a withdrawal with a reason: the held amount returns to the wallet. Once only. */
+export async function rejectWithdrawal(
+  db: Db,
+  operatorId: string,
+  input: { id: string; reason: string; idempotencyKey: string },
+): Promise<{ id: string; status: "rejected" }> {
+  const reason = input.reason.trim();
+  if (!reason) throw new DomainError("bad_request", "errors.ops.reasonRequired");
+  return once(
+    db,
+    {
+      userId: operatorId,
+      key: input.idempotencyKey,
+      operation: "ops.withdrawal.reject",
+      request: { id: input.id, reason },
+    },
+    async (tx) => {
+      const row = await decideWithdrawal(tx, input.id, "rejected", operatorId, reason, now());
+      if (!row) throw await alreadyDecided(tx, input.id);
+      const subject = { type: "withdrawal" as const, id: row.id };
+      await move(
+        tx,
+        [
+          {
+            from: { platform: "payouts_pending" },
+            to: { wallet: row.userId },
+            amount: row.amount,
+            kind: "withdrawal",
+            subject,
+            step: "release",
+            settles: row.holdTransferId,
+            memo: reason,
+          },
+        ],
+        operatorId,
+      );
+      await recordAudit(tx, {
+        actorId: operatorId,
+        action: "withdrawal.reject",
+        subject,
+        before: { status: "pending" },
+        after: { status: "rejected", reason },
+      });
+      return { id: row.id, status: "rejected" as const };
+    },
+  );
+}
+
+async function alreadyDecided(tx: Tx, id: string): Promise<DomainError> {
+  const row = await selectWithdrawal(tx, id);
+  return row
+    ? new DomainError("conflict", "errors.ops.alreadyDecided")
+    : new DomainError("not_found", "errors.withdraw.notFound");
+}
+
+// ------------------------------------------------------------------------------------------ recharges
+
+export const rechargeExpireJob = "recharge.expire";
+
+function rechargeView(row: RechargeRow): RechargeView {
+  return {
+    id: row.id,
+    amount: row.amount,
+    method: row.method,
+    status: row.status,
+    createdAt: row.createdAt,
+    expiresAt: row.expiresAt,
+    completedAt: row.completedAt,
+  };
+}
+
+export async function rechargeForm(db: Db) {
+  const s = await getMoneySettings(db);
+  return {
+    min: s.rechargeMin,
+    max: s.rechargeMax,
+    presets: s.rechargePresets,
+    methods: ["sandbox" as const],
+    paymentWindowMinutes: s.paymentWindowMinutes,
+  };
+}
+
+export interface RechargeDeps {
+  db: Db;
+  gateway: PaymentGateway;
+  publicUrl: string;
+  lang: Locale;
+}
+
+/** The shop's page a shopper returns to from the gateway, in their language. */
+function returnUrl(deps: RechargeDeps, id: string): string {
+  const prefix = deps.lang === "ind" ? "" : `/${deps.lang}`;
+  return `${deps.publicUrl}${prefix}/h5/merchant/recharge?result=${encodeURIComponent(id)}`;
+}
+
+/**
+ * Starts a recharge: a pending record with its payment window (settings), expired by a job when unpaid;
+ * then the gateway's payment for it. Idempotent by key: a repeat answers the same recharge and payment page.
+ */
+export async function startRecharge(
+  deps: RechargeDeps,
+  userId: string,
+  input: { amount: number; method: "sandbox"; idempotencyKey: string },
+): Promise<{ id: string; redirectUrl: string }> {
+  const settings = await getMoneySettings(deps.db);
+  if (input.amount < settings.rechargeMin || input.amount > settings.rechargeMax) {
+    throw new DomainError("bad_request", "errors.recharge.outOfRange", {
+      min: formatRupiah(settings.rechargeMin),
+      max: formatRupiah(settings.rechargeMax),
+    });
+  }
+  const { id } = await once(
+    deps.db,
+    {
+      userId,
+      key: input.idempotencyKey,
+      operation: "wallet.recharge",
+      request: { amount: input.amount, method: input.method },
+    },
+    async (tx) => {
+      const id = newId("rch", now().getTime());
+      const expiresAt = new Date(now().getTime() + settings.paymentWindowMinutes * 60_000);
+      await insertRecharge(tx, {
+        id,
+        userId,
+        amount: input.amount,
+        method: input.method,
+        createdAt: now(),
+        expiresAt,
+      });
+      await scheduleJob(tx, rechargeExpireJob, id, expiresAt);
+      return { id };
+    },
+  );
+  const recharge = (await selectRecharge(deps.db, id))!;
+  if (recharge.gatewayPaymentId && recharge.gatewayRedirectUrl) {
+    return { id, redirectUrl: recharge.gatewayRedirectUrl };
+  }
+  // Outside the transaction: a gateway is another system (and PGlite has one connection). The gateway
+  // answers one payment per reference, so a repeat after a failure here finds the same payment.
+  const payment = await deps.gateway.createPayment({
+    reference: id,
+    amount: recharge.amount,
+    returnUrl: returnUrl(deps, id),
+    notifyUrl: `${deps.publicUrl}/payments/notify/${deps.gateway.provider}`,
+    expiresAt: recharge.expiresAt,
+    lang: deps.lang,
+  });
+  await setRechargePayment(deps.db, id, payment.paymentId, payment.redirectUrl);
+  return { id, redirectUrl: payment.redirectUrl };
+}
+
+export async function getRecharge(db: Db, userId: string, id: string): Promise<RechargeView> {
+  const row = await selectRecharge(db, id);
+  if (!row || row.userId !== userId) throw new DomainError("not_found", "errors.recharge.notFound");
+  return rechargeView(row);
+}
+
+export async function operatorRecharges(
+  db: Db,
+  opts: { status?: RechargeRow["status"]; cursor?: string | null; limit: number },
+) {
+  const rows = await selectRecharges(db, {
+    status: opts.status,
+    before: opts.cursor ?? undefined,
+    limit: opts.limit,
+  });
+  const page = rows.slice(0, opts.limit);
+  return { items: page, nextCursor: rows.length > opts.limit ? page.at(-1)!.id : null };
+}
+
+/** What became of a gateway notification; anything but `applied`/`unchanged` changed nothing. */
+export type NotificationOutcome = "applied" | "unchanged" | "forged" | "mismatch";
+
+/**
+ * A payment gateway's notification. Nothing is read before its signature is verified; it must name a
+ * recharge by the gateway's payment id, with the same reference, amount and currency. "paid" completes the
+ * recharge and credits the wallet once (also after expiry: the money was taken); "cancelled" cancels a
+ * pending one. Repeats change nothing.
+ */
+export async function applyGatewayNotification(
+  deps: { db: Db; gateway: PaymentGateway; log: Logger },
+  body: string,
+  headers: Headers,
+): Promise<NotificationOutcome> {
+  const n = await deps.gateway.readNotification(body, headers);
+  if (!n) {
+    deps.log.warn({ provider: deps.gateway.provider }, "payment notification with a bad signature refused");
+    return "forged";
+  }
+  const recharge = await selectRechargeByPayment(deps.db, n.paymentId);
+  if (!recharge || recharge.id !== n.reference || recharge.amount !== n.amount || n.currency !== "IDR") {
+    deps.log.warn({ paymentId: n.paymentId }, "payment notification does not match its recharge; refused");
+    return "mismatch";
+  }
+  return transact(deps.db, async (tx) => {
+    if (n.status === "cancelled") {
+      return (await updateRechargeStatus(tx, recharge.id, ["pending"], "cancelled", now()))
+        ? "applied"
+        : "unchanged";
+    }
+    const done = await updateRechargeStatus(tx, recharge.id, ["pending", "expired"], "completed", now());
+    if (!done) return "unchanged";
+    await move(
+      tx,
+      [
+        {
+          from: { platform: "gateway_clearing" },
+          to: { wallet: recharge.userId },
+          amount: recharge.amount,
+          kind: "recharge",
+          subject: { type: "recharge", id: recharge.id },
+          step: "credit",
+        },
+      ],
+      null,
+    );
+    return "applied";
+  });
+}
+
+/** The `recharge.expire` job: a recharge still unpaid when its window closes expires. */
+export async function expireRecharge(tx: Tx, id: string): Promise<void> {
+  await updateRechargeStatus(tx, id, ["pending"], "expired", now());
+}
+
+// ---------------------------------------------------------------------------------------- adjustments
+
+/**
+ * An operator's correction of a wallet, with a required reason (fund type `system`): a positive amount
+ * credits it, a negative one debits it (never below zero). Audited; idempotent by key.
+ */
+export async function adjustWallet(
+  db: Db,
+  operatorId: string,
+  input: { userId: string; amount: number; reason: string; idempotencyKey: string },
+): Promise<{ id: string; balance: number }> {
+  const reason = input.reason.trim();
+  if (!reason) throw new DomainError("bad_request", "errors.ops.reasonRequired");
+  if (!Number.isSafeInteger(input.amount) || input.amount === 0) {
+    throw new DomainError("bad_request", "errors.ops.adjustAmount");
+  }
+  return once(
+    db,
+    {
+      userId: operatorId,
+      key: input.idempotencyKey,
+      operation: "ops.wallet.adjust",
+      request: { ...input, reason, idempotencyKey: undefined },
+    },
+    async (tx) => {
+      const id = newId("trf", now().getTime());
+      const before = await walletBalance(tx, input.userId);
+      const credit = input.amount > 0;
+      await move(
+        tx,
+        [
+          {
+            from: credit ? { platform: "adjustments" } : { wallet: input.userId },
+            to: credit ? { wallet: input.userId } : { platform: "adjustments" },
+            amount: Math.abs(input.amount),
+            kind: "system",
+            subject: { type: "adjustment", id },
+            step: "adjust",
+            memo: reason,
+          },
+        ],
+        operatorId,
+      );
+      const balance = await walletBalance(tx, input.userId);
+      await recordAudit(tx, {
+        actorId: operatorId,
+        action: "wallet.adjust",
+        subject: { type: "user", id: input.userId },
+        before: { balance: before },
+        after: { balance, amount: input.amount, reason },
+      });
+      return { id, balance };
+    },
+  );
+}

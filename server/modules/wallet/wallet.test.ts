@@ -1,0 +1,368 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { callerFor } from "../../../tests/setup/caller.ts";
+import { newKey, signedInUser } from "../../../tests/setup/money.ts";
+import { createTestApp } from "../../../tests/setup/test-app.ts";
+import { createTestDatabase, type TestDatabase } from "../../../tests/setup/test-db.ts";
+import { jobHandlers } from "../../flows/jobs.ts";
+import { setClock } from "../../platform/clock.ts";
+import {
+  sandboxPayment,
+  sandboxSecret,
+  sandboxSignatureHeader,
+  signNotification,
+} from "../gateway/gateway.service.ts";
+import { runDueJobs } from "../jobs/jobs.service.ts";
+import { checkLedger } from "../ledger/ledger.service.ts";
+
+let database: TestDatabase;
+let ops: Awaited<ReturnType<typeof signedInUser>>;
+let restore: (() => void) | undefined;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  ops = await signedInUser(database, "operator");
+});
+afterAll(() => database.destroy());
+afterEach(async () => {
+  restore?.();
+  restore = undefined;
+  // Whatever a test did, the ledger balances.
+  const check = await checkLedger(database.db);
+  expect(check.mismatches).toEqual([]);
+  expect(check.total).toBe(0);
+  expect(check.ok).toBe(true);
+});
+
+/** Credits a user's wallet the way operators do (a `system` transfer with a reason). */
+async function credit(email: string, amount: number) {
+  return ops.api.ops.money.adjust({ account: email, amount, reason: "saldo awal", idempotencyKey: newKey() });
+}
+
+const card = { accountName: "Siti Aminah", bankCode: "014", accountNumber: "1234 567 890" };
+
+describe("bank card", () => {
+  it("binds, shows masked, changes and removes; bad numbers are refused in the user's language", async () => {
+    const user = await signedInUser(database);
+    expect(await user.api.wallet.bankCard()).toBeNull();
+    type Issues = { cause?: { issues?: { path: string[]; message: string }[] } };
+    const issueOf = async (input: typeof card, field: string) => {
+      const error = (await user.api.wallet.saveBankCard(input).catch((e: Issues) => e)) as Issues;
+      return error.cause?.issues?.find((i) => i.path[0] === field)?.message;
+    };
+    expect(await issueOf({ ...card, accountNumber: "12345" }, "accountNumber")).toBe(
+      "errors.bank.accountNumberLength",
+    );
+    expect(await issueOf({ ...card, accountNumber: "12345abcde" }, "accountNumber")).toBe(
+      "errors.bank.accountNumberDigits",
+    );
+    expect(await issueOf({ ...card, bankCode: "999" }, "bankCode")).toBe("errors.bank.selectBank");
+    expect(await issueOf({ ...card, accountName: " " }, "accountName")).toBe(
+      "errors.bank.accountNameRequired",
+    );
+    expect(await user.api.wallet.bankCard()).toBeNull();
+
+    const saved = await user.api.wallet.saveBankCard(card);
+    expect(saved).toMatchObject({ accountName: "Siti Aminah", bankName: "BCA", maskedNumber: "•••• 7890" });
+    expect(JSON.stringify(saved)).not.toContain("1234567890");
+    const changed = await user.api.wallet.saveBankCard({
+      accountName: "Siti",
+      bankCode: "002",
+      accountNumber: "123456789012345",
+    });
+    expect(changed).toMatchObject({ bankName: "BRI", maskedNumber: "•••• 2345" });
+    await user.api.wallet.removeBankCard();
+    expect(await user.api.wallet.bankCard()).toBeNull();
+  });
+});
+
+describe("withdrawals", () => {
+  it("asks for a bank card first, then holds the amount at once; the operator pays it out (fee to revenue)", async () => {
+    const user = await signedInUser(database);
+    await credit(user.email, 200_000);
+    const en = callerFor(database, { token: user.token, lang: "en" });
+    await expect(en.wallet.withdraw({ amount: 100_000, idempotencyKey: newKey() })).rejects.toMatchObject({
+      message: "Bind bank info first",
+    });
+    await user.api.wallet.saveBankCard(card);
+    await expect(en.wallet.withdraw({ amount: 10_000, idempotencyKey: newKey() })).rejects.toMatchObject({
+      message: "The minimum withdrawal is Rp 50.000",
+    });
+    await expect(en.wallet.withdraw({ amount: 200_001, idempotencyKey: newKey() })).rejects.toMatchObject({
+      message: "Insufficient balance",
+    });
+    expect(await user.api.wallet.summary()).toEqual({ balance: 200_000, pendingWithdrawals: 0 });
+
+    const w = await user.api.wallet.withdraw({ amount: 150_000, idempotencyKey: newKey() });
+    expect(w).toMatchObject({
+      amount: 150_000,
+      fee: 2_500,
+      payout: 147_500,
+      status: "pending",
+      bankName: "BCA",
+    });
+    expect(await user.api.wallet.summary()).toEqual({ balance: 50_000, pendingWithdrawals: 150_000 });
+    const history = await user.api.wallet.history({});
+    expect(history.items[0]).toMatchObject({
+      kind: "withdrawal",
+      amount: -150_000,
+      state: "pending",
+      subjectId: w.id,
+    });
+    expect(history.items[1]).toMatchObject({
+      kind: "system",
+      amount: 200_000,
+      state: "completed",
+      memo: "saldo awal",
+    });
+
+    const queue = await ops.api.ops.money.withdrawals({ status: "pending" });
+    expect(queue.items.find((i) => i.id === w.id)).toMatchObject({
+      user: user.email,
+      accountNumber: "1234567890",
+    });
+    const before = (await ops.api.ops.money.ledger()).platform;
+    await ops.api.ops.money.approveWithdrawal({ id: w.id, idempotencyKey: newKey() });
+    const after = (await ops.api.ops.money.ledger()).platform;
+    const diff = (id: string) =>
+      after.find((a) => a.id === id)!.balance - before.find((a) => a.id === id)!.balance;
+    expect(diff("platform:revenue")).toBe(2_500);
+    expect(diff("platform:gateway_clearing")).toBe(147_500);
+    expect(diff("platform:payouts_pending")).toBe(-150_000);
+    expect((await user.api.wallet.history({})).items[0]).toMatchObject({
+      amount: -150_000,
+      state: "completed",
+    });
+    expect(await user.api.wallet.withdrawal({ id: w.id })).toMatchObject({ status: "paid" });
+    expect(await user.api.wallet.summary()).toEqual({ balance: 50_000, pendingWithdrawals: 0 });
+
+    // Decided once: rejecting it now is refused and moves nothing.
+    await expect(
+      callerFor(database, { token: ops.token, lang: "en" }).ops.money.rejectWithdrawal({
+        id: w.id,
+        reason: "late",
+        idempotencyKey: newKey(),
+      }),
+    ).rejects.toMatchObject({ message: "This request has already been decided", code: "CONFLICT" });
+    expect(await user.api.wallet.summary()).toEqual({ balance: 50_000, pendingWithdrawals: 0 });
+    const audit = await ops.api.ops.money.audit({ action: "withdrawal.approve" });
+    expect(audit.items[0]).toMatchObject({ actor: ops.email, subjectId: w.id });
+  });
+
+  it("a rejection returns the hold to the wallet, shown as returned with the reason", async () => {
+    const user = await signedInUser(database);
+    await credit(user.email, 80_000);
+    await user.api.wallet.saveBankCard(card);
+    const w = await user.api.wallet.withdraw({ amount: 80_000, idempotencyKey: newKey() });
+    expect((await user.api.wallet.summary()).balance).toBe(0);
+    await ops.api.ops.money.rejectWithdrawal({
+      id: w.id,
+      reason: "Nama rekening tidak cocok",
+      idempotencyKey: newKey(),
+    });
+    expect(await user.api.wallet.summary()).toEqual({ balance: 80_000, pendingWithdrawals: 0 });
+    const [release, hold] = (await user.api.wallet.history({ kind: "withdrawal" })).items;
+    expect(release).toMatchObject({ amount: 80_000, state: "completed", memo: "Nama rekening tidak cocok" });
+    expect(hold).toMatchObject({ amount: -80_000, state: "returned" });
+    expect(await user.api.wallet.withdrawal({ id: w.id })).toMatchObject({
+      status: "rejected",
+      reason: "Nama rekening tidak cocok",
+    });
+  });
+
+  it("is idempotent: a repeated key answers the same withdrawal and holds once; another request with it is a conflict", async () => {
+    const user = await signedInUser(database);
+    await credit(user.email, 300_000);
+    await user.api.wallet.saveBankCard(card);
+    const key = newKey();
+    const first = await user.api.wallet.withdraw({ amount: 100_000, idempotencyKey: key });
+    const again = await user.api.wallet.withdraw({ amount: 100_000, idempotencyKey: key });
+    expect(again.id).toBe(first.id);
+    expect((await user.api.wallet.summary()).balance).toBe(200_000);
+    await expect(
+      callerFor(database, { token: user.token, lang: "zh" }).wallet.withdraw({
+        amount: 120_000,
+        idempotencyKey: key,
+      }),
+    ).rejects.toMatchObject({ code: "CONFLICT", message: "此请求已用于另一笔交易。请刷新页面后重试。" });
+    expect((await user.api.wallet.summary()).balance).toBe(200_000);
+  });
+
+  it("only operators decide, and nobody reads another user's withdrawal", async () => {
+    const user = await signedInUser(database);
+    const other = await signedInUser(database);
+    await credit(user.email, 60_000);
+    await user.api.wallet.saveBankCard(card);
+    const w = await user.api.wallet.withdraw({ amount: 60_000, idempotencyKey: newKey() });
+    await expect(
+      user.api.ops.money.approveWithdrawal({ id: w.id, idempotencyKey: newKey() }),
+    ).rejects.toMatchObject({
+      code: "FORBIDDEN",
+    });
+    await expect(
+      user.api.ops.money.adjust({ account: user.email, amount: 1, reason: "x", idempotencyKey: newKey() }),
+    ).rejects.toMatchObject({ code: "FORBIDDEN" });
+    await expect(other.api.wallet.withdrawal({ id: w.id })).rejects.toMatchObject({ code: "NOT_FOUND" });
+    await expect(callerFor(database).wallet.summary()).rejects.toMatchObject({ code: "UNAUTHORIZED" });
+    await expect(user.api.ops.money.ledger()).rejects.toMatchObject({ code: "FORBIDDEN" });
+    expect(await user.api.wallet.withdrawal({ id: w.id })).toMatchObject({ status: "pending" });
+  });
+});
+
+describe("adjustments", () => {
+  it("credit and debit with a reason, never below zero, audited", async () => {
+    const user = await signedInUser(database);
+    const en = callerFor(database, { token: ops.token, lang: "en" });
+    await expect(
+      en.ops.money.adjust({ account: user.email, amount: -1, reason: "koreksi", idempotencyKey: newKey() }),
+    ).rejects.toMatchObject({
+      message: "Insufficient balance",
+    });
+    await expect(
+      en.ops.money.adjust({ account: "nobody@example.id", amount: 5, reason: "x", idempotencyKey: newKey() }),
+    ).rejects.toMatchObject({
+      message: "User not found",
+    });
+    expect((await credit(user.email, 10_000)).balance).toBe(10_000);
+    expect(
+      (
+        await en.ops.money.adjust({
+          account: user.email,
+          amount: -4_000,
+          reason: "koreksi",
+          idempotencyKey: newKey(),
+        })
+      ).balance,
+    ).toBe(6_000);
+    const audit = await ops.api.ops.money.audit({ action: "wallet.adjust" });
+    expect(audit.items[0]).toMatchObject({
+      subjectId: user.id,
+      after: { balance: 6_000, amount: -4_000, reason: "koreksi" },
+    });
+  });
+});
+
+describe("recharges through the sandbox gateway", () => {
+  const app = () => createTestApp(database);
+  async function notify(body: object, opts: { secretFrom?: string; at?: Date; raw?: string } = {}) {
+    const text = opts.raw ?? JSON.stringify(body);
+    const secret = opts.secretFrom ?? (await sandboxSecret(database.db));
+    return app().request("/payments/notify/sandbox", {
+      method: "POST",
+      headers: {
+        "content-type": "application/json",
+        [sandboxSignatureHeader]: signNotification(secret, text, opts.at ?? new Date()),
+      },
+      body: text,
+    });
+  }
+
+  it("pays: the hosted page shows the amount, the signed notification credits the wallet once", async () => {
+    const user = await signedInUser(database);
+    const en = callerFor(database, { token: user.token, lang: "en" });
+    await expect(
+      en.wallet.recharge({ amount: 5_000, method: "sandbox", idempotencyKey: newKey() }),
+    ).rejects.toMatchObject({
+      message: "Top up between Rp 10.000 and Rp 20.000.000",
+    });
+    const key = newKey();
+    const started = await en.wallet.recharge({ amount: 100_000, method: "sandbox", idempotencyKey: key });
+    expect(started.redirectUrl).toMatch(/^http:\/\/localhost:3000\/gateway\/sandbox\/pay_/);
+    expect(
+      (await en.wallet.recharge({ amount: 100_000, method: "sandbox", idempotencyKey: key })).redirectUrl,
+    ).toBe(started.redirectUrl);
+    const paymentId = started.redirectUrl.split("/").at(-1)!;
+
+    const page = await app().request(`/gateway/sandbox/${paymentId}`);
+    const html = await page.text();
+    expect(html).toContain("Rp 100.000");
+    expect(html).toContain("Pay");
+    expect(await user.api.wallet.rechargeStatus({ id: started.id })).toMatchObject({ status: "pending" });
+
+    // Pressing Pay marks the sandbox payment paid; its notification cannot reach this test's address, so the
+    // test delivers the same signed notification itself.
+    const pressed = await app().request(`/gateway/sandbox/${paymentId}`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: "action=pay",
+    });
+    expect(pressed.status).toBe(303);
+    expect(pressed.headers.get("location")).toBe(
+      `http://localhost:3000/en/h5/merchant/recharge?result=${started.id}`,
+    );
+    expect((await sandboxPayment(database.db, paymentId))?.status).toBe("paid");
+    const body = { paymentId, reference: started.id, amount: 100_000, currency: "IDR", status: "paid" };
+    expect((await notify(body)).status).toBe(200);
+    expect((await notify(body)).status).toBe(200);
+    expect(await user.api.wallet.summary()).toEqual({ balance: 100_000, pendingWithdrawals: 0 });
+    expect(await user.api.wallet.rechargeStatus({ id: started.id })).toMatchObject({ status: "completed" });
+    expect((await user.api.wallet.history({ kind: "recharge" })).items).toHaveLength(1);
+  });
+
+  it("refuses forged, stale and mismatched notifications, changing nothing", async () => {
+    const user = await signedInUser(database);
+    const started = await user.api.wallet.recharge({
+      amount: 50_000,
+      method: "sandbox",
+      idempotencyKey: newKey(),
+    });
+    const paymentId = started.redirectUrl.split("/").at(-1)!;
+    const body = { paymentId, reference: started.id, amount: 50_000, currency: "IDR", status: "paid" };
+    expect((await notify(body, { secretFrom: "f".repeat(64) })).status).toBe(400);
+    expect((await notify(body, { at: new Date(Date.now() - 60 * 60_000) })).status).toBe(400);
+    expect((await notify({ ...body, amount: 5_000_000 })).status).toBe(400);
+    expect((await notify({ ...body, reference: "rch_other" })).status).toBe(400);
+    expect((await notify({ ...body, currency: "USD" })).status).toBe(400);
+    expect((await notify({}, { raw: "{not json" })).status).toBe(400);
+    const unsigned = await app().request("/payments/notify/sandbox", {
+      method: "POST",
+      body: JSON.stringify(body),
+    });
+    expect(unsigned.status).toBe(400);
+    expect((await user.api.wallet.summary()).balance).toBe(0);
+    expect(await user.api.wallet.rechargeStatus({ id: started.id })).toMatchObject({ status: "pending" });
+  });
+
+  it("cancel cancels; an unpaid one expires after the payment window; a late paid notification still credits once", async () => {
+    const user = await signedInUser(database);
+    const a = await user.api.wallet.recharge({ amount: 20_000, method: "sandbox", idempotencyKey: newKey() });
+    const aPayment = a.redirectUrl.split("/").at(-1)!;
+    await app().request(`/gateway/sandbox/${aPayment}`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: "action=cancel",
+    });
+    expect(
+      (
+        await notify({
+          paymentId: aPayment,
+          reference: a.id,
+          amount: 20_000,
+          currency: "IDR",
+          status: "cancelled",
+        })
+      ).status,
+    ).toBe(200);
+    expect(await user.api.wallet.rechargeStatus({ id: a.id })).toMatchObject({ status: "cancelled" });
+
+    const b = await user.api.wallet.recharge({ amount: 30_000, method: "sandbox", idempotencyKey: newKey() });
+    const bPayment = b.redirectUrl.split("/").at(-1)!;
+    const later = new Date(Date.now() + 61 * 60_000);
+    restore = setClock(() => later);
+    expect(await runDueJobs(database.db, jobHandlers())).toBeGreaterThanOrEqual(1);
+    expect(await user.api.wallet.rechargeStatus({ id: b.id })).toMatchObject({ status: "expired" });
+    // The hosted page no longer takes it.
+    const late = await app().request(`/gateway/sandbox/${bPayment}`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: "action=pay",
+    });
+    expect(late.status).toBe(303);
+    expect((await sandboxPayment(database.db, bPayment))?.status).toBe("expired");
+    // A real gateway that took the money anyway and says so late: credited, once.
+    const paid = { paymentId: bPayment, reference: b.id, amount: 30_000, currency: "IDR", status: "paid" };
+    expect((await notify(paid, { at: later })).status).toBe(200);
+    expect((await notify(paid, { at: later })).status).toBe(200);
+    expect(await user.api.wallet.rechargeStatus({ id: b.id })).toMatchObject({ status: "completed" });
+    expect((await user.api.wallet.summary()).balance).toBe(30_000);
+  });
+});
