@@ -8,7 +8,7 @@
  *
  * The performance issue asks for 120 KB on every browse page. That is below what the stack itself weighs:
  * React DOM, React Router's framework runtime and TanStack Query, which every page runs, are 111 KB
- * gzipped together (docs/javascript-budget.md), so the emptiest page is 124 KB. The budget holds the pages where
+ * gzipped together (docs/performance.md), so the emptiest page is 124 KB. The budget holds the pages where
  * they are now, a little above that floor.
  */
 export const budgetKb = {

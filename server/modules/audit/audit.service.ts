@@ -1,6 +1,7 @@
 import type { Db, Tx } from "../../db/client.ts";
 import { now } from "../../platform/clock.ts";
 import { newId } from "../../platform/ids.ts";
+import { pageOf } from "../../platform/pages.ts";
 import { selectAudit } from "../../read/operator-views.ts";
 import { insertAudit } from "./audit.queries.ts";
 
@@ -34,12 +35,12 @@ export async function listAudit(db: Db, opts: { cursor?: string | null; action?:
     action: opts.action,
     limit: opts.limit,
   });
-  const page = rows.slice(0, opts.limit);
+  const page = pageOf(rows, opts.limit);
   return {
-    items: page.map(({ actorEmail, actorPhone, ...r }) => ({
+    items: page.items.map(({ actorEmail, actorPhone, ...r }) => ({
       ...r,
       actor: actorEmail ?? actorPhone ?? r.actorId,
     })),
-    nextCursor: rows.length > opts.limit ? (page.at(-1)?.id ?? null) : null,
+    nextCursor: page.nextCursor,
   };
 }

@@ -5,6 +5,7 @@ import { transact, violates } from "../../db/transaction.ts";
 import { now } from "../../platform/clock.ts";
 import { DomainError } from "../../platform/errors.ts";
 import { newId } from "../../platform/ids.ts";
+import { pageOf } from "../../platform/pages.ts";
 import {
   addToBalance,
   claimKey,
@@ -158,9 +159,9 @@ export async function walletHistory(
     before: opts.cursor ?? undefined,
     limit: opts.limit,
   });
-  const page = rows.slice(0, opts.limit);
+  const page = pageOf(rows, opts.limit);
   return {
-    items: page.map((r) => ({
+    items: page.items.map((r) => ({
       id: r.id,
       kind: r.kind,
       amount: r.amount,
@@ -177,7 +178,7 @@ export async function walletHistory(
       memo: r.memo,
       at: r.createdAt,
     })),
-    nextCursor: rows.length > opts.limit ? (page.at(-1)?.id ?? null) : null,
+    nextCursor: page.nextCursor,
   };
 }
 
@@ -192,8 +193,7 @@ export async function listTransfers(
   opts: { kind?: FundType; accountId?: string; cursor?: string | null; limit: number },
 ) {
   const rows = await selectTransfers(db, { ...opts, before: opts.cursor ?? undefined });
-  const page = rows.slice(0, opts.limit);
-  return { items: page, nextCursor: rows.length > opts.limit ? (page.at(-1)?.id ?? null) : null };
+  return pageOf(rows, opts.limit);
 }
 
 export interface LedgerCheck {

@@ -14,6 +14,7 @@ import { transact } from "../../db/transaction.ts";
 import { now } from "../../platform/clock.ts";
 import { DomainError } from "../../platform/errors.ts";
 import { newId } from "../../platform/ids.ts";
+import { pageOf } from "../../platform/pages.ts";
 import type { Logger } from "../../platform/logger.ts";
 import type { PaymentGateway } from "../../platform/payments.ts";
 import { recordAudit } from "../audit/audit.service.ts";
@@ -181,8 +182,8 @@ export async function getWithdrawal(db: Db, userId: string, id: string): Promise
 
 export async function myWithdrawals(db: Db, userId: string, opts: { cursor?: string | null; limit: number }) {
   const rows = await selectWithdrawals(db, { userId, before: opts.cursor ?? undefined, limit: opts.limit });
-  const page = rows.slice(0, opts.limit);
-  return { items: page.map(withdrawalView), nextCursor: rows.length > opts.limit ? page.at(-1)!.id : null };
+  const page = pageOf(rows, opts.limit);
+  return { items: page.items.map(withdrawalView), nextCursor: page.nextCursor };
 }
 
 /** The operator's queue and history: with the user and the full account number, to pay it. */
@@ -195,8 +196,7 @@ export async function operatorWithdrawals(
     before: opts.cursor ?? undefined,
     limit: opts.limit,
   });
-  const page = rows.slice(0, opts.limit);
-  return { items: page, nextCursor: rows.length > opts.limit ? page.at(-1)!.id : null };
+  return pageOf(rows, opts.limit);
 }
 
 /**
@@ -427,8 +427,7 @@ export async function operatorRecharges(
     before: opts.cursor ?? undefined,
     limit: opts.limit,
   });
-  const page = rows.slice(0, opts.limit);
-  return { items: page, nextCursor: rows.length > opts.limit ? page.at(-1)!.id : null };
+  return pageOf(rows, opts.limit);
 }
 
 /** What became of a gateway notification; anything but `applied`/`unchanged` changed nothing. */
