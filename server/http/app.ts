@@ -9,7 +9,7 @@ import { TRPCError } from "@trpc/server";
 import { fetchRequestHandler } from "@trpc/server/adapters/fetch";
 import { bodyLimit } from "hono/body-limit";
 import { Hono, type Context as HonoContext, type MiddlewareHandler } from "hono";
-import type { Database } from "../db/client.ts";
+import { isDatabaseUnavailable, type Database } from "../db/client.ts";
 import type { Logger } from "../platform/logger.ts";
 import type { Metrics } from "../platform/metrics.ts";
 import type { Storage } from "../platform/storage.ts";
@@ -173,6 +173,13 @@ export function createApp(deps: AppDeps) {
   app.use(compression());
 
   app.onError((error, c) => {
+    // A route outside tRPC and the pages (a gateway notification, the sandbox page) whose database is away:
+    // try again later, as /trpc answers too. A gateway retries its notification on anything but 2xx.
+    if (isDatabaseUnavailable(error)) {
+      deps.log.warn({ requestId: c.get("requestId"), err: error }, "database unavailable");
+      c.header("retry-after", "5");
+      return c.text("Service Unavailable", 503);
+    }
     deps.log.error({ requestId: c.get("requestId"), err: error }, "unhandled error");
     return c.text("Internal Server Error", 500);
   });
