@@ -7,6 +7,7 @@ import { jobHandlers } from "./flows/jobs.ts";
 import { createApp } from "./http/app.ts";
 import { redeliverNotifications, createSandboxGateway } from "./modules/gateway/gateway.service.ts";
 import { startJobWorker } from "./modules/jobs/jobs.service.ts";
+import { forgetOldKeys } from "./modules/ledger/ledger.service.ts";
 import { EnvError, parseEnv, type Env } from "./platform/env.ts";
 import { createLogger } from "./platform/logger.ts";
 import { createMetrics } from "./platform/metrics.ts";
@@ -90,11 +91,12 @@ if (dev) {
 
 const limits = createRateLimits(env.REDIS_URL, { log });
 const gateway = createSandboxGateway(database.db, { publicUrl: env.PUBLIC_URL });
-// Deadlines (a recharge's payment window) and the sandbox gateway's re-sent notifications.
+// Deadlines (a recharge's payment window), the sandbox gateway's re-sent notifications, and forgetting
+// idempotency keys older than a day.
 const stopJobs = startJobWorker(database.db, jobHandlers(), {
   log,
   intervalMs: 5_000,
-  also: [() => redeliverNotifications(database.db)],
+  also: [() => redeliverNotifications(database.db), () => forgetOldKeys(database.db)],
 });
 const app = createApp({
   database,

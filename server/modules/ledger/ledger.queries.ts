@@ -58,15 +58,6 @@ export async function selectBalance(db: Executor, accountId: string): Promise<nu
   return rows[0]?.balance ?? 0;
 }
 
-/** Balances of several accounts at once; missing accounts are left out. */
-export async function selectBalances(db: Executor, accountIds: string[]) {
-  if (accountIds.length === 0) return [];
-  return db
-    .select({ id: ledgerAccounts.id, balance: ledgerAccounts.balance })
-    .from(ledgerAccounts)
-    .where(sql`${ledgerAccounts.id} in ${accountIds}`);
-}
-
 /** Money held in an account's pending holds (requested withdrawals not yet decided). */
 export async function selectHeld(db: Executor, accountId: string): Promise<number> {
   const t = ledgerTransfers;
@@ -156,16 +147,6 @@ export async function selectTransfers(
     )
     .orderBy(sql`${t.id} desc`)
     .limit(opts.limit + 1);
-}
-
-/** The transfers of one subject (a withdrawal, a recharge, an order), oldest first. */
-export async function selectSubjectTransfers(db: Executor, subjectType: string, subjectId: string) {
-  const t = ledgerTransfers;
-  return db
-    .select()
-    .from(t)
-    .where(and(sql`${t.subjectType} = ${subjectType}`, eq(t.subjectId, subjectId)))
-    .orderBy(t.id);
 }
 
 /**

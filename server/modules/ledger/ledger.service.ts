@@ -15,10 +15,8 @@ import {
   selectLedgerSnapshot,
   selectAccountTransfers,
   selectBalance,
-  selectBalances,
   selectHeld,
   selectKey,
-  selectSubjectTransfers,
   selectTransfers,
   storeKeyResponse,
   type TransferRow,
@@ -34,11 +32,6 @@ export type AccountRef = { wallet: string } | { platform: PlatformAccount };
 
 export function accountId(ref: AccountRef): string {
   return "wallet" in ref ? `wallet:${ref.wallet}` : `platform:${ref.platform}`;
-}
-
-/** The user a wallet account belongs to, or null for a platform account. */
-export function walletOwner(id: string): string | null {
-  return id.startsWith("wallet:") ? id.slice("wallet:".length) : null;
 }
 
 export interface Transfer {
@@ -124,16 +117,6 @@ export function walletHeld(db: Db | Tx, userId: string): Promise<number> {
   return selectHeld(db, accountId({ wallet: userId }));
 }
 
-export async function platformBalances(db: Db): Promise<Record<string, number>> {
-  const rows = await selectBalances(
-    db,
-    ["escrow", "revenue", "vat_payable", "gateway_clearing", "payouts_pending", "adjustments"].map(
-      (p) => `platform:${p}`,
-    ),
-  );
-  return Object.fromEntries(rows.map((r) => [r.id, r.balance]));
-}
-
 export interface FundRecord {
   id: string;
   kind: FundType;
@@ -180,11 +163,6 @@ export async function walletHistory(
     })),
     nextCursor: page.nextCursor,
   };
-}
-
-/** The transfers of one subject, oldest first: what a withdrawal, recharge or order moved. */
-export function subjectTransfers(db: Db | Tx, subject: { type: SubjectType; id: string }) {
-  return selectSubjectTransfers(db, subject.type, subject.id);
 }
 
 /** Every transfer, newest first, for the operator's ledger page. */
