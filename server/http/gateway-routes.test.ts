@@ -1,0 +1,195 @@
+import net, { type AddressInfo } from "node:net";
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { newKey, signedInUser } from "../../tests/setup/money.ts";
+import { createTestApp } from "../../tests/setup/test-app.ts";
+import { adminUrl, createTestDatabase, testDbKind, type TestDatabase } from "../../tests/setup/test-db.ts";
+import { openPostgres, type Database } from "../db/client.ts";
+import {
+  sandboxPayment,
+  sandboxSecret,
+  sandboxSignatureHeader,
+  signNotification,
+} from "../modules/gateway/gateway.service.ts";
+import { checkLedger } from "../modules/ledger/ledger.service.ts";
+
+/**
+ * A TCP proxy to PostgreSQL that a test can cut (as if the server stopped) and restore: the same fault
+ * server/db/faults.test.ts drives for /trpc and the pages.
+ */
+async function startProxy(target: URL) {
+  const sockets = new Set<net.Socket>();
+  let server: net.Server | undefined;
+  let port = 0;
+  const listen = () =>
+    new Promise<void>((resolve) => {
+      server = net.createServer((client) => {
+        const upstream = net.connect(Number(target.port || 5432), target.hostname);
+        for (const s of [client, upstream]) {
+          sockets.add(s);
+          s.on("error", () => {});
+          s.on("close", () => {
+            sockets.delete(s);
+            client.destroy();
+            upstream.destroy();
+          });
+        }
+        client.pipe(upstream).pipe(client);
+      });
+      server.listen(port, "127.0.0.1", () => {
+        port = (server!.address() as AddressInfo).port;
+        resolve();
+      });
+    });
+  await listen();
+  return {
+    get port() {
+      return port;
+    },
+    /** Refuses new connections and drops open ones, like a stopped server. */
+    cut: () =>
+      new Promise<void>((resolve) => {
+        server!.close(() => resolve());
+        for (const s of sockets) s.destroy();
+      }),
+    restore: listen,
+  };
+}
+
+async function eventually(check: () => Promise<boolean>, ms = 15_000) {
+  const until = Date.now() + ms;
+  while (Date.now() < until) {
+    if (await check()) return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error("condition not met in time");
+}
+
+/** What a client must never see in an answer: a stack trace, SQL, driver or file names. */
+const internals =
+  /\n\s+at |\bselect\b|\binsert\b|\bfrom "|ECONN|pg-pool|node_modules|\.ts:\d|sandbox_payments/i;
+
+/** A 503 a gateway (or a browser) can act on: try again after the number of seconds it says. */
+async function expectTryAgainLater(res: Response) {
+  expect(res.status).toBe(503);
+  const retryAfter = res.headers.get("retry-after");
+  expect(retryAfter).toMatch(/^\d+$/);
+  expect(Number(retryAfter)).toBeGreaterThan(0);
+  const text = await res.text();
+  expect(text).not.toMatch(internals);
+  return text;
+}
+
+// PGlite is embedded in the process and cannot be taken away; the fault is driven on PostgreSQL only, as in
+// server/db/faults.test.ts.
+describe.runIf(testDbKind === "postgres")("gateway routes while the database is away", () => {
+  let database: TestDatabase;
+  let name: string;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    const result = (await database.db.execute(sql`select current_database() as name`)) as unknown as {
+      rows: { name: string }[];
+    };
+    name = result.rows[0]!.name;
+  });
+  afterAll(() => database.destroy());
+
+  /** This test's database, reached through the proxy on `port` (which the test can cut and restore). */
+  const openThroughProxy = (port: number) => {
+    const url = new URL(adminUrl);
+    url.hostname = "127.0.0.1";
+    url.port = String(port);
+    url.pathname = `/${name}`;
+    return openPostgres(url.toString(), { max: 3, connectionTimeoutMillis: 1000 });
+  };
+
+  it("notification and sandbox page answer 503 with Retry-After, then work again; the retried notification credits once", async () => {
+    const proxy = await startProxy(new URL(adminUrl));
+    let proxied: Database | undefined;
+    try {
+      proxied = await openThroughProxy(proxy.port);
+      const app = createTestApp({ ...database, ...proxied });
+
+      // A shopper starts a recharge; the gateway's hosted page shows it.
+      const user = await signedInUser(database);
+      const started = await user.api.wallet.recharge({
+        amount: 100_000,
+        method: "sandbox",
+        idempotencyKey: newKey(),
+      });
+      const paymentId = started.redirectUrl.split("/").at(-1)!;
+      const pagePath = `/gateway/sandbox/${paymentId}?lang=en`;
+      const shown = await app.request(pagePath);
+      expect(shown.status).toBe(200);
+      expect(await shown.text()).toContain("Rp 100.000");
+
+      // The gateway's signed "paid" notification, and one with a forged signature.
+      const secret = await sandboxSecret(database.db);
+      const body = JSON.stringify({
+        paymentId,
+        reference: started.id,
+        amount: 100_000,
+        currency: "IDR",
+        status: "paid",
+      });
+      const notify = (signature: string) =>
+        app.request("/payments/notify/sandbox", {
+          method: "POST",
+          headers: { "content-type": "application/json", [sandboxSignatureHeader]: signature },
+          body,
+        });
+      const signed = () => notify(signNotification(secret, body, new Date()));
+      const forged = () => notify(signNotification("f".repeat(64), body, new Date()));
+
+      await proxy.cut();
+
+      // The hosted page: try again later, no internals.
+      const pageDown = await app.request(pagePath);
+      await expectTryAgainLater(pageDown);
+      expect(pageDown.headers.get("content-type") ?? "").not.toMatch(/json/);
+      // An unknown payment cannot be told from a known one while the database is away: 503 too, not 404.
+      await expectTryAgainLater(await app.request("/gateway/sandbox/pay_missing"));
+
+      // The notification: 503 (a gateway retries on anything but 2xx), never 200, 400 or 500.
+      for (let i = 0; i < 3; i++) await expectTryAgainLater(await signed());
+      // Nothing was applied meanwhile (read directly, not through the cut proxy).
+      expect(await user.api.wallet.rechargeStatus({ id: started.id })).toMatchObject({ status: "pending" });
+      expect((await user.api.wallet.summary()).balance).toBe(0);
+
+      await proxy.restore();
+
+      // The page works again by itself (the pool reconnects on the next query).
+      await eventually(async () => (await app.request(pagePath)).status === 200);
+      const back = await app.request(pagePath);
+      expect(back.status).toBe(200);
+      expect(back.headers.get("retry-after")).toBeNull();
+      const html = await back.text();
+      expect(html).toContain("Rp 100.000");
+      expect(html).toContain("Pay");
+      const missing = await app.request("/gateway/sandbox/pay_missing?lang=en");
+      expect(missing.status).toBe(404);
+      expect(await missing.text()).toContain("<html");
+
+      // A forged notification is refused as before; the gateway's retry of the real one is taken, once.
+      const refused = await forged();
+      expect(refused.status).toBe(400);
+      expect(await refused.json()).toEqual({ ok: false });
+      const taken = await signed();
+      expect(taken.status).toBe(200);
+      expect(await taken.json()).toEqual({ ok: true });
+      const again = await signed();
+      expect(again.status).toBe(200);
+      expect(await user.api.wallet.summary()).toEqual({ balance: 100_000, pendingWithdrawals: 0 });
+      expect(await user.api.wallet.rechargeStatus({ id: started.id })).toMatchObject({
+        status: "completed",
+      });
+      expect((await user.api.wallet.history({ kind: "recharge" })).items).toHaveLength(1);
+      // The notification is the shop's; the hosted page's own payment was never pressed.
+      expect((await sandboxPayment(database.db, paymentId))?.status).toBe("pending");
+      expect((await checkLedger(database.db)).ok).toBe(true);
+    } finally {
+      await proxied?.close();
+      await proxy.cut();
+    }
+  });
+});
