@@ -25,7 +25,8 @@ const listFiles = process.env.MEASURE_FILES === "1";
 const only = (process.env.MEASURE_PAGES ?? "").split(",").filter(Boolean);
 const base = `http://localhost:${port}`;
 const dataDir = `/tmp/pasar-measure-${process.pid}`;
-const demoShopper = { account: "shopper@pasar.test", password: "pasar-demo-2026" };
+const demoPassword = "pasar-demo-2026";
+const demoAccount = { shopper: "shopper@pasar.test", operator: "operator@pasar.test" } as const;
 
 if (!existsSync(path.join(root, "build/server/index.js"))) {
   console.error("No production build: run `npm run build` first.");
@@ -94,13 +95,13 @@ async function demoIds(): Promise<DemoIds> {
   return { productId: products.items[0]!.id, storeId: stores.items[0]!.id };
 }
 
-/** A browser context signed in as the demo shopper through the sign-in form, as a person would. */
-async function signedInContext(browser: Browser): Promise<BrowserContext> {
+/** A browser context signed in as a demo account through the sign-in form, as a person would. */
+async function signedInContext(browser: Browser, who: keyof typeof demoAccount): Promise<BrowserContext> {
   const context = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: "id-ID" });
   const page = await context.newPage();
   await page.goto(`${base}/h5/signin`);
-  await page.locator('input[name="account"]').fill(demoShopper.account);
-  await page.locator('input[name="password"]').fill(demoShopper.password);
+  await page.locator('input[name="account"]').fill(demoAccount[who]);
+  await page.locator('input[name="password"]').fill(demoPassword);
   await Promise.all([
     page.waitForURL((url) => url.pathname === "/h5/account"),
     page.locator('form button[type="submit"][value="submit"]:not([hidden])').click(),
@@ -188,10 +189,14 @@ try {
   const ids = await demoIds();
   const browser = await chromium.launch(chromiumLaunchOptions);
   const visitor = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: "id-ID" });
-  const shopper = await signedInContext(browser);
+  const contexts = {
+    shopper: await signedInContext(browser, "shopper"),
+    operator: await signedInContext(browser, "operator"),
+  };
   const rows: Row[] = [];
   const chosen = pages.filter((p) => only.length === 0 || only.some((word) => p.name.includes(word)));
-  for (const spec of chosen) rows.push(await measurePage(spec, ids, spec.signedIn ? shopper : visitor));
+  for (const spec of chosen)
+    rows.push(await measurePage(spec, ids, spec.signedIn ? contexts[spec.signedIn] : visitor));
   await browser.close();
 
   const problems: string[] = [];
@@ -208,7 +213,7 @@ try {
     if (r.status !== expected) problems.push(`${r.spec.name}: answered ${r.status}, expected ${expected}`);
     for (const error of r.errors) problems.push(`${r.spec.name}: the browser reported "${error}"`);
     console.log(
-      `| ${r.spec.name}${r.spec.signedIn ? " (signed in)" : ""} | ${r.spec.path(ids)} | ${r.status} | ${r.p50.toFixed(1)} ms | ${r.p95.toFixed(1)} ms | ${kb(r.htmlRaw)} | ${kb(r.htmlGzip)} | ${kb(r.jsGzip)} in ${r.files.length} files${over ? " **OVER**" : ""} | ${budget} KB | ${r.apiCalls} |`,
+      `| ${r.spec.name}${r.spec.signedIn ? ` (${r.spec.signedIn})` : ""} | ${r.spec.path(ids)} | ${r.status} | ${r.p50.toFixed(1)} ms | ${r.p95.toFixed(1)} ms | ${kb(r.htmlRaw)} | ${kb(r.htmlGzip)} | ${kb(r.jsGzip)} in ${r.files.length} files${over ? " **OVER**" : ""} | ${budget} KB | ${r.apiCalls} |`,
     );
   }
   if (listFiles) {

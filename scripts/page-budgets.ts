@@ -35,8 +35,8 @@ export interface PageSpec {
   /** The Indonesian path measured. */
   path: (ids: DemoIds) => string;
   budget: keyof typeof budgetKb;
-  /** Measured as the demo shopper (the page sends visitors to sign in). */
-  signedIn?: boolean;
+  /** Measured signed in as this demo account (the page sends visitors to sign in). */
+  signedIn?: "shopper" | "operator";
   /** The status the server answers (200 unless said). */
   status?: number;
 }
@@ -62,14 +62,14 @@ export const pages: readonly PageSpec[] = [
     name: "collection",
     path: () => "/h5/collection",
     budget: "browse",
-    signedIn: true,
+    signedIn: "shopper",
   },
   {
     route: "routes/browsing/footmark.tsx",
     name: "footmark",
     path: () => "/h5/footmark",
     budget: "browse",
-    signedIn: true,
+    signedIn: "shopper",
   },
   { route: "routes/shop/faq.tsx", name: "FAQ", path: () => "/h5/question", budget: "browse" },
   {
@@ -89,8 +89,37 @@ export const pages: readonly PageSpec[] = [
     name: "account",
     path: () => "/h5/account",
     budget: "browse",
-    signedIn: true,
+    signedIn: "shopper",
   },
+  ...(
+    [
+      ["routes/wallet/fund.tsx", "funds", "/h5/merchant/fund"],
+      ["routes/wallet/recharge.tsx", "recharge", "/h5/merchant/recharge"],
+      ["routes/wallet/withdraw.tsx", "withdraw", "/h5/merchant/withdraw"],
+      ["routes/wallet/bank.tsx", "bank card", "/h5/merchant/bank"],
+    ] as const
+  ).map(([route, name, path]): PageSpec => ({
+    route,
+    name,
+    path: () => path,
+    budget: "browse",
+    signedIn: "shopper",
+  })),
+  ...(
+    [
+      ["routes/ops/withdrawals.tsx", "ops withdrawals", "/ops"],
+      ["routes/ops/recharges.tsx", "ops recharges", "/ops/recharges"],
+      ["routes/ops/ledger.tsx", "ops ledger", "/ops/ledger"],
+      ["routes/ops/adjust.tsx", "ops adjustment", "/ops/adjust"],
+      ["routes/ops/audit.tsx", "ops audit log", "/ops/audit"],
+    ] as const
+  ).map(([route, name, path]): PageSpec => ({
+    route,
+    name,
+    path: () => path,
+    budget: "browse",
+    signedIn: "operator",
+  })),
   { route: "routes/auth/signin.tsx", name: "sign-in", path: () => "/h5/signin", budget: "auth" },
   { route: "routes/auth/signup.tsx", name: "sign-up", path: () => "/h5/signup", budget: "auth" },
   { route: "routes/auth/forget.tsx", name: "reset password", path: () => "/h5/forget", budget: "auth" },

@@ -19,11 +19,13 @@ import "./app.css";
 import { loadMessages } from "#common/i18n/messages.ts";
 import { localeTags, type Locale } from "#common/locales.ts";
 import { platformCode } from "#common/platform.ts";
+import { timeZoneCookie, toTimeZoneName } from "#common/time-zones.ts";
 import { serverBuildId, thrownStatus, withServerApi } from "./lib/api.server.ts";
 import { LanguageOffer, type LanguageOfferData } from "./features/shell/language-offer.tsx";
 import { I18nProvider, useI18n } from "./lib/i18n.tsx";
 import { localizePath, splitLocalePath } from "./lib/locale.ts";
 import { negotiateLocale } from "./lib/negotiate.server.ts";
+import { cookieValue } from "./lib/cookies.ts";
 import { useNonce } from "./lib/nonce.ts";
 import { themeScript, useThemeSync } from "./lib/theme.ts";
 import { createBrowserTrpcClient, createQueryClient, setClientLanguage, TRPCProvider } from "./lib/trpc.ts";
@@ -61,6 +63,7 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
     site: { title: site.title, desc: site.desc, favicon: site.favicon, shareImage: site.shareImage },
     dehydrated: api.dehydrated,
     languageOffer,
+    timeZone: toTimeZoneName(cookieValue(request.headers.get("cookie"), timeZoneCookie.name)),
   };
 }
 
@@ -185,6 +188,8 @@ const rootFailureTexts = {
   serverName: "Something went wrong",
   serverMessage: "We could not show this page. Please try again in a moment.",
   goHome: "Go back home",
+  forbiddenName: "Access denied",
+  forbiddenMessage: "This page is only for the shop's operators.",
 };
 
 /** Fatal and unmatched errors: the error page in the visitor's language when known, else English. */
@@ -194,6 +199,7 @@ export function ErrorBoundary() {
   const locale: Locale = data?.locale ?? "en";
   const status = isRouteErrorResponse(error) ? error.status : 500;
   const notFound = status === 404;
+  const forbidden = status === 403;
   const detail =
     isRouteErrorResponse(error) && typeof error.data === "object" && error.data && "message" in error.data
       ? String(error.data.message)
@@ -206,12 +212,12 @@ export function ErrorBoundary() {
   const page = data?.messages.errors.page ?? thrownPage ?? rootFailureTexts;
   return (
     <>
-      <title>{`${notFound ? page.notFoundTitle : page.serverName} - ${data?.site.title ?? "Pasar"}`}</title>
+      <title>{`${notFound ? page.notFoundTitle : forbidden ? page.forbiddenName : page.serverName} - ${data?.site.title ?? "Pasar"}`}</title>
       <meta name="description" content={notFound ? page.notFoundDescription : page.serverMessage} />
       <ErrorView
         status={status}
-        name={notFound ? page.name : page.serverName}
-        message={notFound ? page.message : page.serverMessage}
+        name={notFound ? page.name : forbidden ? page.forbiddenName : page.serverName}
+        message={notFound ? page.message : forbidden ? page.forbiddenMessage : page.serverMessage}
         detail={detail}
         homeLabel={page.goHome}
         homeHref={localizePath(locale, "/")}

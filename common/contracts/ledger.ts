@@ -1,23 +1,9 @@
 import { z } from "zod";
+import { fundTypes } from "../wallet-states.ts";
 
-/**
- * The fund record types of the seed (section 3), the kind of every ledger transfer. A refund is shown as
- * what it reverses (product.md section 3): a rejected withdrawal's returned hold is a `withdrawal` record.
- */
-export const fundTypes = [
-  "prd_order_pay",
-  "mch_order_pay",
-  "recharge",
-  "withdrawal",
-  "profit",
-  "system",
-] as const;
-export type FundType = (typeof fundTypes)[number];
+export { fundTypes, subjectTypes, type FundType, type SubjectType } from "../wallet-states.ts";
+
 export const FundTypeSchema = z.enum(fundTypes);
-
-/** What a transfer belongs to; a fund record links to it. */
-export const subjectTypes = ["recharge", "withdrawal", "order", "adjustment"] as const;
-export type SubjectType = (typeof subjectTypes)[number];
 
 /**
  * The platform's own accounts. Escrow holds shoppers' payments of open orders; revenue collects fees and goods

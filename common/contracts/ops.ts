@@ -89,6 +89,9 @@ export const TransfersViewSchema = z.object({
       id: z.string(),
       debitAccountId: z.string(),
       creditAccountId: z.string(),
+      /** The account (email or phone) of a wallet's user; null for the platform's accounts. */
+      debitUser: z.string().nullable(),
+      creditUser: z.string().nullable(),
       amount: z.number().int(),
       kind: FundTypeSchema,
       subjectType: z.enum(subjectTypes),

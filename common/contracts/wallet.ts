@@ -1,7 +1,10 @@
 import { z } from "zod";
 import { bankByCode, validAccountNumber } from "../banks.ts";
 import { CursorSchema, plainText, prefixedId } from "./input.ts";
-import { FundTypeSchema, IdempotencyKeySchema, subjectTypes } from "./ledger.ts";
+import { rechargeMethods, rechargeStates, subjectTypes, withdrawalStates } from "../wallet-states.ts";
+import { FundTypeSchema, IdempotencyKeySchema } from "./ledger.ts";
+
+export { rechargeMethods, rechargeStates, withdrawalStates } from "../wallet-states.ts";
 
 export const BankCardInputSchema = z
   .object({
@@ -68,7 +71,6 @@ export const WithdrawInputSchema = z.object({
   idempotencyKey: IdempotencyKeySchema,
 });
 
-export const withdrawalStates = ["pending", "paid", "rejected"] as const;
 export const WithdrawalViewSchema = z.object({
   id: z.string(),
   amount: z.number().int(),
@@ -92,14 +94,12 @@ export const WithdrawFormViewSchema = z.object({
   card: BankCardViewSchema.nullable(),
 });
 
-export const rechargeMethods = ["sandbox"] as const;
 export const RechargeInputSchema = z.object({
   amount: z.number().int("errors.recharge.amountWhole").positive("errors.recharge.amountWhole"),
   method: z.enum(rechargeMethods, "errors.recharge.selectMethod"),
   idempotencyKey: IdempotencyKeySchema,
 });
 
-export const rechargeStates = ["pending", "completed", "cancelled", "expired"] as const;
 export const RechargeViewSchema = z.object({
   id: z.string(),
   amount: z.number().int(),

@@ -8,6 +8,12 @@ import { createAccount, hasAccounts } from "../modules/auth/auth.service.ts";
 import { createCategory, createSupplyProduct, listInStore } from "../modules/catalog/catalog.service.ts";
 import { updateWebConfig } from "../modules/settings/settings.service.ts";
 import { createStore } from "../modules/stores/stores.service.ts";
+import {
+  adjustWallet,
+  approveWithdrawal,
+  requestWithdrawal,
+  saveBankCard,
+} from "../modules/wallet/wallet.service.ts";
 import { createFaq } from "../modules/support/support.service.ts";
 import { seedFaqs } from "./seed/faqs.ts";
 import { seedCategories, seedProducts, seedStores } from "./seed/catalogue-data.ts";
@@ -97,8 +103,23 @@ async function writeDemoShop(db: Db, storage: Storage, images: Awaited<ReturnTyp
 
   for (const [sort, faq] of seedFaqs.entries()) await createFaq(db, { sort, ...faq });
 
-  await createAccount(db, { email: demoAccounts.shopper, password: demoPassword, role: "shopper" });
-  await createAccount(db, { email: demoAccounts.operator, password: demoPassword, role: "operator" });
+  const shopperId = await createAccount(db, {
+    email: demoAccounts.shopper,
+    password: demoPassword,
+    role: "shopper",
+  });
+  const operatorId = await createAccount(db, {
+    email: demoAccounts.operator,
+    password: demoPassword,
+    role: "operator",
+  });
+  // Opening balances come through the ledger like any money: an operator's audited adjustment.
+  await adjustWallet(db, operatorId, {
+    userId: shopperId,
+    amount: 500_000,
+    reason: "Saldo awal demo",
+    idempotencyKey: "seed-opening-balance-shopper",
+  });
 
   const topFirst = [...seedCategories.entries()].sort(
     ([, a], [, b]) => Number(a.parentId !== null) - Number(b.parentId !== null),
@@ -155,5 +176,30 @@ async function writeDemoShop(db: Db, storage: Storage, images: Awaited<ReturnTyp
       const price = Math.max(supply.merchant, shopPrice(supply.suggested * store.markup));
       await listInStore(db, { storeId, supplyProductId: supply.id, price });
     }
+    if (index === 0) await seedMerchantMoney(db, operatorId, ownerId);
   }
+}
+
+/**
+ * The first merchant's wallet: an opening balance, a bound bank card, one withdrawal paid out and one
+ * waiting in the operator's queue, so the fund history and the withdrawals queue have something to show.
+ */
+async function seedMerchantMoney(db: Db, operatorId: string, merchantId: string) {
+  await adjustWallet(db, operatorId, {
+    userId: merchantId,
+    amount: 2_000_000,
+    reason: "Saldo awal demo",
+    idempotencyKey: "seed-opening-balance-merchant",
+  });
+  await saveBankCard(db, merchantId, {
+    accountName: "Sari Dewi Lestari",
+    bankCode: "014",
+    accountNumber: "0123456789",
+  });
+  const paid = await requestWithdrawal(db, merchantId, {
+    amount: 300_000,
+    idempotencyKey: "seed-withdrawal-paid-0001",
+  });
+  await approveWithdrawal(db, operatorId, { id: paid.id, idempotencyKey: "seed-withdrawal-approve-01" });
+  await requestWithdrawal(db, merchantId, { amount: 250_000, idempotencyKey: "seed-withdrawal-pending-01" });
 }

@@ -3,7 +3,7 @@ import type { Db } from "../db/client.ts";
 import { DomainError } from "../platform/errors.ts";
 import { selectAccountNames } from "../read/operator-views.ts";
 import { findUserIdByAccount } from "../modules/auth/auth.service.ts";
-import { checkLedger } from "../modules/ledger/ledger.service.ts";
+import { checkLedger, listTransfers } from "../modules/ledger/ledger.service.ts";
 import { adjustWallet, operatorRecharges, operatorWithdrawals } from "../modules/wallet/wallet.service.ts";
 
 /** The operator's money views: the wallet module's records with each user's account beside them. */
@@ -45,6 +45,26 @@ export async function opsRecharges(db: Db, input: Parameters<typeof operatorRech
       gatewayPaymentId: r.gatewayPaymentId,
       createdAt: r.createdAt,
       completedAt: r.completedAt,
+    })),
+  };
+}
+
+/** The ledger's transfers, a wallet's side named by its user's account (email or phone). */
+export async function opsTransfers(db: Db, input: Parameters<typeof listTransfers>[1]) {
+  const page = await listTransfers(db, input);
+  const userOf = (accountId: string) => (accountId.startsWith("wallet:") ? accountId.slice(7) : null);
+  const userIds = page.items.flatMap((x) => [userOf(x.debitAccountId), userOf(x.creditAccountId)]);
+  const names = await selectAccountNames(db, [...new Set(userIds.filter((id) => id !== null))]);
+  const nameOf = (accountId: string) => {
+    const userId = userOf(accountId);
+    return userId ? (names.get(userId) ?? userId) : null;
+  };
+  return {
+    nextCursor: page.nextCursor,
+    items: page.items.map((x) => ({
+      ...x,
+      debitUser: nameOf(x.debitAccountId),
+      creditUser: nameOf(x.creditAccountId),
     })),
   };
 }

@@ -101,3 +101,16 @@ export function signInOnUnauthorized(url: URL, locale: Locale) {
     throw redirect(signInPath(locale, url.pathname + url.search));
   };
 }
+
+/**
+ * For the operator's pages: a visitor who is signed out goes to sign in; anyone signed in without the
+ * operator role gets the 403 page. The procedures decide (operatorProcedure); the page only shows it.
+ */
+export function operatorOnly(url: URL, locale: Locale) {
+  const toSignIn = signInOnUnauthorized(url, locale);
+  return (error: unknown): never => {
+    const e = error as { code?: unknown; message?: unknown } | null;
+    if (e?.code === "FORBIDDEN") throw data({ message: String(e.message) }, { status: 403 });
+    return toSignIn(error);
+  };
+}

@@ -32,10 +32,9 @@ import {
   RechargeIdSchema,
   WithdrawalIdSchema,
 } from "#common/contracts/wallet.ts";
-import { opsAdjust, opsLedger, opsRecharges, opsWithdrawals } from "../../flows/ops-money.ts";
+import { opsAdjust, opsLedger, opsRecharges, opsTransfers, opsWithdrawals } from "../../flows/ops-money.ts";
 import { operatorProcedure, router, signedInProcedure } from "../../trpc/init.ts";
 import { listAudit } from "../audit/audit.service.ts";
-import { listTransfers } from "../ledger/ledger.service.ts";
 import {
   approveWithdrawal,
   fundHistory,
@@ -124,7 +123,7 @@ export const opsMoneyRouter = router({
   transfers: operatorProcedure
     .input(TransfersInputSchema)
     .output(TransfersViewSchema)
-    .query(({ ctx, input }) => listTransfers(ctx.db, input)),
+    .query(({ ctx, input }) => opsTransfers(ctx.db, input)),
   adjust: operatorProcedure
     .input(AdjustInputSchema)
     .output(AdjustViewSchema)

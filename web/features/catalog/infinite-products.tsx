@@ -34,7 +34,7 @@ export interface PagedQuery {
  * The end of a list that loads more: the next page loads as the shopper scrolls near it (or presses
  * "Load more"), and once everything is shown it says so.
  */
-export function LoadMore(props: { query: PagedQuery }) {
+export function LoadMore(props: { query: PagedQuery; endText?: string }) {
   const { t } = useI18n();
   const sentinel = useRef<HTMLDivElement>(null);
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = props.query;
@@ -62,7 +62,7 @@ export function LoadMore(props: { query: PagedQuery }) {
           {isFetchingNextPage ? t("shell.loading") : t("catalog.list.loadMore")}
         </button>
       ) : (
-        t("catalog.list.end")
+        (props.endText ?? t("catalog.list.end"))
       )}
     </div>
   );

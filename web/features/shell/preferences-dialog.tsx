@@ -1,7 +1,9 @@
 import { locales, type Locale } from "#common/locales.ts";
+import { timeZoneNames } from "#common/time-zones.ts";
 import { useI18n } from "../../lib/i18n.tsx";
 import { modal } from "../../lib/modal.ts";
 import { themes, useTheme } from "../../lib/theme.ts";
+import { useSetTimeZone, useTimeZone } from "../../lib/time-zone.ts";
 import { useSwitchLanguage } from "./switch-language.ts";
 
 /** Language names are written in their own language so everyone can find theirs. */
@@ -39,11 +41,16 @@ function Choice<T extends string>(props: {
   );
 }
 
-/** Theme and language choices; switching language keeps the current page. */
-export function PreferencesForm(props: { onLanguageChange?: () => void }) {
+/**
+ * Theme and language choices; switching language keeps the current page. The account page also offers the
+ * time zone times are shown in (`timeZone`).
+ */
+export function PreferencesForm(props: { onLanguageChange?: () => void; timeZone?: boolean }) {
   const { t, locale } = useI18n();
   const { theme, setTheme } = useTheme();
   const switchTo = useSwitchLanguage();
+  const timeZone = useTimeZone();
+  const setTimeZone = useSetTimeZone();
   const switchLanguage = (next: Locale) => {
     props.onLanguageChange?.();
     switchTo(next);
@@ -64,6 +71,15 @@ export function PreferencesForm(props: { onLanguageChange?: () => void }) {
         options={locales.map((v) => ({ value: v, label: languageNames[v] }))}
         onChange={switchLanguage}
       />
+      {props.timeZone && (
+        <Choice
+          legend={t("shell.timeZone.label")}
+          name="timeZone"
+          value={timeZone}
+          options={timeZoneNames.map((v) => ({ value: v, label: t(`shell.timeZone.${v}`) }))}
+          onChange={setTimeZone}
+        />
+      )}
     </>
   );
 }

@@ -1,6 +1,18 @@
 import { useId } from "react";
 import { HydrationBoundary, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { ChevronRight, CircleHelp, Copy, Footprints, Heart, LogOut, Store } from "lucide-react";
+import {
+  ArrowDownToLine,
+  ChevronRight,
+  CircleHelp,
+  Copy,
+  CreditCard,
+  Footprints,
+  Heart,
+  LogOut,
+  ReceiptText,
+  Store,
+  Wallet,
+} from "lucide-react";
 import { Link } from "react-router";
 import type { Route } from "./+types/account";
 import { displayAccount } from "#common/account-display.ts";
@@ -127,6 +139,10 @@ function AccountContent() {
           <ul className="divide-y divide-gray-100 dark:divide-gray-800">
             {(
               [
+                ["/h5/merchant/fund", t("account.page.funds"), ReceiptText],
+                ["/h5/merchant/recharge", t("account.page.recharge"), Wallet],
+                ["/h5/merchant/withdraw", t("account.page.withdraw"), ArrowDownToLine],
+                ["/h5/merchant/bank", t("account.page.bankCard"), CreditCard],
                 ["/h5/collection", t("account.page.collection"), Heart],
                 ["/h5/footmark", t("account.page.footmark"), Footprints],
                 ["/h5/merchant/street", t("account.page.shopStreet"), Store],
@@ -144,7 +160,7 @@ function AccountContent() {
           </ul>
         </nav>
         <Section title={t("account.page.settings")}>
-          <PreferencesForm />
+          <PreferencesForm timeZone />
         </Section>
         <SupportContacts className="mt-3 bg-white p-4 dark:bg-gray-900" />
         <div className="mt-6 px-4">

@@ -1,0 +1,26 @@
+/**
+ * The wallet's fixed vocabularies, zod-free so pages can import them (common/contracts/ builds its schemas on
+ * them).
+ */
+
+/**
+ * The fund record types of the seed (section 3), the kind of every ledger transfer. A refund is shown as
+ * what it reverses (product.md section 3): a rejected withdrawal's returned hold is a `withdrawal` record.
+ */
+export const fundTypes = [
+  "prd_order_pay",
+  "mch_order_pay",
+  "recharge",
+  "withdrawal",
+  "profit",
+  "system",
+] as const;
+export type FundType = (typeof fundTypes)[number];
+
+/** What a transfer belongs to; a fund record links to it. */
+export const subjectTypes = ["recharge", "withdrawal", "order", "adjustment"] as const;
+export type SubjectType = (typeof subjectTypes)[number];
+
+export const withdrawalStates = ["pending", "paid", "rejected"] as const;
+export const rechargeStates = ["pending", "completed", "cancelled", "expired"] as const;
+export const rechargeMethods = ["sandbox"] as const;

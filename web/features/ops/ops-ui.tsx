@@ -1,0 +1,119 @@
+import { useId, useState, type ReactNode } from "react";
+import { Link, useSearchParams } from "react-router";
+import { useI18n } from "../../lib/i18n.tsx";
+import { modal } from "../../lib/modal.ts";
+import { newIntentKey } from "../wallet/intent-key.ts";
+
+/** Tabs over a list's `?status=`; the first is the default when the address names none. */
+export function StatusTabs<S extends string>(props: {
+  label: string;
+  statuses: readonly S[];
+  names: (s: S) => string;
+}) {
+  const [search] = useSearchParams();
+  const current = search.get("status") ?? props.statuses[0];
+  return (
+    <nav aria-label={props.label} className="flex gap-2 overflow-x-auto px-4 py-3">
+      {props.statuses.map((s) => {
+        const next = new URLSearchParams(search);
+        next.set("status", s);
+        return (
+          <Link
+            key={s}
+            to={`?${next.toString()}`}
+            replace
+            preventScrollReset
+            aria-current={s === current ? "page" : undefined}
+            className={`shrink-0 rounded-full border px-3 py-1.5 text-sm whitespace-nowrap ${
+              s === current
+                ? "border-primary-700 bg-primary-700 font-semibold text-white"
+                : "border-gray-300 bg-white text-gray-800 dark:border-gray-600 dark:bg-gray-900 dark:text-gray-200"
+            }`}
+          >
+            {props.names(s)}
+          </Link>
+        );
+      })}
+    </nav>
+  );
+}
+
+/** A list's `?status=` among `statuses`, the first when absent or unknown; "all" means no filter. */
+export function statusParam<S extends string>(url: URL, statuses: readonly S[]): S {
+  const value = url.searchParams.get("status");
+  return statuses.find((s) => s === value) ?? statuses[0]!;
+}
+
+/**
+ * An operator's decision: what is decided, an optional reason (required when asked for), and the confirming
+ * button. The decision carries one idempotency key for as long as the dialog is open.
+ */
+export function DecisionDialog(props: {
+  title: string;
+  body?: ReactNode;
+  reasonLabel?: string;
+  confirmLabel: string;
+  danger?: boolean;
+  onConfirm: (decision: { reason: string; idempotencyKey: string }) => void;
+}) {
+  const { t } = useI18n();
+  const id = useId();
+  const [reason, setReason] = useState("");
+  const [error, setError] = useState<string>();
+  const [key] = useState(newIntentKey);
+  const submit = (e: React.FormEvent) => {
+    e.preventDefault();
+    if (props.reasonLabel && !reason.trim()) {
+      setError(t("errors.ops.reasonRequired"));
+      return;
+    }
+    props.onConfirm({ reason: reason.trim(), idempotencyKey: key });
+    modal.close();
+  };
+  return (
+    <form onSubmit={submit} noValidate className="p-5">
+      <h2 className="text-lg font-semibold">{props.title}</h2>
+      {props.body && <div className="mt-2 text-sm text-gray-700 dark:text-gray-300">{props.body}</div>}
+      {props.reasonLabel && (
+        <div className="mt-4">
+          <label htmlFor={id} className="text-sm font-medium">
+            {props.reasonLabel}
+          </label>
+          <textarea
+            id={id}
+            value={reason}
+            onChange={(e) => {
+              setReason(e.target.value);
+              setError(undefined);
+            }}
+            maxLength={300}
+            rows={3}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? `${id}-error` : undefined}
+            className="mt-1 w-full rounded-lg border border-gray-300 bg-white p-2 dark:border-gray-600 dark:bg-gray-800"
+          />
+          {error && (
+            <p id={`${id}-error`} className="mt-1 text-sm text-red-700 dark:text-red-400">
+              {error}
+            </p>
+          )}
+        </div>
+      )}
+      <div className="mt-5 grid grid-cols-2 gap-3">
+        <button
+          type="button"
+          onClick={() => modal.close()}
+          className="h-11 rounded-full bg-gray-100 font-medium dark:bg-gray-800"
+        >
+          {t("catalog.search.cancel")}
+        </button>
+        <button
+          type="submit"
+          className={`h-11 rounded-full font-semibold text-white ${props.danger ? "bg-red-700" : "bg-primary-700"}`}
+        >
+          {props.confirmLabel}
+        </button>
+      </div>
+    </form>
+  );
+}

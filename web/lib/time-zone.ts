@@ -1,0 +1,29 @@
+import { useRouteLoaderData, useRevalidator } from "react-router";
+import { localeTags, type Locale } from "#common/locales.ts";
+import { timeZoneCookie, timeZones, toTimeZoneName, type TimeZoneName } from "#common/time-zones.ts";
+import { setPreferenceCookie } from "./cookies.ts";
+
+/** The reader's Indonesian time zone, as the root loader read it from the cookie. */
+export function useTimeZone(): TimeZoneName {
+  const root = useRouteLoaderData<{ timeZone?: TimeZoneName }>("root");
+  return root?.timeZone ?? toTimeZoneName(undefined);
+}
+
+/** Chooses the time zone: the cookie, then the root loader reads it again so every time on the page follows. */
+export function useSetTimeZone(): (zone: TimeZoneName) => void {
+  const revalidator = useRevalidator();
+  return (zone) => {
+    setPreferenceCookie(timeZoneCookie.name, zone, timeZoneCookie.maxAgeSeconds);
+    void revalidator.revalidate();
+  };
+}
+
+/** A date and time in the reader's language and zone, with the zone's name: "23 Nov 2026, 19.08 WIB". */
+export function formatDateTime(at: Date, locale: Locale, zone: TimeZoneName): string {
+  const text = new Intl.DateTimeFormat(localeTags[locale], {
+    dateStyle: "medium",
+    timeStyle: "short",
+    timeZone: timeZones[zone],
+  }).format(at);
+  return `${text} ${zone}`;
+}

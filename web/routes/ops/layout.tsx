@@ -1,0 +1,51 @@
+import { data, NavLink, Outlet } from "react-router";
+import type { Route } from "./+types/layout";
+import { useI18n } from "../../lib/i18n.tsx";
+import { localeFromParam, localizePath } from "../../lib/locale.ts";
+
+export function loader({ params }: Route.LoaderArgs) {
+  if (!localeFromParam(params.lang)) throw data(null, { status: 404 });
+  return null;
+}
+
+const sections = [
+  ["/ops", "withdrawals"],
+  ["/ops/recharges", "recharges"],
+  ["/ops/ledger", "ledger"],
+  ["/ops/adjust", "adjust"],
+  ["/ops/audit", "audit"],
+] as const;
+
+/**
+ * The operator's area. Every page's data comes from operator-only procedures, so the server refuses anyone
+ * else (the page then shows 403, or sign-in to a visitor).
+ */
+export default function OpsLayout() {
+  const { t, locale } = useI18n();
+  return (
+    <div className="mx-auto min-h-dvh max-w-3xl bg-gray-50 dark:bg-gray-900">
+      <header className="sticky top-0 z-20 border-b border-gray-200 bg-white/95 backdrop-blur dark:border-gray-800 dark:bg-gray-900/95">
+        <p className="px-4 pt-3 text-lg font-semibold">{t("ops.title")}</p>
+        <nav aria-label={t("ops.title")} className="flex gap-1 overflow-x-auto px-2">
+          {sections.map(([to, key]) => (
+            <NavLink
+              key={key}
+              to={localizePath(locale, to)}
+              end
+              className={({ isActive }) =>
+                `shrink-0 border-b-2 px-3 py-2.5 text-sm whitespace-nowrap ${
+                  isActive
+                    ? "border-primary-700 font-semibold text-primary-800 dark:border-primary-400 dark:text-primary-300"
+                    : "border-transparent text-gray-700 dark:text-gray-300"
+                }`
+              }
+            >
+              {t(`ops.nav.${key}`)}
+            </NavLink>
+          ))}
+        </nav>
+      </header>
+      <Outlet />
+    </div>
+  );
+}
