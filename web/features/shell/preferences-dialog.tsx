@@ -1,5 +1,6 @@
+import { useState } from "react";
 import { locales, type Locale } from "#common/locales.ts";
-import { timeZoneNames } from "#common/time-zones.ts";
+import { timeZoneNames, type TimeZoneName } from "#common/time-zones.ts";
 import { useI18n } from "../../lib/i18n.tsx";
 import { modal } from "../../lib/modal.ts";
 import { themes, useTheme } from "../../lib/theme.ts";
@@ -49,7 +50,10 @@ export function PreferencesForm(props: { onLanguageChange?: () => void; timeZone
   const { t, locale } = useI18n();
   const { theme, setTheme } = useTheme();
   const switchTo = useSwitchLanguage();
-  const timeZone = useTimeZone();
+  // Shown at once; the page's times follow when the root loader has read the new cookie.
+  const [chosenZone, setChosenZone] = useState<TimeZoneName>();
+  const loadedZone = useTimeZone();
+  const timeZone = chosenZone ?? loadedZone;
   const setTimeZone = useSetTimeZone();
   const switchLanguage = (next: Locale) => {
     props.onLanguageChange?.();
@@ -77,7 +81,10 @@ export function PreferencesForm(props: { onLanguageChange?: () => void; timeZone
           name="timeZone"
           value={timeZone}
           options={timeZoneNames.map((v) => ({ value: v, label: t(`shell.timeZone.${v}`) }))}
-          onChange={setTimeZone}
+          onChange={(zone) => {
+            setChosenZone(zone);
+            setTimeZone(zone);
+          }}
         />
       )}
     </>

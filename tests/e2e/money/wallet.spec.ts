@@ -1,0 +1,210 @@
+import { expect, test } from "@playwright/test";
+import { expectFieldError, toasts } from "../support/accounts.ts";
+import { expectNoSeriousViolations } from "../support/axe.ts";
+import { signInFreshShopper } from "../support/browsing.ts";
+import { fill, langs, localePath, messages, pageTitle } from "../support/i18n.ts";
+import { decideOnGateway, openWallet, rupiah, shownBalance, signInOperator } from "../support/money.ts";
+import { waitForHydration } from "../support/page.ts";
+
+// Each language's whole story: recharge paid and cancelled through the sandbox gateway (its notification
+// reaches the shop over HTTP), a bank card bound, two withdrawals, the operator paying one and rejecting the
+// other, and every movement in the shopper's fund history.
+for (const lang of langs) {
+  test(`wallet end to end in ${lang}: recharge, bank card, withdrawals decided by the operator`, async ({
+    page,
+    browser,
+  }) => {
+    test.setTimeout(90_000);
+    const m = messages[lang];
+    const w = m.wallet;
+    const { email } = await signInFreshShopper(page, `wallet-${lang}`);
+
+    // The account page leads to all four money pages.
+    await page.goto(localePath(lang, "/h5/account"));
+    for (const label of [m.account.page.funds, m.account.page.recharge, m.account.page.withdraw]) {
+      await expect(page.getByRole("link", { name: label, exact: true })).toBeVisible();
+    }
+    await expect(page.getByRole("link", { name: m.account.page.bankCard, exact: true })).toHaveAttribute(
+      "href",
+      localePath(lang, "/h5/merchant/bank"),
+    );
+
+    // A new wallet is empty.
+    await openWallet(page, lang, "fund");
+    await expect(page).toHaveTitle(pageTitle(w.fund.title));
+    expect(await shownBalance(page)).toBe(rupiah(0));
+    await expect(page.getByText(w.fund.empty)).toBeVisible();
+
+    // Recharge: a preset, no method yet → the seed's message; then pay on the gateway.
+    await openWallet(page, lang, "recharge");
+    await expectNoSeriousViolations(page, `recharge form (${lang})`);
+    await page.getByText(rupiah(200_000), { exact: true }).click();
+    await page.getByRole("button", { name: fill(w.recharge.payAmount, { amount: rupiah(200_000) }) }).click();
+    await expect(page.getByText(m.errors.recharge.selectMethod)).toBeVisible();
+    await page.getByRole("radio", { name: new RegExp(w.recharge.methods.sandbox) }).check();
+    await page.getByRole("button", { name: fill(w.recharge.payAmount, { amount: rupiah(200_000) }) }).click();
+    await decideOnGateway(page, lang, 200_000, "pay");
+    await expect(page.getByRole("heading", { name: w.recharge.results.completed })).toBeVisible();
+    await expectNoSeriousViolations(page, `recharge result (${lang})`);
+
+    // A typed amount outside the limits is refused before anything is created; a cancelled payment
+    // leaves the balance as it was.
+    await openWallet(page, lang, "recharge");
+    const amountField = page.getByLabel(w.recharge.otherAmount);
+    await amountField.fill("5000");
+    await page.getByRole("radio", { name: new RegExp(w.recharge.methods.sandbox) }).check();
+    await page.getByRole("button", { name: fill(w.recharge.payAmount, { amount: rupiah(5_000) }) }).click();
+    await expectFieldError(
+      amountField,
+      fill(m.errors.recharge.outOfRange, { min: rupiah(10_000), max: rupiah(20_000_000) }),
+    );
+    await amountField.fill("100000");
+    await page.getByRole("button", { name: fill(w.recharge.payAmount, { amount: rupiah(100_000) }) }).click();
+    await decideOnGateway(page, lang, 100_000, "cancel");
+    await expect(page.getByRole("heading", { name: w.recharge.results.cancelled })).toBeVisible();
+
+    await openWallet(page, lang, "fund");
+    expect(await shownBalance(page)).toBe(rupiah(200_000));
+    const history = page.getByRole("list", { name: w.fund.history });
+    await expect(history.getByRole("listitem")).toHaveCount(1);
+    await expect(history.getByRole("listitem").first()).toContainText(w.fund.types.recharge);
+    await expect(history.getByRole("listitem").first()).toContainText(`+${rupiah(200_000)}`);
+    await expect(history.getByRole("listitem").first()).toContainText(w.fund.states.completed);
+    await expect(history.getByRole("listitem").first()).toContainText("WIB");
+
+    // Withdraw without a card: bind one first, with the form's checks.
+    await openWallet(page, lang, "withdraw");
+    await expect(page.getByText(m.errors.withdraw.bindBankFirst)).toBeVisible();
+    await page.getByRole("link", { name: w.bank.bind }).click();
+    await page.waitForURL(/\/h5\/merchant\/bank\?next=withdraw/);
+    await waitForHydration(page);
+    await page.getByRole("button", { name: w.bank.save }).click();
+    await expectFieldError(page.getByLabel(w.bank.accountName), m.errors.bank.accountNameRequired);
+    await expect(page.getByText(m.errors.bank.selectBank, { exact: true }).last()).toBeVisible();
+    await page.getByLabel(w.bank.accountName).fill("Budi Santoso");
+    await page.getByLabel(w.bank.bankName).selectOption({ label: "BCA" });
+    await page.getByLabel(w.bank.accountNumber).fill("12345");
+    await page.getByRole("button", { name: w.bank.save }).click();
+    await expectFieldError(page.getByLabel(w.bank.accountNumber), m.errors.bank.accountNumberLength);
+    await expectNoSeriousViolations(page, `bank card form (${lang})`);
+    await page.getByLabel(w.bank.accountNumber).fill("1234567890");
+    await page.getByRole("button", { name: w.bank.save }).click();
+    await expect(toasts(page, lang).getByText(w.bank.saved)).toBeVisible();
+    await page.waitForURL((url) => url.pathname.endsWith("/h5/merchant/withdraw"));
+    await waitForHydration(page);
+    await expect(page.getByTestId("withdraw-card")).toHaveText("BCA •••• 7890");
+
+    // Two withdrawals: the fee is shown before confirming; too much is refused.
+    const amount = page.getByLabel(w.withdraw.amount);
+    await amount.fill("300000");
+    await page.getByRole("button", { name: w.withdraw.submit, exact: true }).click();
+    await expectFieldError(amount, m.errors.money.insufficientBalance);
+    await amount.fill("60000");
+    await expect(page.getByTestId("withdraw-receive")).toHaveText(rupiah(57_500));
+    await expectNoSeriousViolations(page, `withdraw form (${lang})`);
+    await page.getByRole("button", { name: w.withdraw.submit, exact: true }).click();
+    await expect(page.getByRole("heading", { name: w.withdraw.statuses.pending })).toBeVisible();
+    await openWallet(page, lang, "withdraw");
+    await page.getByLabel(w.withdraw.amount).fill("50000");
+    await page.getByRole("button", { name: w.withdraw.submit, exact: true }).click();
+    await expect(page.getByRole("heading", { name: w.withdraw.statuses.pending })).toBeVisible();
+    await openWallet(page, lang, "fund");
+    expect(await shownBalance(page)).toBe(rupiah(90_000));
+
+    // The operator pays the first and rejects the second with a reason.
+    const opsContext = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const ops = await opsContext.newPage();
+    try {
+      await signInOperator(ops);
+      await ops.goto(localePath(lang, "/ops"));
+      await waitForHydration(ops);
+      await expect(ops.getByRole("heading", { level: 1 })).toHaveText(m.ops.nav.withdrawals);
+      const mine = ops.getByTestId("ops-withdrawal").filter({ hasText: email });
+      await expect(mine).toHaveCount(2);
+      await expect(mine.filter({ hasText: rupiah(57_500) })).toContainText("BCA 1234567890 (Budi Santoso)");
+      await expectNoSeriousViolations(ops, `operator withdrawals (${lang})`);
+      await mine
+        .filter({ hasText: rupiah(60_000) })
+        .getByRole("button", { name: m.ops.withdrawals.approve })
+        .click();
+      await ops.getByRole("dialog").getByRole("button", { name: m.ops.withdrawals.approve }).click();
+      await expect(toasts(ops, lang).getByText(m.ops.withdrawals.approved)).toBeVisible();
+      await expect(mine).toHaveCount(1);
+      await mine.getByRole("button", { name: m.ops.withdrawals.reject }).click();
+      const dialog = ops.getByRole("dialog");
+      await dialog.getByRole("button", { name: m.ops.withdrawals.reject }).click();
+      await expect(dialog.getByText(m.errors.ops.reasonRequired)).toBeVisible();
+      await dialog.getByLabel(m.ops.reason).fill("Nama rekening tidak cocok");
+      await dialog.getByRole("button", { name: m.ops.withdrawals.reject }).click();
+      await expect(toasts(ops, lang).getByText(m.ops.withdrawals.rejected)).toBeVisible();
+      await expect(mine).toHaveCount(0);
+
+      await ops.goto(localePath(lang, "/ops/ledger"));
+      await expect(ops.getByTestId("ledger-check")).toHaveText(m.ops.ledger.balanced);
+      await expectNoSeriousViolations(ops, `operator ledger (${lang})`);
+    } finally {
+      await opsContext.close();
+    }
+
+    // The shopper sees both outcomes: the paid one completed, the rejected one returned with its reason.
+    await openWallet(page, lang, "fund");
+    expect(await shownBalance(page)).toBe(rupiah(140_000));
+    const records = page.getByRole("list", { name: w.fund.history }).getByRole("listitem");
+    await expect(records).toHaveCount(4);
+    // The rejected withdrawal's hold reads "returned", with the money coming back beside it.
+    const minus = "\u2212";
+    await expect(records.filter({ hasText: `${minus}${rupiah(50_000)}` })).toContainText(
+      w.fund.states.returned,
+    );
+    await expect(records.filter({ hasText: `+${rupiah(50_000)}` })).toContainText(w.fund.states.completed);
+    await expect(records.filter({ hasText: `${minus}${rupiah(60_000)}` })).toContainText(
+      w.fund.states.completed,
+    );
+    await expectNoSeriousViolations(page, `funds (${lang})`);
+
+    // The type filter keeps only recharges.
+    await page.getByRole("button", { name: w.fund.types.recharge, exact: true }).click();
+    await expect(page).toHaveURL(/type=recharge/);
+    await expect(records).toHaveCount(1);
+
+    // A withdrawal record leads to the withdrawal, which says why it was returned.
+    await page.getByRole("button", { name: w.fund.all, exact: true }).click();
+    await records
+      .filter({ hasText: `+${rupiah(50_000)}` })
+      .getByRole("link")
+      .click();
+    await expect(page.getByRole("heading", { name: w.withdraw.statuses.rejected })).toBeVisible();
+    await expect(
+      page.getByText(fill(w.withdraw.reason, { reason: "Nama rekening tidak cocok" })),
+    ).toBeVisible();
+  });
+}
+
+test("the operator area is for operators only: a visitor signs in, a shopper gets 403", async ({ page }) => {
+  const m = messages.en;
+  await page.goto("/en/ops/ledger");
+  await expect(page).toHaveURL(/\/en\/h5\/signin\?redirect=/);
+  await signInFreshShopper(page, "not-operator");
+  const response = await page.goto("/en/ops/ledger");
+  expect(response?.status()).toBe(403);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(m.errors.page.forbiddenName);
+  await expect(page.getByText(m.errors.api.forbidden)).toBeVisible();
+});
+
+test("times follow the time zone chosen on the account page", async ({ page }) => {
+  const m = messages.ind;
+  await signInFreshShopper(page, "time-zone");
+  await page.goto("/h5/account");
+  await waitForHydration(page);
+  await page.getByRole("radio", { name: m.shell.timeZone.WIT }).check();
+  await openWallet(page, "ind", "recharge");
+  await page.getByText(rupiah(50_000), { exact: true }).click();
+  await page.getByRole("radio", { name: new RegExp(m.wallet.recharge.methods.sandbox) }).check();
+  await page
+    .getByRole("button", { name: fill(m.wallet.recharge.payAmount, { amount: rupiah(50_000) }) })
+    .click();
+  await decideOnGateway(page, "ind", 50_000, "pay");
+  await openWallet(page, "ind", "fund");
+  const record = page.getByRole("list", { name: m.wallet.fund.history }).getByRole("listitem").first();
+  await expect(record.locator("time")).toHaveText(/ WIT$/);
+});

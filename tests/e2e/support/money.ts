@@ -1,0 +1,45 @@
+import { expect, type Page } from "@playwright/test";
+import { tokenStorageKey, trpcMutation } from "./accounts.ts";
+import { fill, localePath, messages, type Lang } from "./i18n.ts";
+import { waitForHydration } from "./page.ts";
+
+/** The demo operator of the seed (README). */
+export const demoOperator = { account: "operator@pasar.test", password: "pasar-demo-2026" };
+
+/** Signs `page`'s browser in as the demo operator through the API (session cookie and stored token). */
+export async function signInOperator(page: Page): Promise<void> {
+  const session = await trpcMutation<{ token: string }>(page.request, "auth.signIn", {
+    method: "password",
+    ...demoOperator,
+  });
+  await page.addInitScript(({ key, value }) => localStorage.setItem(key, value), {
+    key: tokenStorageKey,
+    value: session.token,
+  });
+}
+
+/** "Rp 1.234.567" exactly as the app writes it in every language. */
+export function rupiah(amount: number): string {
+  return `Rp ${amount.toString().replace(/\B(?=(\d{3})+(?!\d))/g, ".")}`;
+}
+
+/** Opens a wallet page (`fund`, `recharge`, …) in `lang` and waits until it reacts. */
+export async function openWallet(page: Page, lang: Lang, screen: string): Promise<void> {
+  await page.goto(localePath(lang, `/h5/merchant/${screen}`));
+  await waitForHydration(page);
+}
+
+/** The balance at the top of the funds page, as a number. */
+export async function shownBalance(page: Page): Promise<string> {
+  return (await page.getByTestId("wallet-balance").textContent())?.trim() ?? "";
+}
+
+/** Pays or cancels on the sandbox gateway's hosted page, which is written in the shopper's language. */
+export async function decideOnGateway(page: Page, lang: Lang, amount: number, action: "pay" | "cancel") {
+  const g = messages[lang].gateway.sandbox;
+  await page.waitForURL(/\/gateway\/sandbox\//);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(fill(g.merchant, { title: "Pasar" }));
+  await expect(page.locator(".amount")).toHaveText(rupiah(amount));
+  await page.getByRole("button", { name: action === "pay" ? g.pay : g.cancel, exact: true }).click();
+  await page.waitForURL(/\/h5\/merchant\/recharge\?result=rch_/);
+}
