@@ -1,11 +1,11 @@
 import { existsSync } from "node:fs";
-import net, { type AddressInfo } from "node:net";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createSeededDatabase, adminUrl, testDbKind, type TestDatabase } from "../../tests/setup/test-db.ts";
 import { createTestApp, queryInput } from "../../tests/setup/test-app.ts";
+import { eventually, startProxy } from "../../tests/setup/db-proxy.ts";
 import { productionRenderer } from "../render.ts";
 import { isDatabaseUnavailable, openPostgres, type Database } from "./client.ts";
 
@@ -13,55 +13,6 @@ const buildDir = path.resolve(import.meta.dirname, "../../build");
 const built = existsSync(path.join(buildDir, "server/index.js"));
 
 const unavailableEn = "The service is briefly unavailable. Please try again in a moment.";
-
-/** A TCP proxy to PostgreSQL that a test can cut (as if the server stopped) and restore. */
-async function startProxy(target: URL) {
-  const sockets = new Set<net.Socket>();
-  let server: net.Server | undefined;
-  let port = 0;
-  const listen = () =>
-    new Promise<void>((resolve) => {
-      server = net.createServer((client) => {
-        const upstream = net.connect(Number(target.port || 5432), target.hostname);
-        for (const s of [client, upstream]) {
-          sockets.add(s);
-          s.on("error", () => {});
-          s.on("close", () => {
-            sockets.delete(s);
-            client.destroy();
-            upstream.destroy();
-          });
-        }
-        client.pipe(upstream).pipe(client);
-      });
-      server.listen(port, "127.0.0.1", () => {
-        port = (server!.address() as AddressInfo).port;
-        resolve();
-      });
-    });
-  await listen();
-  return {
-    get port() {
-      return port;
-    },
-    /** Refuses new connections and drops open ones, like a stopped server. */
-    cut: () =>
-      new Promise<void>((resolve) => {
-        server!.close(() => resolve());
-        for (const s of sockets) s.destroy();
-      }),
-    restore: listen,
-  };
-}
-
-async function eventually(check: () => Promise<boolean>, ms = 15_000) {
-  const until = Date.now() + ms;
-  while (Date.now() < until) {
-    if (await check()) return;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error("condition not met in time");
-}
 
 describe("isDatabaseUnavailable", () => {
   it("tells a database that is away from a query that is wrong", () => {

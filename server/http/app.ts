@@ -1,6 +1,6 @@
 import { isIP } from "node:net";
 import type { PaymentGateway } from "../platform/payments.ts";
-import { gatewayRoutes } from "./gateway-routes.ts";
+import { gatewayRoutes, sandboxUnavailablePage } from "./gateway-routes.ts";
 import { signedInHintCookie } from "#common/session.ts";
 import path from "node:path";
 import { serveStatic } from "@hono/node-server/serve-static";
@@ -178,6 +178,10 @@ export function createApp(deps: AppDeps) {
     if (isDatabaseUnavailable(error)) {
       deps.log.warn({ requestId: c.get("requestId"), err: error }, "database unavailable");
       c.header("retry-after", "5");
+      c.header("cache-control", "no-store");
+      if (c.req.path.startsWith("/gateway/sandbox/")) {
+        return c.html(sandboxUnavailablePage(c.req.query("lang")), 503);
+      }
       return c.text("Service Unavailable", 503);
     }
     deps.log.error({ requestId: c.get("requestId"), err: error }, "unhandled error");

@@ -1,8 +1,8 @@
-import net, { type AddressInfo } from "node:net";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { newKey, signedInUser } from "../../tests/setup/money.ts";
+import { newKey, paymentIdOf, signedInUser } from "../../tests/setup/money.ts";
 import { createTestApp } from "../../tests/setup/test-app.ts";
+import { eventually, startProxy } from "../../tests/setup/db-proxy.ts";
 import { adminUrl, createTestDatabase, testDbKind, type TestDatabase } from "../../tests/setup/test-db.ts";
 import { openPostgres, type Database } from "../db/client.ts";
 import {
@@ -17,54 +17,6 @@ import { checkLedger } from "../modules/ledger/ledger.service.ts";
  * A TCP proxy to PostgreSQL that a test can cut (as if the server stopped) and restore: the same fault
  * server/db/faults.test.ts drives for /trpc and the pages.
  */
-async function startProxy(target: URL) {
-  const sockets = new Set<net.Socket>();
-  let server: net.Server | undefined;
-  let port = 0;
-  const listen = () =>
-    new Promise<void>((resolve) => {
-      server = net.createServer((client) => {
-        const upstream = net.connect(Number(target.port || 5432), target.hostname);
-        for (const s of [client, upstream]) {
-          sockets.add(s);
-          s.on("error", () => {});
-          s.on("close", () => {
-            sockets.delete(s);
-            client.destroy();
-            upstream.destroy();
-          });
-        }
-        client.pipe(upstream).pipe(client);
-      });
-      server.listen(port, "127.0.0.1", () => {
-        port = (server!.address() as AddressInfo).port;
-        resolve();
-      });
-    });
-  await listen();
-  return {
-    get port() {
-      return port;
-    },
-    /** Refuses new connections and drops open ones, like a stopped server. */
-    cut: () =>
-      new Promise<void>((resolve) => {
-        server!.close(() => resolve());
-        for (const s of sockets) s.destroy();
-      }),
-    restore: listen,
-  };
-}
-
-async function eventually(check: () => Promise<boolean>, ms = 15_000) {
-  const until = Date.now() + ms;
-  while (Date.now() < until) {
-    if (await check()) return;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error("condition not met in time");
-}
-
 /** What a client must never see in an answer: a stack trace, SQL, driver or file names. */
 const internals =
   /\n\s+at |\bselect\b|\binsert\b|\bfrom "|ECONN|pg-pool|node_modules|\.ts:\d|sandbox_payments/i;
@@ -117,7 +69,7 @@ describe.runIf(testDbKind === "postgres")("gateway routes while the database is 
         method: "sandbox",
         idempotencyKey: newKey(),
       });
-      const paymentId = started.redirectUrl.split("/").at(-1)!;
+      const paymentId = paymentIdOf(started.redirectUrl);
       const pagePath = `/gateway/sandbox/${paymentId}?lang=en`;
       const shown = await app.request(pagePath);
       expect(shown.status).toBe(200);
@@ -145,8 +97,12 @@ describe.runIf(testDbKind === "postgres")("gateway routes while the database is 
 
       // The hosted page: try again later, no internals.
       const pageDown = await app.request(pagePath);
+      const pageDownText = await pageDown.clone().text();
       await expectTryAgainLater(pageDown);
-      expect(pageDown.headers.get("content-type") ?? "").not.toMatch(/json/);
+      expect(pageDown.headers.get("content-type") ?? "").toMatch(/text\/html/);
+      expect(pageDown.headers.get("cache-control")).toBe("no-store");
+      // In the payer's language (the address carries it): the page cannot read the payment now.
+      expect(pageDownText).toContain("The service is briefly unavailable. Please try again in a moment.");
       // An unknown payment cannot be told from a known one while the database is away: 503 too, not 404.
       await expectTryAgainLater(await app.request("/gateway/sandbox/pay_missing"));
 

@@ -103,6 +103,20 @@ export function gatewayRoutes(
   );
 }
 
+/**
+ * The sandbox page while the shop's database is away (app.onError answers it with 503): the payer is told to
+ * try again, in the language the page address carries.
+ */
+export function sandboxUnavailablePage(langParam: string | undefined): string {
+  const lang: Locale = isLocale(langParam) ? langParam : "ind";
+  const t = serverTranslator(lang);
+  return page(
+    lang,
+    t("gateway.sandbox.title"),
+    `<p role="alert">${escapeHtml(t("errors.api.unavailable"))}</p>`,
+  );
+}
+
 function page(lang: Locale, title: string, body: string): string {
   const htmlLang = lang === "ind" ? "id" : lang === "zh" ? "zh-CN" : "en";
   return `<!doctype html>

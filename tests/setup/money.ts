@@ -23,3 +23,6 @@ export async function signedInUser(
   });
   return { id, email, token, api: callerFor(database, { token }) };
 }
+
+/** The sandbox payment's id in the hosted page's address the gateway answered. */
+export const paymentIdOf = (redirectUrl: string) => new URL(redirectUrl).pathname.split("/").at(-1)!;

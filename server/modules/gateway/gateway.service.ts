@@ -82,7 +82,9 @@ export function createSandboxGateway(db: Db, opts: { publicUrl: string }): Payme
         createdAt: now(),
         expiresAt: input.expiresAt,
       });
-      return { paymentId: payment.id, redirectUrl: `${opts.publicUrl}/gateway/sandbox/${payment.id}` };
+      // The language rides in the address, so the page speaks it even when it cannot read the payment.
+      const redirectUrl = `${opts.publicUrl}/gateway/sandbox/${payment.id}?lang=${payment.lang}`;
+      return { paymentId: payment.id, redirectUrl };
     },
     async readNotification(body, headers) {
       if (!verifySignature(await secretOf(db), body, headers.get(sandboxSignatureHeader))) return null;

@@ -158,26 +158,25 @@ export async function selectLedgerSnapshot(db: Db) {
   const t = ledgerTransfers;
   return db.transaction(
     async (tx) => {
-      const [accounts, credits, debits, count] = await Promise.all([
-        tx
-          .select({
-            id: ledgerAccounts.id,
-            kind: ledgerAccounts.kind,
-            userId: ledgerAccounts.userId,
-            balance: ledgerAccounts.balance,
-          })
-          .from(ledgerAccounts)
-          .orderBy(ledgerAccounts.id),
-        tx
-          .select({ id: t.creditAccountId, total: sql<string>`sum(${t.amount})` })
-          .from(t)
-          .groupBy(t.creditAccountId),
-        tx
-          .select({ id: t.debitAccountId, total: sql<string>`sum(${t.amount})` })
-          .from(t)
-          .groupBy(t.debitAccountId),
-        tx.select({ n: sql<string>`count(*)` }).from(t),
-      ]);
+      // One after another: a transaction is one connection, which runs one query at a time anyway.
+      const accounts = await tx
+        .select({
+          id: ledgerAccounts.id,
+          kind: ledgerAccounts.kind,
+          userId: ledgerAccounts.userId,
+          balance: ledgerAccounts.balance,
+        })
+        .from(ledgerAccounts)
+        .orderBy(ledgerAccounts.id);
+      const credits = await tx
+        .select({ id: t.creditAccountId, total: sql<string>`sum(${t.amount})` })
+        .from(t)
+        .groupBy(t.creditAccountId);
+      const debits = await tx
+        .select({ id: t.debitAccountId, total: sql<string>`sum(${t.amount})` })
+        .from(t)
+        .groupBy(t.debitAccountId);
+      const count = await tx.select({ n: sql<string>`count(*)` }).from(t);
       const computed = new Map<string, number>();
       for (const c of credits) computed.set(c.id, (computed.get(c.id) ?? 0) + Number(c.total));
       for (const d of debits) computed.set(d.id, (computed.get(d.id) ?? 0) - Number(d.total));

@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { callerFor } from "../../../tests/setup/caller.ts";
-import { newKey, signedInUser } from "../../../tests/setup/money.ts";
+import { newKey, paymentIdOf, signedInUser } from "../../../tests/setup/money.ts";
 import { createTestApp } from "../../../tests/setup/test-app.ts";
 import { createTestDatabase, type TestDatabase } from "../../../tests/setup/test-db.ts";
 import { jobHandlers } from "../../flows/jobs.ts";
@@ -266,11 +266,11 @@ describe("recharges through the sandbox gateway", () => {
     });
     const key = newKey();
     const started = await en.wallet.recharge({ amount: 100_000, method: "sandbox", idempotencyKey: key });
-    expect(started.redirectUrl).toMatch(/^http:\/\/localhost:3000\/gateway\/sandbox\/pay_/);
+    expect(started.redirectUrl).toMatch(/^http:\/\/localhost:3000\/gateway\/sandbox\/pay_\w+\?lang=en$/);
     expect(
       (await en.wallet.recharge({ amount: 100_000, method: "sandbox", idempotencyKey: key })).redirectUrl,
     ).toBe(started.redirectUrl);
-    const paymentId = started.redirectUrl.split("/").at(-1)!;
+    const paymentId = paymentIdOf(started.redirectUrl);
 
     const page = await app().request(`/gateway/sandbox/${paymentId}`);
     const html = await page.text();
@@ -305,7 +305,7 @@ describe("recharges through the sandbox gateway", () => {
       method: "sandbox",
       idempotencyKey: newKey(),
     });
-    const paymentId = started.redirectUrl.split("/").at(-1)!;
+    const paymentId = paymentIdOf(started.redirectUrl);
     const body = { paymentId, reference: started.id, amount: 50_000, currency: "IDR", status: "paid" };
     expect((await notify(body, { secretFrom: "f".repeat(64) })).status).toBe(400);
     expect((await notify(body, { at: new Date(Date.now() - 60 * 60_000) })).status).toBe(400);
@@ -325,7 +325,7 @@ describe("recharges through the sandbox gateway", () => {
   it("cancel cancels; an unpaid one expires after the payment window; a late paid notification still credits once", async () => {
     const user = await signedInUser(database);
     const a = await user.api.wallet.recharge({ amount: 20_000, method: "sandbox", idempotencyKey: newKey() });
-    const aPayment = a.redirectUrl.split("/").at(-1)!;
+    const aPayment = paymentIdOf(a.redirectUrl);
     await app().request(`/gateway/sandbox/${aPayment}`, {
       method: "POST",
       headers: { "content-type": "application/x-www-form-urlencoded" },
@@ -345,7 +345,7 @@ describe("recharges through the sandbox gateway", () => {
     expect(await user.api.wallet.rechargeStatus({ id: a.id })).toMatchObject({ status: "cancelled" });
 
     const b = await user.api.wallet.recharge({ amount: 30_000, method: "sandbox", idempotencyKey: newKey() });
-    const bPayment = b.redirectUrl.split("/").at(-1)!;
+    const bPayment = paymentIdOf(b.redirectUrl);
     const later = new Date(Date.now() + 61 * 60_000);
     restore = setClock(() => later);
     expect(await runDueJobs(database.db, jobHandlers())).toBeGreaterThanOrEqual(1);
