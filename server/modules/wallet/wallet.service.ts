@@ -328,6 +328,8 @@ function rechargeView(row: RechargeRow): RechargeView {
     createdAt: row.createdAt,
     expiresAt: row.expiresAt,
     completedAt: row.completedAt,
+    // Where an unpaid recharge is paid, for a shopper who came back before paying.
+    paymentUrl: row.status === "pending" ? row.gatewayRedirectUrl : null,
   };
 }
 

@@ -61,7 +61,11 @@ describe("recharge when the gateway fails", () => {
     down = false;
     const started = await api.wallet.recharge(request);
     expect(paymentIdOf(started.redirectUrl)).toMatch(/^pay_/);
-    expect(await api.wallet.rechargeStatus({ id: started.id })).toMatchObject({ status: "pending" });
+    // Back from the gateway unpaid, the shopper can go on paying; once paid or cancelled, nothing to pay.
+    expect(await api.wallet.rechargeStatus({ id: started.id })).toMatchObject({
+      status: "pending",
+      paymentUrl: started.redirectUrl,
+    });
     // One recharge for the one tap, and no money moved.
     expect(
       (await ops.api.ops.money.recharges({ status: "pending" })).items.filter((r) => r.user === user.email),
@@ -357,7 +361,10 @@ describe("recharges through the sandbox gateway", () => {
     expect((await notify(body)).status).toBe(200);
     expect((await notify(body)).status).toBe(200);
     expect(await user.api.wallet.summary()).toEqual({ balance: 100_000, pendingWithdrawals: 0 });
-    expect(await user.api.wallet.rechargeStatus({ id: started.id })).toMatchObject({ status: "completed" });
+    expect(await user.api.wallet.rechargeStatus({ id: started.id })).toMatchObject({
+      status: "completed",
+      paymentUrl: null,
+    });
     expect((await user.api.wallet.history({ kind: "recharge" })).items).toHaveLength(1);
   });
 
