@@ -21,6 +21,22 @@ export type FundType = (typeof fundTypes)[number];
 export const subjectTypes = ["recharge", "withdrawal", "order", "adjustment"] as const;
 export type SubjectType = (typeof subjectTypes)[number];
 
+/**
+ * The platform's own accounts. Escrow holds shoppers' payments of open orders; revenue collects fees and goods
+ * payments; VAT payable the tax collected; gateway clearing mirrors money outside the shop (it goes negative
+ * as recharges come in and back up as payouts leave); payouts pending holds requested withdrawals; adjustments
+ * is the other side of operators' corrections.
+ */
+export const platformAccounts = [
+  "escrow",
+  "revenue",
+  "vat_payable",
+  "gateway_clearing",
+  "payouts_pending",
+  "adjustments",
+] as const;
+export type PlatformAccount = (typeof platformAccounts)[number];
+
 export const withdrawalStates = ["pending", "paid", "rejected"] as const;
 export const rechargeStates = ["pending", "completed", "cancelled", "expired"] as const;
 export const rechargeMethods = ["sandbox"] as const;

@@ -75,6 +75,8 @@ export const LedgerViewSchema = z.object({
 
 export const TransfersInputSchema = z.object({
   kind: FundTypeSchema.optional(),
+  /** A user's wallet by their account (email or phone); the server finds the user. */
+  user: plainText(z.string().trim().min(1).max(254)).optional(),
   /** An account id (`platform:escrow`, `wallet:usr_…`). */
   accountId: z
     .string()
@@ -100,6 +102,20 @@ export const TransfersViewSchema = z.object({
       memo: z.string().nullable(),
       createdAt: z.date(),
     }),
+  ),
+  nextCursor: z.string().nullable(),
+});
+
+export const WalletAccountsInputSchema = z.object({
+  cursor: z
+    .string()
+    .regex(/^wallet:usr_[0-9a-z]{1,59}$/, "errors.api.invalidInput")
+    .nullish(),
+  limit: z.number().int().min(1).max(100).default(20),
+});
+export const WalletAccountsViewSchema = z.object({
+  items: z.array(
+    z.object({ id: z.string(), userId: z.string(), user: z.string(), balance: z.number().int() }),
   ),
   nextCursor: z.string().nullable(),
 });

@@ -108,6 +108,8 @@ export const RechargeViewSchema = z.object({
   createdAt: z.date(),
   expiresAt: z.date(),
   completedAt: z.date().nullable(),
+  /** The gateway's page while the recharge waits for payment. */
+  paymentUrl: z.string().nullable(),
 });
 export type RechargeView = z.infer<typeof RechargeViewSchema>;
 

@@ -2,7 +2,9 @@ import { sql } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createTestDatabase, silentLog, type TestDatabase } from "../../tests/setup/test-db.ts";
 import type { Storage } from "../platform/storage.ts";
-import { seedDemoData } from "./seed.ts";
+import { callerFor } from "../../tests/setup/caller.ts";
+import { checkLedger } from "../modules/ledger/ledger.service.ts";
+import { demoPassword, seedDemoData } from "./seed.ts";
 
 let database: TestDatabase;
 beforeEach(async () => {
@@ -54,3 +56,42 @@ describe("the first-start seed", () => {
     expect(await seedDemoData(database.db, database.storage, silentLog, { imageSize: 32 })).toBe(false);
   });
 });
+
+describe("the demo money", () => {
+  it("arrives through the ledger: system credits with a reason, a bound card, one paid and one pending withdrawal", async () => {
+    expect(await seedDemoData(database.db, database.storage, silentLog, { imageSize: 32 })).toBe(true);
+    const check = await checkLedger(database.db);
+    expect(check.ok).toBe(true);
+    expect(check.total).toBe(0);
+    const shopper = await callerSignedIn("shopper@pasar.test");
+    expect((await shopper.wallet.summary()).balance).toBe(500_000);
+    const opening = (await shopper.wallet.history({})).items;
+    expect(opening).toEqual([
+      expect.objectContaining({
+        kind: "system",
+        amount: 500_000,
+        state: "completed",
+        memo: "Saldo awal demo",
+      }),
+    ]);
+    for (let i = 1; i <= 5; i++) {
+      const merchant = await callerSignedIn(`merchant${i}@pasar.test`);
+      expect((await merchant.wallet.history({ kind: "system" })).items[0]?.amount).toBeGreaterThan(0);
+    }
+    const first = await callerSignedIn("merchant1@pasar.test");
+    expect(await first.wallet.bankCard()).toMatchObject({ bankName: "BCA" });
+    const withdrawals = (await first.wallet.withdrawals({})).items.map((w) => w.status).sort();
+    expect(withdrawals).toEqual(["paid", "pending"]);
+    expect(await first.wallet.summary()).toEqual({ balance: 1_450_000, pendingWithdrawals: 250_000 });
+  });
+});
+
+/** A caller signed in with a demo account's password. */
+async function callerSignedIn(account: string) {
+  const { token } = await callerFor(database).auth.signIn({
+    method: "password",
+    account,
+    password: demoPassword,
+  });
+  return callerFor(database, { token });
+}

@@ -176,21 +176,22 @@ async function writeDemoShop(db: Db, storage: Storage, images: Awaited<ReturnTyp
       const price = Math.max(supply.merchant, shopPrice(supply.suggested * store.markup));
       await listInStore(db, { storeId, supplyProductId: supply.id, price });
     }
-    if (index === 0) await seedMerchantMoney(db, operatorId, ownerId);
+    await seedMerchantMoney(db, operatorId, ownerId, index);
   }
 }
 
 /**
- * The first merchant's wallet: an opening balance, a bound bank card, one withdrawal paid out and one
- * waiting in the operator's queue, so the fund history and the withdrawals queue have something to show.
+ * Every merchant's opening balance; the first merchant also has a bound bank card, one withdrawal paid out and
+ * one waiting in the operator's queue, so the fund history and the withdrawals queue have something to show.
  */
-async function seedMerchantMoney(db: Db, operatorId: string, merchantId: string) {
+async function seedMerchantMoney(db: Db, operatorId: string, merchantId: string, index: number) {
   await adjustWallet(db, operatorId, {
     userId: merchantId,
-    amount: 2_000_000,
+    amount: 2_000_000 - index * 250_000,
     reason: "Saldo awal demo",
-    idempotencyKey: "seed-opening-balance-merchant",
+    idempotencyKey: `seed-opening-balance-merchant-${index}`,
   });
+  if (index > 0) return;
   await saveBankCard(db, merchantId, {
     accountName: "Sari Dewi Lestari",
     bankCode: "014",

@@ -3,7 +3,7 @@ import type { Db } from "../db/client.ts";
 import { DomainError } from "../platform/errors.ts";
 import { selectAccountNames } from "../read/operator-views.ts";
 import { findUserIdByAccount } from "../modules/auth/auth.service.ts";
-import { checkLedger, listTransfers } from "../modules/ledger/ledger.service.ts";
+import { checkLedger, listTransfers, listWalletAccounts } from "../modules/ledger/ledger.service.ts";
 import { adjustWallet, operatorRecharges, operatorWithdrawals } from "../modules/wallet/wallet.service.ts";
 
 /** The operator's money views: the wallet module's records with each user's account beside them. */
@@ -50,8 +50,17 @@ export async function opsRecharges(db: Db, input: Parameters<typeof operatorRech
 }
 
 /** The ledger's transfers, a wallet's side named by its user's account (email or phone). */
-export async function opsTransfers(db: Db, input: Parameters<typeof listTransfers>[1]) {
-  const page = await listTransfers(db, input);
+export async function opsTransfers(
+  db: Db,
+  input: Parameters<typeof listTransfers>[1] & { user?: string | undefined },
+) {
+  const { user, ...filter } = input;
+  if (user !== undefined) {
+    const userId = await findUserIdByAccount(db, user);
+    if (!userId) throw new DomainError("not_found", "errors.ops.userNotFound");
+    filter.accountId = `wallet:${userId}`;
+  }
+  const page = await listTransfers(db, filter);
   const userOf = (accountId: string) => (accountId.startsWith("wallet:") ? accountId.slice(7) : null);
   const userIds = page.items.flatMap((x) => [userOf(x.debitAccountId), userOf(x.creditAccountId)]);
   const names = await selectAccountNames(db, [...new Set(userIds.filter((id) => id !== null))]);
@@ -66,6 +75,19 @@ export async function opsTransfers(db: Db, input: Parameters<typeof listTransfer
       debitUser: nameOf(x.debitAccountId),
       creditUser: nameOf(x.creditAccountId),
     })),
+  };
+}
+
+/** Every user's wallet with its balance, named by the user's account. */
+export async function opsWalletAccounts(db: Db, input: Parameters<typeof listWalletAccounts>[1]) {
+  const page = await listWalletAccounts(db, input);
+  const names = await selectAccountNames(
+    db,
+    page.items.map((a) => a.userId),
+  );
+  return {
+    nextCursor: page.nextCursor,
+    items: page.items.map((a) => ({ ...a, user: names.get(a.userId) ?? a.userId })),
   };
 }
 

@@ -13,6 +13,8 @@ export interface TestDeps {
   localOutbox?: boolean;
   /** How long sessions last (default 30 days). */
   sessionTtlDays?: number;
+  /** The payment gateway (default: the sandbox over the test database). */
+  gateway?: ContextDeps["gateway"];
 }
 
 /** The dependencies a context is built from, over a test database (outbox channels, in-memory limits). */
@@ -25,7 +27,7 @@ export function testContextDeps(database: TestDatabase, opts: TestDeps = {}): Co
     log: silentLog,
     sessionTtlDays: opts.sessionTtlDays ?? 30,
     publicUrl: "http://localhost:3000",
-    gateway: createSandboxGateway(database.db, { publicUrl: "http://localhost:3000" }),
+    gateway: opts.gateway ?? createSandboxGateway(database.db, { publicUrl: "http://localhost:3000" }),
     localOutbox: opts.localOutbox ?? true,
   };
 }

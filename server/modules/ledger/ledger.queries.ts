@@ -1,4 +1,4 @@
-import { and, eq, lt, or, sql } from "drizzle-orm";
+import { and, eq, gt, lt, or, sql } from "drizzle-orm";
 import type { FundType } from "#common/contracts/ledger.ts";
 import type { Db, Tx } from "../../db/client.ts";
 import { idempotencyKeys, ledgerAccounts, ledgerTransfers } from "./ledger.tables.ts";
@@ -116,6 +116,17 @@ export async function selectAccountTransfers(
 }
 
 /** Every transfer, newest first, optionally of one kind or touching one account (the operator's view). */
+/** Users' wallet accounts by id (after `after`), a page at a time. */
+export async function selectWalletAccounts(db: Executor, opts: { after?: string; limit: number }) {
+  const a = ledgerAccounts;
+  return db
+    .select({ id: a.id, userId: a.userId, balance: a.balance })
+    .from(a)
+    .where(and(eq(a.kind, "wallet"), opts.after ? gt(a.id, opts.after) : undefined))
+    .orderBy(a.id)
+    .limit(opts.limit + 1);
+}
+
 export async function selectTransfers(
   db: Executor,
   opts: { kind?: FundType; accountId?: string; before?: string; limit: number },

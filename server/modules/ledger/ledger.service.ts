@@ -18,6 +18,7 @@ import {
   selectHeld,
   selectKey,
   selectTransfers,
+  selectWalletAccounts,
   storeKeyResponse,
   type TransferRow,
 } from "./ledger.queries.ts";
@@ -172,6 +173,16 @@ export async function listTransfers(
 ) {
   const rows = await selectTransfers(db, { ...opts, before: opts.cursor ?? undefined });
   return pageOf(rows, opts.limit);
+}
+
+/** Users' wallets with their balances, in account order, for the operator's ledger page. */
+export async function listWalletAccounts(db: Db, opts: { cursor?: string | null; limit: number }) {
+  const rows = await selectWalletAccounts(db, { after: opts.cursor ?? undefined, limit: opts.limit });
+  const page = pageOf(rows, opts.limit);
+  return {
+    nextCursor: page.nextCursor,
+    items: page.items.map((r) => ({ id: r.id, userId: r.userId!, balance: r.balance })),
+  };
 }
 
 export interface LedgerCheck {

@@ -14,6 +14,8 @@ import {
   RejectWithdrawalInputSchema,
   TransfersInputSchema,
   TransfersViewSchema,
+  WalletAccountsInputSchema,
+  WalletAccountsViewSchema,
 } from "#common/contracts/ops.ts";
 import {
   BankCardInputSchema,
@@ -32,7 +34,14 @@ import {
   RechargeIdSchema,
   WithdrawalIdSchema,
 } from "#common/contracts/wallet.ts";
-import { opsAdjust, opsLedger, opsRecharges, opsTransfers, opsWithdrawals } from "../../flows/ops-money.ts";
+import {
+  opsAdjust,
+  opsLedger,
+  opsRecharges,
+  opsTransfers,
+  opsWalletAccounts,
+  opsWithdrawals,
+} from "../../flows/ops-money.ts";
 import { operatorProcedure, router, signedInProcedure } from "../../trpc/init.ts";
 import { listAudit } from "../audit/audit.service.ts";
 import {
@@ -124,6 +133,10 @@ export const opsMoneyRouter = router({
     .input(TransfersInputSchema)
     .output(TransfersViewSchema)
     .query(({ ctx, input }) => opsTransfers(ctx.db, input)),
+  wallets: operatorProcedure
+    .input(WalletAccountsInputSchema)
+    .output(WalletAccountsViewSchema)
+    .query(({ ctx, input }) => opsWalletAccounts(ctx.db, input)),
   adjust: operatorProcedure
     .input(AdjustInputSchema)
     .output(AdjustViewSchema)

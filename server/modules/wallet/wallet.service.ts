@@ -9,7 +9,7 @@ import type {
 } from "#common/contracts/wallet.ts";
 import type { Locale } from "#common/locales.ts";
 import { formatRupiah } from "#common/money.ts";
-import type { Db, Tx } from "../../db/client.ts";
+import { isDatabaseUnavailable, type Db, type Tx } from "../../db/client.ts";
 import { transact } from "../../db/transaction.ts";
 import { now } from "../../platform/clock.ts";
 import { DomainError } from "../../platform/errors.ts";
@@ -328,6 +328,8 @@ function rechargeView(row: RechargeRow): RechargeView {
     createdAt: row.createdAt,
     expiresAt: row.expiresAt,
     completedAt: row.completedAt,
+    // Where an unpaid recharge is paid, for a shopper who came back before paying.
+    paymentUrl: row.status === "pending" ? row.gatewayRedirectUrl : null,
   };
 }
 
@@ -400,14 +402,21 @@ export async function startRecharge(
   }
   // Outside the transaction: a gateway is another system (and PGlite has one connection). The gateway
   // answers one payment per reference, so a repeat after a failure here finds the same payment.
-  const payment = await deps.gateway.createPayment({
-    reference: id,
-    amount: recharge.amount,
-    returnUrl: returnUrl(deps, id),
-    notifyUrl: `${deps.publicUrl}/payments/notify/${deps.gateway.provider}`,
-    expiresAt: recharge.expiresAt,
-    lang: deps.lang,
-  });
+  const payment = await deps.gateway
+    .createPayment({
+      reference: id,
+      amount: recharge.amount,
+      returnUrl: returnUrl(deps, id),
+      notifyUrl: `${deps.publicUrl}/payments/notify/${deps.gateway.provider}`,
+      expiresAt: recharge.expiresAt,
+      lang: deps.lang,
+    })
+    .catch((error: unknown) => {
+      // The shop's own database away stays a 503; a gateway that refused or failed is "Payment failed" (the
+      // recharge stays pending, and pressing again with the same key asks the gateway again).
+      if (isDatabaseUnavailable(error)) throw error;
+      throw new DomainError("failed", "errors.money.paymentFailed");
+    });
   await setRechargePayment(deps.db, id, payment.paymentId, payment.redirectUrl);
   return { id, redirectUrl: payment.redirectUrl };
 }

@@ -6,6 +6,7 @@ import { createTestDatabase, type TestDatabase } from "../../../tests/setup/test
 import { jobHandlers } from "../../flows/jobs.ts";
 import { setClock } from "../../platform/clock.ts";
 import {
+  createSandboxGateway,
   sandboxPayment,
   sandboxSecret,
   sandboxSignatureHeader,
@@ -39,6 +40,72 @@ async function credit(email: string, amount: number) {
 }
 
 const card = { accountName: "Siti Aminah", bankCode: "014", accountNumber: "1234 567 890" };
+
+describe("recharge when the gateway fails", () => {
+  it("says Payment failed in the user's language, keeps the recharge pending, and the same tap later pays", async () => {
+    const user = await signedInUser(database);
+    const sandbox = createSandboxGateway(database.db, { publicUrl: "http://localhost:3000" });
+    let down = true;
+    const flaky = {
+      ...sandbox,
+      createPayment: (input: Parameters<typeof sandbox.createPayment>[0]) =>
+        down ? Promise.reject(new Error("connect ECONNREFUSED gateway")) : sandbox.createPayment(input),
+    };
+    const api = callerFor(database, { token: user.token, lang: "en", gateway: flaky });
+    const key = newKey();
+    const request = { amount: 100_000, method: "sandbox" as const, idempotencyKey: key };
+    await expect(api.wallet.recharge(request)).rejects.toMatchObject({
+      code: "SERVICE_UNAVAILABLE",
+      message: "Payment failed",
+    });
+    down = false;
+    const started = await api.wallet.recharge(request);
+    expect(paymentIdOf(started.redirectUrl)).toMatch(/^pay_/);
+    // Back from the gateway unpaid, the shopper can go on paying; once paid or cancelled, nothing to pay.
+    expect(await api.wallet.rechargeStatus({ id: started.id })).toMatchObject({
+      status: "pending",
+      paymentUrl: started.redirectUrl,
+    });
+    // One recharge for the one tap, and no money moved.
+    expect(
+      (await ops.api.ops.money.recharges({ status: "pending" })).items.filter((r) => r.user === user.email),
+    ).toHaveLength(1);
+    expect((await api.wallet.summary()).balance).toBe(0);
+  });
+});
+
+describe("the operator's ledger views", () => {
+  it("lists wallets with their users and balances, and filters transfers by a user's account", async () => {
+    const a = await signedInUser(database);
+    const b = await signedInUser(database);
+    await credit(a.email, 70_000);
+    await credit(b.email, 30_000);
+    const wallets: { user: string; balance: number }[] = [];
+    let cursor: string | null = null;
+    do {
+      const page = await ops.api.ops.money.wallets({ cursor, limit: 100 });
+      wallets.push(...page.items);
+      cursor = page.nextCursor;
+    } while (cursor);
+    expect(wallets).toContainEqual(expect.objectContaining({ user: a.email, balance: 70_000 }));
+    expect(wallets).toContainEqual(expect.objectContaining({ user: b.email, balance: 30_000 }));
+
+    const ofA = await ops.api.ops.money.transfers({ user: a.email });
+    expect(ofA.items).toHaveLength(1);
+    expect(ofA.items[0]).toMatchObject({
+      amount: 70_000,
+      kind: "system",
+      creditUser: a.email,
+      debitUser: null,
+    });
+    expect((await ops.api.ops.money.transfers({ user: a.email, kind: "recharge" })).items).toEqual([]);
+    await expect(ops.api.ops.money.transfers({ user: "nobody@pasar.test" })).rejects.toMatchObject({
+      code: "NOT_FOUND",
+    });
+    await expect(a.api.ops.money.wallets({})).rejects.toMatchObject({ code: "FORBIDDEN" });
+    await expect(a.api.ops.money.transfers({ user: b.email })).rejects.toMatchObject({ code: "FORBIDDEN" });
+  });
+});
 
 describe("bank card", () => {
   it("binds, shows masked, changes and removes; bad numbers are refused in the user's language", async () => {
@@ -294,7 +361,10 @@ describe("recharges through the sandbox gateway", () => {
     expect((await notify(body)).status).toBe(200);
     expect((await notify(body)).status).toBe(200);
     expect(await user.api.wallet.summary()).toEqual({ balance: 100_000, pendingWithdrawals: 0 });
-    expect(await user.api.wallet.rechargeStatus({ id: started.id })).toMatchObject({ status: "completed" });
+    expect(await user.api.wallet.rechargeStatus({ id: started.id })).toMatchObject({
+      status: "completed",
+      paymentUrl: null,
+    });
     expect((await user.api.wallet.history({ kind: "recharge" })).items).toHaveLength(1);
   });
 

@@ -141,6 +141,14 @@ for (const lang of langs) {
 
       await ops.goto(localePath(lang, "/ops/ledger"));
       await expect(ops.getByTestId("ledger-check")).toHaveText(m.ops.ledger.balanced);
+      await waitForHydration(ops);
+      // The transfers of this shopper's wallet: the recharge, two holds and the returned one.
+      await ops.getByLabel(m.ops.adjust.account).fill(email);
+      await ops.getByRole("button", { name: m.ops.ledger.filter }).click();
+      await expect(ops).toHaveURL(new RegExp(`user=${encodeURIComponent(email)}`));
+      await expect(ops.getByRole("list", { name: m.ops.ledger.transfers }).getByRole("listitem")).toHaveCount(
+        4,
+      );
       await expectNoSeriousViolations(ops, `operator ledger (${lang})`);
     } finally {
       await opsContext.close();

@@ -195,8 +195,18 @@ function RechargeResult(props: { id: string }) {
           <span className="font-mono text-xs">{recharge.id}</span>
         </SummaryRow>
       </dl>
-      <div className="mt-5 flex gap-3">
-        <Link to={localizePath(locale, "/h5/merchant/fund")} className={buttonLink("primary")}>
+      {recharge.paymentUrl && (
+        <div className="mt-5 flex">
+          <a href={recharge.paymentUrl} className={buttonLink("primary")}>
+            {t("wallet.recharge.continue")}
+          </a>
+        </div>
+      )}
+      <div className="mt-3 flex gap-3">
+        <Link
+          to={localizePath(locale, "/h5/merchant/fund")}
+          className={buttonLink(recharge.paymentUrl ? "secondary" : "primary")}
+        >
           {t("wallet.fund.title")}
         </Link>
         <Link to={localizePath(locale, "/h5/merchant/recharge")} className={buttonLink("secondary")}>
