@@ -116,7 +116,11 @@ for (const lang of langs) {
     const ops = await opsContext.newPage();
     try {
       await signInOperator(ops);
-      await ops.goto(localePath(lang, "/ops"));
+      // The operator finds the area from the account page.
+      await ops.goto(localePath(lang, "/h5/account"));
+      await waitForHydration(ops);
+      await ops.getByRole("link", { name: m.account.page.ops, exact: true }).click();
+      await ops.waitForURL((url) => url.pathname === localePath(lang, "/ops"));
       await waitForHydration(ops);
       await expect(ops.getByRole("heading", { level: 1 })).toHaveText(m.ops.nav.withdrawals);
       const mine = ops.getByTestId("ops-withdrawal").filter({ hasText: email });

@@ -10,6 +10,7 @@ import {
   Heart,
   LogOut,
   ReceiptText,
+  ShieldCheck,
   Store,
   Wallet,
 } from "lucide-react";
@@ -147,6 +148,7 @@ function AccountContent() {
                 ["/h5/footmark", t("account.page.footmark"), Footprints],
                 ["/h5/merchant/street", t("account.page.shopStreet"), Store],
                 ["/h5/question", t("account.page.faq"), CircleHelp],
+                ...(me.role === "operator" ? ([["/ops", t("account.page.ops"), ShieldCheck]] as const) : []),
               ] as const
             ).map(([to, label, Icon]) => (
               <li key={to}>
