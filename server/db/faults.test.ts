@@ -1,13 +1,12 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
-import { sql } from "drizzle-orm";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createSeededDatabase, adminUrl, testDbKind, type TestDatabase } from "../../tests/setup/test-db.ts";
 import { createTestApp, queryInput } from "../../tests/setup/test-app.ts";
-import { eventually, startProxy } from "../../tests/setup/db-proxy.ts";
+import { databaseName, eventually, openThroughProxy, startProxy } from "../../tests/setup/db-proxy.ts";
 import { productionRenderer } from "../render.ts";
-import { isDatabaseUnavailable, openPostgres, type Database } from "./client.ts";
+import { isDatabaseUnavailable, type Database } from "./client.ts";
 
 const buildDir = path.resolve(import.meta.dirname, "../../build");
 const built = existsSync(path.join(buildDir, "server/index.js"));
@@ -34,10 +33,7 @@ describe.runIf(testDbKind === "postgres")("a PostgreSQL fault never stops the se
   let name: string;
   beforeAll(async () => {
     database = await createSeededDatabase();
-    const result = (await database.db.execute(sql`select current_database() as name`)) as unknown as {
-      rows: { name: string }[];
-    };
-    name = result.rows[0]!.name;
+    name = await databaseName(database.db);
   });
   afterAll(() => database.destroy());
 
@@ -47,15 +43,6 @@ describe.runIf(testDbKind === "postgres")("a PostgreSQL fault never stops the se
         headers: { lang: "en" },
       }),
     );
-
-  /** This test's database, reached through the proxy on `port` (which the test can cut and restore). */
-  const openThroughProxy = (port: number) => {
-    const url = new URL(adminUrl);
-    url.hostname = "127.0.0.1";
-    url.port = String(port);
-    url.pathname = `/${name}`;
-    return openPostgres(url.toString(), { max: 3, connectionTimeoutMillis: 1000 });
-  };
 
   it("answers 503 (translated) or success while its connections are terminated, then recovers", async () => {
     const app = createTestApp(database);
@@ -103,7 +90,7 @@ describe.runIf(testDbKind === "postgres")("a PostgreSQL fault never stops the se
     const proxy = await startProxy(new URL(adminUrl));
     let proxied: Database | undefined;
     try {
-      proxied = await openThroughProxy(proxy.port);
+      proxied = await openThroughProxy(proxy.port, name);
       const app = createTestApp({ ...database, ...proxied });
       expect((await search(app, "tas")).status).toBe(200);
 
@@ -136,7 +123,7 @@ describe.runIf(testDbKind === "postgres")("a PostgreSQL fault never stops the se
       const proxy = await startProxy(new URL(adminUrl));
       let proxied: Database | undefined;
       try {
-        proxied = await openThroughProxy(proxy.port);
+        proxied = await openThroughProxy(proxy.port, name);
         const app = createTestApp(
           { ...database, ...proxied },
           { render: await productionRenderer(buildDir) },

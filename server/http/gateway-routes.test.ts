@@ -1,10 +1,9 @@
-import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { newKey, paymentIdOf, signedInUser } from "../../tests/setup/money.ts";
 import { createTestApp } from "../../tests/setup/test-app.ts";
-import { eventually, startProxy } from "../../tests/setup/db-proxy.ts";
+import { databaseName, eventually, openThroughProxy, startProxy } from "../../tests/setup/db-proxy.ts";
 import { adminUrl, createTestDatabase, testDbKind, type TestDatabase } from "../../tests/setup/test-db.ts";
-import { openPostgres, type Database } from "../db/client.ts";
+import type { Database } from "../db/client.ts";
 import {
   sandboxPayment,
   sandboxSecret,
@@ -39,27 +38,15 @@ describe.runIf(testDbKind === "postgres")("gateway routes while the database is 
   let name: string;
   beforeAll(async () => {
     database = await createTestDatabase();
-    const result = (await database.db.execute(sql`select current_database() as name`)) as unknown as {
-      rows: { name: string }[];
-    };
-    name = result.rows[0]!.name;
+    name = await databaseName(database.db);
   });
   afterAll(() => database.destroy());
-
-  /** This test's database, reached through the proxy on `port` (which the test can cut and restore). */
-  const openThroughProxy = (port: number) => {
-    const url = new URL(adminUrl);
-    url.hostname = "127.0.0.1";
-    url.port = String(port);
-    url.pathname = `/${name}`;
-    return openPostgres(url.toString(), { max: 3, connectionTimeoutMillis: 1000 });
-  };
 
   it("notification and sandbox page answer 503 with Retry-After, then work again; the retried notification credits once", async () => {
     const proxy = await startProxy(new URL(adminUrl));
     let proxied: Database | undefined;
     try {
-      proxied = await openThroughProxy(proxy.port);
+      proxied = await openThroughProxy(proxy.port, name);
       const app = createTestApp({ ...database, ...proxied });
 
       // A shopper starts a recharge; the gateway's hosted page shows it.

@@ -1,4 +1,7 @@
 import net, { type AddressInfo } from "node:net";
+import { sql } from "drizzle-orm";
+import { openPostgres, type Db } from "#server/db/client.ts";
+import { adminUrl } from "./test-db.ts";
 
 /** A TCP proxy to PostgreSQL that a test can cut (as if the server stopped) and restore. */
 export async function startProxy(target: URL) {
@@ -48,4 +51,21 @@ export async function eventually(check: () => Promise<boolean>, ms = 15_000) {
     await new Promise((r) => setTimeout(r, 100));
   }
   throw new Error("condition not met in time");
+}
+
+/** The name of a PostgreSQL test database, to reach it again through a proxy. */
+export async function databaseName(db: Db): Promise<string> {
+  const result = (await db.execute(sql`select current_database() as name`)) as unknown as {
+    rows: { name: string }[];
+  };
+  return result.rows[0]!.name;
+}
+
+/** The test database `name`, reached through the proxy on `port` (which the test can cut and restore). */
+export function openThroughProxy(port: number, name: string) {
+  const url = new URL(adminUrl);
+  url.hostname = "127.0.0.1";
+  url.port = String(port);
+  url.pathname = `/${name}`;
+  return openPostgres(url.toString(), { max: 3, connectionTimeoutMillis: 1000 });
 }

@@ -11,7 +11,7 @@ export function StatusTabs<S extends string>(props: {
   names: (s: S) => string;
 }) {
   const [search] = useSearchParams();
-  const current = search.get("status") ?? props.statuses[0];
+  const current = statusParam(search, props.statuses);
   return (
     <nav aria-label={props.label} className="flex gap-2 overflow-x-auto px-4 py-3">
       {props.statuses.map((s) => {
@@ -39,8 +39,8 @@ export function StatusTabs<S extends string>(props: {
 }
 
 /** A list's `?status=` among `statuses`, the first when absent or unknown; "all" means no filter. */
-export function statusParam<S extends string>(url: URL, statuses: readonly S[]): S {
-  const value = url.searchParams.get("status");
+export function statusParam<S extends string>(search: URLSearchParams, statuses: readonly S[]): S {
+  const value = search.get("status");
   return statuses.find((s) => s === value) ?? statuses[0]!;
 }
 

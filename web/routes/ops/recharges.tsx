@@ -25,7 +25,9 @@ const listQuery = (trpc: Trpc, tab: Tab) =>
 export async function loader({ request, context, params, url }: Route.LoaderArgs) {
   const locale = localeFromParam(params.lang) ?? "ind";
   const { dehydrated } = await withServerApi({ request, context }, locale, ({ trpc, queryClient }) =>
-    queryClient.fetchInfiniteQuery(listQuery(trpc, statusParam(url, tabs))).catch(operatorOnly(url, locale)),
+    queryClient
+      .fetchInfiniteQuery(listQuery(trpc, statusParam(url.searchParams, tabs)))
+      .catch(operatorOnly(url, locale)),
   );
   return { dehydrated, title: serverT(context, locale)("ops.nav.recharges") };
 }
@@ -37,7 +39,7 @@ function RechargesContent() {
   const zone = useTimeZone();
   const trpc = useTRPC();
   const [search] = useSearchParams();
-  const tab = tabs.find((s) => s === search.get("status")) ?? tabs[0];
+  const tab = statusParam(search, tabs);
   const list = useInfiniteQuery(listQuery(trpc, tab));
   const items = list.data?.pages.flatMap((p) => p.items) ?? [];
   return (

@@ -27,7 +27,9 @@ const listQuery = (trpc: Trpc, tab: Tab) =>
 export async function loader({ request, context, params, url }: Route.LoaderArgs) {
   const locale = localeFromParam(params.lang) ?? "ind";
   const { dehydrated } = await withServerApi({ request, context }, locale, ({ trpc, queryClient }) =>
-    queryClient.fetchInfiniteQuery(listQuery(trpc, statusParam(url, tabs))).catch(operatorOnly(url, locale)),
+    queryClient
+      .fetchInfiniteQuery(listQuery(trpc, statusParam(url.searchParams, tabs)))
+      .catch(operatorOnly(url, locale)),
   );
   return { dehydrated, title: serverT(context, locale)("ops.nav.withdrawals") };
 }
@@ -40,7 +42,7 @@ function WithdrawalsContent() {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const [search] = useSearchParams();
-  const tab = tabs.find((s) => s === search.get("status")) ?? tabs[0];
+  const tab = statusParam(search, tabs);
   const list = useInfiniteQuery(listQuery(trpc, tab));
   const refresh = () => void queryClient.invalidateQueries({ queryKey: trpc.ops.money.pathKey() });
   const approve = useMutation(
