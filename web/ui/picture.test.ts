@@ -85,4 +85,31 @@ describe("Picture", () => {
     expect(img.src).toBe("/uploads/avatars/old.webp");
     expect(img.srcset).toBe("/uploads/avatars/old.webp 256w");
   });
+
+  it("has the document head preload only the LCP image, so the stylesheet is not queued behind the others", () => {
+    const page = createElement(
+      "html",
+      null,
+      createElement("head"),
+      createElement(
+        "body",
+        null,
+        createElement(Picture, { image: photo, alt: "", sizes: "144px", width: 144, height: 144, lcp: true }),
+        ...[1, 2, 3].map((i) =>
+          createElement(Picture, {
+            key: i,
+            image: { ...photo, url: `/uploads/products/other${i}` },
+            alt: "",
+            sizes: "144px",
+            width: 144,
+            height: 144,
+            eager: true,
+          }),
+        ),
+      ),
+    );
+    const preloads = elements(renderToStaticMarkup(page), "link").filter((l) => l.rel === "preload");
+    expect(preloads).toHaveLength(1);
+    expect(preloads[0]!.imagesrcset).toContain("/uploads/products/abc-160.webp");
+  });
 });

@@ -45,7 +45,9 @@ export function Picture(props: PictureProps) {
       style={props.style}
     />
   );
-  if (formats.length < 2) return img;
+  // React preloads the first screen's images from the document head, ahead of the stylesheet; only the LCP
+  // image should be: an <img> inside <picture> is never preloaded, so the other first-screen images are wrapped.
+  if (formats.length < 2 && (props.lcp || !props.eager)) return img;
   return (
     // `contents`: the <img> is laid out as if it were the parent's own child.
     <picture className="contents">
