@@ -43,7 +43,8 @@ export type StoredWebConfig = z.infer<typeof StoredWebConfigSchema>;
 
 /**
  * The money settings operators may change (issue 13 edits them): recharge limits and presets, the
- * withdrawal minimum and fee, and the payment window. Whole Rupiah; the window in minutes.
+ * withdrawal minimum and fee, the payment window, the order fees and the order windows. Whole Rupiah; the
+ * payment window in minutes.
  */
 export const MoneySettingsSchema = z
   .object({
@@ -57,6 +58,20 @@ export const MoneySettingsSchema = z
       .int()
       .min(5)
       .max(7 * 24 * 60),
+    /** Per store order of a checkout. */
+    postage: z.number().int().min(0).max(10_000_000),
+    /** Per store order of a checkout. */
+    serviceFee: z.number().int().min(0).max(10_000_000),
+    /** VAT (PPN) on an order's subtotal, in percent. */
+    vatPercent: z.number().min(0).max(100),
+    /** How long a store has to pay the goods cost of a paid order before it is cancelled. */
+    goodsPaymentHours: z
+      .number()
+      .int()
+      .min(1)
+      .max(7 * 24),
+    /** How long after shipping an order confirms itself. */
+    receiptDays: z.number().int().min(1).max(60),
   })
   .refine((s) => s.rechargeMin <= s.rechargeMax, {
     path: ["rechargeMax"],

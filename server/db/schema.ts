@@ -11,3 +11,6 @@ export * from "../modules/jobs/jobs.tables.ts";
 export * from "../modules/wallet/wallet.tables.ts";
 export * from "../modules/gateway/gateway.tables.ts";
 export * from "../modules/audit/audit.tables.ts";
+export * from "../modules/cart/cart.tables.ts";
+export * from "../modules/addresses/addresses.tables.ts";
+export * from "../modules/orders/orders.tables.ts";

@@ -1,9 +1,20 @@
 import type { JobHandler } from "../modules/jobs/jobs.service.ts";
+import {
+  autoConfirm,
+  autoConfirmJob,
+  expireGoods,
+  expirePayment,
+  goodsExpireJob,
+  paymentExpireJob,
+} from "../modules/orders/orders.service.ts";
 import { expireRecharge, rechargeExpireJob } from "../modules/wallet/wallet.service.ts";
 
 /** Every kind of scheduled job and what it does; the worker in main.ts and the tests run these. */
 export function jobHandlers(): Record<string, JobHandler> {
   return {
     [rechargeExpireJob]: expireRecharge,
+    [paymentExpireJob]: expirePayment,
+    [goodsExpireJob]: expireGoods,
+    [autoConfirmJob]: autoConfirm,
   };
 }

@@ -5,7 +5,7 @@ import { isLocale, type Locale } from "#common/locales.ts";
 import type { Db } from "../db/client.ts";
 import { decideSandboxPayment, sandboxPayment } from "../modules/gateway/gateway.service.ts";
 import { getWebConfig } from "../modules/settings/settings.service.ts";
-import { applyGatewayNotification } from "../modules/wallet/wallet.service.ts";
+import { applyGatewayNotification } from "../flows/payments.ts";
 import { now } from "../platform/clock.ts";
 import { serverTranslator } from "../platform/i18n.ts";
 import type { Logger } from "../platform/logger.ts";

@@ -20,7 +20,12 @@ export type IdPrefix =
   | "wdr"
   | "pay"
   | "job"
-  | "aud";
+  | "aud"
+  /** Delivery addresses, orders, order payments (checkouts) and order timeline events. */
+  | "adr"
+  | "ord"
+  | "chk"
+  | "evt";
 
 /**
  * A new id such as `prd_0m3xk2c9hq4w7d8e1f5g`: a time part (milliseconds, base32, sorts by creation)
@@ -37,4 +42,16 @@ export function newId(prefix: IdPrefix, at: number = Date.now()): string {
   let random = "";
   for (const byte of bytes) random += alphabet[byte % 32];
   return `${prefix}_${time}${random}`;
+}
+
+/**
+ * An order code as people read and say it: "P", the date in Indonesian western time (yymmdd), then eight
+ * random digits ("P26112304718263"). Unique by the orders table: a clash (about one in 10^8 for two orders
+ * of a day) fails that placement whole, and the shopper's retry with the same key places it.
+ */
+export function orderCode(at: Date): string {
+  const wib = new Date(at.getTime() + 7 * 60 * 60 * 1000);
+  const date = wib.toISOString().slice(2, 10).replaceAll("-", "");
+  const digits = randomBytes(8).reduce((s, b) => s + (b % 10).toString(), "");
+  return `P${date}${digits}`;
 }

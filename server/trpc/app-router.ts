@@ -6,6 +6,9 @@ import { storesRouter } from "../modules/stores/stores.router.ts";
 import { faqRouter } from "../modules/support/support.router.ts";
 import { collectionRouter, footprintsRouter, searchRouter } from "../modules/browsing/browsing.router.ts";
 import { opsMoneyRouter, walletRouter } from "../modules/wallet/wallet.router.ts";
+import { addressesRouter } from "../modules/addresses/addresses.router.ts";
+import { cartRouter } from "../modules/cart/cart.router.ts";
+import { merchantOrdersRouter, opsOrdersRouter, ordersRouter } from "../modules/orders/orders.router.ts";
 import { createCallerFactory, router } from "./init.ts";
 
 /** Every procedure, by dotted path (`settings.webConfig`, `listings.get`). */
@@ -22,7 +25,11 @@ export const appRouter = router({
   stores: storesRouter,
   faq: faqRouter,
   wallet: walletRouter,
-  ops: router({ money: opsMoneyRouter }),
+  cart: cartRouter,
+  addresses: addressesRouter,
+  orders: ordersRouter,
+  merchantOrders: merchantOrdersRouter,
+  ops: router({ money: opsMoneyRouter, orders: opsOrdersRouter }),
 });
 
 export type AppRouter = typeof appRouter;

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, inArray, like, or, sql, type Placeholder, type SQL } from "drizzle-orm";
 import type { StoredImage } from "#common/images.ts";
-import type { Db } from "../../db/client.ts";
+import type { Db, Tx } from "../../db/client.ts";
 import { categories, listings, productImages, searchTerms, supplyProducts } from "./catalog.tables.ts";
 
 export async function insertCategory(db: Db, row: typeof categories.$inferInsert) {
@@ -57,7 +57,7 @@ const cardColumns = {
 
 const visible = and(eq(listings.status, "active"), eq(supplyProducts.status, "active"));
 
-/** How many stores list each supply product: the ranking signal until orders exist (decision 5). */
+/** How many stores list each supply product: the second ranking signal after sales (decision 5). */
 const adoptionCounts = (db: Db) =>
   db
     .select({ supplyProductId: listings.supplyProductId, stores: sql<number>`count(*)::int`.as("stores") })
@@ -66,7 +66,7 @@ const adoptionCounts = (db: Db) =>
     .groupBy(listings.supplyProductId)
     .as("adoption");
 
-export type ListingOrder = "relevance" | "adoption" | "priceAsc" | "priceDesc" | "newest";
+export type ListingOrder = "relevance" | "sales" | "priceAsc" | "priceDesc" | "newest";
 
 /** A position in a sorted list: the sort key of the last row and its id (keyset pagination). */
 export interface Keyset {
@@ -172,10 +172,14 @@ function listingPageQuery(db: Db, opts: ListingPageOptions, bind: Bind) {
         )} + ts_rank(${supplyProducts.searchVector}, ${anyWordQuery(words)})`
       : sql`0`;
   // Newest is the id order itself (ids sort by creation); the other orders lead with their own key.
-  const adoption = opts.order === "adoption" ? adoptionCounts(db) : undefined;
+  const adoption = opts.order === "sales" ? adoptionCounts(db) : undefined;
   const key: SQL<number> | undefined = {
     relevance: sql<number>`(${score})::float8`,
-    adoption: adoption ? sql<number>`coalesce(${adoption.stores}, 0)` : undefined,
+    // Items sold in paid orders first, then how many stores list the product (decision 5); one number so
+    // the keyset stays a pair. Exact while sales stay below 9 * 10^9.
+    sales: adoption
+      ? sql<number>`(${listings.sales}::float8 * 1000000 + coalesce(${adoption.stores}, 0))`
+      : undefined,
     // float8 so the driver hands back a number (int8 arrives as text); exact below 2^53 Rupiah.
     priceAsc: sql<number>`${listings.price}::float8`,
     priceDesc: sql<number>`${listings.price}::float8`,
@@ -246,9 +250,9 @@ export async function selectListingPage(db: Db, opts: ListingPageOptions) {
   });
 }
 
-/** "Hot" listings: by adoption until orders exist (decision 5), newest breaking ties. */
+/** "Hot" listings: by sales, then adoption (decision 5), newest breaking ties. */
 export function selectHotListingCards(db: Db, limit: number) {
-  return selectListingPage(db, { order: "adoption", limit });
+  return selectListingPage(db, { order: "sales", limit });
 }
 
 export async function selectListingDetail(db: Db, id: string) {
@@ -331,4 +335,32 @@ export async function selectSimilarTerms(db: Db, word: string, limit: number) {
       .limit(limit);
     return rows.map((r) => r.term);
   });
+}
+
+/**
+ * Takes `quantity` from a supply product's shared stock in one conditional update (never read then write):
+ * false when not that much is left, and nothing changes.
+ */
+export async function takeStock(db: Db | Tx, supplyProductId: string, quantity: number): Promise<boolean> {
+  const rows = await db
+    .update(supplyProducts)
+    .set({ stock: sql`${supplyProducts.stock} - ${quantity}` })
+    .where(and(eq(supplyProducts.id, supplyProductId), sql`${supplyProducts.stock} >= ${quantity}`))
+    .returning({ id: supplyProducts.id });
+  return rows.length > 0;
+}
+
+export async function returnStock(db: Db | Tx, supplyProductId: string, quantity: number): Promise<void> {
+  await db
+    .update(supplyProducts)
+    .set({ stock: sql`${supplyProducts.stock} + ${quantity}` })
+    .where(eq(supplyProducts.id, supplyProductId));
+}
+
+/** Adds (or takes back) items sold to listings' sales. */
+export async function addSales(db: Db | Tx, listingId: string, delta: number): Promise<void> {
+  await db
+    .update(listings)
+    .set({ sales: sql`${listings.sales} + ${delta}` })
+    .where(eq(listings.id, listingId));
 }

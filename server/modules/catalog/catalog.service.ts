@@ -10,7 +10,7 @@ import type {
 } from "#common/contracts/catalog.ts";
 import type { StoredImage } from "#common/images.ts";
 import { localize, type Locale, type Localized } from "#common/locales.ts";
-import type { Db } from "../../db/client.ts";
+import type { Db, Tx } from "../../db/client.ts";
 import { now } from "../../platform/clock.ts";
 import { DomainError } from "../../platform/errors.ts";
 import { newId } from "../../platform/ids.ts";
@@ -110,8 +110,8 @@ function orderFor(sort: ListingSort, searching: boolean): ListingOrder {
     case "overall":
       return searching ? "relevance" : "newest";
     case "sales":
-      // No orders exist yet: rank by how many stores list the product (decision 5).
-      return "adoption";
+      // Items sold in paid orders, then how many stores list the product (decision 5).
+      return "sales";
     default:
       return sort;
   }
@@ -386,7 +386,7 @@ export async function recommendFor(deps: Deps, listingId: string, limit = 6): Pr
   const picked: CardRow[] = [];
   const seenSupply = new Set([origin.supplyProductId]);
   for (const categoryIds of scopes) {
-    const rows = await q.selectListingPage(deps.db, { categoryIds, order: "adoption", limit: limit * 4 });
+    const rows = await q.selectListingPage(deps.db, { categoryIds, order: "sales", limit: limit * 4 });
     for (const r of rows) {
       if (picked.length >= limit || seenSupply.has(r.supplyProductId)) continue;
       seenSupply.add(r.supplyProductId);
@@ -394,4 +394,53 @@ export async function recommendFor(deps: Deps, listingId: string, limit = 6): Pr
     }
   }
   return cardViews(deps, picked);
+}
+
+/**
+ * Reserves stock for an order, in the order's transaction: every supply product's quantity in one fixed order
+ * (by id, so concurrent checkouts never deadlock), each by one conditional update. Throws "only N left" for
+ * the first that has not enough; the caller's transaction then undoes the rest.
+ */
+export async function reserveStock(
+  tx: Tx,
+  lines: readonly { supplyProductId: string; quantity: number; name: string }[],
+): Promise<void> {
+  for (const line of bySupplyProduct(lines)) {
+    if (!(await q.takeStock(tx, line.supplyProductId, line.quantity))) {
+      throw new DomainError("precondition_failed", "errors.checkout.outOfStock", { name: line.name });
+    }
+  }
+}
+
+/** Returns reserved stock (an order cancelled), in the same fixed order. */
+export async function releaseStock(
+  tx: Tx,
+  lines: readonly { supplyProductId: string; quantity: number }[],
+): Promise<void> {
+  for (const line of bySupplyProduct(lines)) await q.returnStock(tx, line.supplyProductId, line.quantity);
+}
+
+/** Quantities summed per supply product (two stores' listings of one product share its stock), by id. */
+function bySupplyProduct<T extends { supplyProductId: string; quantity: number }>(lines: readonly T[]): T[] {
+  const merged = new Map<string, T>();
+  for (const line of lines) {
+    const seen = merged.get(line.supplyProductId);
+    merged.set(line.supplyProductId, seen ? { ...seen, quantity: seen.quantity + line.quantity } : line);
+  }
+  return [...merged.values()].sort((a, b) => (a.supplyProductId < b.supplyProductId ? -1 : 1));
+}
+
+/**
+ * Counts an order's items into (sign 1, paid) or out of (sign -1, a paid order cancelled) their listings'
+ * sales, in the order's transaction: sales are what paid orders really sold. The hot ranking follows.
+ */
+export async function recordSales(
+  tx: Tx,
+  items: readonly { listingId: string; quantity: number }[],
+  sign: 1 | -1,
+): Promise<void> {
+  for (const item of [...items].sort((a, b) => (a.listingId < b.listingId ? -1 : 1))) {
+    await q.addSales(tx, item.listingId, sign * item.quantity);
+  }
+  hotRanking.forget();
 }

@@ -113,6 +113,8 @@ export const listings = pgTable(
     status: text({ enum: ["active", "hidden"] })
       .notNull()
       .default("active"),
+    /** Items sold in paid orders not cancelled, kept by the orders' transactions (`recordSales`). */
+    sales: integer().notNull().default(0),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -120,6 +122,7 @@ export const listings = pgTable(
     index("listings_status_created_idx").on(t.status, t.createdAt, t.id),
     index("listings_supply_idx").on(t.supplyProductId),
     check("listings_price_positive", sql`${t.price} > 0`),
+    check("listings_sales_nonnegative", sql`${t.sales} >= 0`),
   ],
 );
 

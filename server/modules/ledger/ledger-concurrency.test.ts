@@ -8,9 +8,9 @@ import {
   type TestDatabase,
 } from "../../../tests/setup/test-db.ts";
 import { sandboxSecret, sandboxSignatureHeader, signNotification } from "../gateway/gateway.service.ts";
+import { applyGatewayNotification } from "../../flows/payments.ts";
 import {
   adjustWallet,
-  applyGatewayNotification,
   approveWithdrawal,
   rejectWithdrawal,
   requestWithdrawal,

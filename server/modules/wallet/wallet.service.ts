@@ -16,7 +16,7 @@ import { DomainError } from "../../platform/errors.ts";
 import { newId } from "../../platform/ids.ts";
 import { pageOf } from "../../platform/pages.ts";
 import type { Logger } from "../../platform/logger.ts";
-import type { PaymentGateway } from "../../platform/payments.ts";
+import type { GatewayNotification, PaymentGateway } from "../../platform/payments.ts";
 import { recordAudit } from "../audit/audit.service.ts";
 import { scheduleJob } from "../jobs/jobs.service.ts";
 import { move, once, walletBalance, walletHeld, walletHistory } from "../ledger/ledger.service.ts";
@@ -439,25 +439,16 @@ export async function operatorRecharges(
   return pageOf(rows, opts.limit);
 }
 
-/** What became of a gateway notification; anything but `applied`/`unchanged` changed nothing. */
-export type NotificationOutcome = "applied" | "unchanged" | "forged" | "mismatch";
-
 /**
- * A payment gateway's notification. Nothing is read before its signature is verified; it must name a
- * recharge by the gateway's payment id, with the same reference, amount and currency. "paid" completes the
- * recharge and credits the wallet once (also after expiry: the money was taken); "cancelled" cancels a
- * pending one. Repeats change nothing.
+ * A verified gateway notification for a recharge (the flow checks the signature and routes it here by its
+ * reference). It must name the recharge by the gateway's payment id, with the same reference, amount and
+ * currency. "paid" completes the recharge and credits the wallet once (also after expiry: the money was
+ * taken); "cancelled" cancels a pending one. Repeats change nothing.
  */
-export async function applyGatewayNotification(
-  deps: { db: Db; gateway: PaymentGateway; log: Logger },
-  body: string,
-  headers: Headers,
-): Promise<NotificationOutcome> {
-  const n = await deps.gateway.readNotification(body, headers);
-  if (!n) {
-    deps.log.warn({ provider: deps.gateway.provider }, "payment notification with a bad signature refused");
-    return "forged";
-  }
+export async function applyRechargePayment(
+  deps: { db: Db; log: Logger },
+  n: GatewayNotification,
+): Promise<"applied" | "unchanged" | "mismatch"> {
   const recharge = await selectRechargeByPayment(deps.db, n.paymentId);
   if (!recharge || recharge.id !== n.reference || recharge.amount !== n.amount || n.currency !== "IDR") {
     deps.log.warn({ paymentId: n.paymentId }, "payment notification does not match its recharge; refused");

@@ -1,0 +1,351 @@
+import { z } from "zod";
+import { parseAccount } from "../account.ts";
+import {
+  areaLevels,
+  cancelReasons,
+  courierCodes,
+  fulfilmentViews,
+  maxCheckoutItems,
+  maxItemQuantity,
+  merchantOrderViews,
+  orderActors,
+  orderEvents,
+  orderStatuses,
+  orderTabs,
+  paymentMethods,
+} from "../order-states.ts";
+import { ImageViewSchema } from "./image.ts";
+import { CursorSchema, plainText, prefixedId } from "./input.ts";
+import { IdempotencyKeySchema } from "./ledger.ts";
+
+export * from "../order-states.ts";
+
+const ListingId = prefixedId("prd");
+const OrderId = prefixedId("ord");
+const AddressId = prefixedId("adr");
+const Quantity = z
+  .number()
+  .int("errors.cart.quantity")
+  .min(1, "errors.cart.quantity")
+  .max(maxItemQuantity, "errors.cart.quantity");
+
+// ----------------------------------------------------------------------------------------------- cart
+
+export const CartAddInputSchema = z.object({ listingId: ListingId, quantity: Quantity });
+export const CartSetInputSchema = z.object({ listingId: ListingId, quantity: Quantity });
+export const CartRemoveInputSchema = z.object({ listingIds: z.array(ListingId).min(1).max(100) });
+
+export const CartItemViewSchema = z.object({
+  listingId: z.string(),
+  name: z.string(),
+  image: ImageViewSchema.nullable(),
+  price: z.number().int(),
+  quantity: z.number().int(),
+  /** The shared stock of the product; the quantity never goes above it. */
+  stock: z.number().int(),
+  /** False when the product was delisted or its store suspended: it stays in the cart but cannot be bought. */
+  available: z.boolean(),
+});
+export type CartItemView = z.infer<typeof CartItemViewSchema>;
+
+export const CartViewSchema = z.object({
+  stores: z.array(
+    z.object({ storeId: z.string(), storeName: z.string(), items: z.array(CartItemViewSchema) }),
+  ),
+  /** How many different products are in the cart (the tab bar's badge). */
+  count: z.number().int(),
+});
+export type CartView = z.infer<typeof CartViewSchema>;
+
+export const CartCountViewSchema = z.object({ count: z.number().int() });
+
+// ---------------------------------------------------------------------------------------- addresses
+
+export const AreaInputSchema = z.object({
+  level: z.enum(areaLevels),
+  /** The code of the area one level up; none for provinces. */
+  parent: z
+    .string()
+    .regex(/^\d{2}(\.\d{2}){0,2}$/, "errors.api.invalidInput")
+    .optional(),
+});
+export const AreaViewSchema = z.object({ code: z.string(), name: z.string() });
+export const AreasViewSchema = z.array(AreaViewSchema);
+
+const AreaCode = z.string().regex(/^\d{2}(\.\d{2}){0,2}(\.\d{4})?$/, "errors.address.area");
+
+export const AddressInputSchema = z.object({
+  name: plainText(z.string().trim().min(1, "errors.address.name").max(60, "errors.address.nameLong")),
+  mobile: z
+    .string()
+    .trim()
+    .min(1, "errors.address.mobile")
+    .max(24, "errors.address.mobileFormat")
+    .transform((v, ctx) => {
+      const parsed = parseAccount(v.startsWith("+") || v.startsWith("0") ? v : `+62${v}`);
+      if (parsed?.kind !== "phone") {
+        ctx.addIssue({ code: "custom", message: "errors.address.mobileFormat" });
+        return z.NEVER;
+      }
+      return parsed.value;
+    }),
+  provinceCode: AreaCode.min(1, "errors.address.area"),
+  regencyCode: AreaCode.min(1, "errors.address.area"),
+  districtCode: AreaCode.min(1, "errors.address.area"),
+  villageCode: AreaCode.min(1, "errors.address.area"),
+  postcode: z
+    .string()
+    .trim()
+    .regex(/^\d{5}$/, "errors.address.postcode"),
+  detail: plainText(z.string().trim().min(1, "errors.address.detail").max(200, "errors.address.detailLong")),
+  isDefault: z.boolean().default(false),
+});
+export type AddressInput = z.infer<typeof AddressInputSchema>;
+
+export const AddressSaveInputSchema = AddressInputSchema.extend({ id: AddressId.optional() });
+export const AddressIdInputSchema = z.object({ id: AddressId });
+
+export const AddressViewSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  mobile: z.string(),
+  provinceCode: z.string(),
+  regencyCode: z.string(),
+  districtCode: z.string(),
+  villageCode: z.string(),
+  /** The area's names, village first ("Kebon Kacang, Tanah Abang, Kota Administrasi Jakarta Pusat, DKI Jakarta"). */
+  area: z.string(),
+  postcode: z.string(),
+  detail: z.string(),
+  isDefault: z.boolean(),
+});
+export type AddressView = z.infer<typeof AddressViewSchema>;
+export const AddressesViewSchema = z.array(AddressViewSchema);
+
+// ----------------------------------------------------------------------------------------- checkout
+
+export const CheckoutLineSchema = z.object({ listingId: ListingId, quantity: Quantity });
+
+export const CheckoutQuoteInputSchema = z.object({
+  lines: z.array(CheckoutLineSchema).min(1, "errors.checkout.empty").max(maxCheckoutItems),
+});
+
+export const PlaceOrderInputSchema = CheckoutQuoteInputSchema.extend({
+  addressId: AddressId,
+  method: z.enum(paymentMethods, "errors.checkout.selectMethod"),
+  /** The lines came from the cart: they leave it once ordered. */
+  fromCart: z.boolean().default(true),
+  idempotencyKey: IdempotencyKeySchema,
+});
+
+const QuoteItemSchema = z.object({
+  listingId: z.string(),
+  name: z.string(),
+  image: ImageViewSchema.nullable(),
+  price: z.number().int(),
+  quantity: z.number().int(),
+  stock: z.number().int(),
+});
+
+/** What a checkout will cost, per store and in all, before paying (all figures from settings). */
+export const CheckoutQuoteViewSchema = z.object({
+  stores: z.array(
+    z.object({
+      storeId: z.string(),
+      storeName: z.string(),
+      items: z.array(QuoteItemSchema),
+      subtotal: z.number().int(),
+      postage: z.number().int(),
+      serviceFee: z.number().int(),
+      vat: z.number().int(),
+      total: z.number().int(),
+    }),
+  ),
+  subtotal: z.number().int(),
+  postage: z.number().int(),
+  serviceFee: z.number().int(),
+  vat: z.number().int(),
+  total: z.number().int(),
+  /** VAT in percent, as the page names it ("PPN 11%"). */
+  vatPercent: z.number(),
+  balance: z.number().int(),
+  methods: z.array(z.enum(paymentMethods)),
+  paymentWindowMinutes: z.number().int(),
+});
+export type CheckoutQuoteView = z.infer<typeof CheckoutQuoteViewSchema>;
+
+export const PlaceOrderViewSchema = z.object({
+  orderIds: z.array(z.string()),
+  /** Where to pay when the gateway was chosen; null when paid from the wallet. */
+  redirectUrl: z.string().nullable(),
+});
+
+export const PayOrderInputSchema = z.object({
+  id: OrderId,
+  method: z.enum(paymentMethods, "errors.checkout.selectMethod"),
+  idempotencyKey: IdempotencyKeySchema,
+});
+
+// -------------------------------------------------------------------------------------------- orders
+
+export const OrderListInputSchema = z.object({
+  tab: z.enum(orderTabs).default("all"),
+  cursor: CursorSchema.nullish(),
+  limit: z.number().int().min(1).max(50).default(10),
+});
+
+const OrderItemViewSchema = z.object({
+  listingId: z.string(),
+  name: z.string(),
+  image: ImageViewSchema.nullable(),
+  price: z.number().int(),
+  quantity: z.number().int(),
+});
+
+export const OrderCardViewSchema = z.object({
+  id: z.string(),
+  code: z.string(),
+  storeId: z.string(),
+  storeName: z.string(),
+  status: z.enum(orderStatuses),
+  items: z.array(OrderItemViewSchema),
+  total: z.number().int(),
+  createdAt: z.date(),
+  /** Until when an unpaid order can be paid. */
+  payDueAt: z.date().nullable(),
+});
+export type OrderCardView = z.infer<typeof OrderCardViewSchema>;
+
+export const OrderListViewSchema = z.object({
+  items: z.array(OrderCardViewSchema),
+  nextCursor: z.string().nullable(),
+});
+
+export const OrderCountsViewSchema = z.object({
+  pending_payment: z.number().int(),
+  pending_shipment: z.number().int(),
+  pending_receipt: z.number().int(),
+  pending_review: z.number().int(),
+});
+
+export const OrderEventViewSchema = z.object({
+  event: z.enum(orderEvents),
+  actor: z.enum(orderActors),
+  at: z.date(),
+  /** Why it was cancelled (cancelled). */
+  reason: z.enum(cancelReasons).nullable(),
+  /** Shipped: the courier's name and the tracking number. */
+  courier: z.string().nullable(),
+  trackingNumber: z.string().nullable(),
+  /** An operator's note (exception, cancellation). */
+  note: z.string().nullable(),
+  /** Money moved by this step (paid, refunded, goods paid). */
+  amount: z.number().int().nullable(),
+});
+
+export const OrderDetailViewSchema = OrderCardViewSchema.extend({
+  address: z.object({
+    name: z.string(),
+    mobile: z.string(),
+    area: z.string(),
+    postcode: z.string(),
+    detail: z.string(),
+  }),
+  subtotal: z.number().int(),
+  postage: z.number().int(),
+  serviceFee: z.number().int(),
+  vat: z.number().int(),
+  paymentMethod: z.enum(paymentMethods),
+  paidAt: z.date().nullable(),
+  shippedAt: z.date().nullable(),
+  completedAt: z.date().nullable(),
+  cancelledAt: z.date().nullable(),
+  cancelReason: z.enum(cancelReasons).nullable(),
+  courier: z.string().nullable(),
+  trackingNumber: z.string().nullable(),
+  /** When a shipped order confirms itself. */
+  autoConfirmAt: z.date().nullable(),
+  events: z.array(OrderEventViewSchema),
+  /** Where to go on paying through the gateway, while an unpaid payment is open. */
+  paymentUrl: z.string().nullable(),
+  actions: z.object({ pay: z.boolean(), cancel: z.boolean(), confirm: z.boolean() }),
+});
+export type OrderDetailView = z.infer<typeof OrderDetailViewSchema>;
+
+export const OrderIdInputSchema = z.object({ id: OrderId });
+export const OrderActionInputSchema = z.object({ id: OrderId, idempotencyKey: IdempotencyKeySchema });
+
+// --------------------------------------------------------------------------------- merchant and ops
+
+export const MerchantOrdersInputSchema = z.object({
+  view: z.enum(merchantOrderViews).default("all"),
+  cursor: CursorSchema.nullish(),
+  limit: z.number().int().min(1).max(50).default(20),
+});
+
+export const MerchantOrderViewSchema = OrderCardViewSchema.extend({
+  goodsCost: z.number().int(),
+  subtotal: z.number().int(),
+  /** Sale subtotal minus goods cost: what the store earns on completion. */
+  profit: z.number().int(),
+  goodsPaidAt: z.date().nullable(),
+  /** Until when the goods cost can be paid before the order is cancelled. */
+  goodsDueAt: z.date().nullable(),
+});
+export type MerchantOrderView = z.infer<typeof MerchantOrderViewSchema>;
+
+export const MerchantOrdersViewSchema = z.object({
+  items: z.array(MerchantOrderViewSchema),
+  nextCursor: z.string().nullable(),
+  balance: z.number().int(),
+  /** The goods cost of every order still waiting for it. */
+  goodsDue: z.number().int(),
+});
+
+export const PayGoodsInputSchema = z.object({
+  /** The orders to pay the goods of; none means every order still waiting. */
+  orderIds: z.array(OrderId).max(100).optional(),
+  idempotencyKey: IdempotencyKeySchema,
+});
+export const PayGoodsViewSchema = z.object({ paid: z.number().int(), amount: z.number().int() });
+
+export const FulfilmentInputSchema = z.object({
+  view: z.enum(fulfilmentViews).default("to_ship"),
+  cursor: CursorSchema.nullish(),
+  limit: z.number().int().min(1).max(50).default(20),
+});
+
+export const FulfilmentOrderViewSchema = MerchantOrderViewSchema.extend({
+  user: z.string(),
+  address: OrderDetailViewSchema.shape.address,
+  courier: z.string().nullable(),
+  trackingNumber: z.string().nullable(),
+  exception: z.string().nullable(),
+});
+export type FulfilmentOrderView = z.infer<typeof FulfilmentOrderViewSchema>;
+
+export const FulfilmentViewSchema = z.object({
+  items: z.array(FulfilmentOrderViewSchema),
+  nextCursor: z.string().nullable(),
+});
+
+export const ShipInputSchema = z.object({
+  id: OrderId,
+  courier: z.enum(courierCodes, "errors.ship.courier"),
+  trackingNumber: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9-]{6,40}$/, "errors.ship.tracking"),
+  idempotencyKey: IdempotencyKeySchema,
+});
+
+export const ExceptionInputSchema = z.object({
+  id: OrderId,
+  note: plainText(z.string().trim().min(1, "errors.ops.reasonRequired").max(300, "errors.ops.reasonLong")),
+  idempotencyKey: IdempotencyKeySchema,
+});
+
+export const OrderActionViewSchema = z.object({ id: z.string(), status: z.enum(orderStatuses) });
+
+export const OrderStatusSchema = z.enum(orderStatuses);
+export const CancelReasonSchema = z.enum(cancelReasons);

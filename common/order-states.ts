@@ -1,0 +1,82 @@
+/**
+ * The orders' fixed vocabularies, zod-free so pages can import them (common/contracts/orders.ts builds its
+ * schemas on them).
+ */
+
+/**
+ * An order's life: placed unpaid, paid (waiting for shipment; the store owes the goods cost until it pays
+ * it), shipped (waiting for the shopper's receipt), completed (received), or cancelled (every rupiah back
+ * where it came from, stock returned).
+ */
+export const orderStatuses = ["pending_payment", "paid", "shipped", "completed", "cancelled"] as const;
+export type OrderStatus = (typeof orderStatuses)[number];
+
+/** The shopper's order tabs (seed section 1 and product.md section 4). */
+export const orderTabs = [
+  "all",
+  "pending_payment",
+  "pending_shipment",
+  "pending_receipt",
+  "pending_review",
+  "cancelled",
+] as const;
+export type OrderTab = (typeof orderTabs)[number];
+
+/** How an order is paid: from the wallet, or through the payment gateway (its built-in sandbox). */
+export const paymentMethods = ["wallet", "sandbox"] as const;
+export type PaymentMethod = (typeof paymentMethods)[number];
+
+/** Why an order was cancelled. */
+export const cancelReasons = ["shopper", "payment_expired", "goods_unpaid", "operator"] as const;
+export type CancelReason = (typeof cancelReasons)[number];
+
+/** Every entry of an order's timeline. */
+export const orderEvents = [
+  "placed",
+  "paid",
+  "goods_paid",
+  "goods_waiting",
+  "shipped",
+  "exception",
+  "completed",
+  "cancelled",
+  "refunded",
+] as const;
+export type OrderEvent = (typeof orderEvents)[number];
+
+/** Who did something to an order. */
+export const orderActors = ["shopper", "merchant", "operator", "system"] as const;
+export type OrderActor = (typeof orderActors)[number];
+
+/** Couriers the operator ships with (the common Indonesian ones). */
+export const couriers = [
+  { code: "jne", name: "JNE" },
+  { code: "jnt", name: "J&T Express" },
+  { code: "sicepat", name: "SiCepat" },
+  { code: "anteraja", name: "AnterAja" },
+  { code: "pos", name: "Pos Indonesia" },
+  { code: "tiki", name: "TIKI" },
+  { code: "ninja", name: "Ninja Xpress" },
+] as const;
+export type CourierCode = (typeof couriers)[number]["code"];
+export const courierCodes = couriers.map((c) => c.code) as [CourierCode, ...CourierCode[]];
+
+export function courierName(code: string): string {
+  return couriers.find((c) => c.code === code)?.name ?? code;
+}
+
+/** The most of one item in one order, and of different items in one checkout. */
+export const maxItemQuantity = 99;
+export const maxCheckoutItems = 50;
+
+/** The merchant order centre's views (seed section 4). */
+export const merchantOrderViews = ["all", "goods_unpaid", "shipping", "completed", "paid"] as const;
+export type MerchantOrderView = (typeof merchantOrderViews)[number];
+
+/** The operator's fulfilment queues. */
+export const fulfilmentViews = ["to_ship", "goods_unpaid", "shipped", "exception", "all"] as const;
+export type FulfilmentView = (typeof fulfilmentViews)[number];
+
+/** The four levels of the Indonesian administrative areas an address is picked from. */
+export const areaLevels = ["province", "regency", "district", "village"] as const;
+export type AreaLevel = (typeof areaLevels)[number];

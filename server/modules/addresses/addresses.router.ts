@@ -1,0 +1,47 @@
+import { z } from "zod";
+import {
+  AddressIdInputSchema,
+  AddressSaveInputSchema,
+  AddressesViewSchema,
+  AddressViewSchema,
+  AreaInputSchema,
+  AreasViewSchema,
+} from "#common/contracts/orders.ts";
+import { publicProcedure, router, shopperProcedure } from "../../trpc/init.ts";
+import {
+  areasOf,
+  listAddresses,
+  removeAddress,
+  saveAddress,
+  setDefaultAddress,
+} from "./addresses.service.ts";
+
+const ok = z.object({ ok: z.literal(true) });
+
+/** The shopper's own delivery addresses. */
+export const addressesRouter = router({
+  list: shopperProcedure.output(AddressesViewSchema).query(({ ctx }) => listAddresses(ctx.db, ctx.user.id)),
+  save: shopperProcedure
+    .input(AddressSaveInputSchema)
+    .output(AddressViewSchema)
+    .mutation(({ ctx, input }) => saveAddress(ctx.db, ctx.user.id, input)),
+  setDefault: shopperProcedure
+    .input(AddressIdInputSchema)
+    .output(ok)
+    .mutation(async ({ ctx, input }) => {
+      await setDefaultAddress(ctx.db, ctx.user.id, input.id);
+      return { ok: true as const };
+    }),
+  remove: shopperProcedure
+    .input(AddressIdInputSchema)
+    .output(ok)
+    .mutation(async ({ ctx, input }) => {
+      await removeAddress(ctx.db, ctx.user.id, input.id);
+      return { ok: true as const };
+    }),
+  /** Indonesia's provinces, regencies and cities, districts and villages: public data. */
+  areas: publicProcedure
+    .input(AreaInputSchema)
+    .output(AreasViewSchema)
+    .query(({ input }) => areasOf(input.level, input.parent)),
+});

@@ -1,0 +1,42 @@
+import { z } from "zod";
+import {
+  CartAddInputSchema,
+  CartCountViewSchema,
+  CartRemoveInputSchema,
+  CartSetInputSchema,
+  CartViewSchema,
+} from "#common/contracts/orders.ts";
+import { router, shopperProcedure } from "../../trpc/init.ts";
+import { addItem, cartCount, clearCart, getCart, removeItems, setItemQuantity } from "./cart.service.ts";
+
+const ok = z.object({ ok: z.literal(true) });
+
+/** The shopper's own cart: every call acts on the caller's cart only. */
+export const cartRouter = router({
+  get: shopperProcedure.output(CartViewSchema).query(({ ctx }) => getCart(ctx, ctx.user.id)),
+  count: shopperProcedure
+    .output(CartCountViewSchema)
+    .query(async ({ ctx }) => ({ count: await cartCount(ctx.db, ctx.user.id) })),
+  add: shopperProcedure
+    .input(CartAddInputSchema)
+    .output(z.object({ quantity: z.number().int(), count: z.number().int() }))
+    .mutation(({ ctx, input }) => addItem(ctx.db, ctx.user.id, input)),
+  setQuantity: shopperProcedure
+    .input(CartSetInputSchema)
+    .output(ok)
+    .mutation(async ({ ctx, input }) => {
+      await setItemQuantity(ctx.db, ctx.user.id, input);
+      return { ok: true as const };
+    }),
+  remove: shopperProcedure
+    .input(CartRemoveInputSchema)
+    .output(ok)
+    .mutation(async ({ ctx, input }) => {
+      await removeItems(ctx.db, ctx.user.id, input.listingIds);
+      return { ok: true as const };
+    }),
+  clear: shopperProcedure.output(ok).mutation(async ({ ctx }) => {
+    await clearCart(ctx.db, ctx.user.id);
+    return { ok: true as const };
+  }),
+});

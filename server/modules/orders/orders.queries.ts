@@ -1,0 +1,178 @@
+import { and, asc, count, desc, eq, inArray, isNotNull, isNull, lt, sql, type SQL } from "drizzle-orm";
+import type { OrderStatus } from "#common/order-states.ts";
+import type { Db, Tx } from "../../db/client.ts";
+import { orderEventsTable, orderItems, orderPaymentOrders, orderPayments, orders } from "./orders.tables.ts";
+
+type Executor = Db | Tx;
+export type OrderRow = typeof orders.$inferSelect;
+export type OrderItemRow = typeof orderItems.$inferSelect;
+export type OrderPaymentRow = typeof orderPayments.$inferSelect;
+export type OrderEventRow = typeof orderEventsTable.$inferSelect;
+
+export async function insertOrders(
+  tx: Tx,
+  rows: (typeof orders.$inferInsert)[],
+  items: (typeof orderItems.$inferInsert)[],
+) {
+  await tx.insert(orders).values(rows);
+  await tx.insert(orderItems).values(items);
+}
+
+export async function insertPayment(tx: Tx, row: typeof orderPayments.$inferInsert, orderIds: string[]) {
+  await tx.insert(orderPayments).values(row);
+  await tx.insert(orderPaymentOrders).values(orderIds.map((orderId) => ({ paymentId: row.id, orderId })));
+}
+
+export async function insertEvents(tx: Tx, rows: (typeof orderEventsTable.$inferInsert)[]) {
+  if (rows.length > 0) await tx.insert(orderEventsTable).values(rows);
+}
+
+export async function selectOrder(db: Executor, id: string) {
+  const rows = await db.select().from(orders).where(eq(orders.id, id));
+  return rows[0];
+}
+
+/** Orders locked for change, in id order (a fixed order: no deadlocks between two changes). */
+export function lockOrders(tx: Tx, where: SQL | undefined) {
+  return tx.select().from(orders).where(where).orderBy(asc(orders.id)).for("update");
+}
+
+export function selectItems(db: Executor, orderIds: readonly string[]) {
+  if (orderIds.length === 0) return Promise.resolve([] as OrderItemRow[]);
+  return db
+    .select()
+    .from(orderItems)
+    .where(inArray(orderItems.orderId, [...orderIds]))
+    .orderBy(asc(orderItems.orderId), asc(orderItems.listingId));
+}
+
+export function selectEvents(db: Executor, orderId: string) {
+  return db
+    .select()
+    .from(orderEventsTable)
+    .where(eq(orderEventsTable.orderId, orderId))
+    .orderBy(asc(orderEventsTable.id));
+}
+
+export async function updateOrder(
+  tx: Tx,
+  id: string,
+  set: Partial<typeof orders.$inferInsert>,
+  from?: readonly OrderStatus[],
+): Promise<OrderRow | undefined> {
+  const rows = await tx
+    .update(orders)
+    .set(set)
+    .where(from ? and(eq(orders.id, id), inArray(orders.status, [...from])) : eq(orders.id, id))
+    .returning();
+  return rows[0];
+}
+
+/** A page of orders matching `where`, newest first (keyset on id). */
+export function selectOrderPage(
+  db: Executor,
+  where: SQL | undefined,
+  before: string | undefined,
+  limit: number,
+) {
+  return db
+    .select()
+    .from(orders)
+    .where(before ? and(where, lt(orders.id, before)) : where)
+    .orderBy(desc(orders.id))
+    .limit(limit + 1);
+}
+
+/** How many of a user's orders are in each status (and completed ones not yet reviewed). */
+export async function countUserOrders(db: Executor, userId: string) {
+  return db
+    .select({
+      status: orders.status,
+      unreviewed: sql<number>`count(*) filter (where ${orders.reviewedAt} is null)::int`,
+      n: sql<number>`count(*)::int`,
+    })
+    .from(orders)
+    .where(eq(orders.userId, userId))
+    .groupBy(orders.status);
+}
+
+export async function sumGoodsDue(db: Executor, storeId: string): Promise<number> {
+  const [row] = await db
+    .select({ sum: sql<string | null>`sum(${orders.goodsCost})` })
+    .from(orders)
+    .where(and(eq(orders.storeId, storeId), eq(orders.status, "paid"), isNull(orders.goodsPaidAt)));
+  return Number(row?.sum ?? 0);
+}
+
+export const goodsUnpaid = and(eq(orders.status, "paid"), isNull(orders.goodsPaidAt));
+export const goodsPaid = isNotNull(orders.goodsPaidAt);
+export { orders as ordersTable };
+
+// ------------------------------------------------------------------------------------------ payments
+
+export async function selectPayment(db: Executor, id: string) {
+  const rows = await db.select().from(orderPayments).where(eq(orderPayments.id, id));
+  return rows[0];
+}
+
+export async function selectPaymentByGateway(db: Executor, gatewayPaymentId: string) {
+  const rows = await db
+    .select()
+    .from(orderPayments)
+    .where(eq(orderPayments.gatewayPaymentId, gatewayPaymentId));
+  return rows[0];
+}
+
+export async function selectPaymentOrderIds(db: Executor, paymentId: string): Promise<string[]> {
+  const rows = await db
+    .select({ orderId: orderPaymentOrders.orderId })
+    .from(orderPaymentOrders)
+    .where(eq(orderPaymentOrders.paymentId, paymentId))
+    .orderBy(asc(orderPaymentOrders.orderId));
+  return rows.map((r) => r.orderId);
+}
+
+/** The newest open gateway payment that pays exactly this one order, or the checkout's if it is still open. */
+export async function selectOpenPaymentOf(db: Executor, orderId: string) {
+  const rows = await db
+    .select({ payment: orderPayments })
+    .from(orderPaymentOrders)
+    .innerJoin(orderPayments, eq(orderPayments.id, orderPaymentOrders.paymentId))
+    .where(
+      and(
+        eq(orderPaymentOrders.orderId, orderId),
+        eq(orderPayments.status, "pending"),
+        isNotNull(orderPayments.gatewayRedirectUrl),
+      ),
+    )
+    .orderBy(desc(orderPayments.id))
+    .limit(1);
+  return rows[0]?.payment;
+}
+
+export async function setPaymentGateway(db: Executor, id: string, paymentId: string, redirectUrl: string) {
+  await db
+    .update(orderPayments)
+    .set({ gatewayPaymentId: paymentId, gatewayRedirectUrl: redirectUrl })
+    .where(and(eq(orderPayments.id, id), isNull(orderPayments.gatewayPaymentId)));
+}
+
+export async function updatePaymentStatus(
+  tx: Tx,
+  id: string,
+  from: readonly OrderPaymentRow["status"][],
+  to: OrderPaymentRow["status"],
+  at: Date,
+): Promise<boolean> {
+  const rows = await tx
+    .update(orderPayments)
+    .set({ status: to, ...(to === "paid" ? { paidAt: at } : {}) })
+    .where(and(eq(orderPayments.id, id), inArray(orderPayments.status, [...from])))
+    .returning({ id: orderPayments.id });
+  return rows.length > 0;
+}
+
+export async function countOrders(db: Executor, where: SQL | undefined): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(orders).where(where);
+  return row?.n ?? 0;
+}

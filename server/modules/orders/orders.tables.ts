@@ -1,0 +1,194 @@
+import { sql } from "drizzle-orm";
+import {
+  bigint,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+} from "drizzle-orm/pg-core";
+import type { StoredImage } from "#common/images.ts";
+import type { Localized } from "#common/locales.ts";
+import {
+  type CancelReason,
+  cancelReasons,
+  orderActors,
+  orderEvents,
+  orderStatuses,
+  paymentMethods,
+} from "#common/order-states.ts";
+import { users } from "../auth/auth.tables.ts";
+import { listings, supplyProducts } from "../catalog/catalog.tables.ts";
+import { stores } from "../stores/stores.tables.ts";
+
+const inList = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(", "));
+
+/** The delivery address as it was when the order was placed. */
+export interface OrderAddress {
+  name: string;
+  mobile: string;
+  area: string;
+  postcode: string;
+  detail: string;
+}
+
+/**
+ * Orders: one per store of a checkout. Money figures are fixed when placed (later price or fee changes never
+ * touch them): subtotal (the store's prices), goods cost (merchant prices, what the store owes the platform
+ * once paid), postage, service fee, VAT and their total. While open, the shopper's payment sits in escrow.
+ */
+export const orders = pgTable(
+  "orders",
+  {
+    id: text().primaryKey(),
+    /** What people read and say ("P2611230001234"). */
+    code: text().notNull().unique(),
+    userId: text()
+      .notNull()
+      .references(() => users.id),
+    storeId: text()
+      .notNull()
+      .references(() => stores.id),
+    status: text({ enum: orderStatuses }).notNull().default("pending_payment"),
+    address: jsonb().$type<OrderAddress>().notNull(),
+    subtotal: bigint({ mode: "number" }).notNull(),
+    goodsCost: bigint({ mode: "number" }).notNull(),
+    postage: bigint({ mode: "number" }).notNull(),
+    serviceFee: bigint({ mode: "number" }).notNull(),
+    vat: bigint({ mode: "number" }).notNull(),
+    total: bigint({ mode: "number" }).notNull(),
+    /** The method chosen at checkout, then the one that paid it. */
+    paymentMethod: text({ enum: paymentMethods }).notNull(),
+    /** The payment that paid it. */
+    paidBy: text(),
+    payDueAt: timestamp({ withTimezone: true }).notNull(),
+    paidAt: timestamp({ withTimezone: true }),
+    goodsDueAt: timestamp({ withTimezone: true }),
+    goodsPaidAt: timestamp({ withTimezone: true }),
+    courier: text(),
+    trackingNumber: text(),
+    shippedAt: timestamp({ withTimezone: true }),
+    autoConfirmAt: timestamp({ withTimezone: true }),
+    completedAt: timestamp({ withTimezone: true }),
+    cancelledAt: timestamp({ withTimezone: true }),
+    cancelReason: text({ enum: cancelReasons }),
+    /** An operator's note of a problem with the order (lost parcel, wrong address …). */
+    exception: text(),
+    /** When the shopper reviewed it (issue 13); until then a completed order is "pending review". */
+    reviewedAt: timestamp({ withTimezone: true }),
+    createdAt: timestamp({ withTimezone: true }).notNull(),
+    updatedAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [
+    index("orders_user_idx").on(t.userId, t.id),
+    index("orders_user_status_idx").on(t.userId, t.status, t.id),
+    index("orders_store_idx").on(t.storeId, t.id),
+    index("orders_status_idx").on(t.status, t.id),
+    check("orders_status_valid", sql`${t.status} in (${inList(orderStatuses)})`),
+    check(
+      "orders_money_consistent",
+      sql`${t.subtotal} > 0 and ${t.goodsCost} > 0 and ${t.postage} >= 0 and ${t.serviceFee} >= 0 and ${t.vat} >= 0 and ${t.total} = ${t.subtotal} + ${t.postage} + ${t.serviceFee} + ${t.vat}`,
+    ),
+  ],
+);
+
+/** What an order bought, at the prices and names of the moment it was placed. */
+export const orderItems = pgTable(
+  "order_items",
+  {
+    orderId: text()
+      .notNull()
+      .references(() => orders.id),
+    listingId: text()
+      .notNull()
+      .references(() => listings.id),
+    supplyProductId: text()
+      .notNull()
+      .references(() => supplyProducts.id),
+    name: jsonb().$type<Localized>().notNull(),
+    image: jsonb().$type<StoredImage>(),
+    price: bigint({ mode: "number" }).notNull(),
+    merchantPrice: bigint({ mode: "number" }).notNull(),
+    quantity: integer().notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.orderId, t.listingId] }),
+    index("order_items_listing_idx").on(t.listingId),
+    check("order_items_quantity_positive", sql`${t.quantity} > 0`),
+  ],
+);
+
+/**
+ * Payments of orders: one at checkout for all its orders, or a later one for a single unpaid order. Paid
+ * from the wallet at once, or through the gateway (pending until its notification). A gateway payment that
+ * arrives for orders no longer waiting (cancelled, expired, paid another way) goes to the shopper's wallet.
+ */
+export const orderPayments = pgTable(
+  "order_payments",
+  {
+    id: text().primaryKey(),
+    userId: text()
+      .notNull()
+      .references(() => users.id),
+    method: text({ enum: paymentMethods }).notNull(),
+    amount: bigint({ mode: "number" }).notNull(),
+    status: text({ enum: ["pending", "paid", "cancelled", "expired"] })
+      .notNull()
+      .default("pending"),
+    gatewayPaymentId: text().unique(),
+    gatewayRedirectUrl: text(),
+    createdAt: timestamp({ withTimezone: true }).notNull(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    paidAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [
+    check("order_payments_amount_positive", sql`${t.amount} > 0`),
+    index("order_payments_user_idx").on(t.userId, t.id),
+  ],
+);
+
+/** Which orders a payment pays. */
+export const orderPaymentOrders = pgTable(
+  "order_payment_orders",
+  {
+    paymentId: text()
+      .notNull()
+      .references(() => orderPayments.id),
+    orderId: text()
+      .notNull()
+      .references(() => orders.id),
+  },
+  (t) => [
+    primaryKey({ columns: [t.paymentId, t.orderId] }),
+    index("order_payment_orders_order_idx").on(t.orderId),
+  ],
+);
+
+export interface OrderEventData {
+  reason?: CancelReason;
+  courier?: string;
+  trackingNumber?: string;
+  note?: string;
+  amount?: number;
+}
+
+/** Every change of an order, with its time and who made it: the order's timeline. */
+export const orderEventsTable = pgTable(
+  "order_events",
+  {
+    id: text().primaryKey(),
+    orderId: text()
+      .notNull()
+      .references(() => orders.id),
+    event: text({ enum: orderEvents }).notNull(),
+    actor: text({ enum: orderActors }).notNull(),
+    actorId: text().references(() => users.id),
+    /** Details: a cancel reason, the courier and tracking number, an operator's note. */
+    data: jsonb().$type<OrderEventData>(),
+    at: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [index("order_events_order_idx").on(t.orderId, t.id)],
+);

@@ -1,0 +1,609 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { callerFor } from "../../../tests/setup/caller.ts";
+import { newKey, paymentIdOf, signedInUser } from "../../../tests/setup/money.ts";
+import {
+  credit,
+  listing,
+  merchantWithStore,
+  shopperWithMoney,
+  supplyProduct,
+} from "../../../tests/setup/shop.ts";
+import { createTestApp } from "../../../tests/setup/test-app.ts";
+import { createTestDatabase, type TestDatabase } from "../../../tests/setup/test-db.ts";
+import { jobHandlers } from "../../flows/jobs.ts";
+import { setClock } from "../../platform/clock.ts";
+import {
+  sandboxPayment,
+  sandboxSecret,
+  sandboxSignatureHeader,
+  signNotification,
+} from "../gateway/gateway.service.ts";
+import { runDueJobs } from "../jobs/jobs.service.ts";
+import { checkLedger } from "../ledger/ledger.service.ts";
+import { getMoneySettings } from "../settings/settings.service.ts";
+
+let database: TestDatabase;
+let ops: Awaited<ReturnType<typeof signedInUser>>;
+let restore: (() => void) | undefined;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  ops = await signedInUser(database, "operator");
+});
+afterAll(() => database.destroy());
+afterEach(async () => {
+  restore?.();
+  restore = undefined;
+  // Whatever a test did, the ledger balances and no wallet is below zero.
+  const check = await checkLedger(database.db);
+  expect(check.mismatches).toEqual([]);
+  expect(check.total).toBe(0);
+  expect(check.ok).toBe(true);
+});
+
+/** Moves the clock forward by `ms` from now (until the test ends). */
+function later(ms: number) {
+  restore?.();
+  const at = new Date(Date.now() + ms);
+  restore = setClock(() => at);
+}
+
+const runJobs = () => runDueJobs(database.db, jobHandlers());
+
+/** Two stores, each selling one product (stock 10): merchant price 60,000, sold at 100,000 and 150,000. */
+async function twoStores(opts: { autoPay?: boolean; stock?: number } = {}) {
+  const a = await merchantWithStore(database, { autoPay: opts.autoPay });
+  const b = await merchantWithStore(database, { autoPay: opts.autoPay });
+  const supplyA = await supplyProduct(database, { stock: opts.stock ?? 10, merchantPrice: 60_000 });
+  const supplyB = await supplyProduct(database, { stock: opts.stock ?? 10, merchantPrice: 60_000 });
+  return {
+    a,
+    b,
+    supplyA,
+    supplyB,
+    listingA: await listing(database, a.storeId, supplyA, 100_000),
+    listingB: await listing(database, b.storeId, supplyB, 150_000),
+  };
+}
+
+async function stockOf(listingId: string) {
+  return (await callerFor(database).listings.get({ id: listingId })).stock;
+}
+
+describe("delivery addresses", () => {
+  it("has all 38 provinces, and each level inside the one above it", async () => {
+    const api = callerFor(database);
+    const provinces = await api.addresses.areas({ level: "province" });
+    expect(provinces).toHaveLength(38);
+    expect(provinces.map((p) => p.name)).toContain("Daerah Khusus Ibukota Jakarta");
+    const villages = await api.addresses.areas({ level: "village", parent: "31.71.07" });
+    expect(villages.map((v) => v.name)).toContain("Kebon Kacang");
+    expect(await api.addresses.areas({ level: "district", parent: "99.99" })).toEqual([]);
+  });
+
+  it("saves an address with its area's names, keeps one default, and refuses a mixed-up area", async () => {
+    const user = await signedInUser(database);
+    const en = callerFor(database, { token: user.token, lang: "en" });
+    const first = await en.addresses.save({
+      name: "Siti",
+      mobile: "0812 3456 7890",
+      provinceCode: "31",
+      regencyCode: "31.71",
+      districtCode: "31.71.07",
+      villageCode: "31.71.07.1006",
+      postcode: "10240",
+      detail: "Jl. Kebon Kacang Raya 12",
+    });
+    // The first address is the default; the number is stored in E.164.
+    expect(first).toMatchObject({
+      isDefault: true,
+      mobile: "+6281234567890",
+      area: "Kebon Kacang, Tanah Abang, Kota Administrasi Jakarta Pusat, Daerah Khusus Ibukota Jakarta",
+    });
+    const second = await en.addresses.save({
+      name: "Budi",
+      mobile: "81298765432",
+      provinceCode: "31",
+      regencyCode: "31.71",
+      districtCode: "31.71.01",
+      villageCode: "31.71.01.1002",
+      postcode: "10150",
+      detail: "Jl. Cideng Barat 5",
+      isDefault: true,
+    });
+    let list = await en.addresses.list();
+    expect(list.map((a) => [a.id, a.isDefault])).toEqual([
+      [second.id, true],
+      [first.id, false],
+    ]);
+    // A village of another district: "Complete the address", nothing saved.
+    await expect(
+      en.addresses.save({ ...first, id: first.id, villageCode: "31.71.01.1002" }),
+    ).rejects.toMatchObject({ code: "BAD_REQUEST", message: "Complete the address" });
+    // The seed's messages for empty fields, translated, over HTTP as the page receives them.
+    const response = await createTestApp(database).request("/trpc/addresses.save", {
+      method: "POST",
+      headers: { "content-type": "application/json", authorization: user.token, lang: "en" },
+      body: JSON.stringify({ json: { ...first, id: undefined, name: " ", mobile: "", detail: "" } }),
+    });
+    const answer = (await response.json()) as {
+      error: { json: { data: { issues: { message: string }[] } } };
+    };
+    expect(response.status).toBe(400);
+    expect(answer.error.json.data.issues.map((i) => i.message)).toEqual(
+      expect.arrayContaining(["Enter name", "Enter phone number", "Enter detailed address"]),
+    );
+    // Deleting the default makes the newest remaining one the default.
+    await en.addresses.remove({ id: second.id });
+    list = await en.addresses.list();
+    expect(list).toHaveLength(1);
+    expect(list[0]).toMatchObject({ id: first.id, isDefault: true });
+    // Another user cannot see, change or delete it.
+    const other = await signedInUser(database);
+    await expect(other.api.addresses.remove({ id: first.id })).rejects.toMatchObject({ code: "NOT_FOUND" });
+    await expect(other.api.addresses.save({ ...first, id: first.id })).rejects.toMatchObject({
+      code: "NOT_FOUND",
+    });
+    expect(await other.api.addresses.list()).toEqual([]);
+  });
+});
+
+describe("the cart", () => {
+  it("adds never above the stock, groups by store, changes quantities and clears", async () => {
+    const { listingA, listingB } = await twoStores({ stock: 3 });
+    const user = await signedInUser(database);
+    const en = callerFor(database, { token: user.token, lang: "en" });
+    expect(await en.cart.add({ listingId: listingA, quantity: 2 })).toEqual({ quantity: 2, count: 1 });
+    // Adding more than is left stops at the stock.
+    expect(await en.cart.add({ listingId: listingA, quantity: 5 })).toEqual({ quantity: 3, count: 1 });
+    await en.cart.add({ listingId: listingB, quantity: 1 });
+    const cart = await en.cart.get();
+    expect(cart.count).toBe(2);
+    expect(cart.stores.map((s) => s.items.map((i) => [i.listingId, i.quantity]))).toEqual([
+      [[listingA, 3]],
+      [[listingB, 1]],
+    ]);
+    await expect(en.cart.setQuantity({ listingId: listingB, quantity: 4 })).rejects.toMatchObject({
+      code: "PRECONDITION_FAILED",
+      message: "Only 3 left",
+    });
+    await en.cart.setQuantity({ listingId: listingB, quantity: 2 });
+    await en.cart.remove({ listingIds: [listingA] });
+    expect((await en.cart.get()).stores.flatMap((s) => s.items.map((i) => i.quantity))).toEqual([2]);
+    await en.cart.clear();
+    expect(await en.cart.count()).toEqual({ count: 0 });
+    // Visitors have no cart; operators do not shop.
+    await expect(callerFor(database).cart.get()).rejects.toMatchObject({ code: "UNAUTHORIZED" });
+    await expect(ops.api.cart.add({ listingId: listingA, quantity: 1 })).rejects.toMatchObject({
+      code: "FORBIDDEN",
+    });
+  });
+});
+
+describe("checkout and payment from the wallet", () => {
+  it("quotes each store's postage, service fee and VAT from settings before paying", async () => {
+    const { listingA, listingB } = await twoStores();
+    const shopper = await shopperWithMoney(database, ops, 1_000_000);
+    const settings = await getMoneySettings(database.db);
+    const quote = await shopper.api.orders.quote({
+      lines: [
+        { listingId: listingA, quantity: 2 },
+        { listingId: listingB, quantity: 1 },
+      ],
+    });
+    const vatA = Math.round((200_000 * settings.vatPercent) / 100);
+    expect(quote.stores.map((s) => [s.subtotal, s.postage, s.serviceFee, s.vat])).toEqual([
+      [200_000, settings.postage, settings.serviceFee, vatA],
+      [150_000, settings.postage, settings.serviceFee, Math.round((150_000 * settings.vatPercent) / 100)],
+    ]);
+    expect(quote.total).toBe(quote.stores.reduce((s, x) => s + x.total, 0));
+    expect(quote.total).toBe(350_000 + 2 * settings.postage + 2 * settings.serviceFee + quote.vat);
+    expect(quote.balance).toBe(1_000_000);
+  });
+
+  it("one payment makes one order per store, takes the money once however often it is sent, and reserves stock", async () => {
+    const { listingA, listingB } = await twoStores();
+    const shopper = await shopperWithMoney(database, ops, 1_000_000);
+    await shopper.api.cart.add({ listingId: listingA, quantity: 2 });
+    await shopper.api.cart.add({ listingId: listingB, quantity: 1 });
+    const lines = [
+      { listingId: listingA, quantity: 2 },
+      { listingId: listingB, quantity: 1 },
+    ];
+    const { total } = await shopper.api.orders.quote({ lines });
+    const request = {
+      lines,
+      addressId: shopper.addressId,
+      method: "wallet" as const,
+      idempotencyKey: newKey(),
+    };
+    const [first, again] = await Promise.all([
+      shopper.api.orders.place(request),
+      shopper.api.orders.place(request).catch(() => null),
+    ]);
+    const third = await shopper.api.orders.place(request);
+    expect(first.orderIds).toHaveLength(2);
+    expect(first.redirectUrl).toBeNull();
+    expect(third).toEqual(first);
+    if (again) expect(again).toEqual(first);
+    expect((await shopper.api.wallet.summary()).balance).toBe(1_000_000 - total);
+    expect(await stockOf(listingA)).toBe(8);
+    expect(await stockOf(listingB)).toBe(9);
+    // Ordered lines leave the cart.
+    expect(await shopper.api.cart.count()).toEqual({ count: 0 });
+    const orders = await shopper.api.orders.list({ tab: "pending_shipment" });
+    expect(orders.items.map((o) => o.id).sort()).toEqual([...first.orderIds].sort());
+    // Fund history: one payment per order, each linked to its order.
+    const funds = await shopper.api.wallet.history({ kind: "prd_order_pay" });
+    expect(funds.items.map((f) => f.subjectId).sort()).toEqual([...first.orderIds].sort());
+    // The same key for another request is refused.
+    await expect(
+      shopper.api.orders.place({ ...request, lines: [{ listingId: listingA, quantity: 1 }] }),
+    ).rejects.toMatchObject({ code: "CONFLICT" });
+  });
+
+  it("short balance: Insufficient balance, and no order, no stock taken, nothing moved", async () => {
+    const { listingA } = await twoStores();
+    const shopper = await shopperWithMoney(database, ops, 50_000);
+    const en = callerFor(database, { token: shopper.token, lang: "en" });
+    await expect(
+      en.orders.place({
+        lines: [{ listingId: listingA, quantity: 1 }],
+        addressId: shopper.addressId,
+        method: "wallet",
+        fromCart: false,
+        idempotencyKey: newKey(),
+      }),
+    ).rejects.toMatchObject({ code: "PRECONDITION_FAILED", message: "Insufficient balance" });
+    expect((await en.orders.list({ tab: "all" })).items).toEqual([]);
+    expect(await stockOf(listingA)).toBe(10);
+    expect((await en.wallet.summary()).balance).toBe(50_000);
+  });
+
+  it("more than the stock: refused with the product's name, nothing reserved", async () => {
+    const { listingA } = await twoStores({ stock: 2 });
+    const shopper = await shopperWithMoney(database, ops, 1_000_000);
+    const en = callerFor(database, { token: shopper.token, lang: "en" });
+    await expect(
+      en.orders.place({
+        lines: [{ listingId: listingA, quantity: 3 }],
+        addressId: shopper.addressId,
+        method: "wallet",
+        fromCart: false,
+        idempotencyKey: newKey(),
+      }),
+    ).rejects.toMatchObject({ code: "PRECONDITION_FAILED", message: expect.stringMatching(/not enough/i) });
+    expect(await stockOf(listingA)).toBe(2);
+  });
+});
+
+describe("goods payment by the store", () => {
+  it("auto-pay with enough balance pays the goods cost at once; otherwise the order waits for the merchant", async () => {
+    const auto = await twoStores({ autoPay: true });
+    await credit(ops, auto.a.email, 500_000);
+    const shopper = await shopperWithMoney(database, ops, 1_000_000);
+    const place = (listingId: string) =>
+      shopper.api.orders.place({
+        lines: [{ listingId, quantity: 1 }],
+        addressId: shopper.addressId,
+        method: "wallet",
+        fromCart: false,
+        idempotencyKey: newKey(),
+      });
+    // Store A: auto-pay and money. Store B: auto-pay but no money, so it waits.
+    const [paidA] = (await place(auto.listingA)).orderIds;
+    const [waitingB] = (await place(auto.listingB)).orderIds;
+    expect((await auto.a.api.wallet.summary()).balance).toBe(500_000 - 60_000);
+    const a = await auto.a.api.merchantOrders.list({ view: "all" });
+    expect(a.items.find((o) => o.id === paidA)).toMatchObject({ goodsCost: 60_000, profit: 40_000 });
+    expect(a.items.find((o) => o.id === paidA)?.goodsPaidAt).toBeInstanceOf(Date);
+    const b = await auto.b.api.merchantOrders.list({ view: "goods_unpaid" });
+    expect(b.items.map((o) => o.id)).toEqual([waitingB]);
+    expect(b.goodsDue).toBe(60_000);
+    expect(b.items[0]?.goodsDueAt).toBeInstanceOf(Date);
+    // Paying by hand without the money: Insufficient balance; after a credit it pays.
+    const en = callerFor(database, { token: auto.b.token, lang: "en" });
+    await expect(en.merchantOrders.payGoods({ idempotencyKey: newKey() })).rejects.toMatchObject({
+      message: "Insufficient balance",
+    });
+    await credit(ops, auto.b.email, 100_000);
+    expect(await en.merchantOrders.payGoods({ orderIds: [waitingB!], idempotencyKey: newKey() })).toEqual({
+      paid: 1,
+      amount: 60_000,
+    });
+    expect((await en.wallet.summary()).balance).toBe(40_000);
+    // A store sees only its own orders.
+    await expect(auto.a.api.merchantOrders.get({ id: waitingB! })).rejects.toMatchObject({
+      code: "NOT_FOUND",
+    });
+    await expect(shopper.api.merchantOrders.list({ view: "all" })).rejects.toMatchObject({
+      code: "FORBIDDEN",
+    });
+  });
+
+  it("goods left unpaid past the deadline: the order is cancelled, the shopper refunded in full, the stock back", async () => {
+    const { listingA } = await twoStores();
+    const shopper = await shopperWithMoney(database, ops, 1_000_000);
+    const { orderIds } = await shopper.api.orders.place({
+      lines: [{ listingId: listingA, quantity: 2 }],
+      addressId: shopper.addressId,
+      method: "wallet",
+      fromCart: false,
+      idempotencyKey: newKey(),
+    });
+    expect(await stockOf(listingA)).toBe(8);
+    later(23 * 60 * 60_000);
+    await runJobs();
+    expect((await shopper.api.orders.get({ id: orderIds[0]! })).status).toBe("paid");
+    later(24 * 60 * 60_000 + 60_000);
+    await runJobs();
+    const order = await shopper.api.orders.get({ id: orderIds[0]! });
+    expect(order).toMatchObject({ status: "cancelled", cancelReason: "goods_unpaid" });
+    expect(order.events.map((e) => e.event)).toEqual(["placed", "paid", "cancelled", "refunded"]);
+    expect((await shopper.api.wallet.summary()).balance).toBe(1_000_000);
+    expect(await stockOf(listingA)).toBe(10);
+    // Running the jobs again changes nothing.
+    await runJobs();
+    expect((await shopper.api.wallet.summary()).balance).toBe(1_000_000);
+  });
+});
+
+describe("fulfilment and completion", () => {
+  it("the operator ships, the shopper confirms, the store is paid the subtotal and the platform its fees", async () => {
+    const { a, listingA } = await twoStores({ autoPay: true });
+    await credit(ops, a.email, 200_000);
+    const shopper = await shopperWithMoney(database, ops, 1_000_000);
+    const { orderIds } = await shopper.api.orders.place({
+      lines: [{ listingId: listingA, quantity: 2 }],
+      addressId: shopper.addressId,
+      method: "wallet",
+      fromCart: false,
+      idempotencyKey: newKey(),
+    });
+    const id = orderIds[0]!;
+    const queue = await ops.api.ops.orders.list({ view: "to_ship" });
+    expect(queue.items.map((o) => o.id)).toContain(id);
+    expect(queue.items.find((o) => o.id === id)).toMatchObject({ user: shopper.email, goodsCost: 120_000 });
+    // A shopper cannot ship; a bad tracking number is refused.
+    await expect(
+      shopper.api.ops.orders.ship({
+        id,
+        courier: "jne",
+        trackingNumber: "JNE12345678",
+        idempotencyKey: newKey(),
+      }),
+    ).rejects.toMatchObject({ code: "FORBIDDEN" });
+    await expect(
+      ops.api.ops.orders.ship({ id, courier: "jne", trackingNumber: "x", idempotencyKey: newKey() }),
+    ).rejects.toMatchObject({ code: "BAD_REQUEST" });
+    await ops.api.ops.orders.ship({
+      id,
+      courier: "jne",
+      trackingNumber: "jne12345678",
+      idempotencyKey: newKey(),
+    });
+    let order = await shopper.api.orders.get({ id });
+    expect(order).toMatchObject({ status: "shipped", courier: "JNE", trackingNumber: "JNE12345678" });
+    expect(order.actions).toEqual({ pay: false, cancel: false, confirm: true });
+    // Too late to cancel once shipped.
+    await expect(shopper.api.orders.cancel({ id, idempotencyKey: newKey() })).rejects.toMatchObject({
+      code: "CONFLICT",
+    });
+    const before = (await a.api.wallet.summary()).balance;
+    await shopper.api.orders.confirm({ id, idempotencyKey: newKey() });
+    order = await shopper.api.orders.get({ id });
+    expect(order.status).toBe("completed");
+    expect(order.events.map((e) => e.event)).toEqual(["placed", "paid", "shipped", "completed"]);
+    // The store: +200,000 subtotal (profit record) after -120,000 goods cost.
+    expect((await a.api.wallet.summary()).balance).toBe(before + 200_000);
+    const profit = await a.api.wallet.history({ kind: "profit" });
+    expect(profit.items[0]).toMatchObject({ amount: 200_000, subjectType: "order", subjectId: id });
+    // The order counts under "pending review" until reviewed.
+    expect((await shopper.api.orders.counts()).pending_review).toBe(1);
+    // The audit log has the shipment.
+    const audit = await ops.api.ops.money.audit({});
+    expect(audit.items.some((e) => e.action === "order.ship" && e.subjectId === id)).toBe(true);
+  });
+
+  it("a shipped order confirms itself after the receipt window", async () => {
+    const { a, listingA } = await twoStores({ autoPay: true });
+    await credit(ops, a.email, 200_000);
+    const shopper = await shopperWithMoney(database, ops, 1_000_000);
+    const { orderIds } = await shopper.api.orders.place({
+      lines: [{ listingId: listingA, quantity: 1 }],
+      addressId: shopper.addressId,
+      method: "wallet",
+      fromCart: false,
+      idempotencyKey: newKey(),
+    });
+    const id = orderIds[0]!;
+    await ops.api.ops.orders.ship({
+      id,
+      courier: "sicepat",
+      trackingNumber: "SCP0001112223",
+      idempotencyKey: newKey(),
+    });
+    later(6 * 24 * 60 * 60_000);
+    await runJobs();
+    expect((await shopper.api.orders.get({ id })).status).toBe("shipped");
+    later(7 * 24 * 60 * 60_000 + 60_000);
+    await runJobs();
+    const order = await shopper.api.orders.get({ id });
+    expect(order.status).toBe("completed");
+    expect(order.events.at(-1)).toMatchObject({ event: "completed", actor: "system" });
+  });
+
+  it("cancelling a paid order returns the shopper's money and the store's goods cost, and the stock", async () => {
+    const { a, listingA } = await twoStores({ autoPay: true });
+    await credit(ops, a.email, 200_000);
+    const shopper = await shopperWithMoney(database, ops, 1_000_000);
+    const { orderIds } = await shopper.api.orders.place({
+      lines: [{ listingId: listingA, quantity: 1 }],
+      addressId: shopper.addressId,
+      method: "wallet",
+      fromCart: false,
+      idempotencyKey: newKey(),
+    });
+    expect((await a.api.wallet.summary()).balance).toBe(140_000);
+    const key = newKey();
+    await shopper.api.orders.cancel({ id: orderIds[0]!, idempotencyKey: key });
+    // A repeated tap changes nothing.
+    await shopper.api.orders.cancel({ id: orderIds[0]!, idempotencyKey: key });
+    expect((await shopper.api.wallet.summary()).balance).toBe(1_000_000);
+    expect((await a.api.wallet.summary()).balance).toBe(200_000);
+    expect(await stockOf(listingA)).toBe(10);
+    expect((await shopper.api.orders.list({ tab: "cancelled" })).items.map((o) => o.id)).toEqual(orderIds);
+  });
+});
+
+describe("payment through the gateway", () => {
+  const app = () => createTestApp(database);
+  async function notify(body: object) {
+    const text = JSON.stringify(body);
+    return app().request("/payments/notify/sandbox", {
+      method: "POST",
+      headers: {
+        "content-type": "application/json",
+        [sandboxSignatureHeader]: signNotification(await sandboxSecret(database.db), text, new Date()),
+      },
+      body: text,
+    });
+  }
+  async function paidBody(redirectUrl: string) {
+    const payment = (await sandboxPayment(database.db, paymentIdOf(redirectUrl)))!;
+    return {
+      paymentId: payment.id,
+      reference: payment.reference,
+      amount: payment.amount,
+      currency: "IDR",
+      status: "paid",
+    };
+  }
+
+  it("pays every order of the checkout once, however often the gateway says so", async () => {
+    const { listingA, listingB } = await twoStores();
+    const shopper = await shopperWithMoney(database, ops, 0);
+    const placed = await shopper.api.orders.place({
+      lines: [
+        { listingId: listingA, quantity: 1 },
+        { listingId: listingB, quantity: 1 },
+      ],
+      addressId: shopper.addressId,
+      method: "sandbox",
+      fromCart: false,
+      idempotencyKey: newKey(),
+    });
+    expect(placed.redirectUrl).toMatch(/\/gateway\/sandbox\/pay_/);
+    let order = await shopper.api.orders.get({ id: placed.orderIds[0]! });
+    expect(order).toMatchObject({ status: "pending_payment", paymentUrl: placed.redirectUrl });
+    const body = await paidBody(placed.redirectUrl!);
+    // Forged: a wrong amount changes nothing.
+    expect((await notify({ ...body, amount: body.amount + 1 })).status).toBe(400);
+    expect((await notify(body)).status).toBe(200);
+    expect((await notify(body)).status).toBe(200);
+    for (const id of placed.orderIds) {
+      order = await shopper.api.orders.get({ id });
+      expect(order.status).toBe("paid");
+      expect(order.paymentMethod).toBe("sandbox");
+    }
+    // Paid from outside: the shopper's wallet did not move.
+    expect((await shopper.api.wallet.summary()).balance).toBe(0);
+  });
+
+  it("unpaid after the payment window: cancelled, stock back; money arriving late goes to the wallet", async () => {
+    const { listingA } = await twoStores();
+    const shopper = await shopperWithMoney(database, ops, 0);
+    const placed = await shopper.api.orders.place({
+      lines: [{ listingId: listingA, quantity: 3 }],
+      addressId: shopper.addressId,
+      method: "sandbox",
+      fromCart: false,
+      idempotencyKey: newKey(),
+    });
+    const id = placed.orderIds[0]!;
+    const order = await shopper.api.orders.get({ id });
+    expect(order.actions.pay).toBe(true);
+    later(61 * 60_000);
+    await runJobs();
+    const expired = await shopper.api.orders.get({ id });
+    expect(expired).toMatchObject({ status: "cancelled", cancelReason: "payment_expired", paymentUrl: null });
+    expect(expired.actions).toEqual({ pay: false, cancel: false, confirm: false });
+    expect(await stockOf(listingA)).toBe(10);
+    restore?.();
+    restore = undefined;
+    expect((await notify(await paidBody(placed.redirectUrl!))).status).toBe(200);
+    expect((await shopper.api.wallet.summary()).balance).toBe(order.total);
+    expect((await shopper.api.orders.get({ id })).status).toBe("cancelled");
+  });
+
+  it("an unpaid order can be paid later from its page, from the wallet", async () => {
+    const { listingA } = await twoStores();
+    const shopper = await shopperWithMoney(database, ops, 0);
+    const placed = await shopper.api.orders.place({
+      lines: [{ listingId: listingA, quantity: 1 }],
+      addressId: shopper.addressId,
+      method: "sandbox",
+      fromCart: false,
+      idempotencyKey: newKey(),
+    });
+    const id = placed.orderIds[0]!;
+    const { total } = await shopper.api.orders.get({ id });
+    await credit(ops, shopper.email, total);
+    expect(await shopper.api.orders.pay({ id, method: "wallet", idempotencyKey: newKey() })).toEqual({
+      redirectUrl: null,
+    });
+    expect((await shopper.api.orders.get({ id })).status).toBe("paid");
+    expect((await shopper.api.wallet.summary()).balance).toBe(0);
+    // The checkout's gateway payment arriving afterwards: that money goes to the wallet.
+    expect((await notify(await paidBody(placed.redirectUrl!))).status).toBe(200);
+    expect((await shopper.api.wallet.summary()).balance).toBe(total);
+  });
+});
+
+describe("who sees what", () => {
+  it("no one sees or acts on another shopper's order; tabs and counts follow the states", async () => {
+    const { listingA, listingB } = await twoStores();
+    const shopper = await shopperWithMoney(database, ops, 1_000_000);
+    const { orderIds } = await shopper.api.orders.place({
+      lines: [{ listingId: listingA, quantity: 1 }],
+      addressId: shopper.addressId,
+      method: "wallet",
+      fromCart: false,
+      idempotencyKey: newKey(),
+    });
+    await shopper.api.orders.place({
+      lines: [{ listingId: listingB, quantity: 1 }],
+      addressId: shopper.addressId,
+      method: "sandbox",
+      fromCart: false,
+      idempotencyKey: newKey(),
+    });
+    expect(await shopper.api.orders.counts()).toEqual({
+      pending_payment: 1,
+      pending_shipment: 1,
+      pending_receipt: 0,
+      pending_review: 0,
+    });
+    const other = await signedInUser(database);
+    await expect(other.api.orders.get({ id: orderIds[0]! })).rejects.toMatchObject({ code: "NOT_FOUND" });
+    await expect(
+      other.api.orders.cancel({ id: orderIds[0]!, idempotencyKey: newKey() }),
+    ).rejects.toMatchObject({
+      code: "NOT_FOUND",
+    });
+    expect((await other.api.orders.list({ tab: "all" })).items).toEqual([]);
+    // Someone else's address cannot be used for a checkout.
+    await expect(
+      other.api.orders.place({
+        lines: [{ listingId: listingA, quantity: 1 }],
+        addressId: shopper.addressId,
+        method: "wallet",
+        fromCart: false,
+        idempotencyKey: newKey(),
+      }),
+    ).rejects.toMatchObject({ code: "NOT_FOUND" });
+    await expect(callerFor(database).orders.list({ tab: "all" })).rejects.toMatchObject({
+      code: "UNAUTHORIZED",
+    });
+  });
+});

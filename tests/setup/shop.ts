@@ -1,0 +1,83 @@
+import { createCategory, createSupplyProduct, listInStore } from "#server/modules/catalog/catalog.service.ts";
+import { createStore } from "#server/modules/stores/stores.service.ts";
+import { newKey, signedInUser } from "./money.ts";
+import type { TestDatabase } from "./test-db.ts";
+
+/** Test databases that have the test category. */
+const categoryMade = new WeakSet<TestDatabase>();
+let sequence = 0;
+
+/** A delivery address in Kebon Kacang, Tanah Abang, Central Jakarta (real area codes). */
+export const jakartaAddress = {
+  name: "Siti Aminah",
+  mobile: "0812-3456-7890",
+  provinceCode: "31",
+  regencyCode: "31.71",
+  districtCode: "31.71.07",
+  villageCode: "31.71.07.1006",
+  postcode: "10240",
+  detail: "Jl. Kebon Kacang Raya No. 12, RT 3/RW 4",
+};
+
+/** A supply product in the catalogue (no images), with the given stock and merchant price. */
+export async function supplyProduct(
+  database: TestDatabase,
+  opts: { stock?: number; merchantPrice?: number; name?: string } = {},
+) {
+  if (!categoryMade.has(database)) {
+    await createCategory(database.db, database.storage, {
+      id: 9001,
+      parentId: null,
+      sort: 0,
+      name: { ind: "Uji", en: "Test", zh: "测试" },
+    });
+    categoryMade.add(database);
+  }
+  sequence += 1;
+  const name = opts.name ?? `Barang ${sequence}`;
+  return createSupplyProduct(database.db, database.storage, {
+    categoryId: 9001,
+    name: { ind: name, en: `${name} (en)`, zh: `${name}（中）` },
+    description: { ind: "Untuk uji.", en: "For tests.", zh: "测试用。" },
+    merchantPrice: opts.merchantPrice ?? 60_000,
+    suggestedPrice: (opts.merchantPrice ?? 60_000) * 2,
+    stock: opts.stock ?? 10,
+    boutique: false,
+    images: [],
+  });
+}
+
+/** A merchant with an approved store (auto-pay as asked) and a signed-in session. */
+export async function merchantWithStore(database: TestDatabase, opts: { autoPay?: boolean } = {}) {
+  const merchant = await signedInUser(database, "merchant");
+  sequence += 1;
+  const storeId = await createStore(database.db, database.storage, {
+    ownerId: merchant.id,
+    name: `Toko Uji ${sequence}`,
+    intro: "Toko untuk uji.",
+    autoPay: opts.autoPay ?? false,
+  });
+  return { ...merchant, storeId };
+}
+
+/** Lists a supply product in a store at a price. */
+export function listing(database: TestDatabase, storeId: string, supplyProductId: string, price: number) {
+  return listInStore(database.db, { storeId, supplyProductId, price });
+}
+
+/** A shopper with money in the wallet (an operator's credit) and a default address. */
+export async function shopperWithMoney(
+  database: TestDatabase,
+  operator: Awaited<ReturnType<typeof signedInUser>>,
+  balance: number,
+) {
+  const shopper = await signedInUser(database);
+  if (balance > 0) await credit(operator, shopper.email, balance);
+  const address = await shopper.api.addresses.save({ ...jakartaAddress, isDefault: true });
+  return { ...shopper, addressId: address.id };
+}
+
+/** Credits a wallet the way operators do (a `system` transfer with a reason). */
+export function credit(operator: Awaited<ReturnType<typeof signedInUser>>, account: string, amount: number) {
+  return operator.api.ops.money.adjust({ account, amount, reason: "saldo uji", idempotencyKey: newKey() });
+}
