@@ -1,3 +1,8 @@
+import { createHash, randomBytes } from "node:crypto";
+import { sessions, users } from "#server/modules/auth/auth.tables.ts";
+import { move } from "#server/modules/ledger/ledger.service.ts";
+import { newId } from "#server/platform/ids.ts";
+import { callerFor } from "./caller.ts";
 import { createCategory, createSupplyProduct, listInStore } from "#server/modules/catalog/catalog.service.ts";
 import { createStore } from "#server/modules/stores/stores.service.ts";
 import { newKey, signedInUser } from "./money.ts";
@@ -80,4 +85,56 @@ export async function shopperWithMoney(
 /** Credits a wallet the way operators do (a `system` transfer with a reason). */
 export function credit(operator: Awaited<ReturnType<typeof signedInUser>>, account: string, amount: number) {
   return operator.api.ops.money.adjust({ account, amount, reason: "saldo uji", idempotencyKey: newKey() });
+}
+
+/**
+ * Many signed-in shoppers at once, each with a session of their own, a wallet balance and a default address:
+ * written straight into the tables (hashing a thousand passwords would take the test's whole budget), the
+ * balances through the ledger like an operator's credit.
+ */
+export async function manyShoppers(database: TestDatabase, count: number, balance: number) {
+  const at = new Date();
+  const people = Array.from({ length: count }, () => ({
+    id: newId("usr"),
+    token: randomBytes(24).toString("base64url"),
+  }));
+  await database.db.transaction(async (tx) => {
+    await tx.insert(users).values(
+      people.map((p) => ({
+        id: p.id,
+        email: `${p.id}@example.id`,
+        role: "shopper" as const,
+        inviteCode: p.id.slice(-10).toUpperCase(),
+        createdAt: at,
+      })),
+    );
+    await tx.insert(sessions).values(
+      people.map((p) => ({
+        id: newId("ses"),
+        userId: p.id,
+        tokenHash: createHash("sha256").update(p.token).digest("hex"),
+        createdAt: at,
+        expiresAt: new Date(at.getTime() + 86_400_000),
+      })),
+    );
+    await move(
+      tx,
+      people.map((p) => ({
+        from: { platform: "adjustments" as const },
+        to: { wallet: p.id },
+        amount: balance,
+        kind: "system" as const,
+        subject: { type: "adjustment" as const, id: `flash-${p.id}` },
+        step: "credit",
+      })),
+      null,
+    );
+  });
+  return Promise.all(
+    people.map(async (p) => {
+      const api = callerFor(database, { token: p.token });
+      const address = await api.addresses.save({ ...jakartaAddress, isDefault: true });
+      return { ...p, api, addressId: address.id };
+    }),
+  );
 }
