@@ -26,7 +26,11 @@ const only = (process.env.MEASURE_PAGES ?? "").split(",").filter(Boolean);
 const base = `http://localhost:${port}`;
 const dataDir = `/tmp/pasar-measure-${process.pid}`;
 const demoPassword = "pasar-demo-2026";
-const demoAccount = { shopper: "shopper@pasar.test", operator: "operator@pasar.test" } as const;
+const demoAccount = {
+  shopper: "shopper@pasar.test",
+  merchant: "merchant1@pasar.test",
+  operator: "operator@pasar.test",
+} as const;
 
 if (!existsSync(path.join(root, "build/server/index.js"))) {
   console.error("No production build: run `npm run build` first.");
@@ -83,16 +87,43 @@ function gzipSizeOf(urlPath: string): number {
   throw new Error(`${urlPath} was loaded but is not in build/client`);
 }
 
-async function trpcQuery<T>(procedure: string, input: unknown): Promise<T> {
+async function trpcQuery<T>(procedure: string, input: unknown, token?: string): Promise<T> {
   const url = `${base}/trpc/${procedure}?input=${encodeURIComponent(JSON.stringify({ json: input }))}`;
-  const body = (await (await fetch(url)).json()) as { result: { data: { json: T } } };
+  const headers = token ? { authorization: token } : undefined;
+  const body = (await (await fetch(url, { headers })).json()) as { result: { data: { json: T } } };
   return body.result.data.json;
 }
 
 async function demoIds(): Promise<DemoIds> {
   const products = await trpcQuery<{ items: { id: string }[] }>("listings.list", { limit: 1 });
   const stores = await trpcQuery<{ items: { id: string }[] }>("stores.list", { limit: 1 });
-  return { productId: products.items[0]!.id, storeId: stores.items[0]!.id };
+  const orders = await trpcQuery<{ items: { id: string }[] }>(
+    "orders.list",
+    { tab: "all", limit: 1 },
+    await apiToken("shopper"),
+  );
+  const storeOrders = await trpcQuery<{ items: { id: string }[] }>(
+    "merchantOrders.list",
+    { view: "all", limit: 1 },
+    await apiToken("merchant"),
+  );
+  return {
+    productId: products.items[0]!.id,
+    storeId: stores.items[0]!.id,
+    orderId: orders.items[0]!.id,
+    merchantOrderId: storeOrders.items[0]!.id,
+  };
+}
+
+/** A session token of a demo account, through the API. */
+async function apiToken(who: keyof typeof demoAccount): Promise<string> {
+  const response = await fetch(`${base}/trpc/auth.signIn`, {
+    method: "POST",
+    headers: { "content-type": "application/json", origin: base },
+    body: JSON.stringify({ json: { method: "password", account: demoAccount[who], password: demoPassword } }),
+  });
+  return ((await response.json()) as { result: { data: { json: { token: string } } } }).result.data.json
+    .token;
 }
 
 /** A browser context signed in as a demo account through the sign-in form, as a person would. */
@@ -191,6 +222,7 @@ try {
   const visitor = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: "id-ID" });
   const contexts = {
     shopper: await signedInContext(browser, "shopper"),
+    merchant: await signedInContext(browser, "merchant"),
     operator: await signedInContext(browser, "operator"),
   };
   const rows: Row[] = [];

@@ -25,6 +25,9 @@ export const budgetKb = {
 export interface DemoIds {
   productId: string;
   storeId: string;
+  /** One of the demo shopper's orders, and its store's (the first demo merchant's) order. */
+  orderId: string;
+  merchantOrderId: string;
 }
 
 export interface PageSpec {
@@ -36,7 +39,7 @@ export interface PageSpec {
   path: (ids: DemoIds) => string;
   budget: keyof typeof budgetKb;
   /** Measured signed in as this demo account (the page sends visitors to sign in). */
-  signedIn?: "shopper" | "operator";
+  signedIn?: "shopper" | "merchant" | "operator";
   /** The status the server answers (200 unless said). */
   status?: number;
 }
@@ -107,7 +110,31 @@ export const pages: readonly PageSpec[] = [
   })),
   ...(
     [
+      ["routes/orders/cart.tsx", "cart", () => "/h5/cart"],
+      ["routes/orders/delivery.tsx", "delivery addresses", () => "/h5/delivery"],
+      ["routes/orders/pay.tsx", "checkout", (ids: DemoIds) => `/h5/pay?lines=${ids.productId}*1`],
+      ["routes/orders/orders.tsx", "orders", () => "/h5/order"],
+      [
+        "routes/orders/order-detail.tsx",
+        "order detail",
+        (ids: DemoIds) => `/h5/order/detail?id=${ids.orderId}`,
+      ],
+    ] as const
+  ).map(([route, name, path]): PageSpec => ({ route, name, path, budget: "browse", signedIn: "shopper" })),
+  ...(
+    [
+      ["routes/orders/merchant-orders.tsx", "order centre", () => "/h5/merchant/order"],
+      [
+        "routes/orders/merchant-order-detail.tsx",
+        "store order detail",
+        (ids: DemoIds) => `/h5/merchant/order/detail?id=${ids.merchantOrderId}`,
+      ],
+    ] as const
+  ).map(([route, name, path]): PageSpec => ({ route, name, path, budget: "browse", signedIn: "merchant" })),
+  ...(
+    [
       ["routes/ops/withdrawals.tsx", "ops withdrawals", "/ops"],
+      ["routes/ops/orders.tsx", "ops orders", "/ops/orders"],
       ["routes/ops/recharges.tsx", "ops recharges", "/ops/recharges"],
       ["routes/ops/ledger.tsx", "ops ledger", "/ops/ledger"],
       ["routes/ops/adjust.tsx", "ops adjustment", "/ops/adjust"],

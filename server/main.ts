@@ -60,7 +60,10 @@ log.info({ database: database.kind }, "database ready");
 if (env.SEED_DEMO_DATA) {
   // Loaded only when seeding: it pulls in the image renderer.
   const { demoAccounts, demoPassword, seedDemoData } = await import("./db/seed.ts");
-  const seeded = await seedDemoData(database.db, storage, log, { imageSize: env.SEED_IMAGE_SIZE });
+  const seeded = await seedDemoData(database.db, storage, log, {
+    imageSize: env.SEED_IMAGE_SIZE,
+    publicUrl: env.PUBLIC_URL,
+  });
   if (seeded) {
     log.info("demo data seeded");
     console.log(

@@ -180,6 +180,14 @@ export const PlaceOrderViewSchema = z.object({
   redirectUrl: z.string().nullable(),
 });
 
+export const PaymentIdInputSchema = z.object({ id: prefixedId("chk") });
+export const PaymentResultViewSchema = z.object({
+  status: z.enum(["pending", "paid", "cancelled", "expired"]),
+  orderIds: z.array(z.string()),
+  amount: z.number().int(),
+  paymentUrl: z.string().nullable(),
+});
+
 export const PayOrderInputSchema = z.object({
   id: OrderId,
   method: z.enum(paymentMethods, "errors.checkout.selectMethod"),

@@ -58,14 +58,19 @@ describe("the first-start seed", () => {
 });
 
 describe("the demo money", () => {
-  it("arrives through the ledger: system credits with a reason, a bound card, one paid and one pending withdrawal", async () => {
+  it("arrives through the ledger: system credits with a reason, a bound card, withdrawals, orders in every tab", async () => {
     expect(await seedDemoData(database.db, database.storage, silentLog, { imageSize: 32 })).toBe(true);
     const check = await checkLedger(database.db);
     expect(check.ok).toBe(true);
     expect(check.total).toBe(0);
     const shopper = await callerSignedIn("shopper@pasar.test");
-    expect((await shopper.wallet.summary()).balance).toBe(500_000);
-    const opening = (await shopper.wallet.history({})).items;
+    // The opening 500,000, less what the demo orders took (paid ones; the cancelled one came back).
+    const orders = (await shopper.orders.list({ tab: "all", limit: 50 })).items;
+    const spent = orders
+      .filter((o) => o.status !== "cancelled" && o.status !== "pending_payment")
+      .reduce((sum, o) => sum + o.total, 0);
+    expect((await shopper.wallet.summary()).balance).toBe(500_000 - spent);
+    const opening = (await shopper.wallet.history({ kind: "system" })).items;
     expect(opening).toEqual([
       expect.objectContaining({
         kind: "system",
@@ -82,7 +87,29 @@ describe("the demo money", () => {
     expect(await first.wallet.bankCard()).toMatchObject({ bankName: "BCA" });
     const withdrawals = (await first.wallet.withdrawals({})).items.map((w) => w.status).sort();
     expect(withdrawals).toEqual(["paid", "pending"]);
-    expect(await first.wallet.summary()).toEqual({ balance: 1_450_000, pendingWithdrawals: 250_000 });
+    expect(await first.wallet.summary()).toMatchObject({ pendingWithdrawals: 250_000 });
+
+    // The demo shopper has an order in every tab, made by the real flows, and the stores see theirs.
+    expect(await shopper.orders.counts()).toEqual({
+      pending_payment: 1,
+      pending_shipment: 1,
+      pending_receipt: 1,
+      pending_review: 1,
+    });
+    expect((await shopper.orders.list({ tab: "cancelled" })).items).toHaveLength(1);
+    const unpaid = (await shopper.orders.list({ tab: "pending_payment" })).items[0]!;
+    expect((await shopper.orders.get({ id: unpaid.id })).paymentUrl).toMatch(/\/gateway\/sandbox\/pay_/);
+    const shipped = (await shopper.orders.list({ tab: "pending_receipt" })).items[0]!;
+    expect(await shopper.orders.get({ id: shipped.id })).toMatchObject({
+      courier: "JNE",
+      trackingNumber: "JNE0026112302",
+    });
+    // The third store waits to pay the goods of its paid order; the second earned its profit.
+    const third = await callerSignedIn("merchant3@pasar.test");
+    expect((await third.merchantOrders.list({ view: "goods_unpaid" })).items).toHaveLength(1);
+    const second = await callerSignedIn("merchant2@pasar.test");
+    expect((await second.wallet.history({ kind: "profit" })).items).toHaveLength(1);
+    expect((await checkLedger(database.db)).ok).toBe(true);
   });
 });
 

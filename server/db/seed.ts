@@ -15,6 +15,15 @@ import {
   saveBankCard,
 } from "../modules/wallet/wallet.service.ts";
 import { createFaq } from "../modules/support/support.service.ts";
+import { saveAddress } from "../modules/addresses/addresses.service.ts";
+import { createSandboxGateway } from "../modules/gateway/gateway.service.ts";
+import {
+  cancelOrder,
+  confirmReceipt,
+  payGoods,
+  placeOrders,
+  shipOrder,
+} from "../modules/orders/orders.service.ts";
 import { seedFaqs } from "./seed/faqs.ts";
 import { seedCategories, seedProducts, seedStores } from "./seed/catalogue-data.ts";
 import { renderCategoryIcon, renderProductArt, renderStoreLogo } from "./seed/product-art.ts";
@@ -30,6 +39,8 @@ export const demoAccounts = {
 export interface SeedOptions {
   /** Edge in pixels of the product pictures (icons and logos are never bigger); tests seed small ones quickly. */
   imageSize?: number;
+  /** Where the shop answers: the demo's unpaid order is opened on the sandbox gateway, which calls back here. */
+  publicUrl?: string;
 }
 
 /** A drawing as a lossless PNG; storing it makes the sizes and formats the pages use (platform/images.ts). */
@@ -80,7 +91,7 @@ export async function seedDemoData(db: Db, storage: Storage, log: Logger, opts: 
   const seeded = await db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${seedLockKey})`);
     if (await hasAccounts(tx)) return false;
-    await writeDemoShop(tx, storage, images);
+    await writeDemoShop(tx, storage, images, opts.publicUrl ?? "http://localhost:3000");
     return true;
   });
   if (seeded) {
@@ -92,7 +103,12 @@ export async function seedDemoData(db: Db, storage: Storage, log: Logger, opts: 
 /** Any fixed number: the advisory lock that makes concurrent first starts seed one at a time. */
 const seedLockKey = 20_260_727;
 
-async function writeDemoShop(db: Db, storage: Storage, images: Awaited<ReturnType<typeof renderImages>>) {
+async function writeDemoShop(
+  db: Db,
+  storage: Storage,
+  images: Awaited<ReturnType<typeof renderImages>>,
+  publicUrl: string,
+) {
   await updateWebConfig(db, {
     title: "Pasar",
     desc: "Online Shop",
@@ -158,6 +174,7 @@ async function writeDemoShop(db: Db, storage: Storage, images: Awaited<ReturnTyp
   }
 
   const parentOf = new Map(seedCategories.map((c) => [c.id, c.parentId]));
+  const merchants: { ownerId: string; cheapest: { id: string; price: number } | undefined }[] = [];
   for (const [index, store] of seedStores.entries()) {
     const ownerId = await createAccount(db, {
       email: demoAccounts.merchant(index),
@@ -170,14 +187,91 @@ async function writeDemoShop(db: Db, storage: Storage, images: Awaited<ReturnTyp
       intro: store.intro.ind,
       logo: images.logos[index],
     });
+    const merchant: (typeof merchants)[number] = { ownerId, cheapest: undefined };
+    merchants.push(merchant);
     for (const supply of supplyIds.values()) {
       const top = parentOf.get(supply.categoryId) ?? supply.categoryId;
       if (!store.categoryIds.includes(top) && !store.categoryIds.includes(supply.categoryId)) continue;
       const price = Math.max(supply.merchant, shopPrice(supply.suggested * store.markup));
-      await listInStore(db, { storeId, supplyProductId: supply.id, price });
+      const id = await listInStore(db, { storeId, supplyProductId: supply.id, price });
+      if (!merchant.cheapest || price < merchant.cheapest.price) merchant.cheapest = { id, price };
     }
     await seedMerchantMoney(db, operatorId, ownerId, index);
   }
+  await seedDemoOrders(db, storage, publicUrl, { shopperId, operatorId, merchants });
+}
+
+/**
+ * The demo shopper's orders, one in every tab, made by the real flows (checkout, payment, goods payment,
+ * shipping, receipt, cancellation), so the order pages, the merchants' order centres, the operator's queue
+ * and everyone's fund history have something to show. The unpaid one waits on the sandbox gateway and is
+ * cancelled by the payment window like any other.
+ */
+async function seedDemoOrders(
+  db: Db,
+  storage: Storage,
+  publicUrl: string,
+  who: {
+    shopperId: string;
+    operatorId: string;
+    merchants: { ownerId: string; cheapest: { id: string; price: number } | undefined }[];
+  },
+) {
+  const deps = {
+    db,
+    storage,
+    lang: "ind" as const,
+    publicUrl,
+    gateway: createSandboxGateway(db, { publicUrl }),
+  };
+  const address = await saveAddress(db, who.shopperId, {
+    name: "Siti Aminah",
+    mobile: "+6281234567890",
+    provinceCode: "31",
+    regencyCode: "31.71",
+    districtCode: "31.71.07",
+    villageCode: "31.71.07.1006",
+    postcode: "10240",
+    detail: "Jl. Kebon Kacang Raya No. 12, RT 3/RW 4",
+    isDefault: true,
+  });
+  const buy = async (store: number, method: "wallet" | "sandbox", key: string) => {
+    const listing = who.merchants[store]!.cheapest!;
+    const { orderIds } = await placeOrders(deps, who.shopperId, {
+      lines: [{ listingId: listing.id, quantity: 1 }],
+      addressId: address.id,
+      method,
+      fromCart: false,
+      idempotencyKey: `seed-order-${key}`,
+    });
+    return orderIds[0]!;
+  };
+  const payGoodsAndShip = async (store: number, id: string, tracking: string) => {
+    await payGoods(db, who.merchants[store]!.ownerId, {
+      orderIds: [id],
+      idempotencyKey: `seed-goods-${tracking}`,
+    });
+    await shipOrder(db, who.operatorId, {
+      id,
+      courier: "jne",
+      trackingNumber: tracking,
+      idempotencyKey: `seed-ship-${tracking}`,
+    });
+  };
+  // Received and confirmed: "pending review"; the store has its profit.
+  const completed = await buy(1, "wallet", "completed");
+  await payGoodsAndShip(1, completed, "JNE0026112301");
+  await confirmReceipt(db, who.shopperId, { id: completed, idempotencyKey: "seed-confirm-0001" });
+  // Shipped: "pending receipt".
+  const shipped = await buy(0, "wallet", "shipped");
+  await payGoodsAndShip(0, shipped, "JNE0026112302");
+  // Paid, the store not yet paid the goods: "pending shipment", and waiting in store 3's order centre.
+  await buy(2, "wallet", "paid");
+  // Cancelled by the shopper after paying: refunded in full.
+  const cancelled = await buy(3, "wallet", "cancelled");
+  await cancelOrder(db, who.shopperId, { id: cancelled, idempotencyKey: "seed-cancel-0001" });
+  // Waiting for payment on the gateway: "pending payment".
+  await buy(4, "sandbox", "unpaid");
 }
 
 /**

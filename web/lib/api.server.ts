@@ -114,3 +114,6 @@ export function operatorOnly(url: URL, locale: Locale) {
     return toSignIn(error);
   };
 }
+
+/** For the merchant centre's pages: the same as the operator's (sign in, else 403 for other roles). */
+export const merchantOnly = operatorOnly;

@@ -6,7 +6,7 @@ import {
   CartSetInputSchema,
   CartViewSchema,
 } from "#common/contracts/orders.ts";
-import { router, shopperProcedure } from "../../trpc/init.ts";
+import { publicProcedure, router, shopperProcedure } from "../../trpc/init.ts";
 import { addItem, cartCount, clearCart, getCart, removeItems, setItemQuantity } from "./cart.service.ts";
 
 const ok = z.object({ ok: z.literal(true) });
@@ -14,9 +14,14 @@ const ok = z.object({ ok: z.literal(true) });
 /** The shopper's own cart: every call acts on the caller's cart only. */
 export const cartRouter = router({
   get: shopperProcedure.output(CartViewSchema).query(({ ctx }) => getCart(ctx, ctx.user.id)),
-  count: shopperProcedure
-    .output(CartCountViewSchema)
-    .query(async ({ ctx }) => ({ count: await cartCount(ctx.db, ctx.user.id) })),
+  /**
+   * The tab bar's badge on every page: anyone may ask (a visitor, a stale session, an operator: 0), so the
+   * badge never sends anyone to sign in.
+   */
+  count: publicProcedure.output(CartCountViewSchema).query(async ({ ctx }) => {
+    const user = await ctx.user();
+    return { count: user ? await cartCount(ctx.db, user.id) : 0 };
+  }),
   add: shopperProcedure
     .input(CartAddInputSchema)
     .output(z.object({ quantity: z.number().int(), count: z.number().int() }))

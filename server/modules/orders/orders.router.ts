@@ -16,6 +16,8 @@ import {
   PayGoodsInputSchema,
   PayGoodsViewSchema,
   PayOrderInputSchema,
+  PaymentIdInputSchema,
+  PaymentResultViewSchema,
   PlaceOrderInputSchema,
   PlaceOrderViewSchema,
   ShipInputSchema,
@@ -28,6 +30,7 @@ import {
   confirmReceipt,
   fulfilmentCounts,
   getOrder,
+  getPaymentResult,
   listOrders,
   markException,
   merchantOrder,
@@ -55,6 +58,10 @@ export const ordersRouter = router({
     .input(PayOrderInputSchema)
     .output(z.object({ redirectUrl: z.string().nullable() }))
     .mutation(({ ctx, input }) => payOrder(ctx, ctx.user.id, input)),
+  payment: shopperProcedure
+    .input(PaymentIdInputSchema)
+    .output(PaymentResultViewSchema)
+    .query(({ ctx, input }) => getPaymentResult(ctx.db, ctx.user.id, input.id)),
   list: shopperProcedure
     .input(OrderListInputSchema)
     .output(OrderListViewSchema)

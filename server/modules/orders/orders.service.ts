@@ -874,6 +874,19 @@ async function detailOf(
   };
 }
 
+/** Where a payment of orders stands, for the page the gateway sends the shopper back to. */
+export async function getPaymentResult(db: Db, userId: string, id: string) {
+  const payment = await selectPayment(db, id);
+  if (!payment || payment.userId !== userId) throw new DomainError("not_found", "errors.orders.notFound");
+  const expired = payment.status === "pending" && payment.expiresAt <= now();
+  return {
+    status: expired ? ("expired" as const) : payment.status,
+    orderIds: await selectPaymentOrderIds(db, id),
+    amount: payment.amount,
+    paymentUrl: payment.status === "pending" && !expired ? payment.gatewayRedirectUrl : null,
+  };
+}
+
 /** One of the shopper's orders in full (another user's is not found). */
 export async function getOrder(deps: OrderDeps, userId: string, id: string): Promise<OrderDetailView> {
   const order = await selectOrder(deps.db, id);

@@ -172,8 +172,9 @@ describe("the cart", () => {
     expect((await en.cart.get()).stores.flatMap((s) => s.items.map((i) => i.quantity))).toEqual([2]);
     await en.cart.clear();
     expect(await en.cart.count()).toEqual({ count: 0 });
-    // Visitors have no cart; operators do not shop.
+    // Visitors have no cart (the badge says 0); operators do not shop.
     await expect(callerFor(database).cart.get()).rejects.toMatchObject({ code: "UNAUTHORIZED" });
+    expect(await callerFor(database).cart.count()).toEqual({ count: 0 });
     await expect(ops.api.cart.add({ listingId: listingA, quantity: 1 })).rejects.toMatchObject({
       code: "FORBIDDEN",
     });

@@ -10,6 +10,7 @@ export function loader({ params }: Route.LoaderArgs) {
 
 const sections = [
   ["/ops", "withdrawals"],
+  ["/ops/orders", "orders"],
   ["/ops/recharges", "recharges"],
   ["/ops/ledger", "ledger"],
   ["/ops/adjust", "adjust"],

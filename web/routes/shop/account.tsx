@@ -9,6 +9,11 @@ import {
   Footprints,
   Heart,
   LogOut,
+  MapPin,
+  Package,
+  Star,
+  Truck,
+  ClipboardList,
   ReceiptText,
   ShieldCheck,
   Store,
@@ -33,7 +38,13 @@ export const handle = { tabBar: true };
 export async function loader({ request, context, params, url }: Route.LoaderArgs) {
   const locale = localeFromParam(params.lang) ?? "ind";
   const { dehydrated } = await withServerApi({ request, context }, locale, ({ trpc, queryClient }) =>
-    queryClient.fetchQuery(trpc.account.me.queryOptions()).catch(signInOnUnauthorized(url, locale)),
+    queryClient
+      .fetchQuery(trpc.account.me.queryOptions())
+      .then((me) =>
+        // The order figures come with the page (operators do not shop).
+        me.role === "operator" ? null : queryClient.fetchQuery(trpc.orders.counts.queryOptions()),
+      )
+      .catch(signInOnUnauthorized(url, locale)),
   );
   return { dehydrated, title: serverT(context, locale)("account.page.title") };
 }
@@ -53,6 +64,54 @@ function Section(props: { title: string; children: React.ReactNode }) {
         {props.title}
       </h2>
       {props.children}
+    </section>
+  );
+}
+
+/** The shopper's orders: a count under each waiting tab, each a link to it (operators do not shop). */
+function OrderShortcuts() {
+  const { t, locale } = useI18n();
+  const trpc = useTRPC();
+  const counts = useQuery(trpc.orders.counts.queryOptions()).data;
+  const tabs = [
+    ["pending_payment", Wallet],
+    ["pending_shipment", Package],
+    ["pending_receipt", Truck],
+    ["pending_review", Star],
+  ] as const;
+  return (
+    <section aria-labelledby="account-orders" className="mt-3 bg-white p-4 dark:bg-gray-900">
+      <div className="flex items-center justify-between">
+        <h2 id="account-orders" className="font-semibold">
+          {t("orders.account.orders")}
+        </h2>
+        <Link
+          to={localizePath(locale, "/h5/order")}
+          className="text-sm text-primary-800 dark:text-primary-300"
+        >
+          {t("orders.account.allOrders")}
+        </Link>
+      </div>
+      <ul className="mt-3 grid grid-cols-4 gap-1 text-center">
+        {tabs.map(([tab, Icon]) => (
+          <li key={tab}>
+            <Link
+              to={localizePath(locale, `/h5/order?tab=${tab}`)}
+              className="flex flex-col items-center gap-1 rounded-lg py-1 text-xs"
+            >
+              <span className="relative">
+                <Icon className="size-6 text-primary-700 dark:text-primary-400" aria-hidden="true" />
+                {counts && counts[tab] > 0 && (
+                  <span className="absolute -end-2.5 -top-1.5 min-w-4 rounded-full bg-red-700 px-1 text-[0.7rem] leading-4 font-semibold text-white">
+                    {counts[tab]}
+                  </span>
+                )}
+              </span>
+              {t(`orders.tabs.${tab}`)}
+            </Link>
+          </li>
+        ))}
+      </ul>
     </section>
   );
 }
@@ -117,6 +176,7 @@ function AccountContent() {
             </label>
           </div>
         </div>
+        {me.role !== "operator" && <OrderShortcuts />}
         <Section title={t("account.page.inviteCode")}>
           <div className="mt-2 flex items-center justify-between gap-3">
             <span className="font-mono text-lg tracking-widest" data-testid="invite-code">
@@ -140,6 +200,10 @@ function AccountContent() {
           <ul className="divide-y divide-gray-100 dark:divide-gray-800">
             {(
               [
+                ...(me.role === "merchant"
+                  ? ([["/h5/merchant/order", t("orders.merchant.title"), ClipboardList]] as const)
+                  : []),
+                ["/h5/delivery", t("orders.account.delivery"), MapPin],
                 ["/h5/merchant/fund", t("account.page.funds"), ReceiptText],
                 ["/h5/merchant/recharge", t("account.page.recharge"), Wallet],
                 ["/h5/merchant/withdraw", t("account.page.withdraw"), ArrowDownToLine],

@@ -10,6 +10,7 @@ import { ProductGallery } from "../../features/catalog/product-gallery.tsx";
 import { ProductRow } from "../../features/catalog/product-card.tsx";
 import { ShareButton } from "../../features/catalog/share-button.tsx";
 import { CollectionButton } from "../../features/browsing/collection-button.tsx";
+import { BuyBar } from "../../features/orders/buy-bar.tsx";
 import { rethrowNotFound, serverT, withServerApi } from "../../lib/api.server.ts";
 import { formatNumber } from "../../lib/format.ts";
 import { useI18n } from "../../lib/i18n.tsx";
@@ -22,7 +23,14 @@ import { Picture } from "../../ui/picture.tsx";
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const locale = localeFromParam(params.lang) ?? "ind";
   const { result, dehydrated } = await withServerApi({ request, context }, locale, ({ trpc, queryClient }) =>
-    queryClient.fetchQuery(trpc.listings.get.queryOptions({ id: params.id })).catch(rethrowNotFound),
+    queryClient
+      .fetchQuery(trpc.listings.get.queryOptions({ id: params.id }))
+      // The recommendations come with the page: it then loads no API code until it records or buys.
+      .then(async (product) => {
+        await queryClient.prefetchQuery(trpc.listings.recommended.queryOptions({ id: params.id }));
+        return product;
+      })
+      .catch(rethrowNotFound),
   );
   const t = serverT(context, locale);
   return {
@@ -69,7 +77,7 @@ function ProductContent(props: { id: string }) {
   return (
     <>
       <AppHeader back title={t("catalog.product.title")} actions={<PreferencesButton />} />
-      <main id="main" className="pb-8">
+      <main id="main" className="pb-24">
         <ProductGallery images={product.images} name={product.name} />
         <section className="bg-white p-4 dark:bg-gray-900">
           <Price
@@ -144,6 +152,7 @@ function ProductContent(props: { id: string }) {
         </section>
         <Recommended id={product.id} />
       </main>
+      <BuyBar listingId={product.id} stock={product.stock} />
     </>
   );
 }

@@ -7,7 +7,7 @@ import { bankByCode, banks } from "#common/banks.ts";
 import type { BankCardView } from "#common/contracts/wallet.ts";
 import { Field, SubmitButton, type FieldErrors } from "../../features/auth/form.tsx";
 import { AppHeader } from "../../features/shell/app-header.tsx";
-import { Card } from "../../features/wallet/wallet-ui.tsx";
+import { Card } from "../../ui/card.tsx";
 import { serverT, signInOnUnauthorized, withServerApi } from "../../lib/api.server.ts";
 import { useI18n } from "../../lib/i18n.tsx";
 import { localeFromParam, localizePath } from "../../lib/locale.ts";

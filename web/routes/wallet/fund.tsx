@@ -6,7 +6,8 @@ import { fundTypes, type FundType } from "#common/wallet-states.ts";
 import type { FundRecordView } from "#common/contracts/wallet.ts";
 import { LoadMore } from "../../features/catalog/infinite-products.tsx";
 import { AppHeader } from "../../features/shell/app-header.tsx";
-import { buttonLink, SignedAmount, useFundTypeLabel } from "../../features/wallet/wallet-ui.tsx";
+import { SignedAmount, useFundTypeLabel } from "../../features/wallet/wallet-ui.tsx";
+import { buttonLink } from "../../ui/card.tsx";
 import { serverT, signInOnUnauthorized, withServerApi } from "../../lib/api.server.ts";
 import { formatRupiah } from "../../lib/format.ts";
 import { useI18n } from "../../lib/i18n.tsx";
@@ -49,7 +50,13 @@ function recordLink(record: FundRecordView): string | null {
       return `/h5/merchant/recharge?result=${encodeURIComponent(record.subjectId)}`;
     case "withdrawal":
       return `/h5/merchant/withdraw?id=${encodeURIComponent(record.subjectId)}`;
-    // Orders get their page with the buying issue; an adjustment shows its reason in the record itself.
+    // The shopper's payments and refunds lead to their order; a store's goods payments and profit to the
+    // store's order.
+    case "order":
+      return record.kind === "prd_order_pay"
+        ? `/h5/order/detail?id=${encodeURIComponent(record.subjectId)}`
+        : `/h5/merchant/order/detail?id=${encodeURIComponent(record.subjectId)}`;
+    // An adjustment shows its reason in the record itself.
     default:
       return null;
   }

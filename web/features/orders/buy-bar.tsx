@@ -1,0 +1,73 @@
+import { useState } from "react";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useNavigate, useRevalidator } from "react-router";
+import { useI18n } from "../../lib/i18n.tsx";
+import { localizePath } from "../../lib/locale.ts";
+import { useIntentAfterSignIn, useRequireSignIn } from "../../lib/session.ts";
+import { toast } from "../../lib/toast.ts";
+import { useTRPC } from "../../lib/trpc.ts";
+import { encodeLines, Stepper } from "./lines.tsx";
+
+/**
+ * The product page's bottom bar: a quantity (never more than the stock), "Add to cart" and "Buy now". A
+ * visitor is sent to sign in and comes back to the product, where the item is then added.
+ */
+export function BuyBar(props: { listingId: string; stock: number }) {
+  const { t, locale } = useI18n();
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const requireSignIn = useRequireSignIn();
+  const [quantity, setQuantity] = useState(1);
+  const revalidator = useRevalidator();
+  const add = useMutation(
+    trpc.cart.add.mutationOptions({
+      onSuccess: () => {
+        // The tab bar's badge comes with the page's data: read it again.
+        void revalidator.revalidate();
+        void queryClient.invalidateQueries({ queryKey: trpc.cart.get.queryKey() });
+        toast.notify(t("orders.cart.added"), "success");
+      },
+    }),
+  );
+  const addToCart = () => add.mutate({ listingId: props.listingId, quantity });
+  useIntentAfterSignIn("cart", true, addToCart);
+  const soldOut = props.stock <= 0;
+  return (
+    <div className="fixed inset-x-0 bottom-0 z-20 mx-auto flex max-w-md items-center gap-2 border-t border-gray-200 bg-white px-3 py-2 dark:border-gray-800 dark:bg-gray-900">
+      <Stepper
+        label={t("orders.cart.quantity")}
+        value={Math.min(quantity, Math.max(props.stock, 1))}
+        max={props.stock}
+        disabled={soldOut}
+        onChange={setQuantity}
+      />
+      <button
+        type="button"
+        disabled={soldOut || add.isPending}
+        onClick={() => requireSignIn(addToCart, "cart")}
+        className="h-11 flex-1 rounded-full border border-primary-700 px-2 text-sm font-semibold text-primary-800 disabled:opacity-50 dark:border-primary-400 dark:text-primary-300"
+      >
+        {t("orders.cart.addToCart")}
+      </button>
+      <button
+        type="button"
+        disabled={soldOut}
+        onClick={() =>
+          requireSignIn(
+            () =>
+              void navigate(
+                localizePath(
+                  locale,
+                  `/h5/pay?lines=${encodeLines([{ listingId: props.listingId, quantity }])}`,
+                ),
+              ),
+          )
+        }
+        className="h-11 flex-1 rounded-full bg-primary-700 px-2 text-sm font-semibold text-white disabled:opacity-50"
+      >
+        {t("orders.cart.buyNow")}
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,58 @@
+import { Minus, Plus } from "lucide-react";
+import { maxItemQuantity } from "#common/order-states.ts";
+import { useI18n } from "../../lib/i18n.tsx";
+
+/** A checkout's lines in the pay page's address: `prd_a*2,prd_b*1`. */
+export function encodeLines(lines: readonly { listingId: string; quantity: number }[]): string {
+  return lines.map((l) => `${l.listingId}*${l.quantity}`).join(",");
+}
+
+/** The lines of a `?lines=` value; malformed parts are left out. */
+export function decodeLines(value: string | null): { listingId: string; quantity: number }[] {
+  if (!value) return [];
+  const lines: { listingId: string; quantity: number }[] = [];
+  for (const part of value.split(",").slice(0, 50)) {
+    const match = /^(prd_[0-9a-z]{1,59})\*(\d{1,2})$/.exec(part);
+    const quantity = Number(match?.[2]);
+    if (match && quantity >= 1 && quantity <= maxItemQuantity) lines.push({ listingId: match[1]!, quantity });
+  }
+  return lines;
+}
+
+/** A quantity stepper: − n +, never below 1 or above `max`. */
+export function Stepper(props: {
+  value: number;
+  max: number;
+  label: string;
+  onChange: (value: number) => void;
+  disabled?: boolean;
+}) {
+  const { t } = useI18n();
+  const button =
+    "grid size-9 place-items-center rounded-full border border-gray-300 disabled:opacity-40 dark:border-gray-600";
+  return (
+    <div role="group" aria-label={props.label} className="flex items-center gap-2">
+      <button
+        type="button"
+        className={button}
+        aria-label={t("orders.cart.decrease")}
+        disabled={props.disabled || props.value <= 1}
+        onClick={() => props.onChange(props.value - 1)}
+      >
+        <Minus className="size-4" aria-hidden="true" />
+      </button>
+      <output aria-live="polite" className="min-w-6 text-center font-semibold tabular-nums">
+        {props.value}
+      </output>
+      <button
+        type="button"
+        className={button}
+        aria-label={t("orders.cart.increase")}
+        disabled={props.disabled || props.value >= Math.min(props.max, maxItemQuantity)}
+        onClick={() => props.onChange(props.value + 1)}
+      >
+        <Plus className="size-4" aria-hidden="true" />
+      </button>
+    </div>
+  );
+}

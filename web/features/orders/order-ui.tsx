@@ -1,0 +1,195 @@
+import { formatIndonesianNumber } from "#common/account-display.ts";
+import type { ImageView } from "#common/images.ts";
+import type { OrderDetailView } from "#common/contracts/orders.ts";
+import { Card, SummaryRow } from "../../ui/card.tsx";
+import { formatRupiah } from "../../lib/format.ts";
+import { useI18n } from "../../lib/i18n.tsx";
+import { formatDateTime, useTimeZone } from "../../lib/time-zone.ts";
+import { Picture } from "../../ui/picture.tsx";
+
+/** A product line of a cart, checkout or order: picture, name, price × quantity. */
+export function ItemLine(props: {
+  name: string;
+  image: ImageView | null;
+  price: number;
+  quantity: number;
+  children?: React.ReactNode;
+}) {
+  const { t } = useI18n();
+  return (
+    <div className="flex gap-3 py-2">
+      {props.image ? (
+        <Picture
+          image={props.image}
+          alt=""
+          sizes="64px"
+          width={64}
+          height={64}
+          className="size-16 shrink-0 rounded-lg object-cover"
+        />
+      ) : (
+        <span className="size-16 shrink-0 rounded-lg bg-gray-100 dark:bg-gray-800" />
+      )}
+      <div className="min-w-0 flex-1">
+        <p className="line-clamp-2 text-sm">{props.name}</p>
+        <p className="mt-1 flex items-baseline justify-between gap-2 text-sm">
+          <span className="font-semibold tabular-nums">{formatRupiah(props.price)}</span>
+          <span className="text-gray-600 dark:text-gray-400">
+            {t("orders.pay.qty", { count: props.quantity })}
+          </span>
+        </p>
+        {props.children}
+      </div>
+    </div>
+  );
+}
+
+/** The money of an order or a checkout: subtotal, postage, service fee, VAT and the total. */
+export function MoneySummary(props: {
+  subtotal: number;
+  postage: number;
+  serviceFee: number;
+  vat: number;
+  vatPercent?: number;
+  total: number;
+  totalLabel?: string;
+}) {
+  const { t } = useI18n();
+  const percent =
+    props.vatPercent ?? (props.subtotal > 0 ? Math.round((props.vat / props.subtotal) * 100) : 0);
+  return (
+    <dl className="text-sm">
+      <SummaryRow label={t("orders.pay.subtotal")}>{formatRupiah(props.subtotal)}</SummaryRow>
+      <SummaryRow label={t("orders.pay.postage")}>{formatRupiah(props.postage)}</SummaryRow>
+      <SummaryRow label={t("orders.pay.serviceFee")}>{formatRupiah(props.serviceFee)}</SummaryRow>
+      <SummaryRow label={t("orders.pay.vat", { percent })}>{formatRupiah(props.vat)}</SummaryRow>
+      <SummaryRow label={props.totalLabel ?? t("orders.pay.storeTotal")} strong>
+        {formatRupiah(props.total)}
+      </SummaryRow>
+    </dl>
+  );
+}
+
+/** The status of an order as a small label. */
+export function StatusLabel(props: { status: OrderDetailView["status"] }) {
+  const { t } = useI18n();
+  const tone =
+    props.status === "cancelled"
+      ? "text-gray-600 dark:text-gray-400"
+      : props.status === "completed"
+        ? "text-primary-800 dark:text-primary-300"
+        : "text-amber-800 dark:text-amber-300";
+  return (
+    <span className={`shrink-0 text-sm font-semibold whitespace-nowrap ${tone}`}>
+      {t(`orders.status.${props.status}`)}
+    </span>
+  );
+}
+
+/** An order in full: store, items, address, money, payment, shipping and the timeline. */
+export function OrderDetailBody(props: { order: OrderDetailView; extra?: React.ReactNode }) {
+  const { t, locale } = useI18n();
+  const zone = useTimeZone();
+  const { order } = props;
+  const at = (d: Date) => formatDateTime(d, locale, zone);
+  return (
+    <>
+      <Card labelledBy="order-status">
+        <div className="flex items-center justify-between gap-3">
+          <h2 id="order-status" className="font-semibold">
+            <StatusLabel status={order.status} />
+          </h2>
+          <span className="text-sm text-gray-600 dark:text-gray-400">{order.storeName}</span>
+        </div>
+        <dl className="mt-2 text-sm">
+          <SummaryRow label={t("orders.detail.code")}>
+            <span className="font-mono">{order.code}</span>
+          </SummaryRow>
+          <SummaryRow label={t("orders.detail.placedAt")}>{at(order.createdAt)}</SummaryRow>
+          {order.cancelReason && (
+            <SummaryRow label={t("orders.status.cancelled")}>
+              {t(`orders.cancelReasons.${order.cancelReason}`)}
+            </SummaryRow>
+          )}
+          {order.payDueAt && (
+            <SummaryRow label={t("orders.status.pending_payment")}>
+              {t("orders.list.payBy", { time: at(order.payDueAt) })}
+            </SummaryRow>
+          )}
+        </dl>
+      </Card>
+      <Card labelledBy="order-address">
+        <h2 id="order-address" className="font-semibold">
+          {t("orders.pay.address")}
+        </h2>
+        <p className="mt-1 text-sm font-medium">
+          {order.address.name} · {formatIndonesianNumber(order.address.mobile)}
+        </p>
+        <p className="text-sm text-gray-700 dark:text-gray-300">
+          {order.address.detail}, {order.address.area} {order.address.postcode}
+        </p>
+      </Card>
+      <Card labelledBy="order-items">
+        <h2 id="order-items" className="font-semibold">
+          {t("orders.detail.items")}
+        </h2>
+        {order.items.map((i) => (
+          <ItemLine key={i.listingId} name={i.name} image={i.image} price={i.price} quantity={i.quantity} />
+        ))}
+        <div className="mt-2 border-t border-gray-100 pt-2 dark:border-gray-800">
+          <MoneySummary {...order} totalLabel={t("orders.pay.total")} />
+        </div>
+        {props.extra}
+      </Card>
+      <Card labelledBy="order-payment">
+        <h2 id="order-payment" className="font-semibold">
+          {t("orders.detail.payment")}
+        </h2>
+        <dl className="mt-1 text-sm">
+          <SummaryRow label={t("orders.pay.method")}>
+            {t(`orders.detail.methods.${order.paymentMethod}`)}
+          </SummaryRow>
+          {order.paidAt && <SummaryRow label={t("orders.events.paid")}>{at(order.paidAt)}</SummaryRow>}
+        </dl>
+        {(order.courier || order.trackingNumber) && (
+          <dl className="mt-1 text-sm">
+            <SummaryRow label={t("orders.detail.courier")}>{order.courier}</SummaryRow>
+            <SummaryRow label={t("orders.detail.tracking")}>
+              <span className="font-mono">{order.trackingNumber}</span>
+            </SummaryRow>
+          </dl>
+        )}
+        {order.autoConfirmAt && (
+          <p className="mt-1 text-sm text-gray-600 dark:text-gray-400">
+            {t("orders.detail.autoConfirm", { time: at(order.autoConfirmAt) })}
+          </p>
+        )}
+      </Card>
+      <Card labelledBy="order-timeline">
+        <h2 id="order-timeline" className="font-semibold">
+          {t("orders.detail.timeline")}
+        </h2>
+        <ol className="mt-2 grid gap-3 border-s-2 border-gray-200 ps-4 dark:border-gray-700">
+          {order.events.map((e, index) => (
+            <li key={index} className="text-sm">
+              <p className="font-medium">
+                {t(`orders.events.${e.event}`)}
+                {e.amount !== null && <span className="ms-1 tabular-nums">· {formatRupiah(e.amount)}</span>}
+              </p>
+              <p className="text-gray-600 dark:text-gray-400">
+                <time dateTime={e.at.toISOString()}>{at(e.at)}</time> · {t(`orders.actors.${e.actor}`)}
+              </p>
+              {e.reason && <p>{t(`orders.cancelReasons.${e.reason}`)}</p>}
+              {e.courier && (
+                <p>
+                  {e.courier} · <span className="font-mono">{e.trackingNumber}</span>
+                </p>
+              )}
+              {e.note && <p className="break-words">{e.note}</p>}
+            </li>
+          ))}
+        </ol>
+      </Card>
+    </>
+  );
+}

@@ -1,0 +1,257 @@
+import { useId, useState } from "react";
+import { HydrationBoundary, useInfiniteQuery, useMutation, useQueryClient } from "@tanstack/react-query";
+import { useSearchParams } from "react-router";
+import type { Route } from "./+types/orders";
+import { couriers, fulfilmentViews, type CourierCode } from "#common/order-states.ts";
+import type { FulfilmentOrderView } from "#common/contracts/orders.ts";
+import { LoadMore } from "../../features/catalog/infinite-products.tsx";
+import { DecisionDialog, statusParam, StatusTabs } from "../../features/ops/ops-ui.tsx";
+import { StatusLabel } from "../../features/orders/order-ui.tsx";
+import { newIntentKey } from "../../features/wallet/intent-key.ts";
+import { operatorOnly, serverT, withServerApi } from "../../lib/api.server.ts";
+import { formatRupiah } from "../../lib/format.ts";
+import { useI18n } from "../../lib/i18n.tsx";
+import { localeFromParam } from "../../lib/locale.ts";
+import { pageMeta } from "../../lib/meta.ts";
+import { modal } from "../../lib/modal.ts";
+import { formatDateTime, useTimeZone } from "../../lib/time-zone.ts";
+import { toast } from "../../lib/toast.ts";
+import { useTRPC } from "../../lib/trpc.ts";
+
+type Trpc = ReturnType<typeof useTRPC>;
+type View = (typeof fulfilmentViews)[number];
+
+const listQuery = (trpc: Trpc, view: View) =>
+  trpc.ops.orders.list.infiniteQueryOptions(
+    { view, limit: 20 },
+    { getNextPageParam: (last) => last.nextCursor ?? undefined },
+  );
+
+export async function loader({ request, context, params, url }: Route.LoaderArgs) {
+  const locale = localeFromParam(params.lang) ?? "ind";
+  const { dehydrated } = await withServerApi({ request, context }, locale, ({ trpc, queryClient }) =>
+    queryClient
+      .fetchInfiniteQuery(listQuery(trpc, statusParam(url.searchParams, fulfilmentViews)))
+      .catch(operatorOnly(url, locale)),
+  );
+  return { dehydrated, title: serverT(context, locale)("ops.nav.orders") };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageMeta(matches, loaderData?.title);
+
+/** Ship an order: the courier and its tracking number (one idempotency key while the dialog is open). */
+function ShipDialog(props: {
+  code: string;
+  onShip: (input: { courier: CourierCode; trackingNumber: string; idempotencyKey: string }) => void;
+}) {
+  const { t } = useI18n();
+  const id = useId();
+  const [courier, setCourier] = useState<CourierCode | "">("");
+  const [tracking, setTracking] = useState("");
+  const [error, setError] = useState<string>();
+  const [key] = useState(newIntentKey);
+  const submit = (e: React.FormEvent) => {
+    e.preventDefault();
+    if (!courier) return setError(t("errors.ship.courier"));
+    if (!/^[A-Za-z0-9-]{6,40}$/.test(tracking.trim())) return setError(t("errors.ship.tracking"));
+    props.onShip({ courier, trackingNumber: tracking.trim(), idempotencyKey: key });
+    modal.close();
+  };
+  const field =
+    "mt-1 h-11 w-full rounded-lg border border-gray-300 bg-white px-3 dark:border-gray-600 dark:bg-gray-800";
+  return (
+    <form onSubmit={submit} noValidate className="p-5">
+      <h2 className="text-lg font-semibold">{t("orders.ops.shipTitle", { code: props.code })}</h2>
+      <label htmlFor={`${id}-courier`} className="mt-4 block text-sm font-medium">
+        {t("orders.ops.courier")}
+      </label>
+      <select
+        id={`${id}-courier`}
+        value={courier}
+        onChange={(e) => setCourier(e.target.value as CourierCode)}
+        className={field}
+      >
+        <option value="">{t("orders.delivery.choose")}</option>
+        {couriers.map((c) => (
+          <option key={c.code} value={c.code}>
+            {c.name}
+          </option>
+        ))}
+      </select>
+      <label htmlFor={`${id}-tracking`} className="mt-3 block text-sm font-medium">
+        {t("orders.ops.tracking")}
+      </label>
+      <input
+        id={`${id}-tracking`}
+        value={tracking}
+        onChange={(e) => setTracking(e.target.value)}
+        autoComplete="off"
+        className={`${field} font-mono uppercase`}
+      />
+      {error && (
+        <p role="alert" className="mt-2 text-sm text-red-700 dark:text-red-400">
+          {error}
+        </p>
+      )}
+      <div className="mt-5 grid grid-cols-2 gap-3">
+        <button
+          type="button"
+          onClick={() => modal.close()}
+          className="h-11 rounded-full bg-gray-100 font-medium dark:bg-gray-800"
+        >
+          {t("catalog.search.cancel")}
+        </button>
+        <button type="submit" className="h-11 rounded-full bg-primary-700 font-semibold text-white">
+          {t("orders.ops.ship")}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+function OrderRow(props: { order: FulfilmentOrderView; refresh: () => void }) {
+  const { t, locale } = useI18n();
+  const zone = useTimeZone();
+  const trpc = useTRPC();
+  const { order: o } = props;
+  const done = (message: string) => () => {
+    toast.notify(message, "success");
+    props.refresh();
+  };
+  const ship = useMutation(
+    trpc.ops.orders.ship.mutationOptions({ onSuccess: done(t("orders.ops.shipped")) }),
+  );
+  const exception = useMutation(
+    trpc.ops.orders.exception.mutationOptions({ onSuccess: done(t("orders.ops.noted")) }),
+  );
+  const cancel = useMutation(
+    trpc.ops.orders.cancel.mutationOptions({ onSuccess: done(t("orders.ops.cancelledToast")) }),
+  );
+  const open = o.status === "paid" || o.status === "shipped";
+  const button = "h-10 rounded-full px-3 text-sm font-semibold";
+  return (
+    <li className="rounded-xl bg-white p-4 dark:bg-gray-900" data-testid="ops-order">
+      <div className="flex items-start justify-between gap-3">
+        <div className="min-w-0">
+          <p className="font-mono text-sm">{o.code}</p>
+          <p className="text-sm text-gray-600 dark:text-gray-400">
+            {o.storeName} · {formatDateTime(o.createdAt, locale, zone)}
+          </p>
+        </div>
+        <StatusLabel status={o.status} />
+      </div>
+      <p className="mt-2 text-sm">{o.items.map((i) => `${i.name} × ${i.quantity}`).join(", ")}</p>
+      <p className="mt-1 text-sm">
+        <span className="text-gray-600 dark:text-gray-400">{t("orders.ops.user")}: </span>
+        <span className="break-all">{o.user}</span>
+      </p>
+      <p className="text-sm">
+        <span className="text-gray-600 dark:text-gray-400">{t("orders.ops.address")}: </span>
+        {o.address.name} · {o.address.mobile} · {o.address.detail}, {o.address.area} {o.address.postcode}
+      </p>
+      <p className="mt-1 text-sm">
+        {t("orders.pay.total")} <strong className="tabular-nums">{formatRupiah(o.total)}</strong> ·{" "}
+        {o.goodsPaidAt ? t("orders.detail.goodsPaid") : t("orders.merchant.views.goods_unpaid")}
+      </p>
+      {o.trackingNumber && (
+        <p className="text-sm">
+          {o.courier} · <span className="font-mono">{o.trackingNumber}</span>
+        </p>
+      )}
+      {o.exception && (
+        <p className="mt-1 text-sm text-red-700 dark:text-red-400">
+          {t("orders.detail.exception")}: {o.exception}
+        </p>
+      )}
+      {open && (
+        <div className="mt-3 flex flex-wrap gap-2">
+          {o.status === "paid" && o.goodsPaidAt && (
+            <button
+              type="button"
+              className={`${button} bg-primary-700 text-white`}
+              onClick={() =>
+                modal.open(ShipDialog, {
+                  code: o.code,
+                  onShip: (input) => ship.mutate({ id: o.id, ...input }),
+                })
+              }
+            >
+              {t("orders.ops.ship")}
+            </button>
+          )}
+          <button
+            type="button"
+            className={`${button} border border-gray-300 dark:border-gray-600`}
+            onClick={() =>
+              modal.open(DecisionDialog, {
+                title: t("orders.ops.exceptionTitle", { code: o.code }),
+                reasonLabel: t("orders.ops.note"),
+                confirmLabel: t("orders.ops.save"),
+                onConfirm: ({ reason, idempotencyKey }) =>
+                  exception.mutate({ id: o.id, note: reason, idempotencyKey }),
+              })
+            }
+          >
+            {t("orders.ops.exception")}
+          </button>
+          {o.status === "paid" && (
+            <button
+              type="button"
+              className={`${button} border border-red-700 text-red-700 dark:border-red-400 dark:text-red-400`}
+              onClick={() =>
+                modal.open(DecisionDialog, {
+                  title: t("orders.ops.cancelTitle", { code: o.code }),
+                  reasonLabel: t("ops.reason"),
+                  confirmLabel: t("orders.ops.cancel"),
+                  danger: true,
+                  onConfirm: ({ reason, idempotencyKey }) =>
+                    cancel.mutate({ id: o.id, note: reason, idempotencyKey }),
+                })
+              }
+            >
+              {t("orders.ops.cancel")}
+            </button>
+          )}
+        </div>
+      )}
+    </li>
+  );
+}
+
+function OpsOrdersContent() {
+  const { t } = useI18n();
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const [search] = useSearchParams();
+  const view = statusParam(search, fulfilmentViews);
+  const list = useInfiniteQuery(listQuery(trpc, view));
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: trpc.ops.orders.pathKey() });
+  const items = list.data?.pages.flatMap((p) => p.items) ?? [];
+  return (
+    <main id="main" className="pb-8">
+      <h1 className="px-4 pt-4 text-xl font-bold">{t("ops.nav.orders")}</h1>
+      <StatusTabs
+        label={t("ops.filter")}
+        statuses={fulfilmentViews}
+        names={(v) => t(`orders.ops.views.${v}`)}
+      />
+      {list.data && items.length === 0 && (
+        <p className="px-4 py-10 text-center text-gray-600 dark:text-gray-400">{t("ops.empty")}</p>
+      )}
+      <ul className="grid gap-3 px-3">
+        {items.map((o) => (
+          <OrderRow key={o.id} order={o} refresh={refresh} />
+        ))}
+      </ul>
+      {items.length > 0 && <LoadMore query={list} />}
+    </main>
+  );
+}
+
+export default function OpsOrders({ loaderData }: Route.ComponentProps) {
+  return (
+    <HydrationBoundary state={loaderData.dehydrated}>
+      <OpsOrdersContent />
+    </HydrationBoundary>
+  );
+}

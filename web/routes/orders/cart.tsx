@@ -1,0 +1,239 @@
+import { useState } from "react";
+import { HydrationBoundary, useMutation, useQuery } from "@tanstack/react-query";
+import { ShoppingCart } from "lucide-react";
+import { Link, useNavigate, useRevalidator } from "react-router";
+import type { Route } from "./+types/cart";
+import type { CartView } from "#common/contracts/orders.ts";
+import { ProductRow } from "../../features/catalog/product-card.tsx";
+import { ItemLine } from "../../features/orders/order-ui.tsx";
+import { encodeLines, Stepper } from "../../features/orders/lines.tsx";
+import { AppHeader } from "../../features/shell/app-header.tsx";
+import { buttonLink } from "../../ui/card.tsx";
+import { serverT, signInOnUnauthorized, withServerApi } from "../../lib/api.server.ts";
+import { formatRupiah } from "../../lib/format.ts";
+import { useI18n } from "../../lib/i18n.tsx";
+import { localeFromParam, localizePath } from "../../lib/locale.ts";
+import { pageMeta } from "../../lib/meta.ts";
+import { modal } from "../../lib/modal.ts";
+import { useTRPC } from "../../lib/trpc.ts";
+import { ConfirmDialog } from "../../ui/confirm-dialog.tsx";
+
+export const handle = { tabBar: true };
+
+export async function loader({ request, context, params, url }: Route.LoaderArgs) {
+  const locale = localeFromParam(params.lang) ?? "ind";
+  const { dehydrated } = await withServerApi({ request, context }, locale, ({ trpc, queryClient }) =>
+    queryClient
+      .fetchQuery(trpc.cart.get.queryOptions())
+      .then((cart) => {
+        const first = cart.stores[0]?.items[0];
+        return first
+          ? queryClient.prefetchQuery(trpc.listings.recommended.queryOptions({ id: first.listingId }))
+          : null;
+      })
+      .catch(signInOnUnauthorized(url, locale)),
+  );
+  return { dehydrated, title: serverT(context, locale)("orders.cart.title") };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageMeta(matches, loaderData?.title);
+
+type Item = CartView["stores"][number]["items"][number];
+
+function Recommended(props: { id: string }) {
+  const trpc = useTRPC();
+  const { t } = useI18n();
+  const products = useQuery(trpc.listings.recommended.queryOptions({ id: props.id })).data ?? [];
+  return <ProductRow id="cart-recommended" title={t("orders.cart.recommended")} products={products} />;
+}
+
+function CartContent() {
+  const { t, locale } = useI18n();
+  const trpc = useTRPC();
+  const navigate = useNavigate();
+  const cart = useQuery(trpc.cart.get.queryOptions()).data;
+  // Products the shopper unticked; everything available is selected until then.
+  const [unselected, setUnselected] = useState<Set<string>>(() => new Set());
+  const revalidator = useRevalidator();
+  // The page's data and the tab bar's badge, read again after a change.
+  const refresh = () => void revalidator.revalidate();
+  const setQuantity = useMutation(trpc.cart.setQuantity.mutationOptions({ onSettled: refresh }));
+  const remove = useMutation(trpc.cart.remove.mutationOptions({ onSuccess: refresh }));
+  const clear = useMutation(trpc.cart.clear.mutationOptions({ onSuccess: refresh }));
+  if (!cart) return null;
+  const items = cart.stores.flatMap((s) => s.items);
+  const available = items.filter((i) => i.available);
+  const isSelected = (i: Item) => i.available && !unselected.has(i.listingId);
+  const selected = available.filter(isSelected);
+  const total = selected.reduce((sum, i) => sum + i.price * i.quantity, 0);
+  const toggle = (ids: string[], on: boolean) =>
+    setUnselected((current) => {
+      const next = new Set(current);
+      for (const id of ids) {
+        if (on) next.delete(id);
+        else next.add(id);
+      }
+      return next;
+    });
+  const checkbox = "size-5 accent-primary-700";
+
+  return (
+    <>
+      <AppHeader
+        title={t("orders.cart.title")}
+        actions={
+          items.length > 0 ? (
+            <button
+              type="button"
+              className="px-2 text-sm font-medium text-red-700 dark:text-red-400"
+              onClick={() =>
+                modal.open(ConfirmDialog, {
+                  title: t("orders.cart.clearConfirm"),
+                  cancelLabel: t("orders.cart.cancel"),
+                  confirmLabel: t("orders.cart.clear"),
+                  onConfirm: () => clear.mutate(),
+                })
+              }
+            >
+              {t("orders.cart.clear")}
+            </button>
+          ) : undefined
+        }
+      />
+      <main id="main" className="pb-40">
+        {items.length === 0 ? (
+          <div className="flex flex-col items-center gap-4 px-4 py-16 text-center">
+            <ShoppingCart className="size-12 text-gray-400" aria-hidden="true" />
+            <p className="text-gray-700 dark:text-gray-300">{t("orders.cart.empty")}</p>
+            <Link to={localizePath(locale, "/h5")} className={`${buttonLink("primary")} max-w-60`}>
+              {t("orders.cart.goShopping")}
+            </Link>
+          </div>
+        ) : (
+          cart.stores.map((store) => {
+            const storeAvailable = store.items.filter((i) => i.available);
+            const all = storeAvailable.length > 0 && storeAvailable.every(isSelected);
+            return (
+              <section
+                key={store.storeId}
+                aria-label={store.storeName}
+                className="mx-3 mt-3 rounded-xl bg-white p-3 dark:bg-gray-900"
+              >
+                <label className="flex items-center gap-3 py-1 font-semibold">
+                  <input
+                    type="checkbox"
+                    className={checkbox}
+                    checked={all}
+                    disabled={storeAvailable.length === 0}
+                    onChange={(e) =>
+                      toggle(
+                        storeAvailable.map((i) => i.listingId),
+                        e.target.checked,
+                      )
+                    }
+                    aria-label={t("orders.cart.selectStore", { store: store.storeName })}
+                  />
+                  <Link to={localizePath(locale, `/h5/merchant/shop/${store.storeId}`)}>
+                    {store.storeName}
+                  </Link>
+                </label>
+                <ul>
+                  {store.items.map((item) => (
+                    <li key={item.listingId} className="flex items-start gap-3" data-testid="cart-item">
+                      <input
+                        type="checkbox"
+                        className={`${checkbox} mt-7`}
+                        checked={isSelected(item)}
+                        disabled={!item.available}
+                        onChange={(e) => toggle([item.listingId], e.target.checked)}
+                        aria-label={t("orders.cart.select", { name: item.name })}
+                      />
+                      <div className="min-w-0 flex-1">
+                        <Link to={localizePath(locale, `/h5/products/${item.listingId}`)} className="block">
+                          <ItemLine
+                            name={item.name}
+                            image={item.image}
+                            price={item.price}
+                            quantity={item.quantity}
+                          />
+                        </Link>
+                        <div className="flex items-center justify-between pb-2">
+                          {item.available ? (
+                            <Stepper
+                              label={t("orders.cart.quantity")}
+                              value={item.quantity}
+                              max={item.stock}
+                              disabled={setQuantity.isPending}
+                              onChange={(quantity) =>
+                                setQuantity.mutate({ listingId: item.listingId, quantity })
+                              }
+                            />
+                          ) : (
+                            <span className="text-sm text-gray-600 dark:text-gray-400">
+                              {t("orders.cart.unavailable")}
+                            </span>
+                          )}
+                          <button
+                            type="button"
+                            className="px-2 py-2 text-sm text-red-700 dark:text-red-400"
+                            onClick={() => remove.mutate({ listingIds: [item.listingId] })}
+                          >
+                            {t("orders.cart.remove")}
+                            <span className="sr-only"> {item.name}</span>
+                          </button>
+                        </div>
+                      </div>
+                    </li>
+                  ))}
+                </ul>
+              </section>
+            );
+          })
+        )}
+        {items[0] && <Recommended id={items[0].listingId} />}
+      </main>
+      {items.length > 0 && (
+        <div className="fixed inset-x-0 bottom-14 z-20 mx-auto flex max-w-md items-center gap-3 border-t border-gray-200 bg-white px-3 py-2 dark:border-gray-800 dark:bg-gray-900">
+          <label className="flex items-center gap-2 text-sm">
+            <input
+              type="checkbox"
+              className={checkbox}
+              checked={available.length > 0 && selected.length === available.length}
+              onChange={(e) =>
+                toggle(
+                  available.map((i) => i.listingId),
+                  e.target.checked,
+                )
+              }
+            />
+            {t("orders.cart.selectAll")}
+          </label>
+          <p className="flex-1 text-end text-sm">
+            {t("orders.cart.total")}{" "}
+            <strong className="text-base text-primary-800 tabular-nums dark:text-primary-300">
+              {formatRupiah(total)}
+            </strong>
+          </p>
+          <button
+            type="button"
+            disabled={selected.length === 0}
+            onClick={() =>
+              void navigate(localizePath(locale, `/h5/pay?from=cart&lines=${encodeLines(selected)}`))
+            }
+            className="h-11 rounded-full bg-primary-700 px-4 font-semibold text-white disabled:opacity-50"
+          >
+            {t("orders.cart.checkout", { count: selected.length })}
+          </button>
+        </div>
+      )}
+    </>
+  );
+}
+
+export default function Cart({ loaderData }: Route.ComponentProps) {
+  return (
+    <HydrationBoundary state={loaderData.dehydrated}>
+      <CartContent />
+    </HydrationBoundary>
+  );
+}

@@ -1,0 +1,315 @@
+import { useState } from "react";
+import { HydrationBoundary, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { CircleCheck, CircleX, Clock, MapPin } from "lucide-react";
+import { Link, useLocation, useNavigate, useSearchParams } from "react-router";
+import type { Route } from "./+types/pay";
+import { formatIndonesianNumber } from "#common/account-display.ts";
+import type { PaymentMethod } from "#common/order-states.ts";
+import { ItemLine, MoneySummary } from "../../features/orders/order-ui.tsx";
+import { decodeLines } from "../../features/orders/lines.tsx";
+import { AppHeader } from "../../features/shell/app-header.tsx";
+import { useIntentKey } from "../../features/wallet/intent-key.ts";
+import { buttonLink, Card } from "../../ui/card.tsx";
+import { serverT, signInOnUnauthorized, withServerApi } from "../../lib/api.server.ts";
+import { formatRupiah } from "../../lib/format.ts";
+import { useI18n } from "../../lib/i18n.tsx";
+import { localeFromParam, localizePath } from "../../lib/locale.ts";
+import { pageMeta } from "../../lib/meta.ts";
+import { toast } from "../../lib/toast.ts";
+import { useTRPC } from "../../lib/trpc.ts";
+
+export async function loader({ request, context, params, url }: Route.LoaderArgs) {
+  const locale = localeFromParam(params.lang) ?? "ind";
+  const result = url.searchParams.get("result");
+  const lines = decodeLines(url.searchParams.get("lines"));
+  const { dehydrated } = await withServerApi({ request, context }, locale, ({ trpc, queryClient }) =>
+    (result && /^chk_[0-9a-z]{1,59}$/.test(result)
+      ? queryClient.fetchQuery(trpc.orders.payment.queryOptions({ id: result })).then(() => null)
+      : Promise.all([
+          queryClient.fetchQuery(trpc.addresses.list.queryOptions()),
+          lines.length > 0
+            ? // A product gone or short of stock is said on the page, not thrown.
+              queryClient.prefetchQuery(trpc.orders.quote.queryOptions({ lines }))
+            : null,
+        ]).then(() => null)
+    ).catch(signInOnUnauthorized(url, locale)),
+  );
+  return {
+    dehydrated,
+    title: serverT(context, locale)(result ? "orders.pay.resultTitle" : "orders.pay.title"),
+  };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageMeta(matches, loaderData?.title);
+
+/** The page the gateway sends the shopper back to: paid, waiting, cancelled or expired. */
+function PaymentResult(props: { id: string }) {
+  const { t, locale } = useI18n();
+  const trpc = useTRPC();
+  const payment = useQuery({
+    ...trpc.orders.payment.queryOptions({ id: props.id }),
+    // The gateway's notification may arrive a moment after the shopper does.
+    refetchInterval: (q) => (q.state.data?.status === "pending" ? 2000 : false),
+  }).data;
+  if (!payment) return null;
+  const Icon = payment.status === "paid" ? CircleCheck : payment.status === "pending" ? Clock : CircleX;
+  const message = {
+    paid: "orders.pay.resultPaid",
+    pending: "orders.pay.resultPending",
+    cancelled: "orders.pay.resultCancelled",
+    expired: "orders.pay.resultExpired",
+  } as const;
+  const firstOrder = payment.orderIds[0];
+  return (
+    <main id="main" className="px-4 py-10 text-center">
+      <Icon className="mx-auto size-14 text-primary-700 dark:text-primary-400" aria-hidden="true" />
+      <h1 className="mt-3 text-xl font-bold" role="status">
+        {t(message[payment.status])}
+      </h1>
+      <p className="mt-1 text-lg font-semibold tabular-nums">{formatRupiah(payment.amount)}</p>
+      <div className="mx-auto mt-6 flex max-w-sm flex-col gap-3">
+        {payment.paymentUrl && (
+          <a href={payment.paymentUrl} className={buttonLink("primary")}>
+            {t("orders.pay.continuePay")}
+          </a>
+        )}
+        <Link
+          to={localizePath(
+            locale,
+            payment.orderIds.length === 1 && firstOrder
+              ? `/h5/order/detail?id=${firstOrder}`
+              : `/h5/order?tab=${payment.status === "paid" ? "pending_shipment" : "pending_payment"}`,
+          )}
+          className={buttonLink(payment.paymentUrl ? "secondary" : "primary")}
+        >
+          {t("orders.pay.viewOrders")}
+        </Link>
+      </div>
+    </main>
+  );
+}
+
+function Checkout() {
+  const { t, locale } = useI18n();
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [search] = useSearchParams();
+  const lines = decodeLines(search.get("lines"));
+  const addresses = useQuery(trpc.addresses.list.queryOptions()).data ?? [];
+  const quote = useQuery({
+    ...trpc.orders.quote.queryOptions({ lines }),
+    enabled: lines.length > 0,
+    retry: false,
+  });
+  const chosen = search.get("address");
+  const address =
+    addresses.find((a) => a.id === chosen) ?? addresses.find((a) => a.isDefault) ?? addresses[0];
+  const [method, setMethod] = useState<PaymentMethod | null>(null);
+  const [error, setError] = useState<string>();
+  const intent = useIntentKey();
+  const place = useMutation(
+    trpc.orders.place.mutationOptions({
+      onSuccess: (placed) => {
+        intent.done();
+        void queryClient.invalidateQueries({ queryKey: trpc.cart.pathKey() });
+        void queryClient.invalidateQueries({ queryKey: trpc.orders.pathKey() });
+        if (placed.redirectUrl) {
+          window.location.assign(placed.redirectUrl);
+          return;
+        }
+        toast.notify(t("orders.detail.paid"), "success");
+        void navigate(
+          localizePath(
+            locale,
+            placed.orderIds.length === 1
+              ? `/h5/order/detail?id=${placed.orderIds[0]}`
+              : "/h5/order?tab=pending_shipment",
+          ),
+          { replace: true },
+        );
+      },
+    }),
+  );
+  const back = encodeURIComponent(location.pathname + location.search);
+
+  if (lines.length === 0 || quote.isError) {
+    return (
+      <main id="main" className="px-4 py-12 text-center">
+        <p className="text-gray-700 dark:text-gray-300">{quote.error?.message ?? t("orders.pay.empty")}</p>
+        <Link
+          to={localizePath(locale, "/h5/cart")}
+          className={`${buttonLink("primary")} mx-auto mt-6 max-w-60`}
+        >
+          {t("orders.cart.title")}
+        </Link>
+      </main>
+    );
+  }
+  const q = quote.data;
+  if (!q) return null;
+  const short = Math.max(0, q.total - q.balance);
+  const submit = () => {
+    if (!address) return setError(t("errors.checkout.selectAddress"));
+    if (!method) return setError(t("errors.checkout.selectMethod"));
+    if (method === "wallet" && short > 0) return setError(t("errors.money.insufficientBalance"));
+    setError(undefined);
+    const request = { lines, addressId: address.id, method, fromCart: search.get("from") === "cart" };
+    place.mutate({ ...request, idempotencyKey: intent.keyFor(request) });
+  };
+  const radio = "size-5 accent-primary-700";
+  return (
+    <main id="main" className="pb-28">
+      <Card labelledBy="pay-address">
+        <div className="flex items-center justify-between gap-3">
+          <h2 id="pay-address" className="font-semibold">
+            {t("orders.pay.address")}
+          </h2>
+          {address && (
+            <Link
+              to={localizePath(locale, `/h5/delivery?back=${back}`)}
+              className="text-sm font-medium text-primary-800 dark:text-primary-300"
+            >
+              {t("orders.pay.changeAddress")}
+            </Link>
+          )}
+        </div>
+        {address ? (
+          <div className="mt-2 flex gap-2 text-sm">
+            <MapPin className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+            <div>
+              <p className="font-medium">
+                {address.name} · {formatIndonesianNumber(address.mobile)}
+              </p>
+              <p className="text-gray-700 dark:text-gray-300">
+                {address.detail}, {address.area} {address.postcode}
+              </p>
+            </div>
+          </div>
+        ) : (
+          <Link
+            to={localizePath(locale, `/h5/delivery?back=${back}&edit=new`)}
+            className={`${buttonLink("secondary")} mt-3`}
+          >
+            {t("orders.pay.addAddress")}
+          </Link>
+        )}
+      </Card>
+      {q.stores.map((store) => (
+        <Card key={store.storeId} labelledBy={`store-${store.storeId}`}>
+          <h2 id={`store-${store.storeId}`} className="font-semibold">
+            {store.storeName}
+          </h2>
+          {store.items.map((i) => (
+            <ItemLine key={i.listingId} name={i.name} image={i.image} price={i.price} quantity={i.quantity} />
+          ))}
+          <div className="mt-2 border-t border-gray-100 pt-2 dark:border-gray-800">
+            <MoneySummary {...store} vatPercent={q.vatPercent} />
+          </div>
+        </Card>
+      ))}
+      <Card labelledBy="pay-method">
+        <fieldset>
+          <legend id="pay-method" className="font-semibold">
+            {t("orders.pay.method")}
+          </legend>
+          <label className="mt-3 flex items-start gap-3">
+            <input
+              type="radio"
+              name="method"
+              className={radio}
+              checked={method === "wallet"}
+              onChange={() => {
+                setMethod("wallet");
+                setError(undefined);
+              }}
+            />
+            <span className="flex-1">
+              <span className="block font-medium">{t("orders.pay.wallet")}</span>
+              <span className="block text-sm text-gray-600 dark:text-gray-400">
+                {t("orders.pay.walletBalance", { balance: formatRupiah(q.balance) })}
+              </span>
+              {method === "wallet" && short > 0 && (
+                <span className="mt-1 block text-sm text-red-700 dark:text-red-400">
+                  {t("orders.pay.short", { short: formatRupiah(short) })}{" "}
+                  <Link
+                    to={localizePath(locale, "/h5/merchant/recharge")}
+                    className="font-semibold underline"
+                  >
+                    {t("orders.pay.recharge")}
+                  </Link>
+                </span>
+              )}
+            </span>
+          </label>
+          <label className="mt-3 flex items-start gap-3">
+            <input
+              type="radio"
+              name="method"
+              className={radio}
+              checked={method === "sandbox"}
+              onChange={() => {
+                setMethod("sandbox");
+                setError(undefined);
+              }}
+            />
+            <span className="flex-1">
+              <span className="block font-medium">{t("orders.pay.sandbox")}</span>
+              <span className="block text-sm text-gray-600 dark:text-gray-400">
+                {t("orders.pay.sandboxHint")}
+              </span>
+            </span>
+          </label>
+        </fieldset>
+        <p className="mt-3 text-sm text-gray-600 dark:text-gray-400">
+          {q.stores.length > 1 && `${t("orders.pay.ordersNote", { count: q.stores.length })} `}
+          {t("orders.pay.window", { minutes: q.paymentWindowMinutes })}
+        </p>
+      </Card>
+      <div className="fixed inset-x-0 bottom-0 z-20 mx-auto max-w-md border-t border-gray-200 bg-white px-3 py-2 dark:border-gray-800 dark:bg-gray-900">
+        {error && (
+          <p role="alert" className="mb-2 text-sm text-red-700 dark:text-red-400">
+            {error}
+          </p>
+        )}
+        <div className="flex items-center gap-3">
+          <p className="flex-1 text-sm">
+            {t("orders.pay.total")}{" "}
+            <strong className="block text-lg text-primary-800 tabular-nums dark:text-primary-300">
+              {formatRupiah(q.total)}
+            </strong>
+          </p>
+          <button
+            type="button"
+            onClick={submit}
+            disabled={place.isPending}
+            className="h-12 rounded-full bg-primary-700 px-5 font-semibold text-white disabled:opacity-60"
+          >
+            {t("orders.pay.place", { total: formatRupiah(q.total) })}
+          </button>
+        </div>
+      </div>
+    </main>
+  );
+}
+
+function PayContent() {
+  const { t } = useI18n();
+  const [search] = useSearchParams();
+  const result = search.get("result");
+  return (
+    <>
+      <AppHeader back title={t(result ? "orders.pay.resultTitle" : "orders.pay.title")} />
+      {result ? <PaymentResult id={result} /> : <Checkout />}
+    </>
+  );
+}
+
+export default function Pay({ loaderData }: Route.ComponentProps) {
+  return (
+    <HydrationBoundary state={loaderData.dehydrated}>
+      <PayContent />
+    </HydrationBoundary>
+  );
+}

@@ -1,0 +1,33 @@
+import type { ReactNode } from "react";
+
+/** A label and a value on one line of a summary. */
+export function SummaryRow(props: { label: string; children: ReactNode; strong?: boolean }) {
+  return (
+    <div
+      className={`flex items-baseline justify-between gap-4 py-1.5 ${props.strong ? "font-semibold" : ""}`}
+    >
+      <dt className="text-gray-700 dark:text-gray-300">{props.label}</dt>
+      <dd className="text-end tabular-nums">{props.children}</dd>
+    </div>
+  );
+}
+
+/** A white card on the page's grey background. */
+export function Card(props: { children: ReactNode; className?: string; labelledBy?: string }) {
+  return (
+    <section
+      aria-labelledby={props.labelledBy}
+      className={`mx-3 mt-3 rounded-xl bg-white p-4 dark:bg-gray-900 ${props.className ?? ""}`}
+    >
+      {props.children}
+    </section>
+  );
+}
+
+/** A link drawn as a button: filled for the main way on, outlined for the other. */
+export function buttonLink(kind: "primary" | "secondary"): string {
+  const base = "flex h-11 flex-1 items-center justify-center gap-2 rounded-full px-4 font-semibold";
+  return kind === "primary"
+    ? `${base} bg-primary-700 text-white hover:bg-primary-800`
+    : `${base} border border-primary-700 text-primary-800 hover:bg-primary-50 dark:border-primary-400 dark:text-primary-300 dark:hover:bg-primary-950`;
+}
