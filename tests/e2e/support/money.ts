@@ -35,11 +35,17 @@ export async function shownBalance(page: Page): Promise<string> {
 }
 
 /** Pays or cancels on the sandbox gateway's hosted page, which is written in the shopper's language. */
-export async function decideOnGateway(page: Page, lang: Lang, amount: number, action: "pay" | "cancel") {
+export async function decideOnGateway(
+  page: Page,
+  lang: Lang,
+  amount: number,
+  action: "pay" | "cancel",
+  returnTo: RegExp = /\/h5\/merchant\/recharge\?result=rch_/,
+) {
   const g = messages[lang].gateway.sandbox;
   await page.waitForURL(/\/gateway\/sandbox\//);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(fill(g.merchant, { title: "Pasar" }));
   await expect(page.locator(".amount")).toHaveText(rupiah(amount));
   await page.getByRole("button", { name: action === "pay" ? g.pay : g.cancel, exact: true }).click();
-  await page.waitForURL(/\/h5\/merchant\/recharge\?result=rch_/);
+  await page.waitForURL(returnTo);
 }

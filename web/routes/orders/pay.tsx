@@ -63,10 +63,10 @@ function PaymentResult(props: { id: string }) {
   return (
     <main id="main" className="px-4 py-10 text-center">
       <Icon className="mx-auto size-14 text-primary-700 dark:text-primary-400" aria-hidden="true" />
-      <h1 className="mt-3 text-xl font-bold" role="status">
-        {t(message[payment.status])}
-      </h1>
-      <p className="mt-1 text-lg font-semibold tabular-nums">{formatRupiah(payment.amount)}</p>
+      <div role="status">
+        <h1 className="mt-3 text-xl font-bold">{t(message[payment.status])}</h1>
+        <p className="mt-1 text-lg font-semibold tabular-nums">{formatRupiah(payment.amount)}</p>
+      </div>
       <div className="mx-auto mt-6 flex max-w-sm flex-col gap-3">
         {payment.paymentUrl && (
           <a href={payment.paymentUrl} className={buttonLink("primary")}>
