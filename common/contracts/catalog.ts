@@ -77,6 +77,8 @@ export const ProductDetailViewSchema = z.object({
   price: z.number().int(),
   suggestedPrice: z.number().int(),
   stock: z.number().int(),
+  /** Items sold in paid orders not cancelled. */
+  sales: z.number().int(),
   images: z.array(ImageViewSchema),
   category: CategoryViewSchema,
   store: StoreCardViewSchema,

@@ -5,6 +5,7 @@
 import { and, count, eq, sql, type SQL } from "drizzle-orm";
 import { favorites } from "../modules/browsing/browsing.tables.ts";
 import { listings } from "../modules/catalog/catalog.tables.ts";
+import { orderItems, orders } from "../modules/orders/orders.tables.ts";
 import { storeFollows, stores, storeVisits } from "../modules/stores/stores.tables.ts";
 
 /**
@@ -31,4 +32,16 @@ export const collectionsOf = () =>
 export const productsOf = () =>
   countOf(
     sql`select ${count()} from ${listings} where ${and(eq(listings.storeId, stores.id), eq(listings.status, "active"))}`,
+  );
+
+/** Items the store sold in paid orders not cancelled (the sum of its listings' sales). */
+export const salesOf = () =>
+  countOf(
+    sql`select coalesce(sum(${listings.sales}), 0) from ${listings} where ${listings.storeId} = ${stores.id}`,
+  );
+
+/** Items of the store's completed orders: what its level counts (decision 7). */
+export const completedSalesOf = () =>
+  countOf(
+    sql`select coalesce(sum(${orderItems.quantity}), 0) from ${orderItems} inner join ${orders} on ${eq(orders.id, orderItems.orderId)} where ${and(eq(orders.storeId, stores.id), eq(orders.status, "completed"))}`,
   );

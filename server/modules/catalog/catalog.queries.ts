@@ -266,6 +266,7 @@ export async function selectListingDetail(db: Db, id: string) {
       description: supplyProducts.description,
       suggestedPrice: supplyProducts.suggestedPrice,
       stock: supplyProducts.stock,
+      sales: listings.sales,
       categoryId: supplyProducts.categoryId,
     })
     .from(listings)

@@ -234,6 +234,7 @@ export async function getListing(deps: Deps, id: string): Promise<ProductDetailV
     price: row.price,
     suggestedPrice: row.suggestedPrice,
     stock: row.stock,
+    sales: row.sales,
     images: images.map((i) => imageView(deps.storage, i.image)),
     category: categoryView(category, deps),
     store,

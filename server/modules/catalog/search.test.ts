@@ -161,16 +161,24 @@ describe("sorting and pagination", () => {
 });
 
 describe("hot products", () => {
-  it("rank the supply products most stores chose to sell first (until sales exist)", async () => {
+  it("rank by items sold in paid orders, then by how many stores chose to sell the product", async () => {
     const home = await callerFor(database).catalog.home();
-    const rows = await database.db.query.listings.findMany({ columns: { id: true, supplyProductId: true } });
+    const rows = await database.db.query.listings.findMany({
+      columns: { id: true, supplyProductId: true, sales: true },
+    });
     const storesPer = new Map<string, number>();
     for (const r of rows) storesPer.set(r.supplyProductId, (storesPer.get(r.supplyProductId) ?? 0) + 1);
-    const supplyOf = new Map(rows.map((r) => [r.id, r.supplyProductId]));
-    const adoption = home.hot.map((card) => storesPer.get(supplyOf.get(card.id)!)!);
-    expect(adoption).toEqual([...adoption].sort((a, b) => b - a));
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    const ranks = home.hot.map((card) => {
+      const r = byId.get(card.id)!;
+      return [r.sales, storesPer.get(r.supplyProductId)!] as const;
+    });
+    const sorted = [...ranks].sort((a, b) => b[0] - a[0] || b[1] - a[1]);
+    expect(ranks).toEqual(sorted);
+    // The demo orders sold something: a sold product leads; among the unsold, the most listed lead.
+    expect(ranks[0]![0]).toBeGreaterThan(0);
     expect(Math.max(...storesPer.values())).toBeGreaterThan(Math.min(...storesPer.values()));
-    expect(adoption[0]).toBe(Math.max(...storesPer.values()));
+    expect(ranks.find(([sales]) => sales === 0)?.[1]).toBe(Math.max(...storesPer.values()));
   });
 });
 
@@ -200,7 +208,7 @@ describe("category tree and recommendations", () => {
 });
 
 describe("hot products as listings change", () => {
-  it("lead with a product the moment every store lists it, though the ranking is kept between visits", async () => {
+  it("lead the unsold with a product the moment every store lists it, though the ranking is kept between visits", async () => {
     const api = callerFor(database, { lang: "en" });
     await api.catalog.home(); // the ranking is now kept
     const rows = await database.db.query.listings.findMany();
@@ -219,10 +227,13 @@ describe("hot products as listings change", () => {
         price: supply.merchantPrice,
       });
 
+    // Sold products stay ahead; the first unsold one is now the product every store lists.
     const hot = (await api.catalog.home()).hot;
-    const leader = await database.db.query.listings.findFirst({ where: (l, { eq }) => eq(l.id, hot[0]!.id) });
+    const listed = await database.db.query.listings.findMany();
+    const firstUnsold = hot.find((card) => listed.find((l) => l.id === card.id)!.sales === 0)!;
+    const leader = listed.find((l) => l.id === firstUnsold.id);
     expect(leader?.supplyProductId).toBe(rarest);
-    expect(hot[0]!.name).toBe(supply.name.en);
+    expect(firstUnsold.name).toBe(supply.name.en);
   });
 });
 

@@ -399,6 +399,10 @@ describe("fulfilment and completion", () => {
     expect((await a.api.wallet.summary()).balance).toBe(before + 200_000);
     const profit = await a.api.wallet.history({ kind: "profit" });
     expect(profit.items[0]).toMatchObject({ amount: 200_000, subjectType: "order", subjectId: id });
+    // Sales count real paid orders: the product and the store show 2 sold; the completed sale gives the
+    // store its first level.
+    expect((await callerFor(database).listings.get({ id: listingA })).sales).toBe(2);
+    expect(await callerFor(database).stores.get({ storeId: a.storeId })).toMatchObject({ sales: 2, level: 1 });
     // The order counts under "pending review" until reviewed.
     expect((await shopper.api.orders.counts()).pending_review).toBe(1);
     // The audit log has the shipment.
@@ -453,6 +457,8 @@ describe("fulfilment and completion", () => {
     expect((await shopper.api.wallet.summary()).balance).toBe(1_000_000);
     expect((await a.api.wallet.summary()).balance).toBe(200_000);
     expect(await stockOf(listingA)).toBe(10);
+    // A cancelled sale is no sale.
+    expect((await callerFor(database).listings.get({ id: listingA })).sales).toBe(0);
     expect((await shopper.api.orders.list({ tab: "cancelled" })).items.map((o) => o.id)).toEqual(orderIds);
   });
 });

@@ -1,5 +1,12 @@
 import { and, asc, desc, eq, ilike, inArray, sql, type SQL } from "drizzle-orm";
-import { collectionsOf, followersOf, productsOf, visitsOf } from "../../read/store-stats.ts";
+import {
+  collectionsOf,
+  completedSalesOf,
+  followersOf,
+  productsOf,
+  salesOf,
+  visitsOf,
+} from "../../read/store-stats.ts";
 import type { Db } from "../../db/client.ts";
 import { storeFollows, stores, storeVisits } from "./stores.tables.ts";
 
@@ -68,6 +75,8 @@ const summaryColumns = {
   visits: visitsOf(),
   collections: collectionsOf(),
   products: productsOf(),
+  sales: salesOf(),
+  completedSales: completedSalesOf(),
 };
 
 export async function selectStoreSummary(db: Db, id: string) {
@@ -78,7 +87,7 @@ export async function selectStoreSummary(db: Db, id: string) {
   return rows[0];
 }
 
-export type StreetOrder = "overall" | "new" | "none" | "visits" | "collections";
+export type StreetOrder = "overall" | "new" | "none" | "visits" | "collections" | "sales" | "level";
 
 /**
  * Approved stores, optionally by name, in the chosen order and direction, keyset-paginated.
@@ -100,6 +109,9 @@ export async function selectStreet(
     none: sql<number>`(0)::float8`,
     visits: sql<number>`${visitsOf()}::float8`,
     collections: sql<number>`${collectionsOf()}::float8`,
+    sales: sql<number>`${salesOf()}::float8`,
+    // Levels follow completed sales while no store has a rating (reviews come later).
+    level: sql<number>`${completedSalesOf()}::float8`,
   }[opts.order];
   const dir = opts.ascending ? asc : desc;
   const filters: (SQL | undefined)[] = [eq(stores.status, "approved")];

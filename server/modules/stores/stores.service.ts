@@ -75,18 +75,19 @@ export async function getStoreCards(
 type Summary = NonNullable<Awaited<ReturnType<typeof q.selectStoreSummary>>>;
 
 /**
- * A store's public figures. Orders and reviews do not exist yet, so every store has 0 completed sales
- * and no rating; the level follows from those by the published rule.
+ * A store's public figures, each computed from records: sales are the items of its paid orders not
+ * cancelled; the level follows from its completed sales and its rating by the published rule (no reviews
+ * exist yet, so no store has a rating).
  */
 function summaryView(row: Summary, storage: Storage): StoreSummaryView {
-  const sales = 0;
+  const sales = row.sales;
   const rating = null;
   return {
     id: row.id,
     name: row.name,
     logo: imageView(storage, row.logo),
     intro: row.intro,
-    level: storeLevel(sales, rating),
+    level: storeLevel(row.completedSales, rating),
     rating,
     followers: row.followers,
     visits: row.visits,
@@ -102,10 +103,10 @@ const streetOrders: Record<StoreSort, q.StreetOrder> = {
   new: "new",
   visits: "visits",
   collections: "collections",
-  // No reviews or orders yet: these figures are equal for every store (see summaryView).
+  // No reviews yet: every store's rating is equal (see summaryView).
   rating: "none",
-  level: "none",
-  sales: "none",
+  level: "level",
+  sales: "sales",
 };
 
 /** The shop street: approved stores by name, in any order, ascending or descending. */

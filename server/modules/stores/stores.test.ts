@@ -1,3 +1,4 @@
+import { storeLevel } from "#common/store-level.ts";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { storeSorts } from "#common/contracts/stores.ts";
 import { callerFor } from "../../../tests/setup/caller.ts";
@@ -128,14 +129,29 @@ describe("store page", () => {
     expect((await callerFor(database).stores.get({ storeId })).following).toBeNull();
   });
 
-  it("shows products and collections computed from the records; no invented sales or rating", async () => {
+  it("shows products, collections, sales and level computed from the records; no invented rating", async () => {
     const store = await callerFor(database).stores.get({ storeId });
     const products = await callerFor(database).listings.list({ storeId, limit: 50 });
     expect(store.products).toBe(products.items.length);
     expect(products.items.every((p) => p.storeId === storeId)).toBe(true);
     await callerFor(database, { token: shopper }).collection.add({ listingId: products.items[0]!.id });
     expect((await callerFor(database).stores.get({ storeId })).collections).toBe(store.collections + 1);
-    expect(store).toMatchObject({ sales: 0, rating: null, level: 0 });
+    // Sales: items of paid orders not cancelled; level: from completed sales (the demo orders made both).
+    const listed = await database.db.query.listings.findMany({
+      where: (l, { eq }) => eq(l.storeId, storeId),
+    });
+    const completed = await database.db.query.orders.findMany({
+      where: (o, { and, eq }) => and(eq(o.storeId, storeId), eq(o.status, "completed")),
+    });
+    const items = await database.db.query.orderItems.findMany();
+    const completedItems = items
+      .filter((i) => completed.some((o) => o.id === i.orderId))
+      .reduce((sum, i) => sum + i.quantity, 0);
+    expect(store).toMatchObject({
+      sales: listed.reduce((sum, l) => sum + l.sales, 0),
+      rating: null,
+      level: storeLevel(completedItems, null),
+    });
   });
 
   it("answers NOT_FOUND in the caller's language for an unknown store", async () => {
