@@ -22,7 +22,8 @@ const perLevel = Number(process.env.BENCH_ORDERS ?? 400);
 const levels = [1, 4, 16, 32];
 const poolSize = 10;
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))]!;
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))]!;
 
 /** Runs `count` calls of `work` with `concurrency` at once; orders per second and latency percentiles. */
 async function run(count: number, concurrency: number, work: (i: number) => Promise<unknown>) {
@@ -86,13 +87,21 @@ async function main() {
       const direct = shoppers.slice(used, used + perLevel);
       used += perLevel;
       const baseline = await run(perLevel, concurrency, (i) =>
-        plainPlace(plain, { userId: direct[i]!.id, addressId: direct[i]!.addressId, listingId, storeId: merchant.storeId, supplyId }),
+        plainPlace(plain, {
+          userId: direct[i]!.id,
+          addressId: direct[i]!.addressId,
+          listingId,
+          storeId: merchant.storeId,
+          supplyId,
+        }),
       );
       rows.push(
         `| ${concurrency} | ${app.perSecond.toFixed(0)} | ${app.p50.toFixed(1)} / ${app.p95.toFixed(1)} ms | ${baseline.perSecond.toFixed(0)} | ${baseline.p50.toFixed(1)} / ${baseline.p95.toFixed(1)} ms | ${(app.perSecond / baseline.perSecond).toFixed(2)}x |`,
       );
     }
-    console.log(`\nPlacing orders on PostgreSQL (pool of ${poolSize} connections each, ${perLevel} orders per level)\n`);
+    console.log(
+      `\nPlacing orders on PostgreSQL (pool of ${poolSize} connections each, ${perLevel} orders per level)\n`,
+    );
     console.log("| concurrency | orders.place/s | p50 / p95 | plain pg/s | p50 / p95 | ratio |");
     console.log("|---|---|---|---|---|---|");
     for (const row of rows) console.log(row);
@@ -131,10 +140,14 @@ async function plainPlace(
       "select l.price, s.merchant_price from listings l join supply_products s on s.id = l.supply_product_id join stores st on st.id = l.store_id where l.id = $1 and l.status = 'active' and st.status = 'approved'",
       [input.listingId],
     );
-    const { price, merchant_price: merchantPrice } = line.rows[0] as { price: string; merchant_price: string };
-    const taken = await client.query("update supply_products set stock = stock - 1 where id = $1 and stock >= 1", [
-      input.supplyId,
-    ]);
+    const { price, merchant_price: merchantPrice } = line.rows[0] as {
+      price: string;
+      merchant_price: string;
+    };
+    const taken = await client.query(
+      "update supply_products set stock = stock - 1 where id = $1 and stock >= 1",
+      [input.supplyId],
+    );
     if (taken.rowCount !== 1) throw new Error("out of stock");
     const subtotal = Number(price);
     const vat = Math.round((subtotal * 11) / 100);
@@ -145,31 +158,76 @@ async function plainPlace(
     await client.query(
       `insert into orders (id, code, user_id, store_id, status, address, subtotal, goods_cost, postage, service_fee, vat, total, payment_method, pay_due_at, created_at, updated_at)
        values ($1, $2, $3, $4, 'pending_payment', $5, $6, $7, 10000, 1000, $8, $9, 'wallet', $10, $11, $11)`,
-      [orderId, `B${randomBytes(7).toString("hex")}`, input.userId, input.storeId, JSON.stringify(address.rows[0]), subtotal, Number(merchantPrice), vat, orderTotal, due, at],
+      [
+        orderId,
+        `B${randomBytes(7).toString("hex")}`,
+        input.userId,
+        input.storeId,
+        JSON.stringify(address.rows[0]),
+        subtotal,
+        Number(merchantPrice),
+        vat,
+        orderTotal,
+        due,
+        at,
+      ],
     );
     await client.query(
       "insert into order_items (order_id, listing_id, supply_product_id, name, image, price, merchant_price, quantity) select $1, l.id, s.id, s.name, null, l.price, s.merchant_price, 1 from listings l join supply_products s on s.id = l.supply_product_id where l.id = $2",
       [orderId, input.listingId],
     );
-    await client.query("insert into order_events (id, order_id, event, actor, actor_id, data, at) values ($1, $2, 'placed', 'shopper', $3, null, $4)", [newId("evt"), orderId, input.userId, at]);
-    await client.query("insert into order_payments (id, user_id, method, amount, status, created_at, expires_at) values ($1, $2, 'wallet', $3, 'pending', $4, $5)", [paymentId, input.userId, orderTotal, at, due]);
-    await client.query("insert into order_payment_orders (payment_id, order_id) values ($1, $2)", [paymentId, orderId]);
-    await client.query("insert into scheduled_jobs (id, kind, subject_id, due_at, created_at) values ($1, 'order.payment_expire', $2, $3, $4)", [newId("job"), paymentId, due, at]);
+    await client.query(
+      "insert into order_events (id, order_id, event, actor, actor_id, data, at) values ($1, $2, 'placed', 'shopper', $3, null, $4)",
+      [newId("evt"), orderId, input.userId, at],
+    );
+    await client.query(
+      "insert into order_payments (id, user_id, method, amount, status, created_at, expires_at) values ($1, $2, 'wallet', $3, 'pending', $4, $5)",
+      [paymentId, input.userId, orderTotal, at, due],
+    );
+    await client.query("insert into order_payment_orders (payment_id, order_id) values ($1, $2)", [
+      paymentId,
+      orderId,
+    ]);
+    await client.query(
+      "insert into scheduled_jobs (id, kind, subject_id, due_at, created_at) values ($1, 'order.payment_expire', $2, $3, $4)",
+      [newId("job"), paymentId, due, at],
+    );
     // The ledger: both balances in id order ("platform:…" before "wallet:…"), the wallet's only if covered.
-    await client.query("update ledger_accounts set balance = balance + $1 where id = 'platform:escrow'", [orderTotal]);
-    const paid = await client.query("update ledger_accounts set balance = balance - $1 where id = $2 and balance >= $1", [orderTotal, `wallet:${input.userId}`]);
+    await client.query("update ledger_accounts set balance = balance + $1 where id = 'platform:escrow'", [
+      orderTotal,
+    ]);
+    const paid = await client.query(
+      "update ledger_accounts set balance = balance - $1 where id = $2 and balance >= $1",
+      [orderTotal, `wallet:${input.userId}`],
+    );
     if (paid.rowCount !== 1) throw new Error("insufficient balance");
     await client.query(
       "insert into ledger_transfers (id, debit_account_id, credit_account_id, amount, kind, subject_type, subject_id, step, actor_id, created_at) values ($1, $2, 'platform:escrow', $3, 'prd_order_pay', 'order', $4, 'pay', $5, $6)",
       [newId("trf"), `wallet:${input.userId}`, orderTotal, orderId, input.userId, at],
     );
-    await client.query("update order_payments set status = 'paid', paid_at = $2 where id = $1", [paymentId, at]);
+    await client.query("update order_payments set status = 'paid', paid_at = $2 where id = $1", [
+      paymentId,
+      at,
+    ]);
     const goodsDue = new Date(at.getTime() + 24 * 3_600_000);
-    await client.query("update orders set status = 'paid', paid_at = $2, paid_by = $3, goods_due_at = $4, updated_at = $2 where id = $1 and status = 'pending_payment'", [orderId, at, paymentId, goodsDue]);
+    await client.query(
+      "update orders set status = 'paid', paid_at = $2, paid_by = $3, goods_due_at = $4, updated_at = $2 where id = $1 and status = 'pending_payment'",
+      [orderId, at, paymentId, goodsDue],
+    );
     await client.query("update listings set sales = sales + 1 where id = $1", [input.listingId]);
-    await client.query("insert into scheduled_jobs (id, kind, subject_id, due_at, created_at) values ($1, 'order.goods_expire', $2, $3, $4)", [newId("job"), orderId, goodsDue, at]);
-    await client.query("insert into order_events (id, order_id, event, actor, actor_id, data, at) values ($1, $2, 'paid', 'shopper', $3, null, $4), ($5, $2, 'goods_waiting', 'system', null, null, $4)", [newId("evt"), orderId, input.userId, at, newId("evt")]);
-    await client.query("update idempotency_keys set response = $3 where user_id = $1 and key = $2", [input.userId, key, JSON.stringify({ orderIds: [orderId] })]);
+    await client.query(
+      "insert into scheduled_jobs (id, kind, subject_id, due_at, created_at) values ($1, 'order.goods_expire', $2, $3, $4)",
+      [newId("job"), orderId, goodsDue, at],
+    );
+    await client.query(
+      "insert into order_events (id, order_id, event, actor, actor_id, data, at) values ($1, $2, 'paid', 'shopper', $3, null, $4), ($5, $2, 'goods_waiting', 'system', null, null, $4)",
+      [newId("evt"), orderId, input.userId, at, newId("evt")],
+    );
+    await client.query("update idempotency_keys set response = $3 where user_id = $1 and key = $2", [
+      input.userId,
+      key,
+      JSON.stringify({ orderIds: [orderId] }),
+    ]);
     await client.query("commit");
   } catch (error) {
     await client.query("rollback");

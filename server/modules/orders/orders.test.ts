@@ -402,7 +402,10 @@ describe("fulfilment and completion", () => {
     // Sales count real paid orders: the product and the store show 2 sold; the completed sale gives the
     // store its first level.
     expect((await callerFor(database).listings.get({ id: listingA })).sales).toBe(2);
-    expect(await callerFor(database).stores.get({ storeId: a.storeId })).toMatchObject({ sales: 2, level: 1 });
+    expect(await callerFor(database).stores.get({ storeId: a.storeId })).toMatchObject({
+      sales: 2,
+      level: 1,
+    });
     // The order counts under "pending review" until reviewed.
     expect((await shopper.api.orders.counts()).pending_review).toBe(1);
     // The audit log has the shipment.
