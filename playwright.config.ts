@@ -15,7 +15,8 @@ export default defineConfig({
   fullyParallel: true,
   workers: 2,
   retries: 0,
-  timeout: 30_000,
+  // Room for axe on a 2-core machine busy with two workers and the server.
+  timeout: 60_000,
   reporter: "list",
   use: {
     baseURL: `http://localhost:${port}`,

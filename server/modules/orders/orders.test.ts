@@ -1,5 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { callerFor } from "../../../tests/setup/caller.ts";
+import { expectLedgerBalanced } from "../../../tests/setup/ledger.ts";
 import { newKey, paymentIdOf, signedInUser } from "../../../tests/setup/money.ts";
 import {
   credit,
@@ -19,7 +20,6 @@ import {
   signNotification,
 } from "../gateway/gateway.service.ts";
 import { runDueJobs } from "../jobs/jobs.service.ts";
-import { checkLedger } from "../ledger/ledger.service.ts";
 import { getMoneySettings } from "../settings/settings.service.ts";
 
 let database: TestDatabase;
@@ -34,11 +34,7 @@ afterAll(() => database.destroy());
 afterEach(async () => {
   restore?.();
   restore = undefined;
-  // Whatever a test did, the ledger balances and no wallet is below zero.
-  const check = await checkLedger(database.db);
-  expect(check.mismatches).toEqual([]);
-  expect(check.total).toBe(0);
-  expect(check.ok).toBe(true);
+  await expectLedgerBalanced(database);
 });
 
 /** Moves the clock forward by `ms` from now (until the test ends). */
@@ -49,6 +45,22 @@ function later(ms: number) {
 }
 
 const runJobs = () => runDueJobs(database.db, jobHandlers());
+
+/** A shopper's checkout of one product from the default address, a new key each time. */
+function buy(
+  shopper: { api: Awaited<ReturnType<typeof signedInUser>>["api"]; addressId: string },
+  listingId: string,
+  quantity = 1,
+  method: "wallet" | "sandbox" = "wallet",
+) {
+  return shopper.api.orders.place({
+    lines: [{ listingId, quantity }],
+    addressId: shopper.addressId,
+    method,
+    fromCart: false,
+    idempotencyKey: newKey(),
+  });
+}
 
 /** Two stores, each selling one product (stock 10): merchant price 60,000, sold at 100,000 and 150,000. */
 async function twoStores(opts: { autoPay?: boolean; stock?: number } = {}) {
@@ -325,13 +337,7 @@ describe("goods payment by the store", () => {
   it("goods left unpaid past the deadline: the order is cancelled, the shopper refunded in full, the stock back", async () => {
     const { listingA } = await twoStores();
     const shopper = await shopperWithMoney(database, ops, 1_000_000);
-    const { orderIds } = await shopper.api.orders.place({
-      lines: [{ listingId: listingA, quantity: 2 }],
-      addressId: shopper.addressId,
-      method: "wallet",
-      fromCart: false,
-      idempotencyKey: newKey(),
-    });
+    const { orderIds } = await buy(shopper, listingA, 2);
     expect(await stockOf(listingA)).toBe(8);
     later(23 * 60 * 60_000);
     await runJobs();
@@ -354,13 +360,7 @@ describe("fulfilment and completion", () => {
     const { a, listingA } = await twoStores({ autoPay: true });
     await credit(ops, a.email, 200_000);
     const shopper = await shopperWithMoney(database, ops, 1_000_000);
-    const { orderIds } = await shopper.api.orders.place({
-      lines: [{ listingId: listingA, quantity: 2 }],
-      addressId: shopper.addressId,
-      method: "wallet",
-      fromCart: false,
-      idempotencyKey: newKey(),
-    });
+    const { orderIds } = await buy(shopper, listingA, 2);
     const id = orderIds[0]!;
     const queue = await ops.api.ops.orders.list({ view: "to_ship" });
     expect(queue.items.map((o) => o.id)).toContain(id);
@@ -417,13 +417,7 @@ describe("fulfilment and completion", () => {
     const { a, listingA } = await twoStores({ autoPay: true });
     await credit(ops, a.email, 200_000);
     const shopper = await shopperWithMoney(database, ops, 1_000_000);
-    const { orderIds } = await shopper.api.orders.place({
-      lines: [{ listingId: listingA, quantity: 1 }],
-      addressId: shopper.addressId,
-      method: "wallet",
-      fromCart: false,
-      idempotencyKey: newKey(),
-    });
+    const { orderIds } = await buy(shopper, listingA);
     const id = orderIds[0]!;
     await ops.api.ops.orders.ship({
       id,
@@ -445,13 +439,7 @@ describe("fulfilment and completion", () => {
     const { a, listingA } = await twoStores({ autoPay: true });
     await credit(ops, a.email, 200_000);
     const shopper = await shopperWithMoney(database, ops, 1_000_000);
-    const { orderIds } = await shopper.api.orders.place({
-      lines: [{ listingId: listingA, quantity: 1 }],
-      addressId: shopper.addressId,
-      method: "wallet",
-      fromCart: false,
-      idempotencyKey: newKey(),
-    });
+    const { orderIds } = await buy(shopper, listingA);
     expect((await a.api.wallet.summary()).balance).toBe(140_000);
     const key = newKey();
     await shopper.api.orders.cancel({ id: orderIds[0]!, idempotencyKey: key });
@@ -523,13 +511,7 @@ describe("payment through the gateway", () => {
   it("unpaid after the payment window: cancelled, stock back; money arriving late goes to the wallet", async () => {
     const { listingA } = await twoStores();
     const shopper = await shopperWithMoney(database, ops, 0);
-    const placed = await shopper.api.orders.place({
-      lines: [{ listingId: listingA, quantity: 3 }],
-      addressId: shopper.addressId,
-      method: "sandbox",
-      fromCart: false,
-      idempotencyKey: newKey(),
-    });
+    const placed = await buy(shopper, listingA, 3, "sandbox");
     const id = placed.orderIds[0]!;
     const order = await shopper.api.orders.get({ id });
     expect(order.actions.pay).toBe(true);
@@ -549,13 +531,7 @@ describe("payment through the gateway", () => {
   it("an unpaid order can be paid later from its page, from the wallet", async () => {
     const { listingA } = await twoStores();
     const shopper = await shopperWithMoney(database, ops, 0);
-    const placed = await shopper.api.orders.place({
-      lines: [{ listingId: listingA, quantity: 1 }],
-      addressId: shopper.addressId,
-      method: "sandbox",
-      fromCart: false,
-      idempotencyKey: newKey(),
-    });
+    const placed = await buy(shopper, listingA, 1, "sandbox");
     const id = placed.orderIds[0]!;
     const { total } = await shopper.api.orders.get({ id });
     await credit(ops, shopper.email, total);
@@ -574,20 +550,8 @@ describe("who sees what", () => {
   it("no one sees or acts on another shopper's order; tabs and counts follow the states", async () => {
     const { listingA, listingB } = await twoStores();
     const shopper = await shopperWithMoney(database, ops, 1_000_000);
-    const { orderIds } = await shopper.api.orders.place({
-      lines: [{ listingId: listingA, quantity: 1 }],
-      addressId: shopper.addressId,
-      method: "wallet",
-      fromCart: false,
-      idempotencyKey: newKey(),
-    });
-    await shopper.api.orders.place({
-      lines: [{ listingId: listingB, quantity: 1 }],
-      addressId: shopper.addressId,
-      method: "sandbox",
-      fromCart: false,
-      idempotencyKey: newKey(),
-    });
+    const { orderIds } = await buy(shopper, listingA);
+    await buy(shopper, listingB, 1, "sandbox");
     expect(await shopper.api.orders.counts()).toEqual({
       pending_payment: 1,
       pending_shipment: 1,

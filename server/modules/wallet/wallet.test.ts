@@ -1,5 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { callerFor } from "../../../tests/setup/caller.ts";
+import { expectLedgerBalanced } from "../../../tests/setup/ledger.ts";
 import { newKey, paymentIdOf, signedInUser } from "../../../tests/setup/money.ts";
 import { createTestApp } from "../../../tests/setup/test-app.ts";
 import { createTestDatabase, type TestDatabase } from "../../../tests/setup/test-db.ts";
@@ -13,7 +14,6 @@ import {
   signNotification,
 } from "../gateway/gateway.service.ts";
 import { runDueJobs } from "../jobs/jobs.service.ts";
-import { checkLedger } from "../ledger/ledger.service.ts";
 
 let database: TestDatabase;
 let ops: Awaited<ReturnType<typeof signedInUser>>;
@@ -27,11 +27,7 @@ afterAll(() => database.destroy());
 afterEach(async () => {
   restore?.();
   restore = undefined;
-  // Whatever a test did, the ledger balances.
-  const check = await checkLedger(database.db);
-  expect(check.mismatches).toEqual([]);
-  expect(check.total).toBe(0);
-  expect(check.ok).toBe(true);
+  await expectLedgerBalanced(database);
 });
 
 /** Credits a user's wallet the way operators do (a `system` transfer with a reason). */

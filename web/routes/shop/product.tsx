@@ -92,11 +92,14 @@ function ProductContent(props: { id: string }) {
             <ShareButton title={product.name} />
           </div>
           <p className="mt-1 text-sm text-gray-600 dark:text-gray-400">
-            {product.sales > 0 &&
-              `${t("catalog.product.sold", { count: formatNumber(product.sales, locale) })} · `}
-            {product.stock > 0
-              ? t("catalog.product.stock", { count: formatNumber(product.stock, locale) })
-              : t("catalog.product.outOfStock")}
+            {product.sales > 0 && (
+              <span>{t("catalog.product.sold", { count: formatNumber(product.sales, locale) })} · </span>
+            )}
+            <span>
+              {product.stock > 0
+                ? t("catalog.product.stock", { count: formatNumber(product.stock, locale) })
+                : t("catalog.product.outOfStock")}
+            </span>
           </p>
         </section>
         <section aria-labelledby="store-title" className="mt-2 bg-white p-4 dark:bg-gray-900">
