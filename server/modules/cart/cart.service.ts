@@ -8,7 +8,14 @@ import { DomainError } from "../../platform/errors.ts";
 import { imageView } from "../../platform/images.ts";
 import type { Storage } from "../../platform/storage.ts";
 import { selectOrderLines } from "../../read/order-lines.ts";
-import { addToCart, countCart, deleteCartItems, selectCart, setCartQuantity } from "./cart.queries.ts";
+import {
+  addToCart,
+  countCart,
+  deleteCartItems,
+  selectCart,
+  selectCartQuantity,
+  setCartQuantity,
+} from "./cart.queries.ts";
 
 /**
  * The shopper's cart: products (listings) with quantities, grouped by store when shown. A line never holds
@@ -73,11 +80,12 @@ export async function addItem(
   input: { listingId: string; quantity: number },
 ): Promise<{ quantity: number; count: number }> {
   const row = await buyable(db, input.listingId);
-  if ((await countCart(db, userId)) >= maxCartLines) {
-    const lines = await selectCart(db, userId);
-    if (!lines.some((l) => l.listingId === input.listingId)) {
-      throw new DomainError("precondition_failed", "errors.cart.full", { max: maxCartLines });
-    }
+  // A full cart takes no new product; more of one already in it is fine.
+  if (
+    (await countCart(db, userId)) >= maxCartLines &&
+    (await selectCartQuantity(db, userId, input.listingId)) === 0
+  ) {
+    throw new DomainError("precondition_failed", "errors.cart.full", { max: maxCartLines });
   }
   const quantity = await addToCart(
     db,

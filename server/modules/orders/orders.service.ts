@@ -588,8 +588,7 @@ export async function applyOrderPayment(
 
 /**
  * Cancels an order not yet shipped: stock returns; a paid order's total goes from escrow to the shopper's
- * wallet, and a paid goods cost back to the merchant. Returns false when the order was no longer in one
- * of `from` (nothing changed).
+ * wallet, and a paid goods cost back to the merchant. The caller has locked the order and checked its state.
  */
 async function cancelLocked(
   tx: Tx,
