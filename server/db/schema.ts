@@ -14,3 +14,4 @@ export * from "../modules/audit/audit.tables.ts";
 export * from "../modules/cart/cart.tables.ts";
 export * from "../modules/addresses/addresses.tables.ts";
 export * from "../modules/orders/orders.tables.ts";
+export * from "../modules/merchants/merchants.tables.ts";

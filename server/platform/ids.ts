@@ -25,7 +25,9 @@ export type IdPrefix =
   | "adr"
   | "ord"
   | "chk"
-  | "evt";
+  | "evt"
+  /** Merchant applications. */
+  | "app";
 
 /**
  * A new id such as `prd_0m3xk2c9hq4w7d8e1f5g`: a time part (milliseconds, base32, sorts by creation)

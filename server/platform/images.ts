@@ -7,6 +7,9 @@ import {
   type ImageView,
   type StoredImage,
 } from "#common/images.ts";
+import type { MessageKey } from "#common/i18n/messages.ts";
+import { DomainError } from "./errors.ts";
+import type { Logger } from "./logger.ts";
 import type { Storage } from "./storage.ts";
 
 /**
@@ -127,4 +130,31 @@ export function imageView(storage: Storage, image: StoredImage | null): ImageVie
   if (!image) return null;
   const { key, ...renditions } = image;
   return { url: storage.url(key), ...renditions };
+}
+
+/** The largest image file accepted from a form (a phone photo). */
+export const uploadMaxBytes = 5 * 1024 * 1024;
+
+/**
+ * Stores an image a person uploaded: refused with a translated message when the file is empty, larger than
+ * `uploadMaxBytes` or not a readable image (nothing is written then).
+ */
+export async function storeUpload(
+  deps: { storage: Storage; log: Logger },
+  kind: ImageKind,
+  file: Blob,
+  messages: { invalid: MessageKey; tooLarge: MessageKey } = {
+    invalid: "errors.image.invalid",
+    tooLarge: "errors.image.tooLarge",
+  },
+): Promise<StoredImage> {
+  if (file.size === 0) throw new DomainError("bad_request", messages.invalid);
+  if (file.size > uploadMaxBytes) throw new DomainError("bad_request", messages.tooLarge);
+  try {
+    return await storeImage(deps.storage, kind, new Uint8Array(await file.arrayBuffer()));
+  } catch (error) {
+    if (!(error instanceof UnreadableImageError)) throw error;
+    deps.log.info({ err: error.cause }, "upload is not a readable image");
+    throw new DomainError("bad_request", messages.invalid);
+  }
 }

@@ -9,6 +9,7 @@ import { opsMoneyRouter, walletRouter } from "../modules/wallet/wallet.router.ts
 import { addressesRouter } from "../modules/addresses/addresses.router.ts";
 import { cartRouter } from "../modules/cart/cart.router.ts";
 import { merchantOrdersRouter, opsOrdersRouter, ordersRouter } from "../modules/orders/orders.router.ts";
+import { merchantsRouter, opsMerchantsRouter } from "../modules/merchants/merchants.router.ts";
 import { createCallerFactory, router } from "./init.ts";
 
 /** Every procedure, by dotted path (`settings.webConfig`, `listings.get`). */
@@ -29,7 +30,8 @@ export const appRouter = router({
   addresses: addressesRouter,
   orders: ordersRouter,
   merchantOrders: merchantOrdersRouter,
-  ops: router({ money: opsMoneyRouter, orders: opsOrdersRouter }),
+  merchants: merchantsRouter,
+  ops: router({ money: opsMoneyRouter, orders: opsOrdersRouter, merchants: opsMerchantsRouter }),
 });
 
 export type AppRouter = typeof appRouter;

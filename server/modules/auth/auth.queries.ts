@@ -45,6 +45,10 @@ export async function updateUserPassword(db: Db, id: string, passwordHash: strin
   await db.update(users).set({ passwordHash }).where(eq(users.id, id));
 }
 
+export async function updateUserRole(db: Db, id: string, role: (typeof users.$inferSelect)["role"]) {
+  await db.update(users).set({ role }).where(eq(users.id, id));
+}
+
 export async function updateUserAvatar(db: Db, id: string, avatar: StoredImage) {
   await db.update(users).set({ avatar }).where(eq(users.id, id));
 }

@@ -13,14 +13,14 @@ import type {
   SignUpInput,
 } from "#common/contracts/auth.ts";
 import type { Translate } from "#common/i18n/i18n.ts";
-import type { Db } from "../../db/client.ts";
+import type { Db, Tx } from "../../db/client.ts";
 import { now } from "../../platform/clock.ts";
 import { DomainError } from "../../platform/errors.ts";
 import { newId } from "../../platform/ids.ts";
 import type { Logger } from "../../platform/logger.ts";
 import type { Channels } from "../../platform/messaging.ts";
 import { limitRules, RateLimitedError, type RateLimits } from "../../platform/rate-limit.ts";
-import { imageKinds, imageView, storeImage, UnreadableImageError } from "../../platform/images.ts";
+import { imageKinds, imageView, storeUpload } from "../../platform/images.ts";
 import type { Storage } from "../../platform/storage.ts";
 import { deliver } from "../notifications/notifications.service.ts";
 import * as q from "./auth.queries.ts";
@@ -29,7 +29,6 @@ export type { Role };
 
 /** Codes: 6 digits, valid 5 minutes, at most 5 attempts, single use, 60 s before another is sent. */
 export const codeRules = { digits: 6, ttlMs: 5 * 60_000, maxAttempts: 5, resendMs: 60_000 } as const;
-export const avatarRules = { maxBytes: 5 * 1024 * 1024 } as const;
 
 export interface AuthDeps {
   db: Db;
@@ -315,16 +314,10 @@ export async function updateAvatar(
   userId: string,
   file: Blob,
 ): Promise<MeView> {
-  if (file.size === 0) throw new DomainError("bad_request", "auth.errors.avatarInvalid");
-  if (file.size > avatarRules.maxBytes) throw new DomainError("bad_request", "auth.errors.avatarTooLarge");
-  let avatar;
-  try {
-    avatar = await storeImage(deps.storage, imageKinds.avatar, new Uint8Array(await file.arrayBuffer()));
-  } catch (error) {
-    if (!(error instanceof UnreadableImageError)) throw error;
-    deps.log.info({ err: error.cause }, "avatar is not a readable image");
-    throw new DomainError("bad_request", "auth.errors.avatarInvalid");
-  }
+  const avatar = await storeUpload(deps, imageKinds.avatar, file, {
+    invalid: "auth.errors.avatarInvalid",
+    tooLarge: "auth.errors.avatarTooLarge",
+  });
   await q.updateUserAvatar(deps.db, userId, avatar);
   return getMe(deps.db, deps.storage, userId);
 }
@@ -334,4 +327,9 @@ export async function findUserIdByAccount(db: Db, account: string): Promise<stri
   const parsed = parseAccount(account);
   if (!parsed) return undefined;
   return (await findUser(db, parsed))?.id;
+}
+
+/** Makes a shopper a merchant (an operator approved their application), in the approval's transaction. */
+export async function makeMerchant(tx: Tx, userId: string): Promise<void> {
+  await q.updateUserRole(tx, userId, "merchant");
 }

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, like, or, sql, type Placeholder, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, like, lt, or, sql, type Placeholder, type SQL } from "drizzle-orm";
 import type { StoredImage } from "#common/images.ts";
 import type { Db, Tx } from "../../db/client.ts";
 import { categories, listings, productImages, searchTerms, supplyProducts } from "./catalog.tables.ts";
@@ -55,14 +55,19 @@ const cardColumns = {
   supplyProductId: listings.supplyProductId,
 };
 
-const visible = and(eq(listings.status, "active"), eq(supplyProducts.status, "active"));
+/** On sale: the listing and its supply product are active and its store is open. */
+const visible = and(
+  eq(listings.status, "active"),
+  eq(supplyProducts.status, "active"),
+  eq(listings.storeOpen, true),
+);
 
 /** How many stores list each supply product: the second ranking signal after sales (decision 5). */
 const adoptionCounts = (db: Db) =>
   db
     .select({ supplyProductId: listings.supplyProductId, stores: sql<number>`count(*)::int`.as("stores") })
     .from(listings)
-    .where(eq(listings.status, "active"))
+    .where(and(eq(listings.status, "active"), eq(listings.storeOpen, true)))
     .groupBy(listings.supplyProductId)
     .as("adoption");
 
@@ -302,6 +307,10 @@ export async function listingIsSold(db: Db, id: string) {
   return rows.length > 0;
 }
 
+export async function updateStoreOpen(db: Db, storeId: string, open: boolean) {
+  await db.update(listings).set({ storeOpen: open }).where(eq(listings.storeId, storeId));
+}
+
 export async function selectAllCategories(db: Db) {
   return db.select(categoryColumns).from(categories).orderBy(asc(categories.sort), asc(categories.id));
 }
@@ -364,4 +373,107 @@ export async function addSales(db: Db | Tx, listingId: string, delta: number): P
     .update(listings)
     .set({ sales: sql`${listings.sales} + ${delta}` })
     .where(eq(listings.id, listingId));
+}
+
+// ------------------------------------------------------------------------------ a merchant's listings
+
+/**
+ * Supply products on sale to merchants, newest first, `limit + 1` rows before the cursor's id, optionally
+ * in categories or matching a word in any language; with the store's own listing of each, if any.
+ */
+export async function selectSupplyPage(
+  db: Db,
+  opts: { storeId: string; word?: string; categoryIds?: number[]; before?: string; limit: number },
+) {
+  const own = db
+    .select({
+      id: listings.id,
+      supplyProductId: listings.supplyProductId,
+      price: listings.price,
+      status: listings.status,
+    })
+    .from(listings)
+    .where(eq(listings.storeId, opts.storeId))
+    .as("own");
+  return db
+    .select({
+      id: supplyProducts.id,
+      name: supplyProducts.name,
+      cover,
+      categoryId: supplyProducts.categoryId,
+      merchantPrice: supplyProducts.merchantPrice,
+      suggestedPrice: supplyProducts.suggestedPrice,
+      stock: supplyProducts.stock,
+      listingId: own.id,
+      listingPrice: own.price,
+      listingStatus: own.status,
+    })
+    .from(supplyProducts)
+    .leftJoin(own, eq(own.supplyProductId, supplyProducts.id))
+    .where(
+      and(
+        eq(supplyProducts.status, "active"),
+        opts.word ? like(supplyProducts.searchText, likePattern(opts.word.toLowerCase())) : undefined,
+        opts.categoryIds ? inArray(supplyProducts.categoryId, opts.categoryIds) : undefined,
+        opts.before ? lt(supplyProducts.id, opts.before) : undefined,
+      ),
+    )
+    .orderBy(desc(supplyProducts.id))
+    .limit(opts.limit + 1);
+}
+
+const ownListingColumns = {
+  id: listings.id,
+  storeId: listings.storeId,
+  supplyProductId: listings.supplyProductId,
+  name: supplyProducts.name,
+  cover,
+  price: listings.price,
+  status: listings.status,
+  sales: listings.sales,
+  merchantPrice: supplyProducts.merchantPrice,
+  suggestedPrice: supplyProducts.suggestedPrice,
+  stock: supplyProducts.stock,
+  supplyStatus: supplyProducts.status,
+};
+
+/** A store's listings in a status, newest first, `limit + 1` rows before the cursor's id. */
+export async function selectStoreListings(
+  db: Db,
+  opts: { storeId: string; status: "active" | "hidden"; before?: string; limit: number },
+) {
+  return db
+    .select(ownListingColumns)
+    .from(listings)
+    .innerJoin(supplyProducts, eq(supplyProducts.id, listings.supplyProductId))
+    .where(
+      and(
+        eq(listings.storeId, opts.storeId),
+        eq(listings.status, opts.status),
+        opts.before ? lt(listings.id, opts.before) : undefined,
+      ),
+    )
+    .orderBy(desc(listings.id))
+    .limit(opts.limit + 1);
+}
+
+export async function selectOwnListing(db: Db, id: string) {
+  const rows = await db
+    .select(ownListingColumns)
+    .from(listings)
+    .innerJoin(supplyProducts, eq(supplyProducts.id, listings.supplyProductId))
+    .where(eq(listings.id, id));
+  return rows[0];
+}
+
+export async function selectListingOf(db: Db, storeId: string, supplyProductId: string) {
+  const rows = await db
+    .select({ id: listings.id })
+    .from(listings)
+    .where(and(eq(listings.storeId, storeId), eq(listings.supplyProductId, supplyProductId)));
+  return rows[0];
+}
+
+export async function updateListing(db: Db, id: string, set: Partial<typeof listings.$inferInsert>) {
+  await db.update(listings).set(set).where(eq(listings.id, id));
 }

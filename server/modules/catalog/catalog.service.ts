@@ -9,6 +9,7 @@ import type {
   ProductDetailView,
 } from "#common/contracts/catalog.ts";
 import type { StoredImage } from "#common/images.ts";
+import { formatRupiah } from "#common/money.ts";
 import { localize, type Locale, type Localized } from "#common/locales.ts";
 import type { Db, Tx } from "../../db/client.ts";
 import { now } from "../../platform/clock.ts";
@@ -18,6 +19,9 @@ import { memoPerDatabase } from "../../platform/memo.ts";
 import { imageKinds, imageView, storeImage } from "../../platform/images.ts";
 import type { Storage } from "../../platform/storage.ts";
 import { getStoreCards } from "../stores/stores.service.ts";
+import { violates } from "../../db/transaction.ts";
+import { pageOf } from "../../platform/pages.ts";
+import type { OwnListingView, SupplyInput, SupplyItemView } from "#common/contracts/merchants.ts";
 import * as q from "./catalog.queries.ts";
 import type { Keyset, ListingOrder, SearchWord } from "./catalog.queries.ts";
 import { synonymsOf } from "./synonyms.ts";
@@ -321,18 +325,27 @@ export async function listInStore(
   input: { storeId: string; supplyProductId: string; price: number },
 ): Promise<string> {
   const supply = await q.selectSupplyPricing(db, input.supplyProductId);
-  if (!supply || supply.status !== "active") throw new DomainError("not_found", "errors.api.notFound");
-  if (!Number.isInteger(input.price) || input.price < supply.merchantPrice) {
-    throw new DomainError("bad_request", "errors.api.invalidInput");
-  }
+  if (!supply || supply.status !== "active") throw new DomainError("not_found", "errors.listing.offSale");
+  if (!Number.isInteger(input.price)) throw new DomainError("bad_request", "errors.listing.price");
+  if (input.price < supply.merchantPrice)
+    throw new DomainError("bad_request", "errors.listing.belowCost", { cost: formatRupiah(supply.merchantPrice) });
+  if (await q.selectListingOf(db, input.storeId, input.supplyProductId))
+    throw new DomainError("conflict", "errors.listing.already");
   const id = newId("prd");
-  await q.insertListing(db, {
-    id,
-    storeId: input.storeId,
-    supplyProductId: input.supplyProductId,
-    price: input.price,
-    createdAt: now(),
-  });
+  try {
+    await q.insertListing(db, {
+      id,
+      storeId: input.storeId,
+      supplyProductId: input.supplyProductId,
+      price: input.price,
+      createdAt: now(),
+    });
+  } catch (error) {
+    // Listed twice at once: the second finds the first.
+    if (violates(error, "listings_store_product_unique"))
+      throw new DomainError("conflict", "errors.listing.already");
+    throw error;
+  }
   hotRanking.forget();
   return id;
 }
@@ -444,4 +457,126 @@ export async function recordSales(
     await q.addSales(tx, item.listingId, sign * item.quantity);
   }
   hotRanking.forget();
+}
+
+/**
+ * Opens or closes a store's listings to shoppers (the store-status flow calls it when an operator suspends
+ * or reinstates the store, in the same transaction).
+ */
+export async function setStoreOpen(tx: Tx, storeId: string, open: boolean): Promise<void> {
+  await q.updateStoreOpen(tx, storeId, open);
+  hotRanking.forget();
+}
+
+/** Whether a category exists and is top-level (a kind of goods a store applies to sell). */
+export async function isTopCategory(db: Db, id: number): Promise<boolean> {
+  return (await allCategories(db)).some((c) => c.id === id && c.parentId === null);
+}
+
+// ------------------------------------------------------------------------------ a merchant's listings
+
+/** The supply catalogue as a store sees it: what it may list, at what cost, and what it already lists. */
+export async function supplyForStore(
+  deps: Deps,
+  storeId: string,
+  input: SupplyInput,
+): Promise<{ items: SupplyItemView[]; nextCursor: string | null }> {
+  let categoryIds: number[] | undefined;
+  if (input.categoryId !== undefined) {
+    const all = await allCategories(deps.db);
+    categoryIds = [input.categoryId, ...all.filter((c) => c.parentId === input.categoryId).map((c) => c.id)];
+  }
+  const page = pageOf(
+    await q.selectSupplyPage(deps.db, {
+      storeId,
+      word: input.q,
+      categoryIds,
+      before: input.cursor ?? undefined,
+      limit: input.limit,
+    }),
+    input.limit,
+  );
+  return {
+    items: page.items.map((r) => ({
+      id: r.id,
+      name: localize(r.name, deps.lang),
+      image: imageView(deps.storage, r.cover),
+      categoryId: r.categoryId,
+      merchantPrice: r.merchantPrice,
+      suggestedPrice: r.suggestedPrice,
+      stock: r.stock,
+      listing:
+        r.listingId && r.listingPrice !== null && r.listingStatus
+          ? { id: r.listingId, price: Number(r.listingPrice), status: r.listingStatus }
+          : null,
+    })),
+    nextCursor: page.nextCursor,
+  };
+}
+
+type OwnListingRow = NonNullable<Awaited<ReturnType<typeof q.selectOwnListing>>>;
+
+function ownListingView(row: OwnListingRow, deps: Deps): OwnListingView {
+  return {
+    id: row.id,
+    supplyProductId: row.supplyProductId,
+    name: localize(row.name, deps.lang),
+    image: imageView(deps.storage, row.cover),
+    price: row.price,
+    merchantPrice: row.merchantPrice,
+    suggestedPrice: row.suggestedPrice,
+    stock: row.stock,
+    sales: row.sales,
+    status: row.status,
+    supplied: row.supplyStatus === "active",
+  };
+}
+
+/** A store's listings (on sale, or delisted), newest first. */
+export async function storeListings(
+  deps: Deps,
+  storeId: string,
+  input: { status: "active" | "hidden"; cursor?: string | null; limit: number },
+) {
+  const page = pageOf(
+    await q.selectStoreListings(deps.db, {
+      storeId,
+      status: input.status,
+      before: input.cursor ?? undefined,
+      limit: input.limit,
+    }),
+    input.limit,
+  );
+  return { items: page.items.map((r) => ownListingView(r, deps)), nextCursor: page.nextCursor };
+}
+
+async function ownListing(db: Db, storeId: string, listingId: string): Promise<OwnListingRow> {
+  const row = await q.selectOwnListing(db, listingId);
+  // Another store's listing is as good as missing: nothing tells a merchant what others sell at what cost.
+  if (!row || row.storeId !== storeId) throw new DomainError("not_found", "errors.listing.notFound");
+  return row;
+}
+
+/**
+ * A store changes a listing's price (never below the merchant price) or delists and relists it (a product the
+ * platform took off sale cannot be relisted). Orders already placed keep the price they were placed at.
+ */
+export async function changeListing(
+  deps: Deps,
+  storeId: string,
+  listingId: string,
+  change: { price: number } | { status: "active" | "hidden" },
+): Promise<OwnListingView> {
+  const row = await ownListing(deps.db, storeId, listingId);
+  if ("price" in change) {
+    if (change.price < row.merchantPrice)
+      throw new DomainError("bad_request", "errors.listing.belowCost", { cost: formatRupiah(row.merchantPrice) });
+    await q.updateListing(deps.db, listingId, { price: change.price });
+  } else {
+    if (change.status === "active" && row.supplyStatus !== "active")
+      throw new DomainError("conflict", "errors.listing.offSale");
+    await q.updateListing(deps.db, listingId, { status: change.status });
+  }
+  hotRanking.forget();
+  return ownListingView(await ownListing(deps.db, storeId, listingId), deps);
 }

@@ -113,6 +113,11 @@ export const listings = pgTable(
     status: text({ enum: ["active", "hidden"] })
       .notNull()
       .default("active"),
+    /**
+     * Whether the store is open (not suspended). Kept by the store-status flow, so the shop's lists filter
+     * one table instead of joining stores on every query.
+     */
+    storeOpen: boolean().notNull().default(true),
     /** Items sold in paid orders not cancelled, kept by the orders' transactions (`recordSales`). */
     sales: integer().notNull().default(0),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),

@@ -8,6 +8,7 @@ import { createTestDatabase, type TestDatabase } from "../../../tests/setup/test
 import { createAccount } from "../auth/auth.service.ts";
 import { createStore } from "../stores/stores.service.ts";
 import { createCategory, createSupplyProduct, listInStore } from "./catalog.service.ts";
+import { picture } from "../../../tests/setup/pictures.ts";
 
 let database: TestDatabase;
 let listingId: string;
@@ -48,13 +49,6 @@ beforeAll(async () => {
 afterAll(() => database.destroy());
 
 /** A photo-like picture (a gradient with grain). */
-async function picture(width: number, height: number, format: "jpeg" | "png") {
-  const pixels = Buffer.alloc(width * height * 3);
-  for (let i = 0; i < pixels.length; i++) pixels[i] = (((i / 3) % width) + ((i * 7919) % 29)) & 0xff;
-  const image = sharp(pixels, { raw: { width, height, channels: 3 } });
-  return new Uint8Array(await (format === "jpeg" ? image.jpeg() : image.png()).toBuffer());
-}
-
 /** The width, height and format of every rendition the view names, read from the stored files. */
 async function filesOf(view: ImageView) {
   const prefix = "/uploads/";

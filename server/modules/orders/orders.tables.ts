@@ -86,6 +86,7 @@ export const orders = pgTable(
     index("orders_user_idx").on(t.userId, t.id),
     index("orders_user_status_idx").on(t.userId, t.status, t.id),
     index("orders_store_idx").on(t.storeId, t.id),
+    index("orders_store_paid_idx").on(t.storeId, t.paidAt),
     index("orders_status_idx").on(t.status, t.id),
     check("orders_status_valid", sql`${t.status} in (${inList(orderStatuses)})`),
     check(

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, ilike, inArray, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, ilike, inArray, lt, ne, sql, type SQL } from "drizzle-orm";
 import {
   collectionsOf,
   completedSalesOf,
@@ -126,4 +126,68 @@ export async function selectStreet(
     .where(and(...filters))
     .orderBy(dir(key), dir(stores.id))
     .limit(opts.limit);
+}
+
+/** Whether a store other than `exceptId` has this name, whatever its case. */
+export async function storeNameExists(db: Db, name: string, exceptId?: string) {
+  const rows = await db
+    .select({ id: stores.id })
+    .from(stores)
+    .where(and(sql`lower(${stores.name}) = lower(${name})`, exceptId ? ne(stores.id, exceptId) : undefined));
+  return rows.length > 0;
+}
+
+const settingsColumns = {
+  id: stores.id,
+  ownerId: stores.ownerId,
+  name: stores.name,
+  phone: stores.phone,
+  logo: stores.logo,
+  intro: stores.intro,
+  autoPay: stores.autoPay,
+  status: stores.status,
+  statusReason: stores.statusReason,
+  createdAt: stores.createdAt,
+};
+
+export async function selectStoreByOwner(db: Db, ownerId: string) {
+  const rows = await db.select(settingsColumns).from(stores).where(eq(stores.ownerId, ownerId));
+  return rows[0];
+}
+
+export async function selectStoreForUpdate(db: Db, id: string) {
+  const rows = await db.select(settingsColumns).from(stores).where(eq(stores.id, id)).for("update");
+  return rows[0];
+}
+
+export async function updateStore(db: Db, id: string, set: Partial<typeof stores.$inferInsert>) {
+  await db.update(stores).set(set).where(eq(stores.id, id));
+}
+
+/** A store's level figures whatever its status (its owner sees them while suspended too). */
+export async function selectOwnStoreFigures(db: Db, id: string) {
+  const rows = await db
+    .select({
+      followers: followersOf(),
+      visits: visitsOf(),
+      collections: collectionsOf(),
+      products: productsOf(),
+      completedSales: completedSalesOf(),
+    })
+    .from(stores)
+    .where(eq(stores.id, id));
+  return rows[0];
+}
+
+/** Stores in a status, newest first, `limit + 1` rows from before the cursor's id. */
+export async function selectStoresByStatus(
+  db: Db,
+  opts: { status: "approved" | "suspended"; before?: string; limit: number },
+) {
+  return db
+    .select(settingsColumns)
+    .from(stores)
+    .where(and(eq(stores.status, opts.status), opts.before ? lt(stores.id, opts.before) : undefined))
+    .orderBy(desc(stores.id))
+    .limit(opts.limit + 1);
 }

@@ -7,10 +7,16 @@ import type {
 } from "#common/contracts/stores.ts";
 import { storeLevel } from "#common/store-level.ts";
 import { DomainError } from "../../platform/errors.ts";
-import type { Db } from "../../db/client.ts";
+import type { Db, Tx } from "../../db/client.ts";
+import { violates } from "../../db/transaction.ts";
+import type { Logger } from "../../platform/logger.ts";
+import type { StoredImage } from "#common/images.ts";
+import type { StoreSettingsInput, StoreSettingsView } from "#common/contracts/merchants.ts";
+import type { StoreStatus } from "#common/merchant-states.ts";
 import { jakartaDay, now } from "../../platform/clock.ts";
 import { newId } from "../../platform/ids.ts";
-import { imageKinds, imageView, storeImage } from "../../platform/images.ts";
+import { pageOf } from "../../platform/pages.ts";
+import { imageKinds, imageView, storeImage, storeUpload } from "../../platform/images.ts";
 import { memoByIdPerDatabase } from "../../platform/memo.ts";
 import type { Storage } from "../../platform/storage.ts";
 import * as q from "./stores.queries.ts";
@@ -31,13 +37,17 @@ export interface NewStore {
   phone?: string;
   /** The logo as any common image format; stored in the sizes the pages show it at. */
   logo?: Uint8Array;
+  /** A logo already stored (an application's). */
+  logoImage?: StoredImage | null;
   autoPay?: boolean;
 }
 
 /** Opens an approved store for a merchant (operators approve applications; the seed uses it directly). */
-export async function createStore(db: Db, storage: Storage, input: NewStore): Promise<string> {
+export async function createStore(db: Db | Tx, storage: Storage, input: NewStore): Promise<string> {
   const id = newId("str");
-  const logo = input.logo ? await storeImage(storage, imageKinds.storeLogo, input.logo) : null;
+  const logo = input.logo
+    ? await storeImage(storage, imageKinds.storeLogo, input.logo)
+    : (input.logoImage ?? null);
   await q.insertStore(db, {
     id,
     ownerId: input.ownerId,
@@ -200,4 +210,114 @@ export async function setFollowing(db: Db, userId: string, storeId: string, foll
   if (!(await q.selectStoreSummary(db, storeId))) throw new DomainError("not_found", "stores.page.notFound");
   if (follow) await q.insertFollow(db, userId, storeId, now());
   else await q.deleteFollow(db, userId, storeId);
+}
+
+// ------------------------------------------------------------------------------------- the owner's store
+
+/** Whether another store (not `exceptId`) already has this name, whatever its case. */
+export function storeNameTaken(db: Db | Tx, name: string, exceptId?: string): Promise<boolean> {
+  return q.storeNameExists(db, name, exceptId);
+}
+
+type OwnStoreRow = NonNullable<Awaited<ReturnType<typeof q.selectStoreByOwner>>>;
+
+/** The store a merchant runs, whatever its status; undefined for anyone without one. */
+export function getOwnStore(db: Db, ownerId: string): Promise<OwnStoreRow | undefined> {
+  return q.selectStoreByOwner(db, ownerId);
+}
+
+async function requireOwnStore(db: Db, ownerId: string): Promise<OwnStoreRow> {
+  const store = await q.selectStoreByOwner(db, ownerId);
+  if (!store) throw new DomainError("forbidden", "errors.merchant.notMerchant");
+  return store;
+}
+
+function settingsView(row: OwnStoreRow, storage: Storage): StoreSettingsView {
+  return {
+    id: row.id,
+    name: row.name,
+    phone: row.phone,
+    logo: imageView(storage, row.logo),
+    intro: row.intro,
+    autoPay: row.autoPay,
+    status: row.status,
+  };
+}
+
+/** The store management page: what the merchant may change. */
+export async function getStoreSettings(deps: { db: Db; storage: Storage }, ownerId: string) {
+  return settingsView(await requireOwnStore(deps.db, ownerId), deps.storage);
+}
+
+/** A merchant changes its store's name, phone, introduction and auto-pay; the name stays unique. */
+export async function updateStoreSettings(
+  deps: { db: Db; storage: Storage },
+  ownerId: string,
+  input: StoreSettingsInput,
+): Promise<StoreSettingsView> {
+  const store = await requireOwnStore(deps.db, ownerId);
+  if (await q.storeNameExists(deps.db, input.name, store.id))
+    throw new DomainError("conflict", "errors.merchant.nameTaken");
+  try {
+    await q.updateStore(deps.db, store.id, {
+      name: input.name,
+      phone: input.phone,
+      intro: input.intro,
+      autoPay: input.autoPay,
+    });
+  } catch (error) {
+    // Another store took the name between the check and the update.
+    if (violates(error, "stores_name_unique")) throw new DomainError("conflict", "errors.merchant.nameTaken");
+    throw error;
+  }
+  storeCardRows.forget();
+  return settingsView((await q.selectStoreByOwner(deps.db, ownerId))!, deps.storage);
+}
+
+/** A merchant uploads its store's logo (resized to the sizes the pages show it at). */
+export async function updateStoreLogo(
+  deps: { db: Db; storage: Storage; log: Logger },
+  ownerId: string,
+  file: Blob,
+): Promise<StoreSettingsView> {
+  const store = await requireOwnStore(deps.db, ownerId);
+  const logo = await storeUpload(deps, imageKinds.storeLogo, file);
+  await q.updateStore(deps.db, store.id, { logo });
+  storeCardRows.forget();
+  return settingsView({ ...store, logo }, deps.storage);
+}
+
+/**
+ * Sets a store's status in the operator's transaction (the store-status flow); returns the status before.
+ * The row is locked, so two operators deciding at once decide one after the other.
+ */
+export async function setStoreStatus(
+  tx: Tx,
+  storeId: string,
+  status: StoreStatus,
+  reason: string | null,
+): Promise<{ before: StoreStatus; ownerId: string }> {
+  const store = await q.selectStoreForUpdate(tx, storeId);
+  if (!store) throw new DomainError("not_found", "stores.page.notFound");
+  await q.updateStore(tx, storeId, { status, statusReason: reason });
+  storeCardRows.forget();
+  return { before: store.status, ownerId: store.ownerId };
+}
+
+/** Stores in a status for the operator, newest first, a page at a time. */
+export async function listStoresByStatus(
+  db: Db,
+  opts: { status: StoreStatus; cursor?: string | null; limit: number },
+) {
+  return pageOf(
+    await q.selectStoresByStatus(db, { status: opts.status, before: opts.cursor ?? undefined, limit: opts.limit }),
+    opts.limit,
+  );
+}
+
+/** A store's own figures for its merchant (level, followers, visits …), whatever its status. */
+export async function getOwnStoreFigures(db: Db, storeId: string) {
+  const row = (await q.selectOwnStoreFigures(db, storeId))!;
+  const rating = null;
+  return { ...row, rating, level: storeLevel(row.completedSales, rating) };
 }

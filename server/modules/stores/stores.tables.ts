@@ -1,4 +1,6 @@
-import { boolean, date, index, jsonb, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
+import { sql } from "drizzle-orm";
+import { boolean, date, index, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { storeStatuses } from "#common/merchant-states.ts";
 import type { StoredImage } from "#common/images.ts";
 import { users } from "../auth/auth.tables.ts";
 
@@ -16,12 +18,16 @@ export const stores = pgTable(
     logo: jsonb().$type<StoredImage>(),
     intro: text().notNull().default(""),
     autoPay: boolean().notNull().default(false),
-    status: text({ enum: ["approved", "suspended"] })
-      .notNull()
-      .default("approved"),
+    status: text({ enum: storeStatuses }).notNull().default("approved"),
+    /** The operator's reason for a suspension (the merchant reads it). */
+    statusReason: text(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("stores_status_idx").on(t.status, t.createdAt)],
+  (t) => [
+    index("stores_status_idx").on(t.status, t.createdAt),
+    // Store names are unique whatever their case: shoppers tell stores apart by name.
+    uniqueIndex("stores_name_unique").on(sql`lower(${t.name})`),
+  ],
 );
 
 /** Shoppers following stores. */

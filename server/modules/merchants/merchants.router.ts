@@ -1,0 +1,122 @@
+import { z } from "zod";
+import {
+  ApplicationViewSchema,
+  ApplyInputSchema,
+  ApproveInputSchema,
+  LogoInputSchema,
+  MerchantHomeViewSchema,
+  MerchantOpsCountsSchema,
+  MerchantOpsInputSchema,
+  MerchantOpsViewSchema,
+  MerchantStatusViewSchema,
+  ListingPriceInputSchema,
+  ListingStatusInputSchema,
+  ListProductInputSchema,
+  OwnListingsInputSchema,
+  OwnListingsViewSchema,
+  OwnListingViewSchema,
+  SupplyInputSchema,
+  SupplyPageViewSchema,
+  ReinstateInputSchema,
+  RejectInputSchema,
+  StoreSettingsInputSchema,
+  StoreSettingsViewSchema,
+  StoreStatusInputSchema,
+} from "#common/contracts/merchants.ts";
+import { storeStatuses } from "#common/merchant-states.ts";
+import { approveApplication, changeStoreStatus } from "../../flows/merchants.ts";
+import { merchantProcedure, operatorProcedure, router, signedInProcedure } from "../../trpc/init.ts";
+import { getStoreSettings, updateStoreLogo, updateStoreSettings } from "../stores/stores.service.ts";
+import {
+  applyForStore,
+  listMerchantsForOps,
+  merchantHome,
+  merchantListings,
+  merchantStatus,
+  merchantSupply,
+  listProduct,
+  pendingApplications,
+  updateListing,
+  rejectApplication,
+} from "./merchants.service.ts";
+
+export const merchantsRouter = router({
+  /** The merchant entry: is the caller a merchant, their latest application, their store's state. */
+  status: signedInProcedure
+    .output(MerchantStatusViewSchema)
+    .query(({ ctx }) => merchantStatus(ctx, ctx.user)),
+  /** A shopper applies to run a store (multipart form: fields and an optional logo). */
+  applyForStore: signedInProcedure
+    .input(ApplyInputSchema)
+    .output(ApplicationViewSchema)
+    .mutation(({ ctx, input }) => applyForStore(ctx, ctx.user, input)),
+  /** The merchant home's figures. */
+  home: merchantProcedure.output(MerchantHomeViewSchema).query(({ ctx }) => merchantHome(ctx, ctx.user.id)),
+  /** The store management page. */
+  store: merchantProcedure
+    .output(StoreSettingsViewSchema)
+    .query(({ ctx }) => getStoreSettings(ctx, ctx.user.id)),
+  updateStore: merchantProcedure
+    .input(StoreSettingsInputSchema)
+    .output(StoreSettingsViewSchema)
+    .mutation(({ ctx, input }) => updateStoreSettings(ctx, ctx.user.id, input)),
+  /** A new store logo (multipart form with the image in `logo`). */
+  updateLogo: merchantProcedure
+    .input(LogoInputSchema)
+    .output(StoreSettingsViewSchema)
+    .mutation(({ ctx, input }) => updateStoreLogo(ctx, ctx.user.id, input)),
+  /** The supply catalogue, with the store's own listing of each product. */
+  supply: merchantProcedure
+    .input(SupplyInputSchema)
+    .output(SupplyPageViewSchema)
+    .query(({ ctx, input }) => merchantSupply(ctx, ctx.user.id, input)),
+  /** The store's listings, on sale or delisted. */
+  listings: merchantProcedure
+    .input(OwnListingsInputSchema)
+    .output(OwnListingsViewSchema)
+    .query(({ ctx, input }) => merchantListings(ctx, ctx.user.id, input)),
+  list: merchantProcedure
+    .input(ListProductInputSchema)
+    .output(OwnListingViewSchema)
+    .mutation(({ ctx, input }) => listProduct(ctx, ctx.user.id, input)),
+  reprice: merchantProcedure
+    .input(ListingPriceInputSchema)
+    .output(OwnListingViewSchema)
+    .mutation(({ ctx, input }) => updateListing(ctx, ctx.user.id, input.listingId, { price: input.price })),
+  setListingStatus: merchantProcedure
+    .input(ListingStatusInputSchema)
+    .output(OwnListingViewSchema)
+    .mutation(({ ctx, input }) => updateListing(ctx, ctx.user.id, input.listingId, { status: input.status })),
+});
+
+const ApprovalViewSchema = z.object({ id: z.string(), status: z.literal("approved"), storeId: z.string() });
+const RejectionViewSchema = z.object({ id: z.string(), status: z.literal("rejected") });
+const StoreStatusViewSchema = z.object({ storeId: z.string(), status: z.enum(storeStatuses) });
+
+export const opsMerchantsRouter = router({
+  list: operatorProcedure
+    .input(MerchantOpsInputSchema)
+    .output(MerchantOpsViewSchema)
+    .query(({ ctx, input }) => listMerchantsForOps(ctx, input)),
+  counts: operatorProcedure
+    .output(MerchantOpsCountsSchema)
+    .query(async ({ ctx }) => ({ pending: await pendingApplications(ctx.db) })),
+  approve: operatorProcedure
+    .input(ApproveInputSchema)
+    .output(ApprovalViewSchema)
+    .mutation(({ ctx, input }) => approveApplication(ctx, ctx.user.id, input)),
+  reject: operatorProcedure
+    .input(RejectInputSchema)
+    .output(RejectionViewSchema)
+    .mutation(({ ctx, input }) => rejectApplication(ctx.db, ctx.user.id, input)),
+  suspend: operatorProcedure
+    .input(StoreStatusInputSchema)
+    .output(StoreStatusViewSchema)
+    .mutation(({ ctx, input }) => changeStoreStatus(ctx.db, ctx.user.id, { ...input, suspend: true })),
+  reinstate: operatorProcedure
+    .input(ReinstateInputSchema)
+    .output(StoreStatusViewSchema)
+    .mutation(({ ctx, input }) =>
+      changeStoreStatus(ctx.db, ctx.user.id, { ...input, suspend: false, reason: null }),
+    ),
+});
