@@ -4,7 +4,7 @@ import { callerFor } from "../../../tests/setup/caller.ts";
 import { expectLedgerBalanced } from "../../../tests/setup/ledger.ts";
 import { newKey, signedInUser } from "../../../tests/setup/money.ts";
 import { picture } from "../../../tests/setup/pictures.ts";
-import { listing, merchantWithStore, shopperWithMoney, supplyProduct } from "../../../tests/setup/shop.ts";
+import { merchantWithStore, shopperWithMoney, supplyProduct } from "../../../tests/setup/shop.ts";
 import { createTestApp } from "../../../tests/setup/test-app.ts";
 import { createTestDatabase, type TestDatabase } from "../../../tests/setup/test-db.ts";
 import { setClock } from "../../platform/clock.ts";
