@@ -13,6 +13,10 @@ export default [
     route("collection", "routes/browsing/collection.tsx"),
     route("footmark", "routes/browsing/footmark.tsx"),
     route("question", "routes/shop/faq.tsx"),
+    route("merchant", "routes/merchant/home.tsx"),
+    route("merchant/apply", "routes/merchant/apply.tsx"),
+    route("merchant/products", "routes/merchant/products.tsx"),
+    route("merchant/shop/manage", "routes/merchant/manage.tsx"),
     route("merchant/street", "routes/stores/street.tsx"),
     route("merchant/shop/:id", "routes/stores/shop.tsx"),
     route("merchant/fund", "routes/wallet/fund.tsx"),
@@ -34,6 +38,7 @@ export default [
   route(":lang?/ops", "routes/ops/layout.tsx", [
     index("routes/ops/withdrawals.tsx"),
     route("orders", "routes/ops/orders.tsx"),
+    route("merchants", "routes/ops/merchants.tsx"),
     route("recharges", "routes/ops/recharges.tsx"),
     route("ledger", "routes/ops/ledger.tsx"),
     route("adjust", "routes/ops/adjust.tsx"),

@@ -1,10 +1,6 @@
 import { z } from "zod";
 import { parseAccount } from "../account.ts";
-import {
-  applicationStatuses,
-  merchantOpsViews,
-  storeStatuses,
-} from "../merchant-states.ts";
+import { applicationStatuses, merchantOpsViews, storeStatuses } from "../merchant-states.ts";
 import { ImageViewSchema } from "./image.ts";
 import { CategoryIdSchema, CursorSchema, plainText, prefixedId } from "./input.ts";
 import { IdempotencyKeySchema } from "./ledger.ts";
@@ -28,11 +24,7 @@ export const storeNameMax = 40;
 export const storeIntroMax = 500;
 
 const StoreName = plainText(
-  z
-    .string()
-    .trim()
-    .min(2, "errors.merchant.storeName")
-    .max(storeNameMax, "errors.merchant.storeNameLong"),
+  z.string().trim().min(2, "errors.merchant.storeName").max(storeNameMax, "errors.merchant.storeNameLong"),
 );
 const StoreIntro = plainText(z.string().trim().max(storeIntroMax, "errors.merchant.introLong"));
 

@@ -42,7 +42,7 @@ describe("the first-start seed", () => {
     expect(await counts()).toEqual({ users: 0, stores: 0, products: 0, faqs: 0 });
 
     expect(await seedDemoData(database.db, database.storage, silentLog, { imageSize: 32 })).toBe(true);
-    expect(await counts()).toMatchObject({ users: 7, stores: 5, products: 88 });
+    expect(await counts()).toMatchObject({ users: 8, stores: 5, products: 88 });
     expect((await counts())?.faqs).toBeGreaterThan(0);
   });
 
@@ -52,7 +52,7 @@ describe("the first-start seed", () => {
       seedDemoData(database.db, database.storage, silentLog, { imageSize: 32 }),
     ]);
     expect(results.filter(Boolean)).toHaveLength(1);
-    expect(await counts()).toMatchObject({ users: 7, stores: 5, products: 88 });
+    expect(await counts()).toMatchObject({ users: 8, stores: 5, products: 88 });
     expect(await seedDemoData(database.db, database.storage, silentLog, { imageSize: 32 })).toBe(false);
   });
 });

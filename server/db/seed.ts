@@ -8,6 +8,7 @@ import { createAccount, hasAccounts } from "../modules/auth/auth.service.ts";
 import { createCategory, createSupplyProduct, listInStore } from "../modules/catalog/catalog.service.ts";
 import { updateWebConfig } from "../modules/settings/settings.service.ts";
 import { createStore } from "../modules/stores/stores.service.ts";
+import { applyForStore } from "../modules/merchants/merchants.service.ts";
 import {
   adjustWallet,
   approveWithdrawal,
@@ -25,7 +26,7 @@ import {
   shipOrder,
 } from "../modules/orders/orders.service.ts";
 import { seedFaqs } from "./seed/faqs.ts";
-import { seedCategories, seedProducts, seedStores } from "./seed/catalogue-data.ts";
+import { CAT, seedCategories, seedProducts, seedStores } from "./seed/catalogue-data.ts";
 import { renderCategoryIcon, renderProductArt, renderStoreLogo } from "./seed/product-art.ts";
 
 /** Demo accounts, documented in the README. */
@@ -34,6 +35,8 @@ export const demoAccounts = {
   shopper: "shopper@pasar.test",
   operator: "operator@pasar.test",
   merchant: (index: number) => `merchant${index + 1}@pasar.test`,
+  /** A shopper whose merchant application awaits the operator's review. */
+  applicant: "applicant@pasar.test",
 };
 
 export interface SeedOptions {
@@ -91,7 +94,7 @@ export async function seedDemoData(db: Db, storage: Storage, log: Logger, opts: 
   const seeded = await db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${seedLockKey})`);
     if (await hasAccounts(tx)) return false;
-    await writeDemoShop(tx, storage, images, opts.publicUrl ?? "http://localhost:3000");
+    await writeDemoShop(tx, storage, log, images, opts.publicUrl ?? "http://localhost:3000");
     return true;
   });
   if (seeded) {
@@ -106,6 +109,7 @@ const seedLockKey = 20_260_727;
 async function writeDemoShop(
   db: Db,
   storage: Storage,
+  log: Logger,
   images: Awaited<ReturnType<typeof renderImages>>,
   publicUrl: string,
 ) {
@@ -185,6 +189,7 @@ async function writeDemoShop(
       ownerId,
       name: store.name,
       intro: store.intro.ind,
+      phone: `+62811${String(2_026_000 + index).padStart(7, "0")}`,
       logo: images.logos[index],
     });
     const merchant: (typeof merchants)[number] = { ownerId, cheapest: undefined };
@@ -199,6 +204,30 @@ async function writeDemoShop(
     await seedMerchantMoney(db, operatorId, ownerId, index);
   }
   await seedDemoOrders(db, storage, publicUrl, { shopperId, operatorId, merchants });
+  await seedApplication(db, storage, log, CAT.food);
+}
+
+/** A shopper's merchant application awaiting review, made by the real service: the operator's queue has one. */
+async function seedApplication(db: Db, storage: Storage, log: Logger, categoryId: number) {
+  const userId = await createAccount(db, {
+    email: demoAccounts.applicant,
+    password: demoPassword,
+    role: "shopper",
+  });
+  await applyForStore(
+    { db, storage, log },
+    { id: userId, role: "shopper" },
+    {
+      fields: {
+        storeName: "Warung Kopi Nusantara",
+        phone: "+6281320262026",
+        intro: "Kopi bubuk dan biji dari Aceh, Toraja dan Flores, disangrai setiap minggu.",
+        ownerName: "Dewi Lestari",
+        categoryId,
+      },
+      logo: null,
+    },
+  );
 }
 
 /**

@@ -43,11 +43,7 @@ export async function selectStoreDays(db: Db, storeId: string, from: Date) {
     })
     .from(orders)
     .where(
-      and(
-        eq(orders.storeId, storeId),
-        inArray(orders.status, [...paidStatuses]),
-        gte(orders.paidAt, from),
-      ),
+      and(eq(orders.storeId, storeId), inArray(orders.status, [...paidStatuses]), gte(orders.paidAt, from)),
     )
     .groupBy(day);
   return rows.map((r) => ({ day: r.day, turnover: Number(r.turnover), orders: r.orders }));

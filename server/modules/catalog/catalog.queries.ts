@@ -1,4 +1,17 @@
-import { and, asc, count, desc, eq, inArray, like, lt, or, sql, type Placeholder, type SQL } from "drizzle-orm";
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  inArray,
+  like,
+  lt,
+  or,
+  sql,
+  type Placeholder,
+  type SQL,
+} from "drizzle-orm";
 import type { StoredImage } from "#common/images.ts";
 import type { Db, Tx } from "../../db/client.ts";
 import { categories, listings, productImages, searchTerms, supplyProducts } from "./catalog.tables.ts";

@@ -328,7 +328,9 @@ export async function listInStore(
   if (!supply || supply.status !== "active") throw new DomainError("not_found", "errors.listing.offSale");
   if (!Number.isInteger(input.price)) throw new DomainError("bad_request", "errors.listing.price");
   if (input.price < supply.merchantPrice)
-    throw new DomainError("bad_request", "errors.listing.belowCost", { cost: formatRupiah(supply.merchantPrice) });
+    throw new DomainError("bad_request", "errors.listing.belowCost", {
+      cost: formatRupiah(supply.merchantPrice),
+    });
   if (await q.selectListingOf(db, input.storeId, input.supplyProductId))
     throw new DomainError("conflict", "errors.listing.already");
   const id = newId("prd");
@@ -570,7 +572,9 @@ export async function changeListing(
   const row = await ownListing(deps.db, storeId, listingId);
   if ("price" in change) {
     if (change.price < row.merchantPrice)
-      throw new DomainError("bad_request", "errors.listing.belowCost", { cost: formatRupiah(row.merchantPrice) });
+      throw new DomainError("bad_request", "errors.listing.belowCost", {
+        cost: formatRupiah(row.merchantPrice),
+      });
     await q.updateListing(deps.db, listingId, { price: change.price });
   } else {
     if (change.status === "active" && row.supplyStatus !== "active")

@@ -310,7 +310,11 @@ export async function listStoresByStatus(
   opts: { status: StoreStatus; cursor?: string | null; limit: number },
 ) {
   return pageOf(
-    await q.selectStoresByStatus(db, { status: opts.status, before: opts.cursor ?? undefined, limit: opts.limit }),
+    await q.selectStoresByStatus(db, {
+      status: opts.status,
+      before: opts.cursor ?? undefined,
+      limit: opts.limit,
+    }),
     opts.limit,
   );
 }

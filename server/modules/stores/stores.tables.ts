@@ -1,5 +1,15 @@
 import { sql } from "drizzle-orm";
-import { boolean, date, index, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import {
+  boolean,
+  date,
+  index,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
 import { storeStatuses } from "#common/merchant-states.ts";
 import type { StoredImage } from "#common/images.ts";
 import { users } from "../auth/auth.tables.ts";

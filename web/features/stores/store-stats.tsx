@@ -3,7 +3,7 @@ import { formatNumber } from "../../lib/format.ts";
 import { useI18n } from "../../lib/i18n.tsx";
 
 /** A store's level and rating as shoppers read them: "New store" and "No reviews yet" until earned. */
-export function StoreBadges(props: { store: StoreSummaryView }) {
+export function StoreBadges(props: { store: Pick<StoreSummaryView, "level" | "rating"> }) {
   const { t } = useI18n();
   const { level, rating } = props.store;
   return (

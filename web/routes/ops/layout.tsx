@@ -11,6 +11,7 @@ export function loader({ params }: Route.LoaderArgs) {
 const sections = [
   ["/ops", "withdrawals"],
   ["/ops/orders", "orders"],
+  ["/ops/merchants", "merchants"],
   ["/ops/recharges", "recharges"],
   ["/ops/ledger", "ledger"],
   ["/ops/adjust", "adjust"],

@@ -201,8 +201,13 @@ function AccountContent() {
             {(
               [
                 ...(me.role === "merchant"
-                  ? ([["/h5/merchant/order", t("orders.merchant.title"), ClipboardList]] as const)
-                  : []),
+                  ? ([
+                      ["/h5/merchant", t("merchant.home.title"), Store],
+                      ["/h5/merchant/order", t("orders.merchant.title"), ClipboardList],
+                    ] as const)
+                  : me.role === "shopper"
+                    ? ([["/h5/merchant", t("merchant.home.apply"), Store]] as const)
+                    : []),
                 ["/h5/delivery", t("orders.account.delivery"), MapPin],
                 ["/h5/merchant/fund", t("account.page.funds"), ReceiptText],
                 ["/h5/merchant/recharge", t("account.page.recharge"), Wallet],

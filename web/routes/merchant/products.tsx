@@ -1,0 +1,362 @@
+import { useState } from "react";
+import {
+  HydrationBoundary,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from "@tanstack/react-query";
+import { Search } from "lucide-react";
+import { useSearchParams } from "react-router";
+import type { Route } from "./+types/products";
+import type { OwnListingView, SupplyItemView } from "#common/contracts/merchants.ts";
+import { LoadMore } from "../../features/catalog/infinite-products.tsx";
+import { PriceDialog } from "../../features/merchant/price-dialog.tsx";
+import { statusParam, StatusTabs } from "../../features/ops/ops-ui.tsx";
+import { AppHeader } from "../../features/shell/app-header.tsx";
+import { merchantOnly, serverT, withServerApi } from "../../lib/api.server.ts";
+import { formatNumber, formatRupiah } from "../../lib/format.ts";
+import { useI18n } from "../../lib/i18n.tsx";
+import { localeFromParam } from "../../lib/locale.ts";
+import { pageMeta } from "../../lib/meta.ts";
+import { modal } from "../../lib/modal.ts";
+import { toast } from "../../lib/toast.ts";
+import { useTRPC } from "../../lib/trpc.ts";
+import { Picture } from "../../ui/picture.tsx";
+
+type Trpc = ReturnType<typeof useTRPC>;
+const tabs = ["active", "hidden", "catalogue"] as const;
+type Tab = (typeof tabs)[number];
+
+const listingsQuery = (trpc: Trpc, status: "active" | "hidden") =>
+  trpc.merchants.listings.infiniteQueryOptions(
+    { status, limit: 20 },
+    { getNextPageParam: (last) => last.nextCursor ?? undefined },
+  );
+
+/** The catalogue's `?q=` and `?category=` filters. */
+function supplyFilter(search: URLSearchParams) {
+  const category = Number(search.get("category"));
+  return {
+    q: search.get("q")?.trim().slice(0, 60) || undefined,
+    categoryId: Number.isInteger(category) && category > 0 ? category : undefined,
+  };
+}
+
+const supplyQuery = (trpc: Trpc, filter: ReturnType<typeof supplyFilter>) =>
+  trpc.merchants.supply.infiniteQueryOptions(
+    { ...filter, limit: 20 },
+    { getNextPageParam: (last) => last.nextCursor ?? undefined },
+  );
+
+export async function loader({ request, context, params, url }: Route.LoaderArgs) {
+  const locale = localeFromParam(params.lang) ?? "ind";
+  const tab = statusParam(url.searchParams, tabs);
+  const { dehydrated } = await withServerApi({ request, context }, locale, ({ trpc, queryClient }) =>
+    (tab === "catalogue"
+      ? Promise.all([
+          queryClient.fetchInfiniteQuery(supplyQuery(trpc, supplyFilter(url.searchParams))),
+          queryClient.fetchQuery(trpc.catalog.categories.queryOptions()),
+        ]).then(() => null)
+      : queryClient.fetchInfiniteQuery(listingsQuery(trpc, tab)).then(() => null)
+    ).catch(merchantOnly(url, locale)),
+  );
+  return { dehydrated, title: serverT(context, locale)("merchant.products.title") };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageMeta(matches, loaderData?.title);
+
+function Thumb(props: { image: OwnListingView["image"] }) {
+  return props.image ? (
+    <Picture
+      image={props.image}
+      alt=""
+      sizes="64px"
+      width={64}
+      height={64}
+      className="size-16 shrink-0 rounded-lg object-cover"
+    />
+  ) : (
+    <span className="size-16 shrink-0 rounded-lg bg-gray-100 dark:bg-gray-800" />
+  );
+}
+
+const smallButton =
+  "h-10 rounded-full border border-primary-700 px-4 text-sm font-semibold text-primary-800 dark:border-primary-400 dark:text-primary-300";
+
+/** After a listing changed: every list of the store's products, and the home's product count. */
+function useRefresh() {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  return () => {
+    void queryClient.invalidateQueries({ queryKey: trpc.merchants.listings.pathKey() });
+    void queryClient.invalidateQueries({ queryKey: trpc.merchants.supply.pathKey() });
+    void queryClient.invalidateQueries({ queryKey: trpc.merchants.home.queryKey() });
+  };
+}
+
+function Listings(props: { status: "active" | "hidden" }) {
+  const { t, locale } = useI18n();
+  const trpc = useTRPC();
+  const refresh = useRefresh();
+  const list = useInfiniteQuery(listingsQuery(trpc, props.status));
+  const reprice = useMutation(
+    trpc.merchants.reprice.mutationOptions({
+      onSuccess: () => {
+        toast.notify(t("merchant.products.repriced"), "success");
+        refresh();
+      },
+    }),
+  );
+  const setStatus = useMutation(
+    trpc.merchants.setListingStatus.mutationOptions({
+      onSuccess: (l) => {
+        toast.notify(
+          t(l.status === "active" ? "merchant.products.relisted" : "merchant.products.delisted"),
+          "success",
+        );
+        refresh();
+      },
+    }),
+  );
+  const items = list.data?.pages.flatMap((p) => p.items) ?? [];
+  return (
+    <>
+      {list.data && items.length === 0 && (
+        <p className="px-4 py-10 text-center text-gray-600 dark:text-gray-400">
+          {t(props.status === "active" ? "merchant.products.emptyActive" : "merchant.products.emptyHidden")}
+        </p>
+      )}
+      <ul className="grid gap-3 px-3">
+        {items.map((l) => (
+          <li key={l.id} className="rounded-xl bg-white p-3 dark:bg-gray-900" data-testid="own-listing">
+            <div className="flex gap-3">
+              <Thumb image={l.image} />
+              <div className="min-w-0 flex-1">
+                <p className="line-clamp-2 text-sm font-medium">{l.name}</p>
+                <dl className="mt-1 grid grid-cols-2 gap-x-3 gap-y-1 text-xs">
+                  <div>
+                    <dt className="text-gray-600 dark:text-gray-400">{t("merchant.products.price")}</dt>
+                    <dd className="text-sm font-semibold tabular-nums">{formatRupiah(l.price)}</dd>
+                  </div>
+                  <div>
+                    <dt className="text-gray-600 dark:text-gray-400">{t("merchant.products.cost")}</dt>
+                    <dd className="text-sm tabular-nums">{formatRupiah(l.merchantPrice)}</dd>
+                  </div>
+                  <div>
+                    <dt className="text-gray-600 dark:text-gray-400">{t("merchant.products.stock")}</dt>
+                    <dd className="text-sm tabular-nums">{formatNumber(l.stock, locale)}</dd>
+                  </div>
+                  <div>
+                    <dt className="text-gray-600 dark:text-gray-400">{t("merchant.products.sales")}</dt>
+                    <dd className="text-sm tabular-nums">{formatNumber(l.sales, locale)}</dd>
+                  </div>
+                </dl>
+              </div>
+            </div>
+            <div className="mt-3 flex justify-end gap-2">
+              {l.status === "active" && (
+                <button
+                  type="button"
+                  className={smallButton}
+                  onClick={() =>
+                    modal.open(PriceDialog, {
+                      title: t("merchant.products.changePrice"),
+                      product: l.name,
+                      merchantPrice: l.merchantPrice,
+                      suggestedPrice: l.suggestedPrice,
+                      price: l.price,
+                      confirmLabel: t("merchant.products.save"),
+                      onConfirm: (price) => reprice.mutate({ listingId: l.id, price }),
+                    })
+                  }
+                >
+                  {t("merchant.products.changePrice")}
+                </button>
+              )}
+              {(l.status === "active" || l.supplied) && (
+                <button
+                  type="button"
+                  className={smallButton}
+                  disabled={setStatus.isPending}
+                  onClick={() =>
+                    setStatus.mutate({ listingId: l.id, status: l.status === "active" ? "hidden" : "active" })
+                  }
+                >
+                  {t(l.status === "active" ? "merchant.products.delist" : "merchant.products.relist")}
+                </button>
+              )}
+            </div>
+          </li>
+        ))}
+      </ul>
+      {items.length > 0 && <LoadMore query={list} endText={t("shell.listEnd")} />}
+    </>
+  );
+}
+
+function SupplyRow(props: { item: SupplyItemView; onList: () => void }) {
+  const { t, locale } = useI18n();
+  const s = props.item;
+  return (
+    <li className="rounded-xl bg-white p-3 dark:bg-gray-900" data-testid="supply-product">
+      <div className="flex gap-3">
+        <Thumb image={s.image} />
+        <div className="min-w-0 flex-1">
+          <p className="line-clamp-2 text-sm font-medium">{s.name}</p>
+          <dl className="mt-1 grid grid-cols-2 gap-x-3 gap-y-1 text-xs">
+            <div>
+              <dt className="text-gray-600 dark:text-gray-400">{t("merchant.products.cost")}</dt>
+              <dd className="text-sm font-semibold tabular-nums">{formatRupiah(s.merchantPrice)}</dd>
+            </div>
+            <div>
+              <dt className="text-gray-600 dark:text-gray-400">{t("merchant.products.suggested")}</dt>
+              <dd className="text-sm tabular-nums">{formatRupiah(s.suggestedPrice)}</dd>
+            </div>
+            <div>
+              <dt className="text-gray-600 dark:text-gray-400">{t("merchant.products.stock")}</dt>
+              <dd className="text-sm tabular-nums">{formatNumber(s.stock, locale)}</dd>
+            </div>
+          </dl>
+        </div>
+      </div>
+      <div className="mt-3 flex items-center justify-end gap-3">
+        {s.listing ? (
+          <p className="text-sm text-primary-800 dark:text-primary-300">
+            {t(
+              s.listing.status === "active" ? "merchant.products.listedAt" : "merchant.products.delistedAt",
+              {
+                price: formatRupiah(s.listing.price),
+              },
+            )}
+          </p>
+        ) : (
+          <button type="button" className={smallButton} onClick={props.onList}>
+            {t("merchant.products.list")}
+          </button>
+        )}
+      </div>
+    </li>
+  );
+}
+
+function Catalogue() {
+  const { t } = useI18n();
+  const trpc = useTRPC();
+  const refresh = useRefresh();
+  const [search, setSearch] = useSearchParams();
+  const filter = supplyFilter(search);
+  const [text, setText] = useState(filter.q ?? "");
+  const categories = useQuery(trpc.catalog.categories.queryOptions());
+  const list = useInfiniteQuery(supplyQuery(trpc, filter));
+  const listProduct = useMutation(
+    trpc.merchants.list.mutationOptions({
+      onSuccess: () => {
+        toast.notify(t("merchant.products.listed"), "success");
+        refresh();
+      },
+    }),
+  );
+  const change = (key: "q" | "category", value: string) => {
+    const next = new URLSearchParams(search);
+    if (value) next.set(key, value);
+    else next.delete(key);
+    setSearch(next, { replace: true, preventScrollReset: true });
+  };
+  const items = list.data?.pages.flatMap((p) => p.items) ?? [];
+  return (
+    <>
+      <form
+        role="search"
+        className="flex gap-2 px-3"
+        onSubmit={(e) => {
+          e.preventDefault();
+          change("q", text.trim());
+        }}
+      >
+        <label className="flex h-11 flex-1 items-center gap-2 rounded-full border border-gray-300 bg-white px-3 dark:border-gray-600 dark:bg-gray-900">
+          <Search className="size-4 text-gray-500" aria-hidden="true" />
+          <span className="sr-only">{t("merchant.products.search")}</span>
+          <input
+            type="search"
+            name="q"
+            value={text}
+            maxLength={60}
+            placeholder={t("merchant.products.search")}
+            onChange={(e) => setText(e.target.value)}
+            className="min-w-0 flex-1 bg-transparent outline-none"
+          />
+        </label>
+        <label className="sr-only" htmlFor="supply-category">
+          {t("merchant.products.category")}
+        </label>
+        <select
+          id="supply-category"
+          value={filter.categoryId ?? ""}
+          onChange={(e) => change("category", e.target.value)}
+          className="h-11 max-w-36 rounded-full border border-gray-300 bg-white px-3 text-sm dark:border-gray-600 dark:bg-gray-900"
+        >
+          <option value="">{t("merchant.products.allCategories")}</option>
+          {categories.data?.map((c) => (
+            <option key={c.id} value={c.id}>
+              {c.name}
+            </option>
+          ))}
+        </select>
+      </form>
+      {list.data && items.length === 0 && (
+        <p className="px-4 py-10 text-center text-gray-600 dark:text-gray-400">
+          {t("merchant.products.noSupply")}
+        </p>
+      )}
+      <ul className="mt-3 grid gap-3 px-3">
+        {items.map((s) => (
+          <SupplyRow
+            key={s.id}
+            item={s}
+            onList={() =>
+              modal.open(PriceDialog, {
+                title: t("merchant.products.listTitle"),
+                product: s.name,
+                merchantPrice: s.merchantPrice,
+                suggestedPrice: s.suggestedPrice,
+                price: s.suggestedPrice,
+                confirmLabel: t("merchant.products.list"),
+                onConfirm: (price) => listProduct.mutate({ supplyProductId: s.id, price }),
+              })
+            }
+          />
+        ))}
+      </ul>
+      {items.length > 0 && <LoadMore query={list} endText={t("shell.listEnd")} />}
+    </>
+  );
+}
+
+/** The store's products (seed section 1): its listings, and the supply catalogue to list from. */
+function ProductsContent() {
+  const { t } = useI18n();
+  const [search] = useSearchParams();
+  const tab: Tab = statusParam(search, tabs);
+  return (
+    <>
+      <AppHeader back title={t("merchant.products.title")} />
+      <main id="main" className="pb-8">
+        <StatusTabs
+          label={t("merchant.products.tabs")}
+          statuses={tabs}
+          names={(s) => t(`merchant.products.tab.${s}`)}
+        />
+        {tab === "catalogue" ? <Catalogue /> : <Listings key={tab} status={tab} />}
+      </main>
+    </>
+  );
+}
+
+export default function Products({ loaderData }: Route.ComponentProps) {
+  return (
+    <HydrationBoundary state={loaderData.dehydrated}>
+      <ProductsContent />
+    </HydrationBoundary>
+  );
+}
