@@ -19,6 +19,12 @@ export const budgetKb = {
    * libphonenumber (30 KB more), loaded when the visitor first touches the form rather than with the page.
    */
   auth: 140,
+  /**
+   * The merchant home, which draws the last 30 days with uPlot (21 KB gzipped, the smallest maintained
+   * charting library that draws both series; docs/decisions/0010-merchant-centre.md). It is loaded after the
+   * page is interactive, so the figures paint and respond as on any other page; the budget counts it.
+   */
+  chart: 160,
 } as const;
 
 /** Ids of demo data a page path needs (a product, a store), looked up once the server runs. */
@@ -100,6 +106,7 @@ export const pages: readonly PageSpec[] = [
       ["routes/wallet/recharge.tsx", "recharge", "/h5/merchant/recharge"],
       ["routes/wallet/withdraw.tsx", "withdraw", "/h5/merchant/withdraw"],
       ["routes/wallet/bank.tsx", "bank card", "/h5/merchant/bank"],
+      ["routes/merchant/apply.tsx", "merchant application", "/h5/merchant/apply"],
     ] as const
   ).map(([route, name, path]): PageSpec => ({
     route,
@@ -123,6 +130,8 @@ export const pages: readonly PageSpec[] = [
   ).map(([route, name, path]): PageSpec => ({ route, name, path, budget: "browse", signedIn: "shopper" })),
   ...(
     [
+      ["routes/merchant/products.tsx", "merchant products", () => "/h5/merchant/products"],
+      ["routes/merchant/manage.tsx", "store management", () => "/h5/merchant/shop/manage"],
       ["routes/orders/merchant-orders.tsx", "order centre", () => "/h5/merchant/order"],
       [
         "routes/orders/merchant-order-detail.tsx",
@@ -131,10 +140,18 @@ export const pages: readonly PageSpec[] = [
       ],
     ] as const
   ).map(([route, name, path]): PageSpec => ({ route, name, path, budget: "browse", signedIn: "merchant" })),
+  {
+    route: "routes/merchant/home.tsx",
+    name: "merchant home",
+    path: () => "/h5/merchant",
+    budget: "chart",
+    signedIn: "merchant",
+  },
   ...(
     [
       ["routes/ops/withdrawals.tsx", "ops withdrawals", "/ops"],
       ["routes/ops/orders.tsx", "ops orders", "/ops/orders"],
+      ["routes/ops/merchants.tsx", "ops merchants", "/ops/merchants"],
       ["routes/ops/recharges.tsx", "ops recharges", "/ops/recharges"],
       ["routes/ops/ledger.tsx", "ops ledger", "/ops/ledger"],
       ["routes/ops/adjust.tsx", "ops adjustment", "/ops/adjust"],

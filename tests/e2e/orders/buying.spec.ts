@@ -1,19 +1,11 @@
-import { expect, test, type APIRequestContext, type Browser, type Page } from "@playwright/test";
+import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { tokenStorageKey, toasts, trpcMutation } from "../support/accounts.ts";
 import { expectNoSeriousViolations } from "../support/axe.ts";
 import { parseRupiah, signInFreshShopper } from "../support/browsing.ts";
 import { fill, langs, localePath, messages } from "../support/i18n.ts";
 import { decideOnGateway, demoOperator } from "../support/money.ts";
 import { waitForHydration } from "../support/page.ts";
-
-async function tokenOf(request: APIRequestContext, account: string): Promise<string> {
-  const session = await trpcMutation<{ token: string }>(request, "auth.signIn", {
-    method: "password",
-    account,
-    password: demoOperator.password,
-  });
-  return session.token;
-}
+import { pageAs, tokenOf } from "../support/roles.ts";
 
 /** Two products of two different stores, from the shop's own list. */
 async function twoStoresProducts(request: APIRequestContext) {
@@ -25,18 +17,6 @@ async function twoStoresProducts(request: APIRequestContext) {
   ).result.data.json.items;
   const first = items[0]!;
   return [first, items.find((i) => i.storeId !== first.storeId)!];
-}
-
-/** A page of another browser signed in as a demo account (the session cookie and the stored token). */
-async function pageAs(browser: Browser, account: string): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
-  const page = await context.newPage();
-  const token = await tokenOf(page.request, account);
-  await context.addInitScript(({ key, value }) => localStorage.setItem(key, value), {
-    key: tokenStorageKey,
-    value: token,
-  });
-  return page;
 }
 
 // Each language's whole purchase: two stores in one checkout paid from the wallet (two orders), an address

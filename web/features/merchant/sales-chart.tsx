@@ -43,7 +43,9 @@ export function SalesChart(props: { days: DayFigure[] }) {
             cursor: { show: false },
             scales: {
               // Half a day of room each side, so the first and last bars show whole.
-              x: { time: false, range: () => [-0.5, days.length - 0.5] }, orders: { range: (_u, _min, max) => [0, Math.max(4, max)] } },
+              x: { time: false, range: () => [-0.5, days.length - 0.5] },
+              orders: { range: (_u, _min, max) => [0, Math.max(4, max)] },
+            },
             axes: [
               {
                 stroke: "#6b7280",

@@ -1,0 +1,215 @@
+import { expect, test, type APIRequestContext } from "@playwright/test";
+import { createEmailAccount, toasts, trpcMutation } from "../support/accounts.ts";
+import { expectNoSeriousViolations } from "../support/axe.ts";
+import { parseRupiah, signInFreshShopper } from "../support/browsing.ts";
+import { fill, langs, localePath, messages } from "../support/i18n.ts";
+import { pngImage } from "../support/images.ts";
+import { demoOperator, rupiah } from "../support/money.ts";
+import { waitForHydration } from "../support/page.ts";
+import { pageAs, tokenOf } from "../support/roles.ts";
+
+/** A query of the API as the holder of `token`. */
+async function query<T>(
+  request: APIRequestContext,
+  token: string,
+  procedure: string,
+  input?: unknown,
+): Promise<T> {
+  const search = input === undefined ? "" : `?input=${encodeURIComponent(JSON.stringify({ json: input }))}`;
+  const res = await request.get(`/trpc/${procedure}${search}`, { headers: { authorization: token } });
+  return ((await res.json()) as { result: { data: { json: T } } }).result.data.json;
+}
+
+let keys = 0;
+const key = (tag: string) => `e2e-${tag}-${Date.now()}-${++keys}`.slice(0, 64);
+
+// Each language's whole merchant story: a new user applies with the form (its messages first), the operator
+// approves, the merchant sets the store up with a logo, lists two supply products at its own price, a shopper
+// buys one, the merchant pays the goods from the order centre, and the home's figures and chart follow.
+for (const lang of langs) {
+  test(`becoming a merchant and selling in ${lang}`, async ({ page, browser, request }) => {
+    test.setTimeout(240_000);
+    const m = messages[lang];
+    const t = m.merchant;
+    const { email, token } = await signInFreshShopper(page, `mch-${lang}`);
+    const storeName = `Toko E2E ${lang} ${Date.now().toString(36)}`;
+
+    // Not yet a merchant: the way to apply.
+    await page.goto(localePath(lang, "/h5/merchant"));
+    await waitForHydration(page);
+    await expect(page.getByRole("heading", { name: m.orders.merchant.notMerchant })).toBeVisible();
+    await page.getByRole("link", { name: t.home.apply }).click();
+    await page.waitForURL(/\/h5\/merchant\/apply/);
+    await waitForHydration(page);
+
+    // The form's own messages, then a complete application with a logo.
+    await page.getByRole("button", { name: t.apply.submit }).click();
+    for (const message of [
+      m.errors.merchant.storeName,
+      m.errors.merchant.phone,
+      m.errors.merchant.intro,
+      m.errors.merchant.ownerName,
+      m.errors.merchant.category,
+    ]) {
+      await expect(page.getByText(message, { exact: true })).toBeVisible();
+    }
+    await page.getByLabel(t.fields.storeName, { exact: true }).fill(storeName);
+    await page.getByLabel(t.fields.phone, { exact: true }).fill("0812 7777 2026");
+    await page.getByLabel(t.fields.intro, { exact: true }).fill("Kaos dan kemeja untuk sehari-hari.");
+    await page.getByLabel(t.fields.ownerName, { exact: true }).fill("Rina Wulandari");
+    await page.getByLabel(t.fields.category, { exact: true }).selectOption({ index: 1 });
+    await page
+      .getByLabel(t.fields.chooseLogo)
+      .setInputFiles({ name: "logo.png", mimeType: "image/png", buffer: await pngImage(200, 200) });
+    await expectNoSeriousViolations(page, `merchant application (${lang})`);
+    await page.getByRole("button", { name: t.apply.submit }).click();
+    await page.waitForURL((url) => url.pathname.endsWith("/h5/merchant"));
+    await expect(page.getByTestId("application-state")).toContainText(t.apply.submitted);
+
+    // The operator approves it from the applications queue.
+    const ops = await pageAs(browser, demoOperator.account);
+    await ops.goto(localePath(lang, "/ops/merchants"));
+    await waitForHydration(ops);
+    const application = ops.getByTestId("ops-merchant").filter({ hasText: storeName });
+    await expect(application).toContainText("Rina Wulandari");
+    await expectNoSeriousViolations(ops, `ops merchants (${lang})`);
+    await application.getByRole("button", { name: m.ops.merchants.approve }).click();
+    await ops.getByRole("dialog").getByRole("button", { name: m.ops.merchants.approve }).click();
+    await expect(toasts(ops, lang).getByText(m.ops.merchants.approved)).toBeVisible();
+    await ops.context().close();
+
+    // The merchant centre: the new store, empty.
+    await page.reload();
+    await waitForHydration(page);
+    await expect(page.getByRole("heading", { name: storeName })).toBeVisible();
+    await expect(page.getByTestId("figure-products")).toContainText("0");
+    await expect(page.getByTestId("figure-turnover")).toContainText(rupiah(0));
+
+    // Store management: a new logo and description; the public page shows them.
+    await page.getByRole("link", { name: t.manage.title }).click();
+    await page.waitForURL(/\/h5\/merchant\/shop\/manage/);
+    await waitForHydration(page);
+    await page
+      .getByLabel(t.fields.changeLogo)
+      .setInputFiles({ name: "logo.png", mimeType: "image/png", buffer: await pngImage(300, 240) });
+    await expect(toasts(page, lang).getByText(t.manage.logoSaved)).toBeVisible();
+    await page.getByLabel(t.fields.intro, { exact: true }).fill("Kaos katun Bandung, dijahit rapi.");
+    await page.getByLabel(t.fields.autoPay).uncheck();
+    await expectNoSeriousViolations(page, `store management (${lang})`);
+    await page.getByRole("button", { name: t.manage.save }).click();
+    await expect(toasts(page, lang).getByText(t.manage.saved)).toBeVisible();
+    const status = await query<{ store: { id: string } }>(request, token, "merchants.status");
+    await page.goto(localePath(lang, `/h5/merchant/shop/${status.store.id}`));
+    await expect(page.getByText("Kaos katun Bandung, dijahit rapi.")).toBeVisible();
+    await expect(page.locator("main img").first()).toBeVisible();
+
+    // Two supply products listed at the store's own price: never below the merchant price.
+    await page.goto(localePath(lang, "/h5/merchant/products?status=catalogue"));
+    await waitForHydration(page);
+    const listed: number[] = [];
+    for (const index of [0, 1]) {
+      const row = page.getByTestId("supply-product").nth(index);
+      await row.getByRole("button", { name: t.products.list }).click();
+      const dialog = page.getByRole("dialog");
+      const cost = parseRupiah(
+        (await dialog.getByText(t.products.merchantPrice, { exact: true }).locator("+ dd").textContent()) ??
+          "",
+      );
+      const price = dialog.getByLabel(t.products.yourPrice);
+      await price.fill(String(cost - 1000));
+      await dialog.getByRole("button", { name: t.products.list }).click();
+      await expect(
+        dialog.getByText(fill(m.errors.listing.belowCost, { cost: rupiah(cost) }), { exact: true }),
+      ).toBeVisible();
+      await price.fill(String(cost + 25_000));
+      await expect(dialog.getByTestId("margin")).toContainText(rupiah(25_000));
+      if (index === 0) await expectNoSeriousViolations(page, `listing price (${lang})`);
+      await dialog.getByRole("button", { name: t.products.list }).click();
+      await expect(toasts(page, lang).getByText(t.products.listed).first()).toBeVisible();
+      await expect(row).toContainText(fill(t.products.listedAt, { price: rupiah(cost + 25_000) }));
+      listed.push(cost + 25_000);
+    }
+    await page.goto(localePath(lang, "/h5/merchant/products"));
+    await waitForHydration(page);
+    await expect(page.getByTestId("own-listing")).toHaveCount(2);
+    await expectNoSeriousViolations(page, `merchant products (${lang})`);
+
+    // A shopper buys the first listing (through the API: the buying screens have their own test).
+    const opsToken = await tokenOf(request, demoOperator.account);
+    const listings = await query<{ items: { id: string; price: number; merchantPrice: number }[] }>(
+      request,
+      token,
+      "merchants.listings",
+      { status: "active" },
+    );
+    const sold = listings.items.find((l) => l.price === listed[0])!;
+    const buyerEmail = `buyer.${Date.now().toString(36)}.${lang}@e2e.pasar.test`;
+    const buyer = await createBuyer(request, buyerEmail, opsToken);
+    await trpcMutation(
+      request,
+      "orders.place",
+      {
+        lines: [{ listingId: sold.id, quantity: 1 }],
+        addressId: buyer.addressId,
+        method: "wallet",
+        fromCart: false,
+        idempotencyKey: key("buy"),
+      },
+      { authorization: buyer.token },
+    );
+
+    // The merchant pays the goods from the order centre (after a top-up: auto-pay is off).
+    await trpcMutation(
+      request,
+      "ops.money.adjust",
+      { account: email, amount: sold.merchantPrice, reason: "modal e2e", idempotencyKey: key("topup") },
+      { authorization: opsToken },
+    );
+    await page.goto(localePath(lang, "/h5/merchant/order?status=goods_unpaid"));
+    await waitForHydration(page);
+    await page
+      .getByTestId("merchant-order")
+      .first()
+      .getByRole("button", { name: m.orders.merchant.payGoods })
+      .click();
+    await expect(toasts(page, lang).getByText(m.orders.merchant.paidToast)).toBeVisible();
+
+    // The home's figures and chart follow the sale.
+    await page.goto(localePath(lang, "/h5/merchant"));
+    await waitForHydration(page);
+    await expect(page.getByTestId("figure-products")).toContainText("2");
+    await expect(page.getByTestId("figure-turnover")).toContainText(rupiah(sold.price));
+    await expect(page.getByTestId("figure-assets")).toContainText(rupiah(sold.merchantPrice));
+    await expect(page.locator("figcaption")).toContainText(rupiah(sold.price));
+    await expect(page.getByTestId("sales-chart").locator("canvas")).toBeVisible();
+    await expectNoSeriousViolations(page, `merchant home (${lang})`);
+  });
+}
+
+/** A new shopper with money (an operator's credit) and a default address, through the API. */
+async function createBuyer(request: APIRequestContext, email: string, opsToken: string) {
+  const { token } = await createEmailAccount(request, email);
+  await trpcMutation(
+    request,
+    "ops.money.adjust",
+    { account: email, amount: 2_000_000, reason: "saldo e2e", idempotencyKey: key("buyer") },
+    { authorization: opsToken },
+  );
+  const address = await trpcMutation<{ id: string }>(
+    request,
+    "addresses.save",
+    {
+      name: "Budi Santoso",
+      mobile: "0812 3456 7890",
+      provinceCode: "31",
+      regencyCode: "31.71",
+      districtCode: "31.71.07",
+      villageCode: "31.71.07.1006",
+      postcode: "10240",
+      detail: "Jl. Kebon Kacang Raya No. 12",
+      isDefault: true,
+    },
+    { authorization: token },
+  );
+  return { token, addressId: address.id };
+}

@@ -1,0 +1,25 @@
+import type { APIRequestContext, Browser, Page } from "@playwright/test";
+import { tokenStorageKey, trpcMutation } from "./accounts.ts";
+import { demoOperator } from "./money.ts";
+
+/** A demo account's session token (every demo account has the same password, README). */
+export async function tokenOf(request: APIRequestContext, account: string): Promise<string> {
+  const session = await trpcMutation<{ token: string }>(request, "auth.signIn", {
+    method: "password",
+    account,
+    password: demoOperator.password,
+  });
+  return session.token;
+}
+
+/** A page of another browser signed in as an account (the session cookie and the stored token). */
+export async function pageAs(browser: Browser, account: string): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  const page = await context.newPage();
+  const token = await tokenOf(page.request, account);
+  await context.addInitScript(({ key, value }) => localStorage.setItem(key, value), {
+    key: tokenStorageKey,
+    value: token,
+  });
+  return page;
+}
