@@ -16,7 +16,8 @@ import {
 } from "../order-states.ts";
 import { ImageViewSchema } from "./image.ts";
 import { CursorSchema, plainText, prefixedId } from "./input.ts";
-import { IdempotencyKeySchema } from "./ledger.ts";
+import { fundTypes, IdempotencyKeySchema } from "./ledger.ts";
+import { orderPeriods } from "../merchant-states.ts";
 
 export * from "../order-states.ts";
 
@@ -287,6 +288,8 @@ export const OrderActionInputSchema = z.object({ id: OrderId, idempotencyKey: Id
 
 export const MerchantOrdersInputSchema = z.object({
   view: z.enum(merchantOrderViews).default("all"),
+  /** Placed today, yesterday or this week (from Monday), in the Indonesian (WIB) calendar. */
+  period: z.enum(orderPeriods).default("any"),
   cursor: CursorSchema.nullish(),
   limit: z.number().int().min(1).max(50).default(20),
 });
@@ -301,6 +304,16 @@ export const MerchantOrderViewSchema = OrderCardViewSchema.extend({
   goodsDueAt: z.date().nullable(),
 });
 export type MerchantOrderView = z.infer<typeof MerchantOrderViewSchema>;
+
+/** A store's order in full, with what it moved in and out of the merchant's wallet. */
+export const MerchantOrderDetailViewSchema = OrderDetailViewSchema.extend({
+  goodsCost: z.number().int(),
+  profit: z.number().int(),
+  goodsPaidAt: z.date().nullable(),
+  goodsDueAt: z.date().nullable(),
+  moves: z.array(z.object({ kind: z.enum(fundTypes), amount: z.number().int(), at: z.date() })),
+});
+export type MerchantOrderDetailView = z.infer<typeof MerchantOrderDetailViewSchema>;
 
 export const MerchantOrdersViewSchema = z.object({
   items: z.array(MerchantOrderViewSchema),

@@ -6,10 +6,3 @@ export { formatRupiah, discountPercent } from "#common/money.ts";
 export function formatNumber(value: number, locale: Locale): string {
   return new Intl.NumberFormat(localeTags[locale]).format(value);
 }
-
-/** A number in short form for chart axes (1,2 jt; 1.2M; 120万). */
-export function formatCompact(value: number, locale: Locale): string {
-  return new Intl.NumberFormat(localeTags[locale], { notation: "compact", maximumFractionDigits: 1 }).format(
-    value,
-  );
-}

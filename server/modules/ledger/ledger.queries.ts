@@ -1,5 +1,5 @@
 import { and, eq, gt, lt, or, sql } from "drizzle-orm";
-import type { FundType } from "#common/contracts/ledger.ts";
+import type { FundType, SubjectType } from "#common/contracts/ledger.ts";
 import type { Db, Tx } from "../../db/client.ts";
 import { idempotencyKeys, ledgerAccounts, ledgerTransfers } from "./ledger.tables.ts";
 
@@ -115,7 +115,33 @@ export async function selectAccountTransfers(
     .limit(opts.limit + 1);
 }
 
-/** Every transfer, newest first, optionally of one kind or touching one account (the operator's view). */
+/** The transfers of one subject (an order) that touch an account, oldest first, signed from its side. */
+export async function selectSubjectTransfers(
+  db: Executor,
+  accountId: string,
+  subject: { type: SubjectType; id: string },
+) {
+  const t = ledgerTransfers;
+  return db
+    .select({
+      kind: t.kind,
+      createdAt: t.createdAt,
+      amount:
+        sql<number>`case when ${t.creditAccountId} = ${accountId} then ${t.amount} else -${t.amount} end`.mapWith(
+          Number,
+        ),
+    })
+    .from(t)
+    .where(
+      and(
+        eq(t.subjectType, subject.type),
+        eq(t.subjectId, subject.id),
+        or(eq(t.creditAccountId, accountId), eq(t.debitAccountId, accountId)),
+      ),
+    )
+    .orderBy(sql`${t.id} asc`);
+}
+
 /** Users' wallet accounts by id (after `after`), a page at a time. */
 export async function selectWalletAccounts(db: Executor, opts: { after?: string; limit: number }) {
   const a = ledgerAccounts;

@@ -14,6 +14,7 @@ import {
   insertWallets,
   selectLedgerSnapshot,
   selectAccountTransfers,
+  selectSubjectTransfers,
   selectBalance,
   selectHeld,
   selectKey,
@@ -268,4 +269,14 @@ export const idempotencyKeyTtlMs = 24 * 60 * 60 * 1000;
 /** Forgets idempotency keys older than a day; returns how many. */
 export function forgetOldKeys(db: Db): Promise<number> {
   return deleteKeysBefore(db, new Date(now().getTime() - idempotencyKeyTtlMs));
+}
+
+/** What one subject (an order) moved in and out of a user's wallet, oldest first (+ in, − out). */
+export async function walletMovesOf(
+  db: Db,
+  userId: string,
+  subject: { type: SubjectType; id: string },
+): Promise<{ kind: FundType; amount: number; at: Date }[]> {
+  const rows = await selectSubjectTransfers(db, accountId({ wallet: userId }), subject);
+  return rows.map((r) => ({ kind: r.kind, amount: r.amount, at: r.createdAt }));
 }

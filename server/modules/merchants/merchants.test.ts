@@ -455,11 +455,62 @@ describe("merchant home figures", () => {
     expect(home.products).toBe(1);
     expect(home.days).toHaveLength(chartDays);
     expect(home.days.at(-1)!.day).toBe("2026-11-23");
+    // The completed order's detail shows what it moved in the merchant's wallet: goods cost out, sale in.
+    const detail = await merchant.api.merchantOrders.get({ id: a });
+    expect(detail.moves.map((x) => [x.kind, x.amount])).toEqual([
+      ["mch_order_pay", -60_000],
+      ["profit", 100_000],
+    ]);
+    expect(detail).toMatchObject({ goodsCost: 60_000, profit: 40_000, goodsDueAt: null });
     const byDay = Object.fromEntries(home.days.filter((x) => x.orders > 0).map((x) => [x.day, x]));
     expect(byDay).toEqual({
       "2026-11-20": { day: "2026-11-20", turnover: 100_000, orders: 1 },
       "2026-11-21": { day: "2026-11-21", turnover: 200_000, orders: 1 },
       "2026-11-22": { day: "2026-11-22", turnover: 300_000, orders: 1 },
     });
+  });
+});
+
+describe("the order centre's day filters", () => {
+  it("split today, yesterday and this week at WIB midnights, weeks from Monday", async () => {
+    const merchant = await approvedMerchant();
+    await merchant.api.merchants.updateStore({
+      ...(await merchant.api.merchants.store()),
+      phone: "081234567890",
+    });
+    const shopper = await shopperWithMoney(database, ops, 2_000_000);
+    const supplyId = await supplyProduct(database, { merchantPrice: 10_000, stock: 20 });
+    const listed = await merchant.api.merchants.list({ supplyProductId: supplyId, price: 20_000 });
+    const placeAt = async (at: string) => {
+      restore?.();
+      restore = setClock(() => new Date(at));
+      return (
+        await shopper.api.orders.place({
+          lines: [{ listingId: listed.id, quantity: 1 }],
+          addressId: shopper.addressId,
+          method: "wallet",
+          fromCart: false,
+          idempotencyKey: newKey(),
+        })
+      ).orderIds[0]!;
+    };
+    const friday = await placeAt("2026-11-20T12:00:00+07:00");
+    const sundayLate = await placeAt("2026-11-22T23:59:59+07:00");
+    const mondayEarly = await placeAt("2026-11-23T00:00:00+07:00");
+    const ids = async (period: "any" | "today" | "yesterday" | "week") =>
+      (await merchant.api.merchantOrders.list({ view: "all", period, limit: 50 })).items.map((o) => o.id);
+
+    restore?.();
+    restore = setClock(() => new Date("2026-11-23T10:00:00+07:00")); // a Monday
+    expect(await ids("any")).toEqual([mondayEarly, sundayLate, friday]);
+    expect(await ids("today")).toEqual([mondayEarly]);
+    expect(await ids("yesterday")).toEqual([sundayLate]);
+    expect(await ids("week")).toEqual([mondayEarly]);
+
+    restore?.();
+    restore = setClock(() => new Date("2026-11-25T23:30:00+07:00")); // Wednesday night (16:30 UTC)
+    expect(await ids("today")).toEqual([]);
+    expect(await ids("yesterday")).toEqual([]);
+    expect(await ids("week")).toEqual([mondayEarly]);
   });
 });

@@ -10,6 +10,7 @@ import {
   OrderActionViewSchema,
   OrderCountsViewSchema,
   OrderDetailViewSchema,
+  MerchantOrderDetailViewSchema,
   OrderIdInputSchema,
   OrderListInputSchema,
   OrderListViewSchema,
@@ -89,7 +90,7 @@ export const merchantOrdersRouter = router({
     .query(({ ctx, input }) => merchantOrders(ctx, ctx.user.id, input)),
   get: merchantProcedure
     .input(OrderIdInputSchema)
-    .output(OrderDetailViewSchema)
+    .output(MerchantOrderDetailViewSchema)
     .query(({ ctx, input }) => merchantOrder(ctx, ctx.user.id, input.id)),
   payGoods: merchantProcedure
     .input(PayGoodsInputSchema)

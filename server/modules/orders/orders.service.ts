@@ -1,7 +1,8 @@
-import { and, eq, inArray, isNotNull, isNull, type SQL } from "drizzle-orm";
+import { and, eq, gte, inArray, isNotNull, isNull, lt, type SQL } from "drizzle-orm";
 import type {
   CheckoutQuoteView,
   FulfilmentOrderView,
+  MerchantOrderDetailView,
   MerchantOrderView,
   OrderCardView,
   OrderDetailView,
@@ -19,7 +20,7 @@ import {
 } from "#common/order-states.ts";
 import { isDatabaseUnavailable, type Db, type Tx } from "../../db/client.ts";
 import { transact } from "../../db/transaction.ts";
-import { now } from "../../platform/clock.ts";
+import { jakartaDay, now } from "../../platform/clock.ts";
 import { DomainError } from "../../platform/errors.ts";
 import { imageView } from "../../platform/images.ts";
 import { newId, orderCode } from "../../platform/ids.ts";
@@ -38,7 +39,15 @@ import { recordAudit } from "../audit/audit.service.ts";
 import { removeItems } from "../cart/cart.service.ts";
 import { recordSales, releaseStock, reserveStock } from "../catalog/catalog.service.ts";
 import { scheduleJob } from "../jobs/jobs.service.ts";
-import { InsufficientBalance, move, once, walletBalance, type Transfer } from "../ledger/ledger.service.ts";
+import {
+  InsufficientBalance,
+  move,
+  once,
+  walletBalance,
+  walletMovesOf,
+  type Transfer,
+} from "../ledger/ledger.service.ts";
+import type { OrderPeriod } from "#common/merchant-states.ts";
 import { getMoneySettings } from "../settings/settings.service.ts";
 import type { MoneySettings } from "#common/contracts/settings.ts";
 import {
@@ -924,12 +933,18 @@ function merchantViewOf(card: OrderCardView, order: OrderRow): MerchantOrderView
 export async function merchantOrders(
   deps: OrderDeps,
   merchantId: string,
-  input: { view: MerchantView; cursor?: string | null; limit: number },
+  input: { view: MerchantView; period?: OrderPeriod; cursor?: string | null; limit: number },
 ) {
   const store = await ownStore(deps.db, merchantId);
+  const range = periodRange(input.period ?? "any", now());
   const rows = await selectOrderPage(
     deps.db,
-    and(eq(orders.storeId, store.id), merchantFilter[input.view]),
+    and(
+      eq(orders.storeId, store.id),
+      merchantFilter[input.view],
+      range ? gte(orders.createdAt, range.from) : undefined,
+      range?.to ? lt(orders.createdAt, range.to) : undefined,
+    ),
     input.cursor ?? undefined,
     input.limit,
   );
@@ -947,12 +962,46 @@ export async function merchantOrders(
   };
 }
 
-/** One of the store's orders in full, with the goods payment in its timeline. */
-export async function merchantOrder(deps: OrderDeps, merchantId: string, id: string) {
+/**
+ * One of the store's orders in full: the goods payment in its timeline, and every movement it made in the
+ * merchant's wallet (goods cost out, the sale in, refunds), read from the ledger.
+ */
+export async function merchantOrder(
+  deps: OrderDeps,
+  merchantId: string,
+  id: string,
+): Promise<MerchantOrderDetailView> {
   const store = await ownStore(deps.db, merchantId);
   const order = await selectOrder(deps.db, id);
   if (!order || order.storeId !== store.id) throw new DomainError("not_found", "errors.orders.notFound");
-  return detailOf(deps, order, "staff");
+  const [detail, moves] = await Promise.all([
+    detailOf(deps, order, "staff"),
+    walletMovesOf(deps.db, merchantId, { type: "order", id: order.id }),
+  ]);
+  return {
+    ...detail,
+    goodsCost: order.goodsCost,
+    profit: order.subtotal - order.goodsCost,
+    goodsPaidAt: order.goodsPaidAt,
+    goodsDueAt: order.goodsPaidAt || order.status !== "paid" ? null : order.goodsDueAt,
+    moves,
+  };
+}
+
+const day = 24 * 60 * 60 * 1000;
+
+/**
+ * The start (and end) of an order-centre period in the Indonesian (WIB) calendar: today, yesterday, or this
+ * week from Monday. WIB is UTC+7 all year (Indonesia keeps no daylight saving).
+ */
+export function periodRange(period: OrderPeriod, at: Date): { from: Date; to?: Date } | undefined {
+  if (period === "any") return undefined;
+  const today = new Date(`${jakartaDay(at)}T00:00:00+07:00`);
+  if (period === "today") return { from: today };
+  if (period === "yesterday") return { from: new Date(today.getTime() - day), to: today };
+  // getUTCDay of the WIB day's own date: 0 is Sunday, so Monday is 6 days back from it.
+  const weekday = new Date(`${jakartaDay(at)}T00:00:00Z`).getUTCDay();
+  return { from: new Date(today.getTime() - ((weekday + 6) % 7) * day) };
 }
 
 /**

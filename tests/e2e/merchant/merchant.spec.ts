@@ -167,12 +167,21 @@ for (const lang of langs) {
     );
     await page.goto(localePath(lang, "/h5/merchant/order?status=goods_unpaid"));
     await waitForHydration(page);
-    await page
-      .getByTestId("merchant-order")
-      .first()
-      .getByRole("button", { name: m.orders.merchant.payGoods })
-      .click();
+    await page.getByRole("link", { name: m.orders.merchant.periods.yesterday, exact: true }).click();
+    await expect(page.getByText(m.orders.merchant.empty)).toBeVisible();
+    await page.getByRole("link", { name: m.orders.merchant.periods.today, exact: true }).click();
+    const order = page.getByTestId("merchant-order");
+    await expect(order).toHaveCount(1);
+    await expectNoSeriousViolations(page, `order centre (${lang})`);
+    const detailHref = (await order.getByRole("link").getAttribute("href"))!;
+    await order.getByRole("button", { name: m.orders.merchant.payGoods }).click();
     await expect(toasts(page, lang).getByText(m.orders.merchant.paidToast)).toBeVisible();
+
+    // The order leaves the unpaid view; its detail shows the goods cost leaving the balance.
+    await expect(order).toHaveCount(0);
+    await page.goto(detailHref);
+    await expect(page.getByTestId("store-moves")).toContainText(rupiah(sold.merchantPrice));
+    await expect(page.getByTestId("store-moves")).toContainText(m.wallet.fund.types.mch_order_pay);
 
     // The home's figures and chart follow the sale.
     await page.goto(localePath(lang, "/h5/merchant"));

@@ -1,7 +1,8 @@
 import { useEffect, useId, useRef, useState } from "react";
 import type { DayFigure } from "#common/contracts/merchants.ts";
 import { localeTags } from "#common/locales.ts";
-import { formatCompact, formatNumber, formatRupiah } from "../../lib/format.ts";
+import { formatCompact } from "../../lib/format-compact.ts";
+import { formatNumber, formatRupiah } from "../../lib/format.ts";
 import { useI18n } from "../../lib/i18n.tsx";
 
 /** A day ("2026-11-23") as the reader's language writes it briefly ("23 Nov"). */

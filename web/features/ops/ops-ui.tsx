@@ -4,19 +4,21 @@ import { useI18n } from "../../lib/i18n.tsx";
 import { modal } from "../../lib/modal.ts";
 import { newIntentKey } from "../wallet/intent-key.ts";
 
-/** Tabs over a list's `?status=`; the first is the default when the address names none. */
+/** Tabs over a list's `?status=` (or another parameter); the first is the default when the address names none. */
 export function StatusTabs<S extends string>(props: {
   label: string;
   statuses: readonly S[];
   names: (s: S) => string;
+  param?: string;
 }) {
   const [search] = useSearchParams();
-  const current = statusParam(search, props.statuses);
+  const param = props.param ?? "status";
+  const current = statusParam(search, props.statuses, param);
   return (
     <nav aria-label={props.label} className="flex gap-2 overflow-x-auto px-4 py-3">
       {props.statuses.map((s) => {
         const next = new URLSearchParams(search);
-        next.set("status", s);
+        next.set(param, s);
         return (
           <Link
             key={s}
@@ -38,9 +40,13 @@ export function StatusTabs<S extends string>(props: {
   );
 }
 
-/** A list's `?status=` among `statuses`, the first when absent or unknown; "all" means no filter. */
-export function statusParam<S extends string>(search: URLSearchParams, statuses: readonly S[]): S {
-  const value = search.get("status");
+/** A list's `?status=` (or `param`) among `statuses`, the first when absent or unknown; "all" means no filter. */
+export function statusParam<S extends string>(
+  search: URLSearchParams,
+  statuses: readonly S[],
+  param = "status",
+): S {
+  const value = search.get(param);
   return statuses.find((s) => s === value) ?? statuses[0]!;
 }
 

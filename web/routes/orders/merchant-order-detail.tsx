@@ -1,7 +1,12 @@
 import { HydrationBoundary, useQuery } from "@tanstack/react-query";
 import { useSearchParams } from "react-router";
 import type { Route } from "./+types/merchant-order-detail";
+import type { MerchantOrderDetailView } from "#common/contracts/orders.ts";
 import { OrderDetailBody } from "../../features/orders/order-ui.tsx";
+import { SignedAmount, useFundTypeLabel } from "../../features/wallet/wallet-ui.tsx";
+import { Card, SummaryRow } from "../../ui/card.tsx";
+import { formatRupiah } from "../../lib/format.ts";
+import { formatDateTime, useTimeZone } from "../../lib/time-zone.ts";
 import { AppHeader } from "../../features/shell/app-header.tsx";
 import { merchantOnly, rethrowNotFound, serverT, withServerApi } from "../../lib/api.server.ts";
 import { useI18n } from "../../lib/i18n.tsx";
@@ -23,6 +28,51 @@ export async function loader({ request, context, params, url }: Route.LoaderArgs
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageMeta(matches, loaderData?.title);
 
+/** What the order means for the store, and every rupiah it moved in and out of the merchant's wallet. */
+function StoreMoney(props: { order: MerchantOrderDetailView }) {
+  const { t, locale } = useI18n();
+  const zone = useTimeZone();
+  const typeLabel = useFundTypeLabel();
+  const { order } = props;
+  return (
+    <Card labelledBy="store-money">
+      <h2 id="store-money" className="font-semibold">
+        {t("orders.merchant.money")}
+      </h2>
+      <dl className="mt-1 text-sm">
+        <SummaryRow label={t("orders.pay.subtotal")}>{formatRupiah(order.subtotal)}</SummaryRow>
+        <SummaryRow label={t("orders.detail.goodsCost")}>{formatRupiah(order.goodsCost)}</SummaryRow>
+        <SummaryRow label={t("orders.detail.profit")} strong>
+          {formatRupiah(order.profit)}
+        </SummaryRow>
+      </dl>
+      {order.goodsDueAt && (
+        <p className="mt-1 text-sm text-amber-800 dark:text-amber-300">
+          {t("orders.detail.goodsDue", { time: formatDateTime(order.goodsDueAt, locale, zone) })}
+        </p>
+      )}
+      <h3 className="mt-3 text-sm font-semibold">{t("orders.merchant.moves")}</h3>
+      {order.moves.length === 0 ? (
+        <p className="text-sm text-gray-600 dark:text-gray-400">{t("orders.merchant.noMoves")}</p>
+      ) : (
+        <ul className="mt-1 grid gap-1 text-sm" data-testid="store-moves">
+          {order.moves.map((m, i) => (
+            <li key={i} className="flex items-baseline justify-between gap-3">
+              <span>
+                {typeLabel(m.kind)}
+                <span className="ms-1 text-gray-600 dark:text-gray-400">
+                  · {formatDateTime(m.at, locale, zone)}
+                </span>
+              </span>
+              <SignedAmount amount={m.amount} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </Card>
+  );
+}
+
 /** A store's order in full, with the goods payment in its timeline (the order centre links here). */
 function MerchantOrderContent() {
   const { t } = useI18n();
@@ -34,6 +84,7 @@ function MerchantOrderContent() {
     <>
       <AppHeader back title={t("orders.merchant.detailTitle")} />
       <main id="main" className="pb-8">
+        <StoreMoney order={order} />
         <OrderDetailBody order={order} />
       </main>
     </>

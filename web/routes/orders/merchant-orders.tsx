@@ -2,6 +2,7 @@ import { HydrationBoundary, useInfiniteQuery, useMutation, useQueryClient } from
 import { Link, useSearchParams } from "react-router";
 import type { Route } from "./+types/merchant-orders";
 import { merchantOrderViews, type MerchantOrderView } from "#common/order-states.ts";
+import { orderPeriods, type OrderPeriod } from "#common/merchant-states.ts";
 import { LoadMore } from "../../features/catalog/infinite-products.tsx";
 import { statusParam, StatusTabs } from "../../features/ops/ops-ui.tsx";
 import { StatusLabel } from "../../features/orders/order-ui.tsx";
@@ -19,9 +20,9 @@ import { useTRPC } from "../../lib/trpc.ts";
 
 type Trpc = ReturnType<typeof useTRPC>;
 
-const listQuery = (trpc: Trpc, view: MerchantOrderView) =>
+const listQuery = (trpc: Trpc, view: MerchantOrderView, period: OrderPeriod) =>
   trpc.merchantOrders.list.infiniteQueryOptions(
-    { view, limit: 20 },
+    { view, period, limit: 20 },
     { getNextPageParam: (last) => last.nextCursor ?? undefined },
   );
 
@@ -29,7 +30,13 @@ export async function loader({ request, context, params, url }: Route.LoaderArgs
   const locale = localeFromParam(params.lang) ?? "ind";
   const { dehydrated } = await withServerApi({ request, context }, locale, ({ trpc, queryClient }) =>
     queryClient
-      .fetchInfiniteQuery(listQuery(trpc, statusParam(url.searchParams, merchantOrderViews)))
+      .fetchInfiniteQuery(
+        listQuery(
+          trpc,
+          statusParam(url.searchParams, merchantOrderViews),
+          statusParam(url.searchParams, orderPeriods, "period"),
+        ),
+      )
       .catch(merchantOnly(url, locale)),
   );
   return { dehydrated, title: serverT(context, locale)("orders.merchant.title") };
@@ -37,7 +44,10 @@ export async function loader({ request, context, params, url }: Route.LoaderArgs
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageMeta(matches, loaderData?.title);
 
-/** The merchant's order centre (a first version): its store's orders by view, and paying their goods. */
+/**
+ * The merchant's order centre: its store's orders by view (seed section 4) and by day (today, yesterday, this
+ * week, WIB), each with its goods cost, profit and deadline; paying goods one by one or all at once.
+ */
 function MerchantOrdersContent() {
   const { t, locale } = useI18n();
   const zone = useTimeZone();
@@ -45,7 +55,8 @@ function MerchantOrdersContent() {
   const queryClient = useQueryClient();
   const [search] = useSearchParams();
   const view = statusParam(search, merchantOrderViews);
-  const list = useInfiniteQuery(listQuery(trpc, view));
+  const period = statusParam(search, orderPeriods, "period");
+  const list = useInfiniteQuery(listQuery(trpc, view, period));
   const payGoods = useMutation(
     trpc.merchantOrders.payGoods.mutationOptions({
       onSuccess: () => {
@@ -100,6 +111,14 @@ function MerchantOrdersContent() {
           statuses={merchantOrderViews}
           names={(v) => t(`orders.merchant.views.${v}`)}
         />
+        <div className="-mt-2">
+          <StatusTabs
+            label={t("orders.merchant.periodLabel")}
+            param="period"
+            statuses={orderPeriods}
+            names={(p) => t(`orders.merchant.periods.${p}`)}
+          />
+        </div>
         {list.data && orders.length === 0 && (
           <p className="px-4 py-10 text-center text-gray-600 dark:text-gray-400">
             {t("orders.merchant.empty")}
