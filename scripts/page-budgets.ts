@@ -152,6 +152,8 @@ export const pages: readonly PageSpec[] = [
       ["routes/ops/withdrawals.tsx", "ops withdrawals", "/ops"],
       ["routes/ops/orders.tsx", "ops orders", "/ops/orders"],
       ["routes/ops/merchants.tsx", "ops merchants", "/ops/merchants"],
+      ["routes/ops/catalog.tsx", "ops catalogue", "/ops/catalog"],
+      ["routes/ops/categories.tsx", "ops categories", "/ops/categories"],
       ["routes/ops/recharges.tsx", "ops recharges", "/ops/recharges"],
       ["routes/ops/ledger.tsx", "ops ledger", "/ops/ledger"],
       ["routes/ops/adjust.tsx", "ops adjustment", "/ops/adjust"],

@@ -39,6 +39,8 @@ export default [
     index("routes/ops/withdrawals.tsx"),
     route("orders", "routes/ops/orders.tsx"),
     route("merchants", "routes/ops/merchants.tsx"),
+    route("catalog", "routes/ops/catalog.tsx"),
+    route("categories", "routes/ops/categories.tsx"),
     route("recharges", "routes/ops/recharges.tsx"),
     route("ledger", "routes/ops/ledger.tsx"),
     route("adjust", "routes/ops/adjust.tsx"),

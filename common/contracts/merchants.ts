@@ -131,6 +131,9 @@ export const MerchantHomeViewSchema = z.object({
 });
 export type MerchantHomeView = z.infer<typeof MerchantHomeViewSchema>;
 
+/** What the funds page shows a merchant beside the balance. */
+export const StoreMoneyViewSchema = z.object({ turnover: z.number().int(), profit: z.number().int() });
+
 export const StoreSettingsViewSchema = z.object({
   id: z.string(),
   name: z.string(),

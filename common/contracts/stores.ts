@@ -48,3 +48,6 @@ export const StorePageViewSchema = StoreSummaryViewSchema.extend({
   following: z.boolean().nullable(),
 });
 export type StorePageView = z.infer<typeof StorePageViewSchema>;
+
+/** A store's visits after counting the caller's (plain JSON: the page sends it without the tRPC client). */
+export const VisitViewSchema = z.object({ visits: z.number().int() });

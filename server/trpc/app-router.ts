@@ -1,4 +1,4 @@
-import { catalogRouter, listingsRouter } from "../modules/catalog/catalog.router.ts";
+import { catalogRouter, listingsRouter, opsCatalogRouter } from "../modules/catalog/catalog.router.ts";
 import { settingsRouter } from "../modules/settings/settings.router.ts";
 import { accountRouter, authRouter } from "../modules/auth/auth.router.ts";
 import { notificationsRouter } from "../modules/notifications/notifications.router.ts";
@@ -31,7 +31,12 @@ export const appRouter = router({
   orders: ordersRouter,
   merchantOrders: merchantOrdersRouter,
   merchants: merchantsRouter,
-  ops: router({ money: opsMoneyRouter, orders: opsOrdersRouter, merchants: opsMerchantsRouter }),
+  ops: router({
+    money: opsMoneyRouter,
+    orders: opsOrdersRouter,
+    merchants: opsMerchantsRouter,
+    catalog: opsCatalogRouter,
+  }),
 });
 
 export type AppRouter = typeof appRouter;

@@ -190,3 +190,20 @@ export function createQueryClient() {
     }),
   });
 }
+
+/**
+ * Records what a page showed (a store visit) without loading the tRPC transport: one POST in the transport's
+ * own wire format (`{"json": input}`, which superjson gives plain values), with the same headers, to the same
+ * procedure. For fire-and-forget records of plain values only; everything else goes through the client. A
+ * store page a visitor only looks at then needs no API client at all.
+ */
+export async function postRecord<T>(path: "stores.visit", input: Record<string, string>): Promise<T> {
+  const response = await fetch(`/trpc/${path}`, {
+    method: "POST",
+    headers: { "content-type": "application/json", authorization: storedToken(), lang: session.locale },
+    body: JSON.stringify({ json: input }),
+    keepalive: true,
+  });
+  if (!response.ok) throw new Error(`${path} answered ${response.status}`);
+  return ((await response.json()) as { result: { data: { json: T } } }).result.data.json;
+}

@@ -15,13 +15,13 @@ import type { Db, Tx } from "../../db/client.ts";
 import { now } from "../../platform/clock.ts";
 import { DomainError } from "../../platform/errors.ts";
 import { newId } from "../../platform/ids.ts";
-import { memoPerDatabase } from "../../platform/memo.ts";
 import { imageKinds, imageView, storeImage } from "../../platform/images.ts";
 import type { Storage } from "../../platform/storage.ts";
 import { getStoreCards } from "../stores/stores.service.ts";
 import { violates } from "../../db/transaction.ts";
 import { pageOf } from "../../platform/pages.ts";
 import type { OwnListingView, SupplyInput, SupplyItemView } from "#common/contracts/merchants.ts";
+import { allCategories, categoryList, hotRanking } from "./catalog.caches.ts";
 import * as q from "./catalog.queries.ts";
 import type { Keyset, ListingOrder, SearchWord } from "./catalog.queries.ts";
 import { synonymsOf } from "./synonyms.ts";
@@ -33,23 +33,6 @@ interface Deps {
 }
 
 const homeSectionSize = 10;
-
-/**
- * The home page's hot ranking (a count over every listing) is kept for a minute: with 10,000 products
- * on PGlite it took catalog.home from 15 ms to 54 ms (scripts/bench-catalog.ts). Only the order is kept; the cards are read fresh, so a price or a
- * withdrawal shows at once. Every write that changes listings or supply products calls `hotRanking.forget()`.
- */
-const hotRanking = memoPerDatabase<Db, string[]>(60_000);
-
-type CategoryRow = Awaited<ReturnType<typeof q.selectAllCategories>>[number];
-
-/**
- * Every category, in display order, kept for a minute: the tree is read by nearly every page and product
- * list and changes only through `addCategory` here, which forgets it (other processes catch up within
- * the minute). Saves two queries per product list and one per home and product page.
- */
-const categoryList = memoPerDatabase<Db, CategoryRow[]>(60_000);
-const allCategories = (db: Db) => categoryList.get(db, () => q.selectAllCategories(db));
 
 function categoryView(
   row: { id: number; parentId: number | null; name: Localized; icon: StoredImage | null },
@@ -579,6 +562,11 @@ export async function changeListing(
   } else {
     if (change.status === "active" && row.supplyStatus !== "active")
       throw new DomainError("conflict", "errors.listing.offSale");
+    // The merchant price may have risen since it was delisted: it sells at cost or above, or not at all.
+    if (change.status === "active" && row.price < row.merchantPrice)
+      throw new DomainError("bad_request", "errors.listing.belowCost", {
+        cost: formatRupiah(row.merchantPrice),
+      });
     await q.updateListing(deps.db, listingId, { status: change.status });
   }
   hotRanking.forget();

@@ -19,6 +19,7 @@ import {
   SupplyPageViewSchema,
   ReinstateInputSchema,
   RejectInputSchema,
+  StoreMoneyViewSchema,
   StoreSettingsInputSchema,
   StoreSettingsViewSchema,
   StoreStatusInputSchema,
@@ -32,6 +33,7 @@ import {
   listMerchantsForOps,
   merchantHome,
   merchantListings,
+  merchantMoney,
   merchantStatus,
   merchantSupply,
   listProduct,
@@ -52,6 +54,10 @@ export const merchantsRouter = router({
     .mutation(({ ctx, input }) => applyForStore(ctx, ctx.user, input)),
   /** The merchant home's figures. */
   home: merchantProcedure.output(MerchantHomeViewSchema).query(({ ctx }) => merchantHome(ctx, ctx.user.id)),
+  /** Turnover and profit, shown beside the balance on the funds page. */
+  money: merchantProcedure
+    .output(StoreMoneyViewSchema)
+    .query(({ ctx }) => merchantMoney(ctx.db, ctx.user.id)),
   /** The store management page. */
   store: merchantProcedure
     .output(StoreSettingsViewSchema)

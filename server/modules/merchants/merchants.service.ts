@@ -342,3 +342,10 @@ export async function updateListing(
   const store = await requireStore(deps.db, ownerId, true);
   return changeListing(deps, store.id, listingId, change);
 }
+
+/** A merchant's turnover and profit (decision 10), for the funds page beside the balance. */
+export async function merchantMoney(db: Db, ownerId: string): Promise<{ turnover: number; profit: number }> {
+  const store = await requireStore(db, ownerId);
+  const money = await selectStoreMoney(db, store.id);
+  return { turnover: money.turnover, profit: money.profit };
+}

@@ -453,6 +453,7 @@ describe("merchant home figures", () => {
     expect(home.balance).toBe(balance);
     expect(home.assets).toBe(balance + open.reduce((s, o) => s + o.goodsCost, 0));
     expect(home.products).toBe(1);
+    expect(await merchant.api.merchants.money()).toEqual({ turnover: home.turnover, profit: home.profit });
     expect(home.days).toHaveLength(chartDays);
     expect(home.days.at(-1)!.day).toBe("2026-11-23");
     // The completed order's detail shows what it moved in the merchant's wallet: goods cost out, sale in.

@@ -191,3 +191,11 @@ export async function selectStoresByStatus(
     .orderBy(desc(stores.id))
     .limit(opts.limit + 1);
 }
+
+export async function countVisits(db: Db, storeId: string) {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(storeVisits)
+    .where(eq(storeVisits.storeId, storeId));
+  return row?.n ?? 0;
+}

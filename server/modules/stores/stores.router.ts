@@ -4,6 +4,7 @@ import {
   StorePageViewSchema,
   StoreStreetInputSchema,
   StoreStreetViewSchema,
+  VisitViewSchema,
 } from "#common/contracts/stores.ts";
 import { publicProcedure, router, shopperProcedure } from "../../trpc/init.ts";
 import { getStorePage, listStreet, setFollowing, visitStore } from "./stores.service.ts";
@@ -22,15 +23,14 @@ export const storesRouter = router({
   /** Counts the caller's visit, once per visitor per day; the store page calls it once shown. */
   visit: publicProcedure
     .input(StoreIdInputSchema)
-    .output(OkViewSchema)
+    .output(VisitViewSchema)
     .mutation(async ({ ctx, input }) => {
       const user = await ctx.user();
-      await visitStore(
+      return visitStore(
         ctx.db,
         input.storeId,
         user ? { userId: user.id } : { visitorKey: ctx.visitorKey(), addressKey: ctx.addressKey() },
       );
-      return { ok: true as const };
     }),
   follow: shopperProcedure
     .input(StoreIdInputSchema)

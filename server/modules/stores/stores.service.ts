@@ -193,7 +193,7 @@ export async function visitStore(
   db: Db,
   storeId: string,
   visitor: { userId: string } | { visitorKey: string; addressKey: string },
-): Promise<void> {
+): Promise<{ visits: number }> {
   if (!(await q.selectStoreSummary(db, storeId))) throw new DomainError("not_found", "stores.page.notFound");
   const day = jakartaDay(now());
   await q.insertVisit(
@@ -203,6 +203,7 @@ export async function visitStore(
       : { storeId, visitor: visitor.visitorKey, day, address: visitor.addressKey },
     signedOutVisitsPerAddress,
   );
+  return { visits: await q.countVisits(db, storeId) };
 }
 
 /** Follows or unfollows a store (repeating either is harmless). */

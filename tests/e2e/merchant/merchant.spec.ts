@@ -107,8 +107,12 @@ for (const lang of langs) {
     await page.goto(localePath(lang, "/h5/merchant/products?status=catalogue"));
     await waitForHydration(page);
     const listed: number[] = [];
-    for (const index of [0, 1]) {
-      const row = page.getByTestId("supply-product").nth(index);
+    // The first two products by name: other tests add supply products meanwhile, which shifts the rows.
+    const names = (
+      await page.getByTestId("supply-product").locator("p.line-clamp-2").allTextContents()
+    ).slice(0, 2);
+    for (const [index, name] of names.entries()) {
+      const row = page.getByTestId("supply-product").filter({ hasText: name });
       await row.getByRole("button", { name: t.products.list }).click();
       const dialog = page.getByRole("dialog");
       const cost = parseRupiah(
@@ -192,6 +196,14 @@ for (const lang of langs) {
     await expect(page.locator("figcaption")).toContainText(rupiah(sold.price));
     await expect(page.getByTestId("sales-chart").locator("canvas")).toBeVisible();
     await expectNoSeriousViolations(page, `merchant home (${lang})`);
+
+    // The funds page shows the turnover and profit beside the balance.
+    await page
+      .getByRole("navigation", { name: t.home.title })
+      .getByRole("link", { name: m.account.page.funds, exact: true })
+      .click();
+    await page.waitForURL(/\/h5\/merchant\/fund/);
+    await expect(page.getByTestId("store-money")).toContainText(rupiah(sold.price));
   });
 }
 

@@ -5,16 +5,20 @@ import { parseRupiah, signInFreshShopper } from "../support/browsing.ts";
 import { fill, langs, localePath, messages } from "../support/i18n.ts";
 import { decideOnGateway, demoOperator } from "../support/money.ts";
 import { waitForHydration } from "../support/page.ts";
-import { pageAs, tokenOf } from "../support/roles.ts";
+import { demoStores, pageAs, tokenOf } from "../support/roles.ts";
 
-/** Two products of two different stores, from the shop's own list. */
+/**
+ * Two products of two different demo stores, from the shop's own list (other tests open stores of their own
+ * at the same time; the demo merchants are the ones this test signs in as).
+ */
 async function twoStoresProducts(request: APIRequestContext) {
+  const demo = await demoStores(request);
   const res = await request.get(
     `/trpc/listings.list?input=${encodeURIComponent(JSON.stringify({ json: { limit: 50 } }))}`,
   );
   const items = (
     (await res.json()) as { result: { data: { json: { items: { id: string; storeId: string }[] } } } }
-  ).result.data.json.items;
+  ).result.data.json.items.filter((i) => demo.has(i.storeId));
   const first = items[0]!;
   return [first, items.find((i) => i.storeId !== first.storeId)!];
 }
@@ -208,8 +212,7 @@ async function storeNameOf(request: APIRequestContext, storeId: string): Promise
 
 /** The demo merchant whose store has the order. */
 async function merchantOf(request: APIRequestContext, orderId: string): Promise<string> {
-  for (let i = 1; i <= 5; i++) {
-    const account = `merchant${i}@pasar.test`;
+  for (const account of (await demoStores(request)).values()) {
     const token = await tokenOf(request, account);
     const res = await request.get(
       `/trpc/merchantOrders.get?input=${encodeURIComponent(JSON.stringify({ json: { id: orderId } }))}`,

@@ -23,3 +23,18 @@ export async function pageAs(browser: Browser, account: string): Promise<Page> {
   });
   return page;
 }
+
+/** The demo merchants' accounts (README) and their stores' ids, looked up through the API. */
+export async function demoStores(request: APIRequestContext): Promise<Map<string, string>> {
+  const stores = new Map<string, string>();
+  for (let i = 1; i <= 5; i++) {
+    const account = `merchant${i}@pasar.test`;
+    const res = await request.get("/trpc/merchants.status", {
+      headers: { authorization: await tokenOf(request, account) },
+    });
+    const status = ((await res.json()) as { result: { data: { json: { store: { id: string } } } } }).result
+      .data.json;
+    stores.set(status.store.id, account);
+  }
+  return stores;
+}

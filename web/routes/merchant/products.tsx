@@ -155,7 +155,7 @@ function Listings(props: { status: "active" | "hidden" }) {
               </div>
             </div>
             <div className="mt-3 flex justify-end gap-2">
-              {l.status === "active" && (
+              {(l.status === "active" || l.supplied) && (
                 <button
                   type="button"
                   className={smallButton}

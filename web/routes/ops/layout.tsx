@@ -12,6 +12,8 @@ const sections = [
   ["/ops", "withdrawals"],
   ["/ops/orders", "orders"],
   ["/ops/merchants", "merchants"],
+  ["/ops/catalog", "catalog"],
+  ["/ops/categories", "categories"],
   ["/ops/recharges", "recharges"],
   ["/ops/ledger", "ledger"],
   ["/ops/adjust", "adjust"],

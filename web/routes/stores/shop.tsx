@@ -13,7 +13,7 @@ import { localeFromParam } from "../../lib/locale.ts";
 import { pageMeta } from "../../lib/meta.ts";
 import { useIntentAfterSignIn, useRequireSignIn } from "../../lib/session.ts";
 import { toast } from "../../lib/toast.ts";
-import { useTRPC } from "../../lib/trpc.ts";
+import { postRecord, useTRPC } from "../../lib/trpc.ts";
 import { Picture } from "../../ui/picture.tsx";
 
 export async function loader({ request, context, params, url }: Route.LoaderArgs) {
@@ -88,17 +88,18 @@ function FollowButton(props: { storeId: string; following: boolean | null }) {
 function useCountVisit(storeId: string | undefined) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  const { mutate } = useMutation(
-    trpc.stores.visit.mutationOptions({
-      onSuccess: (_, input) =>
-        void queryClient.invalidateQueries({
-          queryKey: trpc.stores.get.queryKey({ storeId: input.storeId }),
-        }),
-    }),
-  );
   useEffect(() => {
-    if (storeId) mutate({ storeId });
-  }, [storeId, mutate]);
+    if (!storeId) return;
+    postRecord<{ visits: number }>("stores.visit", { storeId })
+      .then(({ visits }) =>
+        queryClient.setQueryData(
+          trpc.stores.get.queryKey({ storeId }),
+          (store) => store && { ...store, visits },
+        ),
+      )
+      // Not counted this time (offline, the server busy): nothing the visitor needs to know.
+      .catch(() => {});
+  }, [storeId, queryClient, trpc]);
 }
 
 function ShopContent(props: { id: string }) {

@@ -36,6 +36,10 @@ export async function loader({ request, context, params, url }: Route.LoaderArgs
     Promise.all([
       queryClient.fetchQuery(trpc.wallet.summary.queryOptions()),
       queryClient.fetchInfiniteQuery(historyQuery(trpc, kind)),
+      // A merchant sees its turnover and profit beside the balance.
+      queryClient
+        .fetchQuery(trpc.merchants.status.queryOptions())
+        .then((s) => (s.merchant ? queryClient.fetchQuery(trpc.merchants.money.queryOptions()) : null)),
     ]).catch(signInOnUnauthorized(url, locale)),
   );
   return { dehydrated, title: serverT(context, locale)("wallet.fund.title") };
@@ -159,6 +163,8 @@ function FundContent() {
   const [search] = useSearchParams();
   const kind = typeFilter(search.get("type"));
   const summary = useQuery(trpc.wallet.summary.queryOptions()).data;
+  const merchant = useQuery(trpc.merchants.status.queryOptions()).data?.merchant === true;
+  const storeMoney = useQuery({ ...trpc.merchants.money.queryOptions(), enabled: merchant }).data;
   const history = useInfiniteQuery(historyQuery(trpc, kind));
   const items = history.data?.pages.flatMap((p) => p.items) ?? [];
   return (
@@ -191,6 +197,18 @@ function FundContent() {
               <p className="mt-1 text-sm opacity-90">
                 {t("wallet.fund.inWithdrawal", { amount: formatRupiah(summary.pendingWithdrawals) })}
               </p>
+            )}
+            {storeMoney && (
+              <dl className="mt-3 grid grid-cols-2 gap-3 text-sm" data-testid="store-money">
+                <div>
+                  <dt className="opacity-90">{t("merchant.home.turnover")}</dt>
+                  <dd className="font-semibold tabular-nums">{formatRupiah(storeMoney.turnover)}</dd>
+                </div>
+                <div>
+                  <dt className="opacity-90">{t("merchant.home.profit")}</dt>
+                  <dd className="font-semibold tabular-nums">{formatRupiah(storeMoney.profit)}</dd>
+                </div>
+              </dl>
             )}
             <div className="mt-4 flex gap-3">
               <Link

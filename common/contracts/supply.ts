@@ -1,0 +1,115 @@
+import { z } from "zod";
+import type { Localized } from "../locales.ts";
+import { ImageViewSchema } from "./image.ts";
+import { CategoryIdSchema, CursorSchema, plainText, prefixedId } from "./input.ts";
+import { maxListingPrice } from "./merchants.ts";
+
+/** A text in every language the shop speaks, each required. */
+function localizedText(max: number, required: "errors.supply.name" | "errors.supply.description") {
+  const one = plainText(z.string().trim().min(1, required).max(max, "errors.supply.tooLong"));
+  return z.object({ ind: one, en: one, zh: one }) satisfies z.ZodType<Localized>;
+}
+
+export const supplyNameMax = 120;
+export const supplyDescriptionMax = 2000;
+
+const SupplyPrice = z
+  .number("errors.supply.price")
+  .int("errors.supply.price")
+  .positive("errors.supply.price")
+  .max(maxListingPrice, "errors.supply.price");
+
+export const SupplyProductInputSchema = z
+  .object({
+    categoryId: CategoryIdSchema,
+    name: localizedText(supplyNameMax, "errors.supply.name"),
+    description: localizedText(supplyDescriptionMax, "errors.supply.description"),
+    merchantPrice: SupplyPrice,
+    suggestedPrice: SupplyPrice,
+    boutique: z.boolean().default(false),
+  })
+  .refine((v) => v.suggestedPrice >= v.merchantPrice, {
+    path: ["suggestedPrice"],
+    message: "errors.supply.suggestedBelowCost",
+  });
+export type SupplyProductInput = z.infer<typeof SupplyProductInputSchema>;
+
+const SupplyId = prefixedId("sup");
+
+export const SupplyCreateInputSchema = SupplyProductInputSchema.and(
+  z.object({ stock: z.number().int().min(0, "errors.supply.stock").max(1_000_000, "errors.supply.stock") }),
+);
+export const SupplyUpdateInputSchema = SupplyProductInputSchema.and(z.object({ id: SupplyId }));
+export const SupplyIdInputSchema = z.object({ id: SupplyId });
+export const SupplyStockInputSchema = z.object({
+  id: SupplyId,
+  /** Added (a delivery) or taken away (a correction); stock never goes below zero. */
+  change: z
+    .number("errors.supply.stockChange")
+    .int("errors.supply.stockChange")
+    .min(-1_000_000, "errors.supply.stockChange")
+    .max(1_000_000, "errors.supply.stockChange")
+    .refine((v) => v !== 0, "errors.supply.stockChange"),
+});
+export const SupplyStatusInputSchema = z.object({ id: SupplyId, status: z.enum(["active", "archived"]) });
+export const SupplyImageRemoveInputSchema = z.object({ id: SupplyId, imageId: prefixedId("img") });
+
+/** A new gallery image, as multipart form data: the product's id in `id`, the picture in `image`. */
+export const SupplyImageInputSchema = z
+  .instanceof(FormData, { error: "errors.api.invalidInput" })
+  .transform((form) => ({ id: form.get("id"), image: form.get("image") }))
+  .pipe(
+    z.object({
+      id: SupplyId,
+      image: z.instanceof(File, { error: "errors.image.invalid" }),
+    }),
+  );
+
+export const SupplyOpsInputSchema = z.object({
+  q: plainText(z.string().trim().max(60))
+    .optional()
+    .transform((v) => (v ? v : undefined)),
+  view: z.enum(["active", "boutique", "archived"]).default("active"),
+  cursor: CursorSchema.nullish(),
+  limit: z.number().int().min(1).max(50).default(20),
+});
+
+/** A supply product as the operator edits it: every language, its images, stock and how many stores list it. */
+export const SupplyOpsItemSchema = z.object({
+  id: z.string(),
+  categoryId: z.number().int(),
+  name: z.object({ ind: z.string(), en: z.string(), zh: z.string() }),
+  description: z.object({ ind: z.string(), en: z.string(), zh: z.string() }),
+  merchantPrice: z.number().int(),
+  suggestedPrice: z.number().int(),
+  stock: z.number().int(),
+  boutique: z.boolean(),
+  status: z.enum(["active", "archived"]),
+  images: z.array(z.object({ id: z.string(), image: ImageViewSchema })),
+  listings: z.number().int(),
+  updatedAt: z.date(),
+});
+export type SupplyOpsItem = z.infer<typeof SupplyOpsItemSchema>;
+
+export const SupplyOpsViewSchema = z.object({
+  items: z.array(SupplyOpsItemSchema),
+  nextCursor: z.string().nullable(),
+});
+
+export const CategoryInputSchema = z.object({
+  parentId: CategoryIdSchema.nullable(),
+  sort: z.number().int().min(0).max(10_000).default(0),
+  name: localizedText(40, "errors.supply.name"),
+});
+export const CategoryUpdateInputSchema = CategoryInputSchema.extend({ id: CategoryIdSchema });
+
+/** Every category in every language, for the operator's tree. */
+export const CategoryOpsViewSchema = z.array(
+  z.object({
+    id: z.number().int(),
+    parentId: z.number().int().nullable(),
+    sort: z.number().int(),
+    name: z.object({ ind: z.string(), en: z.string(), zh: z.string() }),
+    products: z.number().int(),
+  }),
+);

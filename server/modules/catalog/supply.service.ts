@@ -1,0 +1,320 @@
+// The operator's supply catalogue: categories and supply products in every language, their images, stock,
+// prices and sale status, and the boutique selection. Every change is audited, in its own transaction.
+import type { z } from "zod";
+import type { CategoryInputSchema, SupplyOpsItem, SupplyProductInput } from "#common/contracts/supply.ts";
+import type { Localized } from "#common/locales.ts";
+import type { Db, Tx } from "../../db/client.ts";
+import { transact, violates } from "../../db/transaction.ts";
+import { now } from "../../platform/clock.ts";
+import { DomainError } from "../../platform/errors.ts";
+import { newId } from "../../platform/ids.ts";
+import { imageKinds, imageView, storeUpload } from "../../platform/images.ts";
+import type { Logger } from "../../platform/logger.ts";
+import type { Storage } from "../../platform/storage.ts";
+import { recordAudit } from "../audit/audit.service.ts";
+import { allCategories, categoryList, hotRanking } from "./catalog.caches.ts";
+import * as q from "./catalog.queries.ts";
+
+interface Deps {
+  db: Db;
+  storage: Storage;
+  log: Logger;
+}
+
+type OpsRow = NonNullable<Awaited<ReturnType<typeof q.selectSupplyForOpsById>>>;
+
+async function opsViews(deps: { db: Db; storage: Storage }, rows: OpsRow[]): Promise<SupplyOpsItem[]> {
+  const images = await q.selectImagesOf(
+    deps.db,
+    rows.map((r) => r.id),
+  );
+  return rows.map((r) => ({
+    ...r,
+    images: images
+      .filter((i) => i.supplyProductId === r.id)
+      .map((i) => ({ id: i.id, image: imageView(deps.storage, i.image)! })),
+  }));
+}
+
+/** One supply product as the operator edits it. */
+export async function opsView(deps: { db: Db; storage: Storage }, id: string): Promise<SupplyOpsItem> {
+  const row = await q.selectSupplyForOpsById(deps.db, id);
+  if (!row) throw new DomainError("not_found", "errors.supply.notFound");
+  return (await opsViews(deps, [row]))[0]!;
+}
+
+/** The operator's list of supply products: on sale, in the boutique selection, or off sale. */
+export async function listSupplyForOps(
+  deps: { db: Db; storage: Storage },
+  input: { q?: string; view: "active" | "boutique" | "archived"; cursor?: string | null; limit: number },
+) {
+  const rows = await q.selectSupplyForOps(deps.db, {
+    word: input.q,
+    view: input.view,
+    before: input.cursor ?? undefined,
+    limit: input.limit,
+  });
+  const items = rows.slice(0, input.limit);
+  return {
+    items: await opsViews(deps, items),
+    nextCursor: rows.length > input.limit ? (items.at(-1)?.id ?? null) : null,
+  };
+}
+
+async function requireCategory(db: Db, id: number) {
+  if (!(await allCategories(db)).some((c) => c.id === id))
+    throw new DomainError("bad_request", "errors.supply.category");
+}
+
+/** The words of a name in every language, which search corrects misspellings to. */
+function nameWords(name: Localized): string[] {
+  const words = new Set<string>();
+  for (const text of Object.values(name)) {
+    for (const word of text.toLowerCase().split(/[^\p{L}\p{N}]+/u)) if (word.length >= 3) words.add(word);
+  }
+  return [...words];
+}
+
+/** The operator adds a supply product (no images yet: they are uploaded one by one). Audited. */
+export async function createSupply(
+  deps: Deps,
+  operatorId: string,
+  input: SupplyProductInput & { stock: number },
+): Promise<SupplyOpsItem> {
+  await requireCategory(deps.db, input.categoryId);
+  const id = newId("sup");
+  const at = now();
+  await transact(deps.db, async (tx) => {
+    await q.insertSupplyProduct(tx, {
+      id,
+      categoryId: input.categoryId,
+      name: input.name,
+      description: input.description,
+      merchantPrice: input.merchantPrice,
+      suggestedPrice: input.suggestedPrice,
+      stock: input.stock,
+      boutique: input.boutique,
+      createdAt: at,
+      updatedAt: at,
+    });
+    await q.insertSearchTerms(tx, nameWords(input.name));
+    await recordAudit(tx, {
+      actorId: operatorId,
+      action: "supply.create",
+      subject: { type: "supply", id },
+      after: { ...input },
+    });
+  });
+  hotRanking.forget();
+  return opsView(deps, id);
+}
+
+/**
+ * The operator edits a supply product: names and descriptions, category, prices, boutique. Orders already
+ * placed keep their prices (they copied them). Listings priced below a raised merchant price are taken off
+ * sale at once, so no store sells below cost; their merchants see them delisted and may reprice. Audited.
+ */
+export async function updateSupply(
+  deps: Deps,
+  operatorId: string,
+  input: SupplyProductInput & { id: string },
+): Promise<SupplyOpsItem & { delisted: number }> {
+  await requireCategory(deps.db, input.categoryId);
+  const delisted = await transact(deps.db, async (tx) => {
+    const before = await lockSupply(tx, input.id);
+    await q.updateSupplyProduct(tx, input.id, {
+      categoryId: input.categoryId,
+      name: input.name,
+      description: input.description,
+      merchantPrice: input.merchantPrice,
+      suggestedPrice: input.suggestedPrice,
+      boutique: input.boutique,
+      updatedAt: now(),
+    });
+    await q.insertSearchTerms(tx, nameWords(input.name));
+    const hidden = await q.hideListingsBelow(tx, input.id, input.merchantPrice);
+    await recordAudit(tx, {
+      actorId: operatorId,
+      action: "supply.update",
+      subject: { type: "supply", id: input.id },
+      before: {
+        categoryId: before.categoryId,
+        name: before.name,
+        merchantPrice: before.merchantPrice,
+        suggestedPrice: before.suggestedPrice,
+        boutique: before.boutique,
+      },
+      after: { ...input, delistedListings: hidden },
+    });
+    return hidden;
+  });
+  hotRanking.forget();
+  return { ...(await opsView(deps, input.id)), delisted };
+}
+
+async function lockSupply(tx: Tx, id: string): Promise<OpsRow> {
+  const row = await q.selectSupplyForOpsById(tx, id, true);
+  if (!row) throw new DomainError("not_found", "errors.supply.notFound");
+  return row;
+}
+
+/** Stock arrives (a positive change) or is corrected (negative), never below zero. Audited. */
+export async function changeSupplyStock(
+  deps: Deps,
+  operatorId: string,
+  input: { id: string; change: number },
+): Promise<SupplyOpsItem> {
+  await transact(deps.db, async (tx) => {
+    const before = await lockSupply(tx, input.id);
+    const stock = await q.addStock(tx, input.id, input.change, now());
+    if (stock === undefined) throw new DomainError("bad_request", "errors.supply.stockBelowZero");
+    await recordAudit(tx, {
+      actorId: operatorId,
+      action: "supply.stock",
+      subject: { type: "supply", id: input.id },
+      before: { stock: before.stock },
+      after: { stock, change: input.change },
+    });
+  });
+  return opsView(deps, input.id);
+}
+
+/** Takes a supply product off sale (every store's listing of it disappears) or puts it back. Audited. */
+export async function setSupplyStatus(
+  deps: Deps,
+  operatorId: string,
+  input: { id: string; status: "active" | "archived" },
+): Promise<SupplyOpsItem> {
+  await transact(deps.db, async (tx) => {
+    const before = await lockSupply(tx, input.id);
+    await q.updateSupplyProduct(tx, input.id, { status: input.status, updatedAt: now() });
+    await recordAudit(tx, {
+      actorId: operatorId,
+      action: input.status === "archived" ? "supply.archive" : "supply.restore",
+      subject: { type: "supply", id: input.id },
+      before: { status: before.status },
+      after: { status: input.status },
+    });
+  });
+  hotRanking.forget();
+  return opsView(deps, input.id);
+}
+
+/** Adds a picture to the end of a supply product's gallery (resized to the sizes the pages show). Audited. */
+export async function addSupplyImage(
+  deps: Deps,
+  operatorId: string,
+  input: { id: string; image: Blob },
+): Promise<SupplyOpsItem> {
+  const current = await opsView(deps, input.id);
+  if (current.images.length >= 9) throw new DomainError("bad_request", "errors.supply.tooManyImages");
+  const image = await storeUpload(deps, imageKinds.product, input.image);
+  const imageId = newId("img");
+  await transact(deps.db, async (tx) => {
+    await q.insertProductImages(tx, [
+      { id: imageId, supplyProductId: input.id, image, sort: current.images.length },
+    ]);
+    await recordAudit(tx, {
+      actorId: operatorId,
+      action: "supply.image",
+      subject: { type: "supply", id: input.id },
+      after: { added: imageId },
+    });
+  });
+  return opsView(deps, input.id);
+}
+
+/** Removes a picture from a supply product's gallery. Audited. */
+export async function removeSupplyImage(
+  deps: Deps,
+  operatorId: string,
+  input: { id: string; imageId: string },
+): Promise<SupplyOpsItem> {
+  await transact(deps.db, async (tx) => {
+    if (!(await q.deleteProductImage(tx, input.id, input.imageId)))
+      throw new DomainError("not_found", "errors.supply.notFound");
+    await recordAudit(tx, {
+      actorId: operatorId,
+      action: "supply.image",
+      subject: { type: "supply", id: input.id },
+      after: { removed: input.imageId },
+    });
+  });
+  return opsView(deps, input.id);
+}
+
+// ------------------------------------------------------------------------------------------ categories
+
+/** Every category with its names in every language and how many products on sale it holds. */
+export async function listCategoriesForOps(db: Db) {
+  const [rows, counts] = await Promise.all([q.selectAllCategories(db), q.categoryProductCounts(db)]);
+  const byCategory = new Map(counts.map((c) => [c.categoryId, c.n]));
+  return rows.map((r) => ({
+    id: r.id,
+    parentId: r.parentId,
+    sort: r.sort,
+    name: r.name,
+    products: byCategory.get(r.id) ?? 0,
+  }));
+}
+
+type CategoryInput = z.infer<typeof CategoryInputSchema>;
+
+/** A category may sit under a top-level category only (the tree has two levels). */
+async function checkParent(db: Db, parentId: number | null, selfId?: number) {
+  if (parentId === null) return;
+  const parent = (await allCategories(db)).find((c) => c.id === parentId);
+  if (!parent || parent.parentId !== null || parent.id === selfId)
+    throw new DomainError("bad_request", "errors.supply.parent");
+}
+
+/** Adds a category with its names in every language. Audited. */
+export async function addCategory(db: Db, operatorId: string, input: CategoryInput): Promise<{ id: number }> {
+  await checkParent(db, input.parentId);
+  const id = await transact(db, async (tx) => {
+    const next = await q.nextCategoryId(tx);
+    await q.insertCategory(tx, { id: next, parentId: input.parentId, sort: input.sort, name: input.name });
+    await recordAudit(tx, {
+      actorId: operatorId,
+      action: "category.create",
+      subject: { type: "category", id: String(next) },
+      after: input,
+    });
+    return next;
+  }).catch((error: unknown) => {
+    if (violates(error, "categories_pkey")) throw new DomainError("conflict", "errors.api.conflict");
+    throw error;
+  });
+  categoryList.forget();
+  return { id };
+}
+
+/** Renames or moves a category. Audited. */
+export async function updateCategory(
+  db: Db,
+  operatorId: string,
+  input: CategoryInput & { id: number },
+): Promise<{ id: number }> {
+  await checkParent(db, input.parentId, input.id);
+  const children = (await allCategories(db)).filter((c) => c.parentId === input.id);
+  if (input.parentId !== null && children.length > 0)
+    throw new DomainError("bad_request", "errors.supply.parent");
+  await transact(db, async (tx) => {
+    if (
+      !(await q.updateCategory(tx, input.id, {
+        parentId: input.parentId,
+        sort: input.sort,
+        name: input.name,
+      }))
+    )
+      throw new DomainError("not_found", "errors.supply.categoryNotFound");
+    await recordAudit(tx, {
+      actorId: operatorId,
+      action: "category.update",
+      subject: { type: "category", id: String(input.id) },
+      after: input,
+    });
+  });
+  categoryList.forget();
+  return { id: input.id };
+}

@@ -1,0 +1,279 @@
+import { useId, useState } from "react";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { ImagePlus, Trash2 } from "lucide-react";
+import type { SupplyOpsItem } from "#common/contracts/supply.ts";
+import { locales, type Locale } from "#common/locales.ts";
+import { Field, type FieldErrors } from "../auth/form.tsx";
+import { TextAreaField, useFieldMessage } from "../merchant/store-fields.tsx";
+import { AmountField } from "../wallet/wallet-ui.tsx";
+import { useI18n } from "../../lib/i18n.tsx";
+import { toast } from "../../lib/toast.ts";
+import { useTRPC } from "../../lib/trpc.ts";
+import { Picture } from "../../ui/picture.tsx";
+
+/** The name of each language in its own words, for the fields of a text in every language. */
+const languageNames: Record<Locale, string> = { ind: "Bahasa Indonesia", en: "English", zh: "中文" };
+const emptyText = { ind: "", en: "", zh: "" };
+
+export interface CategoryOption {
+  id: number;
+  label: string;
+}
+
+interface Values {
+  categoryId: string;
+  name: Record<Locale, string>;
+  description: Record<Locale, string>;
+  merchantPrice: number | null;
+  suggestedPrice: number | null;
+  stock: number | null;
+  boutique: boolean;
+}
+
+/** The same checks as the server's schema (common/contracts/supply.ts), as message keys by field. */
+function check(v: Values, creating: boolean): FieldErrors {
+  const errors: FieldErrors = {};
+  if (!v.categoryId) errors.categoryId = "errors.supply.category";
+  for (const l of locales) {
+    if (!v.name[l].trim()) errors[`name.${l}`] = "errors.supply.name";
+    if (!v.description[l].trim()) errors[`description.${l}`] = "errors.supply.description";
+  }
+  if (!v.merchantPrice) errors.merchantPrice = "errors.supply.price";
+  if (!v.suggestedPrice) errors.suggestedPrice = "errors.supply.price";
+  else if (v.merchantPrice && v.suggestedPrice < v.merchantPrice)
+    errors.suggestedPrice = "errors.supply.suggestedBelowCost";
+  if (creating && v.stock === null) errors.stock = "errors.supply.stock";
+  return errors;
+}
+
+/** The gallery of a supply product: each picture with a remove button, and one to add another. */
+function Gallery(props: { product: SupplyOpsItem; onChange: (p: SupplyOpsItem) => void }) {
+  const { t } = useI18n();
+  const trpc = useTRPC();
+  const id = useId();
+  const add = useMutation(trpc.ops.catalog.addImage.mutationOptions({ onSuccess: props.onChange }));
+  const remove = useMutation(trpc.ops.catalog.removeImage.mutationOptions({ onSuccess: props.onChange }));
+  return (
+    <fieldset className="mt-4">
+      <legend className="text-sm font-medium">{t("ops.catalog.images")}</legend>
+      <ul className="mt-2 flex flex-wrap gap-2" data-testid="supply-images">
+        {props.product.images.map((i, index) => (
+          <li key={i.id} className="relative">
+            <Picture
+              image={i.image}
+              alt=""
+              sizes="80px"
+              width={80}
+              height={80}
+              className="size-20 rounded-lg object-cover"
+            />
+            <button
+              type="button"
+              onClick={() => remove.mutate({ id: props.product.id, imageId: i.id })}
+              aria-label={t("ops.catalog.removeImage", { number: index + 1 })}
+              className="absolute -end-2 -top-2 grid size-8 place-items-center rounded-full bg-white text-red-700 shadow dark:bg-gray-800"
+            >
+              <Trash2 className="size-4" aria-hidden="true" />
+            </button>
+          </li>
+        ))}
+      </ul>
+      <label
+        htmlFor={id}
+        className="mt-2 inline-flex h-11 cursor-pointer items-center gap-2 rounded-full border border-primary-700 px-4 font-medium text-primary-800 focus-within:ring-2 focus-within:ring-primary-600 dark:border-primary-400 dark:text-primary-300"
+      >
+        <ImagePlus className="size-5" aria-hidden="true" />
+        {t("ops.catalog.addImage")}
+        <input
+          id={id}
+          type="file"
+          accept="image/jpeg,image/png,image/webp"
+          className="sr-only"
+          onChange={(e) => {
+            const file = e.target.files?.[0];
+            e.target.value = "";
+            if (!file) return;
+            const form = new FormData();
+            form.set("id", props.product.id);
+            form.set("image", file);
+            add.mutate(form);
+          }}
+        />
+      </label>
+    </fieldset>
+  );
+}
+
+/** Creates or edits a supply product: every language's name and description, category, prices, boutique. */
+export function SupplyForm(props: {
+  product?: SupplyOpsItem;
+  categories: CategoryOption[];
+  onDone: () => void;
+}) {
+  const { t } = useI18n();
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const message = useFieldMessage();
+  const [product, setProduct] = useState(props.product);
+  const [values, setValues] = useState<Values>(() => ({
+    categoryId: props.product ? String(props.product.categoryId) : "",
+    name: props.product?.name ?? emptyText,
+    description: props.product?.description ?? emptyText,
+    merchantPrice: props.product?.merchantPrice ?? null,
+    suggestedPrice: props.product?.suggestedPrice ?? null,
+    stock: props.product ? props.product.stock : null,
+    boutique: props.product?.boutique ?? false,
+  }));
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: trpc.ops.catalog.pathKey() });
+  const create = useMutation(
+    trpc.ops.catalog.create.mutationOptions({
+      onSuccess: (created) => {
+        toast.notify(t("ops.catalog.created"), "success");
+        refresh();
+        // Pictures are added to the product once it exists.
+        setProduct(created);
+      },
+    }),
+  );
+  const update = useMutation(
+    trpc.ops.catalog.update.mutationOptions({
+      onSuccess: (updated) => {
+        toast.notify(
+          updated.delisted > 0
+            ? t("ops.catalog.savedDelisted", { count: updated.delisted })
+            : t("ops.catalog.saved"),
+          "success",
+        );
+        refresh();
+        props.onDone();
+      },
+    }),
+  );
+  const set = <K extends keyof Values>(field: K, value: Values[K], errorKey: string = field) => {
+    setValues((v) => ({ ...v, [field]: value }));
+    setErrors((e) => ({ ...e, [errorKey]: undefined }));
+  };
+  const submit = (e: React.FormEvent) => {
+    e.preventDefault();
+    const found = check(values, !product);
+    setErrors(found);
+    if (Object.values(found).some(Boolean)) return;
+    const fields = {
+      categoryId: Number(values.categoryId),
+      name: values.name,
+      description: values.description,
+      merchantPrice: values.merchantPrice!,
+      suggestedPrice: values.suggestedPrice!,
+      boutique: values.boutique,
+    };
+    if (product) update.mutate({ ...fields, id: product.id });
+    else create.mutate({ ...fields, stock: values.stock ?? 0 });
+  };
+  return (
+    <form onSubmit={submit} noValidate className="rounded-xl bg-white p-4 dark:bg-gray-900">
+      <div>
+        <label htmlFor="supply-category" className="text-sm font-medium">
+          {t("ops.catalog.category")}
+        </label>
+        <select
+          id="supply-category"
+          value={values.categoryId}
+          onChange={(e) => set("categoryId", e.target.value)}
+          aria-invalid={errors.categoryId ? true : undefined}
+          aria-describedby={errors.categoryId ? "supply-category-error" : undefined}
+          className="mt-1 h-11 w-full rounded-lg border border-gray-300 bg-white px-3 dark:border-gray-600 dark:bg-gray-800"
+        >
+          <option value="">{t("merchant.fields.choose")}</option>
+          {props.categories.map((c) => (
+            <option key={c.id} value={c.id}>
+              {c.label}
+            </option>
+          ))}
+        </select>
+        {errors.categoryId && (
+          <p id="supply-category-error" className="mt-1 text-sm text-red-700 dark:text-red-400">
+            {message(errors.categoryId)}
+          </p>
+        )}
+      </div>
+      {locales.map((l) => (
+        <fieldset key={l} className="mt-4 rounded-lg border border-gray-200 p-3 dark:border-gray-700">
+          <legend className="px-1 text-sm font-semibold">{languageNames[l]}</legend>
+          <Field
+            label={t("ops.catalog.name")}
+            error={message(errors[`name.${l}`])}
+            input={{
+              name: `name-${l}`,
+              lang: l === "ind" ? "id" : l,
+              value: values.name[l],
+              maxLength: 120,
+              onChange: (e) => set("name", { ...values.name, [l]: e.target.value }, `name.${l}`),
+            }}
+          />
+          <TextAreaField
+            label={t("ops.catalog.description")}
+            name={`description-${l}`}
+            value={values.description[l]}
+            max={2000}
+            onChange={(v) => set("description", { ...values.description, [l]: v }, `description.${l}`)}
+            error={message(errors[`description.${l}`])}
+          />
+        </fieldset>
+      ))}
+      <AmountField
+        label={t("merchant.products.merchantPrice")}
+        value={values.merchantPrice}
+        onChange={(v) => set("merchantPrice", v)}
+        error={message(errors.merchantPrice)}
+      />
+      <AmountField
+        label={t("merchant.products.suggestedPrice")}
+        value={values.suggestedPrice}
+        onChange={(v) => set("suggestedPrice", v)}
+        error={message(errors.suggestedPrice)}
+      />
+      {!product && (
+        <Field
+          label={t("ops.catalog.stock")}
+          error={message(errors.stock)}
+          input={{
+            name: "stock",
+            inputMode: "numeric",
+            value: values.stock === null ? "" : String(values.stock),
+            onChange: (e) => {
+              const digits = e.target.value.replace(/\D/g, "").slice(0, 7);
+              set("stock", digits === "" ? null : Number(digits));
+            },
+          }}
+        />
+      )}
+      <label className="mt-4 flex items-center gap-3">
+        <input
+          type="checkbox"
+          checked={values.boutique}
+          onChange={(e) => set("boutique", e.target.checked)}
+          className="size-5 accent-primary-700"
+        />
+        <span>{t("ops.catalog.boutique")}</span>
+      </label>
+      {product && <Gallery product={product} onChange={setProduct} />}
+      <div className="mt-6 grid grid-cols-2 gap-3">
+        <button
+          type="button"
+          onClick={props.onDone}
+          className="h-11 rounded-full bg-gray-100 font-medium dark:bg-gray-800"
+        >
+          {t(product && !props.product ? "ops.catalog.done" : "catalog.search.cancel")}
+        </button>
+        <button
+          type="submit"
+          disabled={create.isPending || update.isPending}
+          className="h-11 rounded-full bg-primary-700 font-semibold text-white disabled:opacity-60"
+        >
+          {t(product ? "ops.catalog.save" : "ops.catalog.create")}
+        </button>
+      </div>
+    </form>
+  );
+}
