@@ -32,3 +32,34 @@ export function ConfirmDialog(props: {
     </div>
   );
 }
+
+/**
+ * The two buttons at the foot of a dialog's form: one that closes it (or does `onCancel`), and the form's
+ * submit button, red when what it confirms cannot be undone.
+ */
+export function DialogActions(props: {
+  cancelLabel: string;
+  confirmLabel: string;
+  danger?: boolean;
+  disabled?: boolean;
+  onCancel?: () => void;
+}) {
+  return (
+    <div className="mt-5 grid grid-cols-2 gap-3">
+      <button
+        type="button"
+        onClick={props.onCancel ?? (() => modal.close())}
+        className="h-11 rounded-full bg-gray-100 font-medium dark:bg-gray-800"
+      >
+        {props.cancelLabel}
+      </button>
+      <button
+        type="submit"
+        disabled={props.disabled}
+        className={`h-11 rounded-full font-semibold text-white disabled:opacity-60 ${props.danger ? "bg-red-700" : "bg-primary-700"}`}
+      >
+        {props.confirmLabel}
+      </button>
+    </div>
+  );
+}

@@ -282,24 +282,41 @@ export async function createSupplyProduct(
       sort,
     })),
   );
-  await db.transaction(async (tx) => {
-    await q.insertSupplyProduct(tx, {
-      id,
-      categoryId: input.categoryId,
-      name: input.name,
-      description: input.description,
-      merchantPrice: input.merchantPrice,
-      suggestedPrice: input.suggestedPrice,
-      stock: input.stock,
-      boutique: input.boutique,
-      createdAt: at,
-      updatedAt: at,
-    });
-    await q.insertSearchTerms(tx, nameTerms(input.name));
-    await q.insertProductImages(tx, images);
-  });
+  await db.transaction((tx) => insertSupplyRows(tx, id, input, at, images));
   hotRanking.forget();
   return id;
+}
+
+/**
+ * The rows of a new supply product, in the caller's transaction: the product, the words of its names (which
+ * search corrects misspellings to) and its images already stored.
+ */
+export async function insertSupplyRows(
+  tx: Tx,
+  id: string,
+  input: Omit<NewSupplyProduct, "images">,
+  at: Date,
+  images: { id: string; supplyProductId: string; image: StoredImage; sort: number }[] = [],
+): Promise<void> {
+  await q.insertSupplyProduct(tx, {
+    id,
+    categoryId: input.categoryId,
+    name: input.name,
+    description: input.description,
+    merchantPrice: input.merchantPrice,
+    suggestedPrice: input.suggestedPrice,
+    stock: input.stock,
+    boutique: input.boutique,
+    createdAt: at,
+    updatedAt: at,
+  });
+  await q.insertSearchTerms(tx, nameTerms(input.name));
+  await q.insertProductImages(tx, images);
+}
+
+/** The words of a product's names that search may correct a misspelt word to (names changed: new words). */
+export function recordNameTerms(tx: Tx, name: Localized): Promise<void> {
+  return q.insertSearchTerms(tx, nameTerms(name));
 }
 
 /** Lists a supply product in a store at the store's price, which may not be below the merchant price. */

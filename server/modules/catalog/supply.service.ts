@@ -2,7 +2,6 @@
 // prices and sale status, and the boutique selection. Every change is audited, in its own transaction.
 import type { z } from "zod";
 import type { CategoryInputSchema, SupplyOpsItem, SupplyProductInput } from "#common/contracts/supply.ts";
-import type { Localized } from "#common/locales.ts";
 import type { Db, Tx } from "../../db/client.ts";
 import { transact, violates } from "../../db/transaction.ts";
 import { now } from "../../platform/clock.ts";
@@ -14,6 +13,7 @@ import type { Storage } from "../../platform/storage.ts";
 import { recordAudit } from "../audit/audit.service.ts";
 import { allCategories, categoryList, hotRanking } from "./catalog.caches.ts";
 import * as q from "./catalog.queries.ts";
+import { insertSupplyRows, recordNameTerms } from "./catalog.service.ts";
 
 interface Deps {
   db: Db;
@@ -66,15 +66,6 @@ async function requireCategory(db: Db, id: number) {
     throw new DomainError("bad_request", "errors.supply.category");
 }
 
-/** The words of a name in every language, which search corrects misspellings to. */
-function nameWords(name: Localized): string[] {
-  const words = new Set<string>();
-  for (const text of Object.values(name)) {
-    for (const word of text.toLowerCase().split(/[^\p{L}\p{N}]+/u)) if (word.length >= 3) words.add(word);
-  }
-  return [...words];
-}
-
 /** The operator adds a supply product (no images yet: they are uploaded one by one). Audited. */
 export async function createSupply(
   deps: Deps,
@@ -85,19 +76,7 @@ export async function createSupply(
   const id = newId("sup");
   const at = now();
   await transact(deps.db, async (tx) => {
-    await q.insertSupplyProduct(tx, {
-      id,
-      categoryId: input.categoryId,
-      name: input.name,
-      description: input.description,
-      merchantPrice: input.merchantPrice,
-      suggestedPrice: input.suggestedPrice,
-      stock: input.stock,
-      boutique: input.boutique,
-      createdAt: at,
-      updatedAt: at,
-    });
-    await q.insertSearchTerms(tx, nameWords(input.name));
+    await insertSupplyRows(tx, id, input, at);
     await recordAudit(tx, {
       actorId: operatorId,
       action: "supply.create",
@@ -131,7 +110,7 @@ export async function updateSupply(
       boutique: input.boutique,
       updatedAt: now(),
     });
-    await q.insertSearchTerms(tx, nameWords(input.name));
+    await recordNameTerms(tx, input.name);
     const hidden = await q.hideListingsBelow(tx, input.id, input.merchantPrice);
     await recordAudit(tx, {
       actorId: operatorId,

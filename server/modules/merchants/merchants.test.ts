@@ -438,7 +438,21 @@ describe("merchant home figures", () => {
     await shopper.api.orders.confirm({ id: a, idempotencyKey: newKey() });
     await shopper.api.orders.cancel({ id: d, idempotencyKey: newKey() });
 
+    // A visit and a collection, counted the way shoppers make them.
+    await shopper.api.stores.visit({ storeId: merchant.storeId });
+    await shopper.api.collection.add({ listingId: listed.id });
+
     const home = await merchant.api.merchants.home();
+    const visits = await database.db.query.storeVisits.findMany({
+      where: (v, { eq }) => eq(v.storeId, merchant.storeId),
+    });
+    const collections = await database.db.query.favorites.findMany({
+      where: (f, { eq }) => eq(f.listingId, listed.id),
+    });
+    expect(home.visits).toBe(visits.length);
+    expect(home.visits).toBe(1);
+    expect(home.collections).toBe(collections.length);
+    expect(home.collections).toBe(1);
     const rows = await database.db.query.orders.findMany({
       where: (o, { eq }) => eq(o.storeId, merchant.storeId),
     });

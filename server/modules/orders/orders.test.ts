@@ -452,6 +452,44 @@ describe("fulfilment and completion", () => {
     expect((await callerFor(database).listings.get({ id: listingA })).sales).toBe(0);
     expect((await shopper.api.orders.list({ tab: "cancelled" })).items.map((o) => o.id)).toEqual(orderIds);
   });
+
+  it("the operator cancels an order before shipping: every rupiah back, the reason in its timeline, audited", async () => {
+    const { a, listingA } = await twoStores({ autoPay: true });
+    await credit(ops, a.email, 200_000);
+    const shopper = await shopperWithMoney(database, ops, 1_000_000);
+    const { orderIds } = await buy(shopper, listingA);
+    const id = orderIds[0]!;
+    const merchantOrShopper = [a.api, shopper.api];
+    for (const api of merchantOrShopper) {
+      await expect(
+        api.ops.orders.cancel({ id, note: "Alamat tidak dapat dijangkau", idempotencyKey: newKey() }),
+      ).rejects.toMatchObject({ code: "FORBIDDEN" });
+    }
+    const key = newKey();
+    await ops.api.ops.orders.cancel({ id, note: "Alamat tidak dapat dijangkau", idempotencyKey: key });
+    await ops.api.ops.orders.cancel({ id, note: "Alamat tidak dapat dijangkau", idempotencyKey: key });
+    expect((await shopper.api.wallet.summary()).balance).toBe(1_000_000);
+    expect((await a.api.wallet.summary()).balance).toBe(200_000);
+    expect(await stockOf(listingA)).toBe(10);
+    const order = await shopper.api.orders.get({ id });
+    expect(order.status).toBe("cancelled");
+    expect(order.cancelReason).toBe("operator");
+    const cancelled = order.events.find((e) => e.event === "cancelled");
+    expect(cancelled).toMatchObject({ actor: "operator" });
+    // Shipped orders are past cancelling.
+    const { orderIds: more } = await buy(shopper, listingA);
+    await ops.api.ops.orders.ship({
+      id: more[0]!,
+      courier: "jne",
+      trackingNumber: "JNE0000123",
+      idempotencyKey: newKey(),
+    });
+    await expect(
+      ops.api.ops.orders.cancel({ id: more[0]!, note: "terlambat", idempotencyKey: newKey() }),
+    ).rejects.toMatchObject({ code: "CONFLICT" });
+    const audit = await ops.api.ops.money.audit({ action: "order.cancel", limit: 10 });
+    expect(audit.items.map((x) => x.subjectId)).toContain(id);
+  });
 });
 
 describe("payment through the gateway", () => {

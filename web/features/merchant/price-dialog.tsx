@@ -3,6 +3,7 @@ import { formatRupiah } from "../../lib/format.ts";
 import { useI18n } from "../../lib/i18n.tsx";
 import { modal } from "../../lib/modal.ts";
 import { AmountField } from "../wallet/wallet-ui.tsx";
+import { DialogActions } from "../../ui/confirm-dialog.tsx";
 
 /**
  * The store's price for a supply product: never below the merchant price; the margin over it shows as the
@@ -62,18 +63,7 @@ export function PriceDialog(props: {
               })
             : t("merchant.products.belowCost")}
       </p>
-      <div className="mt-5 grid grid-cols-2 gap-3">
-        <button
-          type="button"
-          onClick={() => modal.close()}
-          className="h-11 rounded-full bg-gray-100 font-medium dark:bg-gray-800"
-        >
-          {t("catalog.search.cancel")}
-        </button>
-        <button type="submit" className="h-11 rounded-full bg-primary-700 font-semibold text-white">
-          {props.confirmLabel}
-        </button>
-      </div>
+      <DialogActions cancelLabel={t("catalog.search.cancel")} confirmLabel={props.confirmLabel} />
     </form>
   );
 }

@@ -3,6 +3,7 @@ import { Link, useSearchParams } from "react-router";
 import { useI18n } from "../../lib/i18n.tsx";
 import { modal } from "../../lib/modal.ts";
 import { newIntentKey } from "../wallet/intent-key.ts";
+import { DialogActions } from "../../ui/confirm-dialog.tsx";
 
 /** Tabs over a list's `?status=` (or another parameter); the first is the default when the address names none. */
 export function StatusTabs<S extends string>(props: {
@@ -105,21 +106,11 @@ export function DecisionDialog(props: {
           )}
         </div>
       )}
-      <div className="mt-5 grid grid-cols-2 gap-3">
-        <button
-          type="button"
-          onClick={() => modal.close()}
-          className="h-11 rounded-full bg-gray-100 font-medium dark:bg-gray-800"
-        >
-          {t("catalog.search.cancel")}
-        </button>
-        <button
-          type="submit"
-          className={`h-11 rounded-full font-semibold text-white ${props.danger ? "bg-red-700" : "bg-primary-700"}`}
-        >
-          {props.confirmLabel}
-        </button>
-      </div>
+      <DialogActions
+        cancelLabel={t("catalog.search.cancel")}
+        confirmLabel={props.confirmLabel}
+        danger={props.danger}
+      />
     </form>
   );
 }

@@ -2,6 +2,7 @@ import { useId, useState } from "react";
 import { formatNumber } from "../../lib/format.ts";
 import { useI18n } from "../../lib/i18n.tsx";
 import { modal } from "../../lib/modal.ts";
+import { DialogActions } from "../../ui/confirm-dialog.tsx";
 
 /** Stock arriving (or, negative, taken away): the change, and the stock it makes. */
 export function StockDialog(props: { product: string; stock: number; onConfirm: (change: number) => void }) {
@@ -44,18 +45,7 @@ export function StockDialog(props: { product: string; stock: number; onConfirm: 
           {error}
         </p>
       )}
-      <div className="mt-5 grid grid-cols-2 gap-3">
-        <button
-          type="button"
-          onClick={() => modal.close()}
-          className="h-11 rounded-full bg-gray-100 font-medium dark:bg-gray-800"
-        >
-          {t("catalog.search.cancel")}
-        </button>
-        <button type="submit" className="h-11 rounded-full bg-primary-700 font-semibold text-white">
-          {t("ops.catalog.saveStock")}
-        </button>
-      </div>
+      <DialogActions cancelLabel={t("catalog.search.cancel")} confirmLabel={t("ops.catalog.saveStock")} />
     </form>
   );
 }

@@ -10,6 +10,7 @@ import { useI18n } from "../../lib/i18n.tsx";
 import { toast } from "../../lib/toast.ts";
 import { useTRPC } from "../../lib/trpc.ts";
 import { Picture } from "../../ui/picture.tsx";
+import { DialogActions } from "../../ui/confirm-dialog.tsx";
 
 /** The name of each language in its own words, for the fields of a text in every language. */
 const languageNames: Record<Locale, string> = { ind: "Bahasa Indonesia", en: "English", zh: "中文" };
@@ -258,22 +259,12 @@ export function SupplyForm(props: {
         <span>{t("ops.catalog.boutique")}</span>
       </label>
       {product && <Gallery product={product} onChange={setProduct} />}
-      <div className="mt-6 grid grid-cols-2 gap-3">
-        <button
-          type="button"
-          onClick={props.onDone}
-          className="h-11 rounded-full bg-gray-100 font-medium dark:bg-gray-800"
-        >
-          {t(product && !props.product ? "ops.catalog.done" : "catalog.search.cancel")}
-        </button>
-        <button
-          type="submit"
-          disabled={create.isPending || update.isPending}
-          className="h-11 rounded-full bg-primary-700 font-semibold text-white disabled:opacity-60"
-        >
-          {t(product ? "ops.catalog.save" : "ops.catalog.create")}
-        </button>
-      </div>
+      <DialogActions
+        cancelLabel={t(product && !props.product ? "ops.catalog.done" : "catalog.search.cancel")}
+        confirmLabel={t(product ? "ops.catalog.save" : "ops.catalog.create")}
+        disabled={create.isPending || update.isPending}
+        onCancel={props.onDone}
+      />
     </form>
   );
 }

@@ -5,7 +5,7 @@ import { Card, SummaryRow } from "../../ui/card.tsx";
 import { formatRupiah } from "../../lib/format.ts";
 import { useI18n } from "../../lib/i18n.tsx";
 import { formatDateTime, useTimeZone } from "../../lib/time-zone.ts";
-import { Picture } from "../../ui/picture.tsx";
+import { Thumbnail } from "../../ui/thumbnail.tsx";
 
 /** A product line of a cart, checkout or order: picture, name, price × quantity. */
 export function ItemLine(props: {
@@ -18,18 +18,7 @@ export function ItemLine(props: {
   const { t } = useI18n();
   return (
     <div className="flex gap-3 py-2">
-      {props.image ? (
-        <Picture
-          image={props.image}
-          alt=""
-          sizes="64px"
-          width={64}
-          height={64}
-          className="size-16 shrink-0 rounded-lg object-cover"
-        />
-      ) : (
-        <span className="size-16 shrink-0 rounded-lg bg-gray-100 dark:bg-gray-800" />
-      )}
+      <Thumbnail image={props.image} />
       <div className="min-w-0 flex-1">
         <p className="line-clamp-2 text-sm">{props.name}</p>
         <p className="mt-1 flex items-baseline justify-between gap-2 text-sm">

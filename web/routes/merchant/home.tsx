@@ -1,7 +1,6 @@
 import { HydrationBoundary, useQuery } from "@tanstack/react-query";
 import {
   ArrowDownToLine,
-  ChevronRight,
   ClipboardList,
   CreditCard,
   Package,
@@ -24,6 +23,7 @@ import { pageMeta } from "../../lib/meta.ts";
 import { formatDateTime, useTimeZone } from "../../lib/time-zone.ts";
 import { useTRPC } from "../../lib/trpc.ts";
 import { Avatar } from "../../ui/avatar.tsx";
+import { LinkList } from "../../ui/link-list.tsx";
 import { buttonLink, Card } from "../../ui/card.tsx";
 
 export async function loader({ request, context, params, url }: Route.LoaderArgs) {
@@ -167,19 +167,10 @@ function MerchantCentre(props: { home: MerchantHomeView }) {
         </h2>
         <SalesChart days={props.home.days} />
       </Card>
-      <nav aria-label={t("merchant.home.title")} className="mt-3 bg-white dark:bg-gray-900">
-        <ul className="divide-y divide-gray-100 dark:divide-gray-800">
-          {links.map(([to, label, Icon]) => (
-            <li key={to}>
-              <Link to={localizePath(locale, to)} className="flex items-center gap-3 px-4 py-3.5">
-                <Icon className="size-5 text-primary-700 dark:text-primary-400" aria-hidden="true" />
-                <span className="flex-1">{label}</span>
-                <ChevronRight className="size-5 text-gray-500" aria-hidden="true" />
-              </Link>
-            </li>
-          ))}
-        </ul>
-      </nav>
+      <LinkList
+        label={t("merchant.home.title")}
+        links={links.map(([to, label, icon]) => [localizePath(locale, to), label, icon] as const)}
+      />
     </>
   );
 }

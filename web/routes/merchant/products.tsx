@@ -9,7 +9,7 @@ import {
 import { Search } from "lucide-react";
 import { useSearchParams } from "react-router";
 import type { Route } from "./+types/products";
-import type { OwnListingView, SupplyItemView } from "#common/contracts/merchants.ts";
+import type { SupplyItemView } from "#common/contracts/merchants.ts";
 import { LoadMore } from "../../features/catalog/infinite-products.tsx";
 import { PriceDialog } from "../../features/merchant/price-dialog.tsx";
 import { statusParam, StatusTabs } from "../../features/ops/ops-ui.tsx";
@@ -22,7 +22,7 @@ import { pageMeta } from "../../lib/meta.ts";
 import { modal } from "../../lib/modal.ts";
 import { toast } from "../../lib/toast.ts";
 import { useTRPC } from "../../lib/trpc.ts";
-import { Picture } from "../../ui/picture.tsx";
+import { Thumbnail } from "../../ui/thumbnail.tsx";
 
 type Trpc = ReturnType<typeof useTRPC>;
 const tabs = ["active", "hidden", "catalogue"] as const;
@@ -65,21 +65,6 @@ export async function loader({ request, context, params, url }: Route.LoaderArgs
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageMeta(matches, loaderData?.title);
-
-function Thumb(props: { image: OwnListingView["image"] }) {
-  return props.image ? (
-    <Picture
-      image={props.image}
-      alt=""
-      sizes="64px"
-      width={64}
-      height={64}
-      className="size-16 shrink-0 rounded-lg object-cover"
-    />
-  ) : (
-    <span className="size-16 shrink-0 rounded-lg bg-gray-100 dark:bg-gray-800" />
-  );
-}
 
 const smallButton =
   "h-10 rounded-full border border-primary-700 px-4 text-sm font-semibold text-primary-800 dark:border-primary-400 dark:text-primary-300";
@@ -131,7 +116,7 @@ function Listings(props: { status: "active" | "hidden" }) {
         {items.map((l) => (
           <li key={l.id} className="rounded-xl bg-white p-3 dark:bg-gray-900" data-testid="own-listing">
             <div className="flex gap-3">
-              <Thumb image={l.image} />
+              <Thumbnail image={l.image} />
               <div className="min-w-0 flex-1">
                 <p className="line-clamp-2 text-sm font-medium">{l.name}</p>
                 <dl className="mt-1 grid grid-cols-2 gap-x-3 gap-y-1 text-xs">
@@ -201,7 +186,7 @@ function SupplyRow(props: { item: SupplyItemView; onList: () => void }) {
   return (
     <li className="rounded-xl bg-white p-3 dark:bg-gray-900" data-testid="supply-product">
       <div className="flex gap-3">
-        <Thumb image={s.image} />
+        <Thumbnail image={s.image} />
         <div className="min-w-0 flex-1">
           <p className="line-clamp-2 text-sm font-medium">{s.name}</p>
           <dl className="mt-1 grid grid-cols-2 gap-x-3 gap-y-1 text-xs">

@@ -23,7 +23,7 @@ import { pageMeta } from "../../lib/meta.ts";
 import { modal } from "../../lib/modal.ts";
 import { toast } from "../../lib/toast.ts";
 import { useTRPC } from "../../lib/trpc.ts";
-import { Picture } from "../../ui/picture.tsx";
+import { Thumbnail } from "../../ui/thumbnail.tsx";
 
 type Trpc = ReturnType<typeof useTRPC>;
 
@@ -87,18 +87,7 @@ function Row(props: { item: SupplyOpsItem; onEdit: () => void }) {
   return (
     <li className="rounded-xl bg-white p-3 dark:bg-gray-900" data-testid="ops-supply">
       <div className="flex gap-3">
-        {item.images[0] ? (
-          <Picture
-            image={item.images[0].image}
-            alt=""
-            sizes="64px"
-            width={64}
-            height={64}
-            className="size-16 shrink-0 rounded-lg object-cover"
-          />
-        ) : (
-          <span className="size-16 shrink-0 rounded-lg bg-gray-100 dark:bg-gray-800" />
-        )}
+        <Thumbnail image={item.images[0]?.image ?? null} />
         <div className="min-w-0 flex-1">
           <p className="line-clamp-2 text-sm font-medium">{name}</p>
           <dl className="mt-1 grid grid-cols-2 gap-x-3 gap-y-1 text-xs">

@@ -11,6 +11,7 @@ import { pageMeta } from "../../lib/meta.ts";
 import { modal } from "../../lib/modal.ts";
 import { toast } from "../../lib/toast.ts";
 import { useTRPC } from "../../lib/trpc.ts";
+import { DialogActions } from "../../ui/confirm-dialog.tsx";
 
 export async function loader({ request, context, params, url }: Route.LoaderArgs) {
   const locale = localeFromParam(params.lang) ?? "ind";
@@ -95,18 +96,7 @@ function CategoryDialog(props: {
         }}
       />
       {error && <p className="mt-2 text-sm text-red-700 dark:text-red-400">{error}</p>}
-      <div className="mt-5 grid grid-cols-2 gap-3">
-        <button
-          type="button"
-          onClick={() => modal.close()}
-          className="h-11 rounded-full bg-gray-100 font-medium dark:bg-gray-800"
-        >
-          {t("catalog.search.cancel")}
-        </button>
-        <button type="submit" className="h-11 rounded-full bg-primary-700 font-semibold text-white">
-          {t("ops.catalog.save")}
-        </button>
-      </div>
+      <DialogActions cancelLabel={t("catalog.search.cancel")} confirmLabel={t("ops.catalog.save")} />
     </form>
   );
 }

@@ -17,6 +17,7 @@ import { modal } from "../../lib/modal.ts";
 import { formatDateTime, useTimeZone } from "../../lib/time-zone.ts";
 import { toast } from "../../lib/toast.ts";
 import { useTRPC } from "../../lib/trpc.ts";
+import { DialogActions } from "../../ui/confirm-dialog.tsx";
 
 type Trpc = ReturnType<typeof useTRPC>;
 type View = (typeof fulfilmentViews)[number];
@@ -93,18 +94,7 @@ function ShipDialog(props: {
           {error}
         </p>
       )}
-      <div className="mt-5 grid grid-cols-2 gap-3">
-        <button
-          type="button"
-          onClick={() => modal.close()}
-          className="h-11 rounded-full bg-gray-100 font-medium dark:bg-gray-800"
-        >
-          {t("catalog.search.cancel")}
-        </button>
-        <button type="submit" className="h-11 rounded-full bg-primary-700 font-semibold text-white">
-          {t("orders.ops.ship")}
-        </button>
-      </div>
+      <DialogActions cancelLabel={t("catalog.search.cancel")} confirmLabel={t("orders.ops.ship")} />
     </form>
   );
 }

@@ -2,7 +2,6 @@ import { useId } from "react";
 import { HydrationBoundary, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import {
   ArrowDownToLine,
-  ChevronRight,
   CircleHelp,
   Copy,
   CreditCard,
@@ -31,6 +30,7 @@ import { pageMeta } from "../../lib/meta.ts";
 import { toast } from "../../lib/toast.ts";
 import { storeToken, useTRPC } from "../../lib/trpc.ts";
 import { Avatar } from "../../ui/avatar.tsx";
+import { LinkList } from "../../ui/link-list.tsx";
 import { SupportContacts } from "../../features/support/support-contacts.tsx";
 
 export const handle = { tabBar: true };
@@ -196,40 +196,31 @@ function AccountContent() {
             </button>
           </div>
         </Section>
-        <nav aria-label={t("account.page.title")} className="mt-3 bg-white dark:bg-gray-900">
-          <ul className="divide-y divide-gray-100 dark:divide-gray-800">
-            {(
-              [
-                ...(me.role === "merchant"
-                  ? ([
-                      ["/h5/merchant", t("merchant.home.title"), Store],
-                      ["/h5/merchant/order", t("orders.merchant.title"), ClipboardList],
-                    ] as const)
-                  : me.role === "shopper"
-                    ? ([["/h5/merchant", t("merchant.home.apply"), Store]] as const)
-                    : []),
-                ["/h5/delivery", t("orders.account.delivery"), MapPin],
-                ["/h5/merchant/fund", t("account.page.funds"), ReceiptText],
-                ["/h5/merchant/recharge", t("account.page.recharge"), Wallet],
-                ["/h5/merchant/withdraw", t("account.page.withdraw"), ArrowDownToLine],
-                ["/h5/merchant/bank", t("account.page.bankCard"), CreditCard],
-                ["/h5/collection", t("account.page.collection"), Heart],
-                ["/h5/footmark", t("account.page.footmark"), Footprints],
-                ["/h5/merchant/street", t("account.page.shopStreet"), Store],
-                ["/h5/question", t("account.page.faq"), CircleHelp],
-                ...(me.role === "operator" ? ([["/ops", t("account.page.ops"), ShieldCheck]] as const) : []),
-              ] as const
-            ).map(([to, label, Icon]) => (
-              <li key={to}>
-                <Link to={localizePath(locale, to)} className="flex items-center gap-3 px-4 py-3.5">
-                  <Icon className="size-5 text-primary-700 dark:text-primary-400" aria-hidden="true" />
-                  <span className="flex-1">{label}</span>
-                  <ChevronRight className="size-5 text-gray-500" aria-hidden="true" />
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </nav>
+        <LinkList
+          label={t("account.page.title")}
+          links={(
+            [
+              ...(me.role === "merchant"
+                ? ([
+                    ["/h5/merchant", t("merchant.home.title"), Store],
+                    ["/h5/merchant/order", t("orders.merchant.title"), ClipboardList],
+                  ] as const)
+                : me.role === "shopper"
+                  ? ([["/h5/merchant", t("merchant.home.apply"), Store]] as const)
+                  : []),
+              ["/h5/delivery", t("orders.account.delivery"), MapPin],
+              ["/h5/merchant/fund", t("account.page.funds"), ReceiptText],
+              ["/h5/merchant/recharge", t("account.page.recharge"), Wallet],
+              ["/h5/merchant/withdraw", t("account.page.withdraw"), ArrowDownToLine],
+              ["/h5/merchant/bank", t("account.page.bankCard"), CreditCard],
+              ["/h5/collection", t("account.page.collection"), Heart],
+              ["/h5/footmark", t("account.page.footmark"), Footprints],
+              ["/h5/merchant/street", t("account.page.shopStreet"), Store],
+              ["/h5/question", t("account.page.faq"), CircleHelp],
+              ...(me.role === "operator" ? ([["/ops", t("account.page.ops"), ShieldCheck]] as const) : []),
+            ] as const
+          ).map(([to, label, icon]) => [localizePath(locale, to), label, icon] as const)}
+        />
         <Section title={t("account.page.settings")}>
           <PreferencesForm timeZone />
         </Section>
