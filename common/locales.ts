@@ -51,3 +51,6 @@ export function localeFromAcceptLanguage(header: string | null | undefined): Loc
 export function localize(value: Localized, locale: Locale): string {
   return value[locale] || value[defaultLocale];
 }
+
+/** Each language's name in its own words (the language picker, forms with a field per language). */
+export const localeNames: Record<Locale, string> = { ind: "Bahasa Indonesia", en: "English", zh: "中文" };

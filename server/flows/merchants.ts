@@ -1,6 +1,7 @@
 // Operator decisions that write to several modules in one transaction: approving an application (the
 // application, a new store, the user's role) and suspending or reinstating a store (the store, its listings).
 import type { Db } from "../db/client.ts";
+import { violates } from "../db/transaction.ts";
 import type { Storage } from "../platform/storage.ts";
 import { recordAudit } from "../modules/audit/audit.service.ts";
 import { makeMerchant } from "../modules/auth/auth.service.ts";
@@ -38,6 +39,11 @@ export async function approveApplication(
         phone: application.phone,
         intro: application.intro,
         logoImage: application.logo,
+      }).catch((error: unknown) => {
+        // Another store took the name between the check and the insert (two approvals at once).
+        if (violates(error, "stores_name_unique"))
+          throw new DomainError("conflict", "errors.merchant.nameTaken");
+        throw error;
       });
       await markApproved(tx, application, operatorId, storeId);
       await makeMerchant(tx, application.userId);

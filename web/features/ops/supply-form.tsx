@@ -2,7 +2,7 @@ import { useId, useState } from "react";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { ImagePlus, Trash2 } from "lucide-react";
 import type { SupplyOpsItem } from "#common/contracts/supply.ts";
-import { locales, type Locale } from "#common/locales.ts";
+import { localeNames, locales, type Locale } from "#common/locales.ts";
 import { Field, type FieldErrors } from "../auth/form.tsx";
 import { TextAreaField, useFieldMessage } from "../merchant/store-fields.tsx";
 import { AmountField } from "../wallet/wallet-ui.tsx";
@@ -12,8 +12,6 @@ import { useTRPC } from "../../lib/trpc.ts";
 import { Picture } from "../../ui/picture.tsx";
 import { DialogActions } from "../../ui/confirm-dialog.tsx";
 
-/** The name of each language in its own words, for the fields of a text in every language. */
-const languageNames: Record<Locale, string> = { ind: "Bahasa Indonesia", en: "English", zh: "中文" };
 const emptyText = { ind: "", en: "", zh: "" };
 
 export interface CategoryOption {
@@ -200,7 +198,7 @@ export function SupplyForm(props: {
       </div>
       {locales.map((l) => (
         <fieldset key={l} className="mt-4 rounded-lg border border-gray-200 p-3 dark:border-gray-700">
-          <legend className="px-1 text-sm font-semibold">{languageNames[l]}</legend>
+          <legend className="px-1 text-sm font-semibold">{localeNames[l]}</legend>
           <Field
             label={t("ops.catalog.name")}
             error={message(errors[`name.${l}`])}

@@ -1,14 +1,11 @@
 import { useState } from "react";
-import { locales, type Locale } from "#common/locales.ts";
+import { localeNames, locales, type Locale } from "#common/locales.ts";
 import { timeZoneNames, type TimeZoneName } from "#common/time-zones.ts";
 import { useI18n } from "../../lib/i18n.tsx";
 import { modal } from "../../lib/modal.ts";
 import { themes, useTheme } from "../../lib/theme.ts";
 import { useSetTimeZone, useTimeZone } from "../../lib/time-zone.ts";
 import { useSwitchLanguage } from "./switch-language.ts";
-
-/** Language names are written in their own language so everyone can find theirs. */
-const languageNames: Record<Locale, string> = { ind: "Bahasa Indonesia", en: "English", zh: "中文" };
 
 function Choice<T extends string>(props: {
   legend: string;
@@ -72,7 +69,7 @@ export function PreferencesForm(props: { onLanguageChange?: () => void; timeZone
         legend={t("shell.language.label")}
         name="language"
         value={locale}
-        options={locales.map((v) => ({ value: v, label: languageNames[v] }))}
+        options={locales.map((v) => ({ value: v, label: localeNames[v] }))}
         onChange={switchLanguage}
       />
       {props.timeZone && (

@@ -1,7 +1,7 @@
 import { useId, useState } from "react";
 import { HydrationBoundary, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { Route } from "./+types/categories";
-import { locales, localize, type Locale, type Localized } from "#common/locales.ts";
+import { localeNames, locales, localize, type Localized } from "#common/locales.ts";
 import { Field } from "../../features/auth/form.tsx";
 import { operatorOnly, serverT, withServerApi } from "../../lib/api.server.ts";
 import { formatNumber } from "../../lib/format.ts";
@@ -22,8 +22,6 @@ export async function loader({ request, context, params, url }: Route.LoaderArgs
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageMeta(matches, loaderData?.title);
-
-const languageNames: Record<Locale, string> = { ind: "Bahasa Indonesia", en: "English", zh: "中文" };
 
 interface CategoryDraft {
   id?: number;
@@ -72,7 +70,7 @@ function CategoryDialog(props: {
       {locales.map((l) => (
         <Field
           key={l}
-          label={`${t("ops.catalog.name")} (${languageNames[l]})`}
+          label={`${t("ops.catalog.name")} (${localeNames[l]})`}
           input={{
             name: `name-${l}`,
             lang: l === "ind" ? "id" : l,
