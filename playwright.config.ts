@@ -42,6 +42,9 @@ export default defineConfig({
       DATA_DIR: dataDir,
       LOG_LEVEL: "warn",
       SEED_IMAGE_SIZE: "320",
+      // One trusted proxy hop: set-up calls say which (made-up) address they come from, so the per-address
+      // limits on codes and sign-ins see many shoppers, not one (tests/e2e/support/accounts.ts, setUpAddress).
+      TRUST_PROXY_HOPS: "1",
     },
   },
 });

@@ -32,3 +32,18 @@ export function displayAccount(
 export function phoneFieldValue(typed: string): string {
   return /^[\d\s()-]+$/.test(typed) ? typed.replace(/^(\s*)0/, "$1") : typed;
 }
+
+/**
+ * An account as other shoppers see it beside a review: enough to tell reviewers apart, never enough to reach
+ * them. "shopper@pasar.test" shows "sh***r", "+6281234567890" shows "0812****890".
+ */
+export function maskedAccount(account: { email: string | null; phone: string | null }): string {
+  if (account.email) {
+    const local = account.email.split("@")[0] ?? "";
+    const chars = [...local];
+    if (chars.length <= 2) return `${chars[0] ?? ""}***`;
+    return `${chars.slice(0, 2).join("")}***${chars.at(-1)}`;
+  }
+  const national = (account.phone ?? "").replace(/^\+62/, "0");
+  return national.length > 7 ? `${national.slice(0, 4)}****${national.slice(-3)}` : "****";
+}

@@ -41,6 +41,12 @@ export const orderEvents = [
   "completed",
   "cancelled",
   "refunded",
+  "return_requested",
+  "return_refused",
+  "return_escalated",
+  "return_approved",
+  "return_rejected",
+  "replacement_shipped",
 ] as const;
 export type OrderEvent = (typeof orderEvents)[number];
 
@@ -80,3 +86,30 @@ export type FulfilmentView = (typeof fulfilmentViews)[number];
 /** The four levels of the Indonesian administrative areas an address is picked from. */
 export const areaLevels = ["province", "regency", "district", "village"] as const;
 export type AreaLevel = (typeof areaLevels)[number];
+
+/**
+ * After-sales requests (seed section 1, product.md section 4): a return within `returnDays` of receipt, a
+ * replacement within `replacementDays` (the FAQ's promises).
+ */
+export const afterSalesKinds = ["return", "replacement"] as const;
+export type AfterSalesKind = (typeof afterSalesKinds)[number];
+export const returnDays = 7;
+export const replacementDays = 15;
+
+/**
+ * An after-sales request's life: requested (the store decides), refused by the store (the shopper may
+ * escalate), escalated (the operator decides), approved (a return is refunded at once; a replacement waits
+ * for the operator to ship it), rejected by the operator (final), replaced (the new item shipped).
+ */
+export const afterSalesStatuses = [
+  "requested",
+  "refused",
+  "escalated",
+  "approved",
+  "rejected",
+  "replaced",
+] as const;
+export type AfterSalesStatus = (typeof afterSalesStatuses)[number];
+
+/** The operator's after-sales queues: escalated requests to decide, approved replacements to ship, all. */
+export const opsAfterSalesViews = ["escalated", "to_replace", "all"] as const;

@@ -67,6 +67,12 @@ export const pages: readonly PageSpec[] = [
     budget: "browse",
   },
   {
+    route: "routes/shop/product-reviews.tsx",
+    name: "product reviews",
+    path: (ids) => `/h5/products/${ids.productId}/reviews`,
+    budget: "browse",
+  },
+  {
     route: "routes/browsing/collection.tsx",
     name: "collection",
     path: () => "/h5/collection",
@@ -126,6 +132,12 @@ export const pages: readonly PageSpec[] = [
         "order detail",
         (ids: DemoIds) => `/h5/order/detail?id=${ids.orderId}`,
       ],
+      ["routes/orders/review.tsx", "order review", (ids: DemoIds) => `/h5/order/review?id=${ids.orderId}`],
+      [
+        "routes/orders/aftersales.tsx",
+        "return or replacement",
+        (ids: DemoIds) => `/h5/order/aftersales?id=${ids.orderId}&item=${ids.productId}`,
+      ],
     ] as const
   ).map(([route, name, path]): PageSpec => ({ route, name, path, budget: "browse", signedIn: "shopper" })),
   ...(
@@ -133,6 +145,7 @@ export const pages: readonly PageSpec[] = [
       ["routes/merchant/products.tsx", "merchant products", () => "/h5/merchant/products"],
       ["routes/merchant/manage.tsx", "store management", () => "/h5/merchant/shop/manage"],
       ["routes/orders/merchant-orders.tsx", "order centre", () => "/h5/merchant/order"],
+      ["routes/merchant/reviews.tsx", "store reviews", () => "/h5/merchant/reviews"],
       [
         "routes/orders/merchant-order-detail.tsx",
         "store order detail",
@@ -149,7 +162,8 @@ export const pages: readonly PageSpec[] = [
   },
   ...(
     [
-      ["routes/ops/withdrawals.tsx", "ops withdrawals", "/ops"],
+      ["routes/ops/dashboard.tsx", "ops dashboard", "/ops"],
+      ["routes/ops/withdrawals.tsx", "ops withdrawals", "/ops/withdrawals"],
       ["routes/ops/orders.tsx", "ops orders", "/ops/orders"],
       ["routes/ops/merchants.tsx", "ops merchants", "/ops/merchants"],
       ["routes/ops/catalog.tsx", "ops catalogue", "/ops/catalog"],
@@ -158,6 +172,11 @@ export const pages: readonly PageSpec[] = [
       ["routes/ops/ledger.tsx", "ops ledger", "/ops/ledger"],
       ["routes/ops/adjust.tsx", "ops adjustment", "/ops/adjust"],
       ["routes/ops/audit.tsx", "ops audit log", "/ops/audit"],
+      ["routes/ops/reviews.tsx", "ops reviews", "/ops/reviews"],
+      ["routes/ops/aftersales.tsx", "ops after-sales", "/ops/aftersales"],
+      ["routes/ops/settings.tsx", "ops settings", "/ops/settings"],
+      ["routes/ops/faqs.tsx", "ops FAQs", "/ops/faqs"],
+      ["routes/ops/users.tsx", "ops users", "/ops/users"],
     ] as const
   ).map(([route, name, path]): PageSpec => ({
     route,

@@ -77,6 +77,12 @@ export function shouldRevalidate({
   return currentUrl.pathname === nextUrl.pathname && defaultShouldRevalidate;
 }
 
+/** The favicon's type: the shop's own is SVG, an operator's uploaded logo PNG (ops settings). */
+function iconType(path: string | undefined): string | undefined {
+  if (!path || path.endsWith(".svg")) return "image/svg+xml";
+  return path.endsWith(".png") ? "image/png" : undefined;
+}
+
 type ForcedTheme = "light" | "dark" | undefined;
 
 /** A page forces a theme with `handle: { forcedTheme: "light" | "dark" }`; "system" is ignored. */
@@ -110,7 +116,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {/* With a precedence, React puts the stylesheet right after the LCP image's preload and before the
             scripts' modulepreloads, so the first paint does not wait behind them. */}
         <link rel="stylesheet" href={stylesheet} precedence="default" />
-        <link rel="icon" href={data?.site.favicon ?? "/favicon.svg"} type="image/svg+xml" />
+        <link rel="icon" href={data?.site.favicon ?? "/favicon.svg"} type={iconType(data?.site.favicon)} />
         <Meta />
         <Links />
       </head>

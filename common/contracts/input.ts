@@ -15,6 +15,14 @@ export function plainText(schema: z.ZodString = z.string()) {
   return schema.refine((v) => v.isWellFormed() && !controlCharacters.test(v), "errors.api.invalidInput");
 }
 
+/** Free text of several lines (a review, a reason): as `plainText`, but line breaks are kept. */
+export function multilineText(schema: z.ZodString = z.string()) {
+  return schema.refine(
+    (v) => v.isWellFormed() && !controlCharacters.test(v.replace(/\r?\n/g, "")),
+    "errors.api.invalidInput",
+  );
+}
+
 /** An id from the server's generator (`prd_…`, `str_…`): its prefix, then lowercase letters and digits. */
 export function prefixedId(prefix: string) {
   return z

@@ -15,6 +15,7 @@ import {
   paymentMethods,
 } from "../order-states.ts";
 import { ImageViewSchema } from "./image.ts";
+import { AfterSalesViewSchema } from "./returns.ts";
 import { CursorSchema, plainText, prefixedId } from "./input.ts";
 import { fundTypes, IdempotencyKeySchema } from "./ledger.ts";
 import { orderPeriods } from "../merchant-states.ts";
@@ -250,6 +251,8 @@ export const OrderEventViewSchema = z.object({
   note: z.string().nullable(),
   /** Money moved by this step (paid, refunded, goods paid). */
   amount: z.number().int().nullable(),
+  /** The item an after-sales step is about. */
+  item: z.string().nullable(),
 });
 
 export const OrderDetailViewSchema = OrderCardViewSchema.extend({
@@ -277,7 +280,17 @@ export const OrderDetailViewSchema = OrderCardViewSchema.extend({
   events: z.array(OrderEventViewSchema),
   /** Where to go on paying through the gateway, while an unpaid payment is open. */
   paymentUrl: z.string().nullable(),
-  actions: z.object({ pay: z.boolean(), cancel: z.boolean(), confirm: z.boolean() }),
+  /** Returns and replacements asked for its items. */
+  afterSales: z.array(AfterSalesViewSchema),
+  /** A completed order: until when its items may be returned, and replaced. */
+  afterSalesUntil: z.object({ return: z.date(), replacement: z.date() }).nullable(),
+  actions: z.object({
+    pay: z.boolean(),
+    cancel: z.boolean(),
+    confirm: z.boolean(),
+    /** Its items may be reviewed (a completed order). */
+    review: z.boolean(),
+  }),
 });
 export type OrderDetailView = z.infer<typeof OrderDetailViewSchema>;
 
@@ -302,6 +315,8 @@ export const MerchantOrderViewSchema = OrderCardViewSchema.extend({
   goodsPaidAt: z.date().nullable(),
   /** Until when the goods cost can be paid before the order is cancelled. */
   goodsDueAt: z.date().nullable(),
+  /** Returns and replacements of it waiting for the store's decision. */
+  afterSalesOpen: z.number().int(),
 });
 export type MerchantOrderView = z.infer<typeof MerchantOrderViewSchema>;
 

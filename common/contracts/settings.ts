@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { plainText } from "./input.ts";
 import { locales } from "../locales.ts";
 import { platformCode } from "../platform.ts";
 
@@ -48,30 +49,67 @@ export type StoredWebConfig = z.infer<typeof StoredWebConfigSchema>;
  */
 export const MoneySettingsSchema = z
   .object({
-    rechargeMin: z.number().int().min(1).max(1_000_000_000),
-    rechargeMax: z.number().int().min(1).max(1_000_000_000),
-    rechargePresets: z.array(z.number().int().min(1).max(1_000_000_000)).min(1).max(8),
-    withdrawMin: z.number().int().min(1).max(1_000_000_000),
-    withdrawFee: z.number().int().min(0).max(1_000_000),
+    rechargeMin: z
+      .number("errors.settings.amount")
+      .int("errors.settings.amount")
+      .min(1, "errors.settings.amount")
+      .max(1_000_000_000, "errors.settings.amount"),
+    rechargeMax: z
+      .number("errors.settings.amount")
+      .int("errors.settings.amount")
+      .min(1, "errors.settings.amount")
+      .max(1_000_000_000, "errors.settings.amount"),
+    rechargePresets: z
+      .array(
+        z
+          .number("errors.settings.presets")
+          .int("errors.settings.presets")
+          .min(1, "errors.settings.presets")
+          .max(1_000_000_000, "errors.settings.presets"),
+      )
+      .min(1, "errors.settings.presets")
+      .max(8, "errors.settings.presets"),
+    withdrawMin: z
+      .number("errors.settings.amount")
+      .int("errors.settings.amount")
+      .min(1, "errors.settings.amount")
+      .max(1_000_000_000, "errors.settings.amount"),
+    withdrawFee: z
+      .number("errors.settings.fee")
+      .int("errors.settings.fee")
+      .min(0, "errors.settings.fee")
+      .max(1_000_000, "errors.settings.fee"),
     paymentWindowMinutes: z
-      .number()
-      .int()
-      .min(5)
-      .max(7 * 24 * 60),
+      .number("errors.settings.paymentWindow")
+      .int("errors.settings.paymentWindow")
+      .min(5, "errors.settings.paymentWindow")
+      .max(7 * 24 * 60, "errors.settings.paymentWindow"),
     /** Per store order of a checkout. */
-    postage: z.number().int().min(0).max(10_000_000),
+    postage: z
+      .number("errors.settings.fee")
+      .int("errors.settings.fee")
+      .min(0, "errors.settings.fee")
+      .max(10_000_000, "errors.settings.fee"),
     /** Per store order of a checkout. */
-    serviceFee: z.number().int().min(0).max(10_000_000),
+    serviceFee: z
+      .number("errors.settings.fee")
+      .int("errors.settings.fee")
+      .min(0, "errors.settings.fee")
+      .max(10_000_000, "errors.settings.fee"),
     /** VAT (PPN) on an order's subtotal, in percent. */
-    vatPercent: z.number().min(0).max(100),
+    vatPercent: z.number("errors.settings.vat").min(0, "errors.settings.vat").max(100, "errors.settings.vat"),
     /** How long a store has to pay the goods cost of a paid order before it is cancelled. */
     goodsPaymentHours: z
-      .number()
-      .int()
-      .min(1)
-      .max(7 * 24),
+      .number("errors.settings.goodsHours")
+      .int("errors.settings.goodsHours")
+      .min(1, "errors.settings.goodsHours")
+      .max(7 * 24, "errors.settings.goodsHours"),
     /** How long after shipping an order confirms itself. */
-    receiptDays: z.number().int().min(1).max(60),
+    receiptDays: z
+      .number("errors.settings.receiptDays")
+      .int("errors.settings.receiptDays")
+      .min(1, "errors.settings.receiptDays")
+      .max(60, "errors.settings.receiptDays"),
   })
   .refine((s) => s.rechargeMin <= s.rechargeMax, {
     path: ["rechargeMax"],
@@ -82,3 +120,78 @@ export const MoneySettingsSchema = z
     message: "errors.settings.withdrawFee",
   });
 export type MoneySettings = z.infer<typeof MoneySettingsSchema>;
+
+// ------------------------------------------------------------------------------------------- operators
+
+/**
+ * Every money setting as the operator's form sends it. Besides the stored rules, the recharge presets must
+ * lie within the recharge limits (a preset the limits refuse would be a button that always fails).
+ */
+export const MoneySettingsInputSchema = MoneySettingsSchema.refine(
+  (s) => s.rechargePresets.every((p) => p >= s.rechargeMin && p <= s.rechargeMax),
+  { path: ["rechargePresets"], message: "errors.settings.presetsRange" },
+);
+
+/**
+ * A WhatsApp number as an operator types it (0811…, 811…, 62 811…, +62 811-…, or another country's +…), in
+ * E.164; undefined when it cannot be one.
+ */
+export function whatsappE164(typed: string): string | undefined {
+  const digits = typed.replace(/[\s().-]/g, "");
+  const e164 = digits.startsWith("+")
+    ? digits
+    : digits.startsWith("0")
+      ? `+62${digits.slice(1)}`
+      : digits.startsWith("62")
+        ? `+${digits}`
+        : `+62${digits}`;
+  return /^\+[1-9]\d{7,14}$/.test(e164) ? e164 : undefined;
+}
+
+const optional = (schema: z.ZodString) => plainText(schema).transform((v) => (v === "" ? null : v));
+
+/** The site's texts and support contacts (an empty contact removes it from the shop). */
+export const SiteSettingsInputSchema = z.object({
+  title: plainText(z.string().trim().min(1, "errors.settings.title").max(60, "errors.settings.titleLong")),
+  desc: plainText(z.string().trim().min(1, "errors.settings.desc").max(200, "errors.settings.descLong")),
+  supportWhatsapp: optional(z.string().trim().max(30, "errors.settings.whatsapp")).pipe(
+    z
+      .string()
+      .nullable()
+      .transform((v, ctx) => {
+        if (v === null) return null;
+        const e164 = whatsappE164(v);
+        if (!e164) {
+          ctx.addIssue({ code: "custom", message: "errors.settings.whatsapp" });
+          return z.NEVER;
+        }
+        return e164;
+      }),
+  ),
+  supportEmail: optional(z.string().trim().toLowerCase().max(254, "errors.settings.email")).pipe(
+    z.email("errors.settings.email").nullable(),
+  ),
+});
+export type SiteSettingsInput = z.infer<typeof SiteSettingsInputSchema>;
+
+/** A new site logo (multipart form with the image in `logo`). */
+export const SiteLogoInputSchema = z
+  .instanceof(FormData, { error: "errors.api.invalidInput" })
+  .transform((form) => form.get("logo"))
+  .pipe(z.instanceof(File, { error: "errors.image.invalid" }));
+
+/** What the operator's settings page edits: the site and the money settings, as stored now. */
+export const OpsSettingsViewSchema = z.object({
+  site: z.object({
+    title: z.string(),
+    desc: z.string(),
+    /** The logo as the shop shows it, and whether it is the operator's upload (else the default). */
+    logo: z.string(),
+    customLogo: z.boolean(),
+    favicon: z.string(),
+    supportWhatsapp: z.string().nullable(),
+    supportEmail: z.string().nullable(),
+  }),
+  money: MoneySettingsSchema,
+});
+export type OpsSettingsView = z.infer<typeof OpsSettingsViewSchema>;

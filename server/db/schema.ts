@@ -15,3 +15,4 @@ export * from "../modules/cart/cart.tables.ts";
 export * from "../modules/addresses/addresses.tables.ts";
 export * from "../modules/orders/orders.tables.ts";
 export * from "../modules/merchants/merchants.tables.ts";
+export * from "../modules/reviews/reviews.tables.ts";

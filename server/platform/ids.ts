@@ -27,7 +27,10 @@ export type IdPrefix =
   | "chk"
   | "evt"
   /** Merchant applications. */
-  | "app";
+  | "app"
+  /** Reviews, and after-sales requests (returns and replacements). */
+  | "rev"
+  | "ret";
 
 /**
  * A new id such as `prd_0m3xk2c9hq4w7d8e1f5g`: a time part (milliseconds, base32, sorts by creation)

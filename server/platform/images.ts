@@ -41,6 +41,8 @@ export const imageKinds = {
   storeLogo: { folder: "stores", widths: [64, 128, 192], square: true },
   /** 72 px on the account page. */
   avatar: { folder: "avatars", widths: [72, 144, 216], square: true },
+  /** Shoppers' photos of what they bought (reviews, after-sales requests): 72 px thumbnails, opened full width. */
+  shopperPhoto: { folder: "photos", widths: [80, 160, 240, 800, 1080], square: false },
 } as const satisfies Record<string, ImageKind>;
 
 /**
@@ -157,4 +159,47 @@ export async function storeUpload(
     deps.log.info({ err: error.cause }, "upload is not a readable image");
     throw new DomainError("bad_request", messages.invalid);
   }
+}
+
+/** The site's logo in the two sizes pages use: the logo and share image, and the browser tab's icon. */
+const siteLogoSizes = { logo: 512, icon: 192 } as const;
+
+/**
+ * Stores the site logo an operator uploaded, cropped to a centred square: a PNG of up to 512 px (the logo and
+ * the share image link previews show) and one of up to 192 px (the favicon). PNG rather than WebP, because
+ * browsers' tabs, home screens and link previews all read it. Refused like `storeUpload` (nothing written).
+ * Answers the files' URL paths.
+ */
+export async function storeSiteLogo(
+  deps: { storage: Storage; log: Logger },
+  file: Blob,
+): Promise<{ logo: string; favicon: string }> {
+  if (file.size === 0) throw new DomainError("bad_request", "errors.image.invalid");
+  if (file.size > uploadMaxBytes) throw new DomainError("bad_request", "errors.image.tooLarge");
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  const hash = createHash("sha256")
+    .update(JSON.stringify(siteLogoSizes))
+    .update(bytes)
+    .digest("hex")
+    .slice(0, 32);
+  const key = `site/${hash}`;
+  let sides: { logo: Buffer; icon: Buffer };
+  try {
+    const meta = await sharp(bytes, { limitInputPixels: maxInputPixels }).metadata();
+    const side = Math.min(siteLogoSizes.logo, meta.autoOrient.width, meta.autoOrient.height);
+    const square = (edge: number) =>
+      sharp(bytes, { limitInputPixels: maxInputPixels, autoOrient: true })
+        .resize(edge, edge, { fit: "cover" })
+        .png({ compressionLevel: 9 })
+        .toBuffer();
+    sides = { logo: await square(side), icon: await square(Math.min(side, siteLogoSizes.icon)) };
+  } catch (error) {
+    deps.log.info({ err: error }, "site logo is not a readable image");
+    throw new DomainError("bad_request", "errors.image.invalid");
+  }
+  await Promise.all([
+    deps.storage.write(`${key}.png`, new Uint8Array(sides.logo)),
+    deps.storage.write(`${key}-icon.png`, new Uint8Array(sides.icon)),
+  ]);
+  return { logo: deps.storage.url(`${key}.png`), favicon: deps.storage.url(`${key}-icon.png`) };
 }

@@ -3,7 +3,7 @@
 // computed from the records when read; nothing is stored twice.
 import { and, eq, gte, inArray, isNotNull, sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
-import { orders } from "../modules/orders/orders.tables.ts";
+import { orderItems, orderReturns, orders } from "../modules/orders/orders.tables.ts";
 
 /** Orders whose shopper paid and which were not cancelled (paid, shipped or completed). */
 const paidStatuses = ["paid", "shipped", "completed"] as const;
@@ -11,7 +11,8 @@ const paidStatuses = ["paid", "shipped", "completed"] as const;
 /**
  * A store's money figures in one pass over its orders: turnover (subtotals of paid orders not cancelled),
  * profit (subtotal minus goods cost of completed orders) and the goods cost it has paid for orders still
- * open (held until the order completes and the store is paid the subtotal).
+ * open (held until the order completes and the store is paid the subtotal). Returned items are neither
+ * turnover nor profit: their sale and margin are taken off.
  */
 export async function selectStoreMoney(db: Db, storeId: string) {
   const [row] = await db
@@ -22,9 +23,26 @@ export async function selectStoreMoney(db: Db, storeId: string) {
     })
     .from(orders)
     .where(eq(orders.storeId, storeId));
+  const [returned] = await db
+    .select({
+      sale: sql<number>`coalesce(sum(${orderItems.price} * ${orderReturns.quantity}), 0)::bigint`,
+      margin: sql<number>`coalesce(sum((${orderItems.price} - ${orderItems.merchantPrice}) * ${orderReturns.quantity}), 0)::bigint`,
+    })
+    .from(orderReturns)
+    .innerJoin(
+      orderItems,
+      and(eq(orderItems.orderId, orderReturns.orderId), eq(orderItems.listingId, orderReturns.listingId)),
+    )
+    .where(
+      and(
+        eq(orderReturns.storeId, storeId),
+        eq(orderReturns.kind, "return"),
+        eq(orderReturns.status, "approved"),
+      ),
+    );
   return {
-    turnover: Number(row?.turnover ?? 0),
-    profit: Number(row?.profit ?? 0),
+    turnover: Number(row?.turnover ?? 0) - Number(returned?.sale ?? 0),
+    profit: Number(row?.profit ?? 0) - Number(returned?.margin ?? 0),
     held: Number(row?.held ?? 0),
   };
 }

@@ -138,3 +138,38 @@ export async function manyShoppers(database: TestDatabase, count: number, balanc
     }),
   );
 }
+
+/**
+ * A store selling one product (merchant price 60,000 at `price`, stock 10) with auto-pay and money for the
+ * goods, and a shopper who bought `quantity` of it, had it shipped and confirmed receipt: a completed order.
+ */
+export async function completedOrder(
+  database: TestDatabase,
+  operator: Awaited<ReturnType<typeof signedInUser>>,
+  opts: { price?: number; quantity?: number; products?: number } = {},
+) {
+  const store = await merchantWithStore(database, { autoPay: true });
+  await credit(operator, store.email, 1_000_000);
+  const listingIds: string[] = [];
+  for (let i = 0; i < (opts.products ?? 1); i++) {
+    const supplyId = await supplyProduct(database, { stock: 10, merchantPrice: 60_000 });
+    listingIds.push(await listing(database, store.storeId, supplyId, opts.price ?? 100_000));
+  }
+  const shopper = await shopperWithMoney(database, operator, 2_000_000);
+  const { orderIds } = await shopper.api.orders.place({
+    lines: listingIds.map((listingId) => ({ listingId, quantity: opts.quantity ?? 1 })),
+    addressId: shopper.addressId,
+    method: "wallet",
+    fromCart: false,
+    idempotencyKey: newKey(),
+  });
+  const orderId = orderIds[0]!;
+  await operator.api.ops.orders.ship({
+    id: orderId,
+    courier: "jne",
+    trackingNumber: "JNE0000000001",
+    idempotencyKey: newKey(),
+  });
+  await shopper.api.orders.confirm({ id: orderId, idempotencyKey: newKey() });
+  return { store, shopper, orderId, listingIds, listingId: listingIds[0]! };
+}

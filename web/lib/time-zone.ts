@@ -27,3 +27,13 @@ export function formatDateTime(at: Date, locale: Locale, zone: TimeZoneName): st
   }).format(at);
   return `${text} ${zone}`;
 }
+
+/** A calendar day (YYYY-MM-DD, counted in its own zone already) in the reader's language: "Sen, 23 Nov". */
+export function formatDay(day: string, locale: Locale): string {
+  return new Intl.DateTimeFormat(localeTags[locale], {
+    weekday: "short",
+    day: "numeric",
+    month: "short",
+    timeZone: "UTC",
+  }).format(new Date(`${day}T00:00:00Z`));
+}

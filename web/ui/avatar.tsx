@@ -49,9 +49,11 @@ export function Avatar(props: {
   }
   const letters = initials(props.name);
   return (
+    // Without alternative text the avatar is decorative (a name beside it says whose it is).
     <span
-      role="img"
-      aria-label={props.alt}
+      role={props.alt ? "img" : undefined}
+      aria-label={props.alt || undefined}
+      aria-hidden={props.alt ? undefined : true}
       className="grid shrink-0 place-items-center rounded-full bg-primary-700 font-semibold text-white"
       style={{ width: size, height: size, fontSize: size * 0.38 }}
     >

@@ -19,6 +19,7 @@ const userColumns = {
   inviteCode: users.inviteCode,
   avatar: users.avatar,
   passwordHash: users.passwordHash,
+  suspendedAt: users.suspendedAt,
 };
 
 export async function selectUserByEmail(db: Db, email: string) {
@@ -62,7 +63,15 @@ export async function selectActiveSession(db: Db, tokenHash: string, at: Date) {
     .select({ userId: sessions.userId, role: users.role })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt), gt(sessions.expiresAt, at)));
+    .where(
+      and(
+        eq(sessions.tokenHash, tokenHash),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, at),
+        // A suspended account's sessions are revoked with the suspension; this keeps any other out too.
+        isNull(users.suspendedAt),
+      ),
+    );
   return rows[0];
 }
 
@@ -73,11 +82,36 @@ export async function revokeSessionByHash(db: Db, tokenHash: string, at: Date) {
     .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt)));
 }
 
-export async function revokeUserSessions(db: Db, userId: string, at: Date) {
-  await db
+export async function revokeUserSessions(db: Db, userId: string, at: Date): Promise<number> {
+  const rows = await db
     .update(sessions)
     .set({ revokedAt: at })
-    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)))
+    .returning({ id: sessions.id });
+  return rows.length;
+}
+
+/** A user's role and suspension, the row locked until the transaction ends (an operator's decision). */
+export async function selectUserForUpdate(tx: Db, id: string) {
+  const rows = await tx
+    .select({
+      id: users.id,
+      role: users.role,
+      suspendedAt: users.suspendedAt,
+      suspendedReason: users.suspendedReason,
+    })
+    .from(users)
+    .where(eq(users.id, id))
+    .for("update");
+  return rows[0];
+}
+
+export async function updateUserSuspension(
+  tx: Db,
+  id: string,
+  suspension: { suspendedAt: Date | null; suspendedReason: string | null },
+) {
+  await tx.update(users).set(suspension).where(eq(users.id, id));
 }
 
 export async function selectLatestCode(db: Db, account: string, purpose: "signup" | "login" | "reset") {

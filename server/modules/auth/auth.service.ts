@@ -227,6 +227,14 @@ export async function signUp(deps: AuthDeps, input: SignUpInput): Promise<Sessio
   });
 }
 
+/**
+ * A suspended account is told so, but only once it has proved to be its owner (the right password or
+ * code): a stranger learns nothing about an account from sign-in.
+ */
+function refuseSuspended(user: { suspendedAt: Date | null }): void {
+  if (user.suspendedAt) throw new DomainError("forbidden", "auth.errors.suspended");
+}
+
 /** Password sign-in is paused for an account; the message offers sign-in by code. */
 const passwordPaused = (seconds: number) =>
   new DomainError("too_many_requests", "auth.errors.passwordPaused", { minutes: Math.ceil(seconds / 60) });
@@ -255,6 +263,7 @@ export async function signIn(deps: AuthDeps, input: SignInInput): Promise<Sessio
         : passwordPaused(limitRules.checkPassword.seconds);
     }
     await deps.limits.reset("checkPassword", parsed.value);
+    refuseSuspended(user);
     return startSession(deps, user.id);
   }
   await useCode(deps, parsed, "login", input.code);
@@ -262,6 +271,7 @@ export async function signIn(deps: AuthDeps, input: SignInInput): Promise<Sessio
   if (!user) throw new DomainError("bad_request", "auth.errors.loginFailed");
   // The owner proved the account: password sign-in opens again.
   await deps.limits.reset("checkPassword", parsed.value);
+  refuseSuspended(user);
   return startSession(deps, user.id);
 }
 
@@ -271,6 +281,7 @@ export async function resetPassword(deps: AuthDeps, input: ResetPasswordInput): 
   await useCode(deps, parsed, "reset", input.code);
   const user = await findUser(deps.db, parsed);
   if (!user) throw new DomainError("bad_request", "auth.errors.passwordUpdateFailed");
+  refuseSuspended(user);
   const hash = await hashPassword(input.password);
   // The new password, the other sessions signed out and the new session: all of it, or none.
   const session = await deps.db.transaction(async (tx) => {
@@ -332,4 +343,33 @@ export async function findUserIdByAccount(db: Db, account: string): Promise<stri
 /** Makes a shopper a merchant (an operator approved their application), in the approval's transaction. */
 export async function makeMerchant(tx: Tx, userId: string): Promise<void> {
   await q.updateUserRole(tx, userId, "merchant");
+}
+
+/**
+ * Suspends a user's sign-in (with the reason the operator gave) or reinstates it, in the operator's
+ * transaction: suspending revokes every session of the account in the same step, so a request carrying an
+ * old token is signed out at once. Operators cannot be suspended (nor can anyone suspend themselves). The
+ * row is locked, so two operators deciding at once decide one after the other. Returns the state before.
+ */
+export async function setSuspension(
+  tx: Tx,
+  userId: string,
+  change: { suspend: boolean; reason: string | null },
+): Promise<{ before: { suspended: boolean; reason: string | null }; revokedSessions: number }> {
+  const user = await q.selectUserForUpdate(tx, userId);
+  if (!user) throw new DomainError("not_found", "errors.users.notFound");
+  if (user.role === "operator") throw new DomainError("forbidden", "errors.users.operator");
+  const at = now();
+  await q.updateUserSuspension(
+    tx,
+    userId,
+    change.suspend
+      ? { suspendedAt: user.suspendedAt ?? at, suspendedReason: change.reason ?? "" }
+      : { suspendedAt: null, suspendedReason: null },
+  );
+  const revokedSessions = change.suspend ? await q.revokeUserSessions(tx, userId, at) : 0;
+  return {
+    before: { suspended: user.suspendedAt !== null, reason: user.suspendedReason },
+    revokedSessions,
+  };
 }

@@ -17,10 +17,15 @@ export const users = pgTable(
     invitedByCode: text(),
     avatar: jsonb().$type<StoredImage>(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /** Set while an operator has suspended the account's sign-in (issue 13), with the reason they gave. */
+    suspendedAt: timestamp({ withTimezone: true }),
+    suspendedReason: text(),
   },
   (t) => [
     check("users_account_present", sql`${t.email} is not null or ${t.phone} is not null`),
     check("users_role_valid", sql`${t.role} in ('shopper', 'merchant', 'operator')`),
+    check("users_suspension_reason", sql`(${t.suspendedAt} is null) = (${t.suspendedReason} is null)`),
+    index("users_created_idx").on(t.createdAt),
   ],
 );
 

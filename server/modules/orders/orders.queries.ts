@@ -1,13 +1,21 @@
 import { and, asc, count, desc, eq, inArray, isNotNull, isNull, lt, sql, type SQL } from "drizzle-orm";
 import type { OrderStatus } from "#common/order-states.ts";
 import type { Db, Tx } from "../../db/client.ts";
-import { orderEventsTable, orderItems, orderPaymentOrders, orderPayments, orders } from "./orders.tables.ts";
+import {
+  orderEventsTable,
+  orderItems,
+  orderPaymentOrders,
+  orderPayments,
+  orderReturns,
+  orders,
+} from "./orders.tables.ts";
 
 type Executor = Db | Tx;
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderItemRow = typeof orderItems.$inferSelect;
 export type OrderPaymentRow = typeof orderPayments.$inferSelect;
 export type OrderEventRow = typeof orderEventsTable.$inferSelect;
+export type ReturnRow = typeof orderReturns.$inferSelect;
 
 export async function insertOrders(
   tx: Tx,
@@ -30,6 +38,15 @@ export async function insertEvents(tx: Tx, rows: (typeof orderEventsTable.$infer
 export async function selectOrder(db: Executor, id: string) {
   const rows = await db.select().from(orders).where(eq(orders.id, id));
   return rows[0];
+}
+
+/** Orders by id (their codes, for lists of after-sales requests). */
+export function selectOrdersByIds(db: Executor, ids: readonly string[]) {
+  if (ids.length === 0) return Promise.resolve([] as OrderRow[]);
+  return db
+    .select()
+    .from(orders)
+    .where(inArray(orders.id, [...ids]));
 }
 
 /** Orders locked for change, in id order (a fixed order: no deadlocks between two changes). */
@@ -174,5 +191,57 @@ export async function updatePaymentStatus(
 
 export async function countOrders(db: Executor, where: SQL | undefined): Promise<number> {
   const [row] = await db.select({ n: count() }).from(orders).where(where);
+  return row?.n ?? 0;
+}
+
+// ------------------------------------------------------------------------------------ after-sales
+
+export async function insertReturn(tx: Tx, row: typeof orderReturns.$inferInsert) {
+  const rows = await tx
+    .insert(orderReturns)
+    .values(row)
+    .onConflictDoNothing()
+    .returning({ id: orderReturns.id });
+  return rows.length > 0;
+}
+
+export async function selectReturn(db: Executor, id: string) {
+  const [row] = await db.select().from(orderReturns).where(eq(orderReturns.id, id));
+  return row;
+}
+
+export async function lockReturn(tx: Tx, id: string) {
+  const [row] = await tx.select().from(orderReturns).where(eq(orderReturns.id, id)).for("update");
+  return row;
+}
+
+export async function updateReturn(tx: Tx, id: string, set: Partial<typeof orderReturns.$inferInsert>) {
+  await tx.update(orderReturns).set(set).where(eq(orderReturns.id, id));
+}
+
+export function selectOrderReturns(db: Executor, orderIds: readonly string[]) {
+  if (orderIds.length === 0) return Promise.resolve([] as ReturnRow[]);
+  return db
+    .select()
+    .from(orderReturns)
+    .where(inArray(orderReturns.orderId, [...orderIds]))
+    .orderBy(asc(orderReturns.id));
+}
+
+/** A page of after-sales requests, newest first, `limit + 1` rows from before the cursor's id. */
+export function selectReturnPage(
+  db: Executor,
+  opts: { where: SQL | undefined; before?: string; limit: number },
+) {
+  return db
+    .select()
+    .from(orderReturns)
+    .where(and(opts.where, opts.before ? lt(orderReturns.id, opts.before) : undefined))
+    .orderBy(desc(orderReturns.id))
+    .limit(opts.limit + 1);
+}
+
+export async function countReturns(db: Executor, where: SQL | undefined) {
+  const [row] = await db.select({ n: count() }).from(orderReturns).where(where);
   return row?.n ?? 0;
 }

@@ -23,6 +23,15 @@ import {
   PlaceOrderViewSchema,
   ShipInputSchema,
 } from "#common/contracts/orders.ts";
+import {
+  AfterSalesDecisionInputSchema,
+  AfterSalesInputSchema,
+  AfterSalesListViewSchema,
+  AfterSalesViewSchema,
+  EscalateInputSchema,
+  OpsAfterSalesInputSchema,
+  ShipReplacementInputSchema,
+} from "#common/contracts/returns.ts";
 import { z } from "zod";
 import { opsFulfilment } from "../../flows/ops-orders.ts";
 import { merchantProcedure, operatorProcedure, router, shopperProcedure } from "../../trpc/init.ts";
@@ -44,6 +53,15 @@ import {
   quoteCheckout,
   shipOrder,
 } from "./orders.service.ts";
+import {
+  afterSalesCounts,
+  escalateAfterSales,
+  merchantDecide,
+  operatorDecide,
+  opsAfterSales,
+  requestAfterSales,
+  shipReplacement,
+} from "./returns.service.ts";
 
 /** The shopper's checkout and orders: every call acts on the caller's own orders only. */
 export const ordersRouter = router({
@@ -80,6 +98,16 @@ export const ordersRouter = router({
     .input(OrderActionInputSchema)
     .output(OrderActionViewSchema)
     .mutation(({ ctx, input }) => confirmReceipt(ctx.db, ctx.user.id, input)),
+  /** Asks to return or replace an item of a completed order (multipart form: fields and up to 3 photos). */
+  requestAfterSales: shopperProcedure
+    .input(AfterSalesInputSchema)
+    .output(AfterSalesViewSchema)
+    .mutation(({ ctx, input }) => requestAfterSales(ctx, ctx.user.id, input)),
+  /** Passes a request the store refused to the operator. */
+  escalate: shopperProcedure
+    .input(EscalateInputSchema)
+    .output(AfterSalesViewSchema)
+    .mutation(({ ctx, input }) => escalateAfterSales(ctx, ctx.user.id, input)),
 });
 
 /** A merchant's order centre: its own store's orders only. */
@@ -96,6 +124,11 @@ export const merchantOrdersRouter = router({
     .input(PayGoodsInputSchema)
     .output(PayGoodsViewSchema)
     .mutation(({ ctx, input }) => payGoods(ctx.db, ctx.user.id, input)),
+  /** Approves or refuses a return or replacement of the store's own order. */
+  decideAfterSales: merchantProcedure
+    .input(AfterSalesDecisionInputSchema)
+    .output(AfterSalesViewSchema)
+    .mutation(({ ctx, input }) => merchantDecide(ctx, ctx.user.id, input)),
 });
 
 /** The operator's fulfilment: ship, mark an exception, cancel with a reason. */
@@ -121,4 +154,23 @@ export const opsOrdersRouter = router({
     .input(ExceptionInputSchema)
     .output(OrderActionViewSchema)
     .mutation(({ ctx, input }) => operatorCancel(ctx.db, ctx.user.id, input)),
+});
+
+/** The operator's after-sales: escalated requests to decide, approved replacements to ship. */
+export const opsAfterSalesRouter = router({
+  list: operatorProcedure
+    .input(OpsAfterSalesInputSchema)
+    .output(AfterSalesListViewSchema)
+    .query(({ ctx, input }) => opsAfterSales(ctx, input)),
+  counts: operatorProcedure
+    .output(z.object({ escalated: z.number().int(), toReplace: z.number().int() }))
+    .query(({ ctx }) => afterSalesCounts(ctx.db)),
+  decide: operatorProcedure
+    .input(AfterSalesDecisionInputSchema)
+    .output(AfterSalesViewSchema)
+    .mutation(({ ctx, input }) => operatorDecide(ctx, ctx.user.id, input)),
+  ship: operatorProcedure
+    .input(ShipReplacementInputSchema)
+    .output(AfterSalesViewSchema)
+    .mutation(({ ctx, input }) => shipReplacement(ctx, ctx.user.id, input)),
 });

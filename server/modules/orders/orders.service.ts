@@ -75,6 +75,7 @@ import {
   type OrderRow,
 } from "./orders.queries.ts";
 import type { OrderEventData } from "./orders.tables.ts";
+import { afterSalesOf, afterSalesUntil, openRequestsOf } from "./returns.service.ts";
 
 /**
  * Orders, from checkout to completion, with the dropship money flow of product.md sections 2-4 on the ledger:
@@ -231,7 +232,7 @@ export async function quoteCheckout(
 let lastEventTime = 0;
 
 /** An entry of an order's timeline, at the clock's time; its id keeps the order events were made in. */
-function event(
+export function orderEvent(
   orderId: string,
   ev: OrderDetailView["events"][number]["event"],
   actor: OrderActor,
@@ -329,7 +330,7 @@ export async function placeOrders(
       );
       await insertEvents(
         tx,
-        rowsToInsert.map((o) => event(o.id, "placed", "shopper", userId, { amount: o.total })),
+        rowsToInsert.map((o) => orderEvent(o.id, "placed", "shopper", userId, { amount: o.total })),
       );
       const paymentId = await openPayment(tx, userId, input.method, rowsToInsert, payDueAt);
       if (input.fromCart)
@@ -473,7 +474,7 @@ async function markPaid(
   if (!order) return;
   const items = await selectItems(tx, [orderId]);
   await recordSales(tx, items, 1);
-  await insertEvents(tx, [event(orderId, "paid", actor, actorId, { amount: order.total })]);
+  await insertEvents(tx, [orderEvent(orderId, "paid", actor, actorId, { amount: order.total })]);
   await settleGoods(tx, order, settings);
 }
 
@@ -495,7 +496,9 @@ async function settleGoods(tx: Tx, order: OrderRow, settings: MoneySettings): Pr
   const due = addMs(now(), settings.goodsPaymentHours * hour);
   await updateOrder(tx, order.id, { goodsDueAt: due });
   await scheduleJob(tx, goodsExpireJob, order.id, due);
-  await insertEvents(tx, [event(order.id, "goods_waiting", "system", null, { amount: order.goodsCost })]);
+  await insertEvents(tx, [
+    orderEvent(order.id, "goods_waiting", "system", null, { amount: order.goodsCost }),
+  ]);
 }
 
 /** Moves the goods cost of orders from the merchant's wallet to revenue and marks them paid. */
@@ -524,7 +527,7 @@ async function payGoodsOf(
   }
   await insertEvents(
     tx,
-    toPay.map((o) => event(o.id, "goods_paid", actor, actorId, { amount: o.goodsCost })),
+    toPay.map((o) => orderEvent(o.id, "goods_paid", actor, actorId, { amount: o.goodsCost })),
   );
 }
 
@@ -587,7 +590,7 @@ export async function applyOrderPayment(
     await move(tx, transfers, null);
     for (const o of payable) await markPaid(tx, settings, o.id, payment.id, "sandbox", "system", null);
     for (const o of locked.filter((x) => !payable.includes(x))) {
-      await insertEvents(tx, [event(o.id, "refunded", "system", null, { amount: o.total })]);
+      await insertEvents(tx, [orderEvent(o.id, "refunded", "system", null, { amount: o.total })]);
     }
     return "applied";
   });
@@ -616,7 +619,7 @@ async function cancelLocked(
   });
   const items = await selectItems(tx, [order.id]);
   await releaseStock(tx, items);
-  const events = [event(order.id, "cancelled", actor, actorId, { reason, ...(note ? { note } : {}) })];
+  const events = [orderEvent(order.id, "cancelled", actor, actorId, { reason, ...(note ? { note } : {}) })];
   if (order.status === "paid") {
     await recordSales(tx, items, -1);
     const subject = { type: "order" as const, id: order.id };
@@ -642,7 +645,7 @@ async function cancelLocked(
       });
     }
     await move(tx, transfers, actorId);
-    events.push(event(order.id, "refunded", "system", null, { amount: order.total }));
+    events.push(orderEvent(order.id, "refunded", "system", null, { amount: order.total }));
   }
   await insertEvents(tx, events);
 }
@@ -706,7 +709,7 @@ async function completeLocked(tx: Tx, order: OrderRow, actor: OrderActor, actorI
     });
   }
   await move(tx, transfers, actorId);
-  await insertEvents(tx, [event(order.id, "completed", actor, actorId)]);
+  await insertEvents(tx, [orderEvent(order.id, "completed", actor, actorId)]);
 }
 
 /** The shopper confirms receipt of a shipped order: it completes, and the store is paid the subtotal. */
@@ -872,12 +875,18 @@ async function detailOf(
         trackingNumber: e.data?.trackingNumber ?? null,
         note: e.data?.note ?? null,
         amount: e.data?.amount ?? null,
+        item: e.data?.listingId
+          ? (card!.items.find((i) => i.listingId === e.data?.listingId)?.name ?? null)
+          : null,
       })),
     paymentUrl: payable && open?.expiresAt && open.expiresAt > now() ? open.gatewayRedirectUrl : null,
+    afterSales: await afterSalesOf(deps, order),
+    afterSalesUntil: order.status === "completed" ? afterSalesUntil(order.completedAt) : null,
     actions: {
       pay: audience === "shopper" && payable,
       cancel: audience === "shopper" && (order.status === "pending_payment" || order.status === "paid"),
       confirm: audience === "shopper" && order.status === "shipped",
+      review: audience === "shopper" && order.status === "completed",
     },
   };
 }
@@ -902,6 +911,37 @@ export async function getOrder(deps: OrderDeps, userId: string, id: string): Pro
   return detailOf(deps, order, "shopper");
 }
 
+// ------------------------------------------------------------------------------------------ reviews
+
+/** One of the shopper's own orders and its items, for its review page (another user's is not found). */
+export async function orderForReview(deps: OrderDeps, userId: string, orderId: string) {
+  const order = await selectOrder(deps.db, orderId);
+  if (!order || order.userId !== userId) throw new DomainError("not_found", "errors.orders.notFound");
+  const items = await selectItems(deps.db, [order.id]);
+  return { order, items: itemViews(deps, items) };
+}
+
+/**
+ * Locks the shopper's completed order that has this item, for a review of it: refused when the order is not
+ * theirs, not completed, or did not buy the item.
+ */
+export async function lockReviewableItem(tx: Tx, userId: string, orderId: string, listingId: string) {
+  const [order] = await lockOrders(tx, and(eq(orders.id, orderId), eq(orders.userId, userId)));
+  if (!order) throw new DomainError("not_found", "errors.orders.notFound");
+  if (order.status !== "completed") throw new DomainError("conflict", "errors.reviews.notCompleted");
+  const items = await selectItems(tx, [order.id]);
+  if (!items.some((i) => i.listingId === listingId)) {
+    throw new DomainError("not_found", "errors.reviews.notBought");
+  }
+  return { order, listingIds: items.map((i) => i.listingId) };
+}
+
+/** Every item of the order is reviewed: it leaves "pending review". */
+export async function markReviewed(tx: Tx, orderId: string): Promise<void> {
+  const at = now();
+  await updateOrder(tx, orderId, { reviewedAt: at, updatedAt: at });
+}
+
 // ---------------------------------------------------------------------------------------- merchants
 
 async function ownStore(db: Db | Tx, merchantId: string) {
@@ -918,9 +958,10 @@ const merchantFilter: Record<MerchantView, SQL | undefined> = {
   paid: inArray(orders.status, ["paid", "shipped", "completed"]),
 };
 
-function merchantViewOf(card: OrderCardView, order: OrderRow): MerchantOrderView {
+function merchantViewOf(card: OrderCardView, order: OrderRow, afterSalesOpen = 0): MerchantOrderView {
   return {
     ...card,
+    afterSalesOpen,
     goodsCost: order.goodsCost,
     subtotal: order.subtotal,
     profit: order.subtotal - order.goodsCost,
@@ -950,12 +991,16 @@ export async function merchantOrders(
   );
   const page = pageOf(rows, input.limit);
   const cards = await cardViews(deps, page.items);
-  const [balance, goodsDue] = await Promise.all([
+  const [balance, goodsDue, open] = await Promise.all([
     walletBalance(deps.db, merchantId),
     sumGoodsDue(deps.db, store.id),
+    openRequestsOf(
+      deps.db,
+      page.items.map((o) => o.id),
+    ),
   ]);
   return {
-    items: cards.map((c, i) => merchantViewOf(c, page.items[i]!)),
+    items: cards.map((c, i) => merchantViewOf(c, page.items[i]!, open.get(c.id))),
     nextCursor: page.nextCursor,
     balance,
     goodsDue,
@@ -1116,7 +1161,7 @@ export async function shipOrder(
       });
       await scheduleJob(tx, autoConfirmJob, order.id, autoConfirmAt);
       await insertEvents(tx, [
-        event(order.id, "shipped", "operator", operatorId, { courier: input.courier, trackingNumber }),
+        orderEvent(order.id, "shipped", "operator", operatorId, { courier: input.courier, trackingNumber }),
       ]);
       await recordAudit(tx, {
         actorId: operatorId,
@@ -1151,7 +1196,9 @@ export async function markException(
         throw new DomainError("conflict", "errors.orders.notOpen");
       }
       await updateOrder(tx, order.id, { exception: input.note, updatedAt: now() });
-      await insertEvents(tx, [event(order.id, "exception", "operator", operatorId, { note: input.note })]);
+      await insertEvents(tx, [
+        orderEvent(order.id, "exception", "operator", operatorId, { note: input.note }),
+      ]);
       await recordAudit(tx, {
         actorId: operatorId,
         action: "order.exception",

@@ -9,10 +9,13 @@ import {
   primaryKey,
   text,
   timestamp,
+  uniqueIndex,
 } from "drizzle-orm/pg-core";
 import type { StoredImage } from "#common/images.ts";
 import type { Localized } from "#common/locales.ts";
 import {
+  afterSalesKinds,
+  afterSalesStatuses,
   type CancelReason,
   cancelReasons,
   orderActors,
@@ -174,6 +177,8 @@ export interface OrderEventData {
   trackingNumber?: string;
   note?: string;
   amount?: number;
+  /** The item an after-sales step is about. */
+  listingId?: string;
 }
 
 /** Every change of an order, with its time and who made it: the order's timeline. */
@@ -192,4 +197,57 @@ export const orderEventsTable = pgTable(
     at: timestamp({ withTimezone: true }).notNull(),
   },
   (t) => [index("order_events_order_idx").on(t.orderId, t.id)],
+);
+
+/**
+ * After-sales requests: a shopper asks to return an item of a completed order (within 7 days of receipt) or
+ * to replace it (within 15 days). The store approves or refuses with a reason; a refused shopper may escalate
+ * to the operator, who decides. An approved return refunds the shopper at once through the ledger (the
+ * item's price and VAT; the postage and service fee too once every item is returned), takes back the
+ * store's sale and gives back its goods cost; the stock returns. An approved replacement is shipped by the
+ * operator. One request per item of an order.
+ */
+export const orderReturns = pgTable(
+  "order_returns",
+  {
+    id: text().primaryKey(),
+    orderId: text()
+      .notNull()
+      .references(() => orders.id),
+    listingId: text()
+      .notNull()
+      .references(() => listings.id),
+    userId: text()
+      .notNull()
+      .references(() => users.id),
+    storeId: text()
+      .notNull()
+      .references(() => stores.id),
+    kind: text({ enum: afterSalesKinds }).notNull(),
+    quantity: integer().notNull(),
+    status: text({ enum: afterSalesStatuses }).notNull().default("requested"),
+    reason: text().notNull(),
+    images: jsonb().$type<StoredImage[]>().notNull().default([]),
+    /** The store's reason for refusing. */
+    refusal: text(),
+    /** What the shopper adds when escalating. */
+    escalation: text(),
+    /** The operator's reason for its decision. */
+    decision: text(),
+    decidedBy: text().references(() => users.id),
+    /** What the shopper got back (approved returns). */
+    refund: bigint({ mode: "number" }),
+    courier: text(),
+    trackingNumber: text(),
+    createdAt: timestamp({ withTimezone: true }).notNull(),
+    updatedAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [
+    uniqueIndex("order_returns_one_per_item").on(t.orderId, t.listingId),
+    index("order_returns_store_idx").on(t.storeId, t.status, t.id),
+    index("order_returns_status_idx").on(t.status, t.id),
+    check("order_returns_quantity_positive", sql`${t.quantity} > 0`),
+    check("order_returns_kind_valid", sql`${t.kind} in (${inList(afterSalesKinds)})`),
+    check("order_returns_status_valid", sql`${t.status} in (${inList(afterSalesStatuses)})`),
+  ],
 );

@@ -385,7 +385,7 @@ describe("fulfilment and completion", () => {
     });
     let order = await shopper.api.orders.get({ id });
     expect(order).toMatchObject({ status: "shipped", courier: "JNE", trackingNumber: "JNE12345678" });
-    expect(order.actions).toEqual({ pay: false, cancel: false, confirm: true });
+    expect(order.actions).toEqual({ pay: false, cancel: false, confirm: true, review: false });
     // Too late to cancel once shipped.
     await expect(shopper.api.orders.cancel({ id, idempotencyKey: newKey() })).rejects.toMatchObject({
       code: "CONFLICT",
@@ -557,7 +557,7 @@ describe("payment through the gateway", () => {
     await runJobs();
     const expired = await shopper.api.orders.get({ id });
     expect(expired).toMatchObject({ status: "cancelled", cancelReason: "payment_expired", paymentUrl: null });
-    expect(expired.actions).toEqual({ pay: false, cancel: false, confirm: false });
+    expect(expired.actions).toEqual({ pay: false, cancel: false, confirm: false, review: false });
     expect(await stockOf(listingA)).toBe(10);
     restore?.();
     restore = undefined;

@@ -18,3 +18,13 @@ export async function upsertSetting(db: Db, key: string, value: unknown, at: Dat
       set: { value: sql`excluded.value`, updatedAt: at },
     });
 }
+
+/** One setting's stored value, its row locked until the transaction ends (an operator's change). */
+export async function selectSettingForUpdate(db: Db, key: string): Promise<unknown> {
+  const rows = await db
+    .select({ value: platformSettings.value })
+    .from(platformSettings)
+    .where(inArray(platformSettings.key, [key]))
+    .for("update");
+  return rows[0]?.value;
+}

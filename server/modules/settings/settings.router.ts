@@ -1,6 +1,20 @@
-import { WebConfigInputSchema, WebConfigViewSchema } from "#common/contracts/settings.ts";
-import { publicProcedure, router } from "../../trpc/init.ts";
-import { getWebConfig } from "./settings.service.ts";
+import {
+  MoneySettingsInputSchema,
+  OpsSettingsViewSchema,
+  SiteLogoInputSchema,
+  SiteSettingsInputSchema,
+  WebConfigInputSchema,
+  WebConfigViewSchema,
+} from "#common/contracts/settings.ts";
+import { operatorProcedure, publicProcedure, router } from "../../trpc/init.ts";
+import {
+  getOpsSettings,
+  getWebConfig,
+  resetSiteLogo,
+  updateMoneySettingsByOperator,
+  updateSiteLogo,
+  updateSiteSettings,
+} from "./settings.service.ts";
 
 export const settingsRouter = router({
   /** The platform web config (seed section 7: cached by the client under "webconfig"). */
@@ -8,4 +22,27 @@ export const settingsRouter = router({
     .input(WebConfigInputSchema)
     .output(WebConfigViewSchema)
     .query(({ ctx }) => getWebConfig(ctx.db)),
+});
+
+/** The operator's platform settings (product.md section 7): every change audited. */
+export const opsSettingsRouter = router({
+  get: operatorProcedure.output(OpsSettingsViewSchema).query(({ ctx }) => getOpsSettings(ctx.db)),
+  /** Site title, description and support contacts. */
+  updateSite: operatorProcedure
+    .input(SiteSettingsInputSchema)
+    .output(OpsSettingsViewSchema)
+    .mutation(({ ctx, input }) => updateSiteSettings(ctx.db, ctx.user.id, input)),
+  /** Fees, windows, withdrawal and recharge limits, all at once. */
+  updateMoney: operatorProcedure
+    .input(MoneySettingsInputSchema)
+    .output(OpsSettingsViewSchema)
+    .mutation(({ ctx, input }) => updateMoneySettingsByOperator(ctx.db, ctx.user.id, input)),
+  /** A new logo (multipart form with the image in `logo`); the favicon and share image follow it. */
+  updateLogo: operatorProcedure
+    .input(SiteLogoInputSchema)
+    .output(OpsSettingsViewSchema)
+    .mutation(({ ctx, input }) => updateSiteLogo(ctx, ctx.user.id, input)),
+  resetLogo: operatorProcedure
+    .output(OpsSettingsViewSchema)
+    .mutation(({ ctx }) => resetSiteLogo(ctx.db, ctx.user.id)),
 });

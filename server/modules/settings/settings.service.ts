@@ -1,16 +1,23 @@
 import {
   MoneySettingsSchema,
   type MoneySettings,
+  type OpsSettingsView,
+  type SiteSettingsInput,
   StoredWebConfigSchema,
   type StoredWebConfig,
   type WebConfigView,
 } from "#common/contracts/settings.ts";
 import { formatPhone } from "#common/phone-format.ts";
 import { moneySettingsDefaults, webConfigDefaults } from "#common/platform.ts";
-import type { Db } from "../../db/client.ts";
+import type { Db, Tx } from "../../db/client.ts";
+import { transact } from "../../db/transaction.ts";
 import { now } from "../../platform/clock.ts";
+import { storeSiteLogo } from "../../platform/images.ts";
+import type { Logger } from "../../platform/logger.ts";
 import { memoPerDatabase } from "../../platform/memo.ts";
-import { selectSettings, upsertSetting } from "./settings.queries.ts";
+import type { Storage } from "../../platform/storage.ts";
+import { recordAudit } from "../audit/audit.service.ts";
+import { selectSettingForUpdate, selectSettings, upsertSetting } from "./settings.queries.ts";
 
 const webConfigKey = "web_config";
 
@@ -67,12 +74,17 @@ const keptMoneySettings = memoPerDatabase<Db, MoneySettings>(5_000);
 export function getMoneySettings(db: Db): Promise<MoneySettings> {
   return keptMoneySettings.get(db, async () => {
     const rows = await selectSettings(db, [moneySettingsKey]);
-    const merged = { ...moneySettingsDefaults, ...((rows[0]?.value as object | undefined) ?? {}) };
-    const parsed = MoneySettingsSchema.safeParse(merged);
-    return parsed.success
-      ? parsed.data
-      : { ...moneySettingsDefaults, rechargePresets: [...moneySettingsDefaults.rechargePresets] };
+    return moneySettingsOf(rows[0]?.value);
   });
+}
+
+/** Stored money settings over the defaults; the defaults alone when what is stored is not consistent. */
+function moneySettingsOf(stored: unknown): MoneySettings {
+  const merged = { ...moneySettingsDefaults, ...((stored as object | undefined) ?? {}) };
+  const parsed = MoneySettingsSchema.safeParse(merged);
+  return parsed.success
+    ? parsed.data
+    : { ...moneySettingsDefaults, rechargePresets: [...moneySettingsDefaults.rechargePresets] };
 }
 
 /** Stores money settings (operators). Fields not given keep their value; the result must be consistent. */
@@ -81,4 +93,141 @@ export async function updateMoneySettings(db: Db, patch: Partial<MoneySettings>)
   await upsertSetting(db, moneySettingsKey, next, now());
   keptMoneySettings.forget();
   return next;
+}
+
+// ------------------------------------------------------------------------------------------- operators
+//
+// Every change an operator makes is written with its audit row in one transaction (the setting's row locked,
+// so two operators saving at once save one after the other), and the kept copy of this process is forgotten
+// once it has committed: the next page this process renders shows it. Other processes follow within the
+// 5 seconds they keep it, and a page kept for signed-out visitors within PAGE_CACHE_MS (decision 0009).
+
+const storedWebConfigOf = (value: unknown): StoredWebConfig => {
+  const parsed = StoredWebConfigSchema.safeParse(value ?? {});
+  return parsed.success ? parsed.data : {};
+};
+
+/** The fields whose values differ, as the audit's before and after. */
+function changes<T extends object>(before: T, after: T, keys: readonly (keyof T)[]) {
+  const changed = keys.filter((k) => JSON.stringify(before[k] ?? null) !== JSON.stringify(after[k] ?? null));
+  const pick = (from: T) => Object.fromEntries(changed.map((k) => [k, from[k] ?? null]));
+  return { changed: changed.length > 0, before: pick(before), after: pick(after) };
+}
+
+/** What the operator's settings page edits, read from the database (not the kept copy). */
+export async function getOpsSettings(db: Db): Promise<OpsSettingsView> {
+  const rows = await selectSettings(db, [webConfigKey, moneySettingsKey]);
+  const value = (key: string) => rows.find((r) => r.key === key)?.value;
+  const stored = storedWebConfigOf(value(webConfigKey));
+  const logo = withLeadingSlash(stored.logo ?? webConfigDefaults.logo);
+  return {
+    site: {
+      title: stored.title ?? webConfigDefaults.title,
+      desc: stored.desc ?? webConfigDefaults.desc,
+      logo,
+      customLogo: logo !== webConfigDefaults.logo,
+      favicon: withLeadingSlash(stored.favicon ?? webConfigDefaults.favicon),
+      supportWhatsapp: stored.supportWhatsapp ?? null,
+      supportEmail: stored.supportEmail ?? null,
+    },
+    money: moneySettingsOf(value(moneySettingsKey)),
+  };
+}
+
+/** Changes the stored web config in the operator's transaction, audited with the fields that changed. */
+async function changeWebConfig(
+  db: Db,
+  operatorId: string,
+  action: string,
+  change: (current: StoredWebConfig) => StoredWebConfig,
+): Promise<void> {
+  await transact(db, async (tx: Tx) => {
+    const current = storedWebConfigOf(await selectSettingForUpdate(tx, webConfigKey));
+    const next = StoredWebConfigSchema.parse(change(current));
+    const diff = changes(current, next, StoredWebConfigSchema.keyof().options);
+    if (!diff.changed) return;
+    await upsertSetting(tx, webConfigKey, next, now());
+    await recordAudit(tx, {
+      actorId: operatorId,
+      action,
+      subject: { type: "settings", id: webConfigKey },
+      before: diff.before,
+      after: diff.after,
+    });
+  });
+  keptWebConfig.forget();
+}
+
+/** The site's title, description and support contacts (an operator); an empty contact is removed. */
+export async function updateSiteSettings(
+  db: Db,
+  operatorId: string,
+  input: SiteSettingsInput,
+): Promise<OpsSettingsView> {
+  await changeWebConfig(db, operatorId, "settings.site", (current) => {
+    const { supportWhatsapp: _w, supportEmail: _e, ...rest } = current;
+    return {
+      ...rest,
+      title: input.title,
+      desc: input.desc,
+      ...(input.supportWhatsapp ? { supportWhatsapp: input.supportWhatsapp } : {}),
+      ...(input.supportEmail ? { supportEmail: input.supportEmail } : {}),
+    };
+  });
+  return getOpsSettings(db);
+}
+
+/**
+ * A new site logo (an operator): stored as a square PNG, it becomes the web config's logo and share image,
+ * and its small size the favicon, so the browser tab and link previews show it too.
+ */
+export async function updateSiteLogo(
+  deps: { db: Db; storage: Storage; log: Logger },
+  operatorId: string,
+  file: Blob,
+): Promise<OpsSettingsView> {
+  const files = await storeSiteLogo(deps, file);
+  await changeWebConfig(deps.db, operatorId, "settings.logo", (current) => ({
+    ...current,
+    logo: files.logo,
+    favicon: files.favicon,
+    shareImage: files.logo,
+  }));
+  return getOpsSettings(deps.db);
+}
+
+/** Back to the shop's own logo, favicon and share image (an operator). */
+export async function resetSiteLogo(db: Db, operatorId: string): Promise<OpsSettingsView> {
+  await changeWebConfig(db, operatorId, "settings.logo", (current) => {
+    const { logo: _l, favicon: _f, shareImage: _s, ...rest } = current;
+    return rest;
+  });
+  return getOpsSettings(db);
+}
+
+/**
+ * Every money setting at once (an operator), audited with the values that changed. Orders placed from now
+ * on use the new fees and windows; orders already placed keep theirs.
+ */
+export async function updateMoneySettingsByOperator(
+  db: Db,
+  operatorId: string,
+  input: MoneySettings,
+): Promise<OpsSettingsView> {
+  await transact(db, async (tx: Tx) => {
+    const current = moneySettingsOf(await selectSettingForUpdate(tx, moneySettingsKey));
+    const next = MoneySettingsSchema.parse(input);
+    const diff = changes(current, next, Object.keys(moneySettingsDefaults) as (keyof MoneySettings)[]);
+    if (!diff.changed) return;
+    await upsertSetting(tx, moneySettingsKey, next, now());
+    await recordAudit(tx, {
+      actorId: operatorId,
+      action: "settings.money",
+      subject: { type: "settings", id: moneySettingsKey },
+      before: diff.before,
+      after: diff.after,
+    });
+  });
+  keptMoneySettings.forget();
+  return getOpsSettings(db);
 }

@@ -2,6 +2,8 @@ import { and, asc, desc, eq, ilike, inArray, lt, ne, sql, type SQL } from "drizz
 import {
   collectionsOf,
   completedSalesOf,
+  levelOf,
+  ratingOf,
   followersOf,
   productsOf,
   salesOf,
@@ -77,6 +79,7 @@ const summaryColumns = {
   products: productsOf(),
   sales: salesOf(),
   completedSales: completedSalesOf(),
+  rating: ratingOf(),
 };
 
 export async function selectStoreSummary(db: Db, id: string) {
@@ -87,11 +90,11 @@ export async function selectStoreSummary(db: Db, id: string) {
   return rows[0];
 }
 
-export type StreetOrder = "overall" | "new" | "none" | "visits" | "collections" | "sales" | "level";
+export type StreetOrder = "overall" | "new" | "visits" | "collections" | "sales" | "rating" | "level";
 
 /**
- * Approved stores, optionally by name, in the chosen order and direction, keyset-paginated.
- * "none" is for sorts whose figures do not exist yet (rating, level, sales): ties, broken by id.
+ * Approved stores, optionally by name, in the chosen order and direction, keyset-paginated (ties broken by
+ * id). A store without reviews sorts by rating as 0.
  */
 export async function selectStreet(
   db: Db,
@@ -106,12 +109,11 @@ export async function selectStreet(
   const key: SQL<number> = {
     overall: sql<number>`(${visitsOf()} + 3 * ${followersOf()} + 2 * ${collectionsOf()})::float8`,
     new: sql<number>`extract(epoch from ${stores.createdAt})::float8`,
-    none: sql<number>`(0)::float8`,
     visits: sql<number>`${visitsOf()}::float8`,
     collections: sql<number>`${collectionsOf()}::float8`,
     sales: sql<number>`${salesOf()}::float8`,
-    // Levels follow completed sales while no store has a rating (reviews come later).
-    level: sql<number>`${completedSalesOf()}::float8`,
+    rating: sql<number>`coalesce(${ratingOf()}, 0)::float8`,
+    level: sql<number>`${levelOf()}::float8`,
   }[opts.order];
   const dir = opts.ascending ? asc : desc;
   const filters: (SQL | undefined)[] = [eq(stores.status, "approved")];
@@ -173,6 +175,7 @@ export async function selectOwnStoreFigures(db: Db, id: string) {
       collections: collectionsOf(),
       products: productsOf(),
       completedSales: completedSalesOf(),
+      rating: ratingOf(),
     })
     .from(stores)
     .where(eq(stores.id, id));

@@ -82,22 +82,25 @@ export async function getStoreCards(
   );
 }
 
+/** A rating as pages show it: one decimal. */
+const roundRating = (rating: number | null) => (rating === null ? null : Math.round(rating * 10) / 10);
+
 type Summary = NonNullable<Awaited<ReturnType<typeof q.selectStoreSummary>>>;
 
 /**
  * A store's public figures, each computed from records: sales are the items of its paid orders not
- * cancelled; the level follows from its completed sales and its rating by the published rule (no reviews
- * exist yet, so no store has a rating).
+ * cancelled or returned; the rating is the average of its visible reviews (one decimal); the level follows
+ * from its completed sales and its rating by the published rule.
  */
 function summaryView(row: Summary, storage: Storage): StoreSummaryView {
   const sales = row.sales;
-  const rating = null;
+  const rating = roundRating(row.rating);
   return {
     id: row.id,
     name: row.name,
     logo: imageView(storage, row.logo),
     intro: row.intro,
-    level: storeLevel(row.completedSales, rating),
+    level: storeLevel(row.completedSales, row.rating),
     rating,
     followers: row.followers,
     visits: row.visits,
@@ -113,8 +116,7 @@ const streetOrders: Record<StoreSort, q.StreetOrder> = {
   new: "new",
   visits: "visits",
   collections: "collections",
-  // No reviews yet: every store's rating is equal (see summaryView).
-  rating: "none",
+  rating: "rating",
   level: "level",
   sales: "sales",
 };
@@ -323,6 +325,5 @@ export async function listStoresByStatus(
 /** A store's own figures for its merchant (level, followers, visits …), whatever its status. */
 export async function getOwnStoreFigures(db: Db, storeId: string) {
   const row = (await q.selectOwnStoreFigures(db, storeId))!;
-  const rating = null;
-  return { ...row, rating, level: storeLevel(row.completedSales, rating) };
+  return { ...row, rating: roundRating(row.rating), level: storeLevel(row.completedSales, row.rating) };
 }

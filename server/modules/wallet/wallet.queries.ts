@@ -140,3 +140,7 @@ export function selectRecharges(
     .orderBy(sql`${recharges.id} desc`)
     .limit(opts.limit + 1);
 }
+
+export async function countWithdrawals(db: Db, status: (typeof withdrawals.$inferSelect)["status"]) {
+  return db.$count(withdrawals, eq(withdrawals.status, status));
+}

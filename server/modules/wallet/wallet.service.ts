@@ -22,6 +22,7 @@ import { scheduleJob } from "../jobs/jobs.service.ts";
 import { move, once, walletBalance, walletHeld, walletHistory } from "../ledger/ledger.service.ts";
 import { getMoneySettings } from "../settings/settings.service.ts";
 import {
+  countWithdrawals,
   decideWithdrawal,
   deleteBankCard,
   insertRecharge,
@@ -197,6 +198,11 @@ export async function operatorWithdrawals(
     limit: opts.limit,
   });
   return pageOf(rows, opts.limit);
+}
+
+/** How many withdrawals wait for an operator's decision (the dashboard's queue). */
+export function pendingWithdrawalCount(db: Db): Promise<number> {
+  return countWithdrawals(db, "pending");
 }
 
 /**

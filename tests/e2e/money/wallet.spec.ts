@@ -14,7 +14,7 @@ for (const lang of langs) {
     page,
     browser,
   }) => {
-    test.setTimeout(90_000);
+    test.setTimeout(150_000);
     const m = messages[lang];
     const w = m.wallet;
     const { email } = await signInFreshShopper(page, `wallet-${lang}`);
@@ -122,6 +122,10 @@ for (const lang of langs) {
       await ops.getByRole("link", { name: m.account.page.ops, exact: true }).click();
       await ops.waitForURL((url) => url.pathname === localePath(lang, "/ops"));
       await waitForHydration(ops);
+      // The area opens on its dashboard; the withdrawals waiting are one of its queues.
+      await expect(ops.getByRole("heading", { level: 1 })).toHaveText(m.ops.nav.dashboard);
+      await ops.getByTestId("queue-withdrawals").click();
+      await ops.waitForURL((url) => url.pathname === localePath(lang, "/ops/withdrawals"));
       await expect(ops.getByRole("heading", { level: 1 })).toHaveText(m.ops.nav.withdrawals);
       const mine = ops.getByTestId("ops-withdrawal").filter({ hasText: email });
       await expect(mine).toHaveCount(2);

@@ -4,6 +4,7 @@ import { useI18n } from "../../lib/i18n.tsx";
 import { modal } from "../../lib/modal.ts";
 import { newIntentKey } from "../wallet/intent-key.ts";
 import { DialogActions } from "../../ui/confirm-dialog.tsx";
+import type { FieldErrors } from "../auth/form.tsx";
 
 /** Tabs over a list's `?status=` (or another parameter); the first is the default when the address names none. */
 export function StatusTabs<S extends string>(props: {
@@ -113,4 +114,18 @@ export function DecisionDialog(props: {
       />
     </form>
   );
+}
+
+/**
+ * The fields a refused call names, with the server's translated message for each (`issues` of its error,
+ * by the first part of their path): forms validated on the server show them under their fields.
+ */
+export function issueErrors(error: unknown, depth = 1): FieldErrors {
+  const issues = (error as { data?: { issues?: { path: string; message: string }[] } } | null)?.data?.issues;
+  const errors: FieldErrors = {};
+  for (const issue of issues ?? []) {
+    const field = issue.path.split(".").slice(0, depth).join(".") || "form";
+    errors[field] ??= issue.message;
+  }
+  return errors;
 }

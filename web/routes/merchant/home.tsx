@@ -3,6 +3,7 @@ import {
   ArrowDownToLine,
   ClipboardList,
   CreditCard,
+  MessageSquareText,
   Package,
   ReceiptText,
   Settings,
@@ -130,6 +131,7 @@ function MerchantCentre(props: { home: MerchantHomeView }) {
   const { store } = props.home;
   const links = [
     ["/h5/merchant/order", t("orders.merchant.title"), ClipboardList],
+    ["/h5/merchant/reviews", t("reviews.merchant.title"), MessageSquareText],
     ["/h5/merchant/products", t("merchant.products.title"), Package],
     ["/h5/merchant/shop/manage", t("merchant.manage.title"), Settings],
     [`/h5/merchant/shop/${store.id}`, t("merchant.home.storePage"), Store],

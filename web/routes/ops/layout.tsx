@@ -9,14 +9,20 @@ export function loader({ params }: Route.LoaderArgs) {
 }
 
 const sections = [
-  ["/ops", "withdrawals"],
+  ["/ops", "dashboard"],
+  ["/ops/withdrawals", "withdrawals"],
   ["/ops/orders", "orders"],
+  ["/ops/aftersales", "aftersales"],
   ["/ops/merchants", "merchants"],
   ["/ops/catalog", "catalog"],
   ["/ops/categories", "categories"],
   ["/ops/recharges", "recharges"],
   ["/ops/ledger", "ledger"],
   ["/ops/adjust", "adjust"],
+  ["/ops/reviews", "reviews"],
+  ["/ops/users", "users"],
+  ["/ops/settings", "settings"],
+  ["/ops/faqs", "faqs"],
   ["/ops/audit", "audit"],
 ] as const;
 

@@ -1,13 +1,12 @@
-import { useId, useState } from "react";
 import { HydrationBoundary, useInfiniteQuery, useMutation, useQueryClient } from "@tanstack/react-query";
 import { useSearchParams } from "react-router";
 import type { Route } from "./+types/orders";
-import { couriers, fulfilmentViews, type CourierCode } from "#common/order-states.ts";
+import { fulfilmentViews } from "#common/order-states.ts";
 import type { FulfilmentOrderView } from "#common/contracts/orders.ts";
 import { LoadMore } from "../../features/catalog/infinite-products.tsx";
 import { DecisionDialog, statusParam, StatusTabs } from "../../features/ops/ops-ui.tsx";
+import { ShipDialog } from "../../features/ops/ship-dialog.tsx";
 import { StatusLabel } from "../../features/orders/order-ui.tsx";
-import { newIntentKey } from "../../features/wallet/intent-key.ts";
 import { operatorOnly, serverT, withServerApi } from "../../lib/api.server.ts";
 import { formatRupiah } from "../../lib/format.ts";
 import { useI18n } from "../../lib/i18n.tsx";
@@ -17,7 +16,6 @@ import { modal } from "../../lib/modal.ts";
 import { formatDateTime, useTimeZone } from "../../lib/time-zone.ts";
 import { toast } from "../../lib/toast.ts";
 import { useTRPC } from "../../lib/trpc.ts";
-import { DialogActions } from "../../ui/confirm-dialog.tsx";
 
 type Trpc = ReturnType<typeof useTRPC>;
 type View = (typeof fulfilmentViews)[number];
@@ -39,65 +37,6 @@ export async function loader({ request, context, params, url }: Route.LoaderArgs
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageMeta(matches, loaderData?.title);
-
-/** Ship an order: the courier and its tracking number (one idempotency key while the dialog is open). */
-function ShipDialog(props: {
-  code: string;
-  onShip: (input: { courier: CourierCode; trackingNumber: string; idempotencyKey: string }) => void;
-}) {
-  const { t } = useI18n();
-  const id = useId();
-  const [courier, setCourier] = useState<CourierCode | "">("");
-  const [tracking, setTracking] = useState("");
-  const [error, setError] = useState<string>();
-  const [key] = useState(newIntentKey);
-  const submit = (e: React.FormEvent) => {
-    e.preventDefault();
-    if (!courier) return setError(t("errors.ship.courier"));
-    if (!/^[A-Za-z0-9-]{6,40}$/.test(tracking.trim())) return setError(t("errors.ship.tracking"));
-    props.onShip({ courier, trackingNumber: tracking.trim(), idempotencyKey: key });
-    modal.close();
-  };
-  const field =
-    "mt-1 h-11 w-full rounded-lg border border-gray-300 bg-white px-3 dark:border-gray-600 dark:bg-gray-800";
-  return (
-    <form onSubmit={submit} noValidate className="p-5">
-      <h2 className="text-lg font-semibold">{t("orders.ops.shipTitle", { code: props.code })}</h2>
-      <label htmlFor={`${id}-courier`} className="mt-4 block text-sm font-medium">
-        {t("orders.ops.courier")}
-      </label>
-      <select
-        id={`${id}-courier`}
-        value={courier}
-        onChange={(e) => setCourier(e.target.value as CourierCode)}
-        className={field}
-      >
-        <option value="">{t("orders.delivery.choose")}</option>
-        {couriers.map((c) => (
-          <option key={c.code} value={c.code}>
-            {c.name}
-          </option>
-        ))}
-      </select>
-      <label htmlFor={`${id}-tracking`} className="mt-3 block text-sm font-medium">
-        {t("orders.ops.tracking")}
-      </label>
-      <input
-        id={`${id}-tracking`}
-        value={tracking}
-        onChange={(e) => setTracking(e.target.value)}
-        autoComplete="off"
-        className={`${field} font-mono uppercase`}
-      />
-      {error && (
-        <p role="alert" className="mt-2 text-sm text-red-700 dark:text-red-400">
-          {error}
-        </p>
-      )}
-      <DialogActions cancelLabel={t("catalog.search.cancel")} confirmLabel={t("orders.ops.ship")} />
-    </form>
-  );
-}
 
 function OrderRow(props: { order: FulfilmentOrderView; refresh: () => void }) {
   const { t, locale } = useI18n();
@@ -161,7 +100,7 @@ function OrderRow(props: { order: FulfilmentOrderView; refresh: () => void }) {
               className={`${button} bg-primary-700 text-white`}
               onClick={() =>
                 modal.open(ShipDialog, {
-                  code: o.code,
+                  title: t("orders.ops.shipTitle", { code: o.code }),
                   onShip: (input) => ship.mutate({ id: o.id, ...input }),
                 })
               }

@@ -1,8 +1,11 @@
-import { HydrationBoundary, useQuery } from "@tanstack/react-query";
+import { HydrationBoundary, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useSearchParams } from "react-router";
 import type { Route } from "./+types/merchant-order-detail";
 import type { MerchantOrderDetailView } from "#common/contracts/orders.ts";
+import { AfterSalesCard } from "../../features/orders/after-sales.tsx";
+import { RequestDecision } from "../../features/orders/request-decision.tsx";
 import { OrderDetailBody } from "../../features/orders/order-ui.tsx";
+import { toast } from "../../lib/toast.ts";
 import { SignedAmount, useFundTypeLabel } from "../../features/wallet/wallet-ui.tsx";
 import { Card, SummaryRow } from "../../ui/card.tsx";
 import { formatRupiah } from "../../lib/format.ts";
@@ -73,6 +76,40 @@ function StoreMoney(props: { order: MerchantOrderDetailView }) {
   );
 }
 
+/** The store decides the order's returns and replacements: approve, or refuse with a reason. */
+function StoreAfterSales(props: { order: MerchantOrderDetailView }) {
+  const { t } = useI18n();
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const decide = useMutation(
+    trpc.merchantOrders.decideAfterSales.mutationOptions({
+      onSuccess: (r) => {
+        toast.notify(t(r.status === "approved" ? "aftersales.approved" : "aftersales.refused"), "success");
+        void queryClient.invalidateQueries({ queryKey: trpc.merchantOrders.pathKey() });
+        void queryClient.invalidateQueries({ queryKey: trpc.wallet.pathKey() });
+      },
+    }),
+  );
+  return (
+    <AfterSalesCard
+      requests={props.order.afterSales}
+      actions={(r) =>
+        r.status === "requested" && (
+          <RequestDecision
+            request={r}
+            refuse={{
+              title: t("aftersales.refuseTitle"),
+              label: t("aftersales.refuse"),
+              reasonLabel: t("aftersales.refuseReason"),
+            }}
+            onDecide={(d) => decide.mutate({ id: r.id, ...d })}
+          />
+        )
+      }
+    />
+  );
+}
+
 /** A store's order in full, with the goods payment in its timeline (the order centre links here). */
 function MerchantOrderContent() {
   const { t } = useI18n();
@@ -85,6 +122,7 @@ function MerchantOrderContent() {
       <AppHeader back title={t("orders.merchant.detailTitle")} />
       <main id="main" className="pb-8">
         <StoreMoney order={order} />
+        <StoreAfterSales order={order} />
         <OrderDetailBody order={order} />
       </main>
     </>

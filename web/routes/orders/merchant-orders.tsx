@@ -138,6 +138,11 @@ function MerchantOrdersContent() {
                 <p className="text-sm text-gray-600 dark:text-gray-400">
                   {formatDateTime(o.createdAt, locale, zone)}
                 </p>
+                {o.afterSalesOpen > 0 && (
+                  <p className="mt-1 text-sm font-semibold text-amber-800 dark:text-amber-300">
+                    {t("aftersales.waiting", { count: o.afterSalesOpen })}
+                  </p>
+                )}
                 <dl className="mt-2 grid grid-cols-3 gap-2 text-sm">
                   <div>
                     <dt className="text-gray-600 dark:text-gray-400">{t("orders.pay.subtotal")}</dt>

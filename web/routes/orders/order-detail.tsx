@@ -1,13 +1,16 @@
 import { HydrationBoundary, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useSearchParams } from "react-router";
+import { Link, useSearchParams } from "react-router";
 import type { Route } from "./+types/order-detail";
+import type { OrderDetailView } from "#common/contracts/orders.ts";
+import { AfterSalesCard } from "../../features/orders/after-sales.tsx";
 import { OrderDetailBody } from "../../features/orders/order-ui.tsx";
 import { AppHeader } from "../../features/shell/app-header.tsx";
 import { newIntentKey } from "../../features/wallet/intent-key.ts";
 import { rethrowNotFound, serverT, signInOnUnauthorized, withServerApi } from "../../lib/api.server.ts";
 import { formatRupiah } from "../../lib/format.ts";
 import { useI18n } from "../../lib/i18n.tsx";
-import { localeFromParam } from "../../lib/locale.ts";
+import { localeFromParam, localizePath } from "../../lib/locale.ts";
+import { formatDateTime, useTimeZone } from "../../lib/time-zone.ts";
 import { pageMeta } from "../../lib/meta.ts";
 import { modal } from "../../lib/modal.ts";
 import { toast } from "../../lib/toast.ts";
@@ -20,6 +23,10 @@ export async function loader({ request, context, params, url }: Route.LoaderArgs
   const { dehydrated } = await withServerApi({ request, context }, locale, ({ trpc, queryClient }) =>
     queryClient
       .fetchQuery(trpc.orders.get.queryOptions({ id }))
+      // An order to pay shows the balance beside "pay from the wallet": it comes with the page.
+      .then((order) =>
+        order.actions.pay ? queryClient.prefetchQuery(trpc.wallet.summary.queryOptions()) : undefined,
+      )
       .catch(signInOnUnauthorized(url, locale))
       .catch(rethrowNotFound),
   );
@@ -28,8 +35,83 @@ export async function loader({ request, context, params, url }: Route.LoaderArgs
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageMeta(matches, loaderData?.title);
 
+/**
+ * Returns and replacements of a received order: what was asked, and until when each item may be returned or
+ * replaced; a request the store refused can be passed to Pasar.
+ */
+function AfterSales(props: { order: OrderDetailView; refresh: () => void }) {
+  const { t, locale } = useI18n();
+  const zone = useTimeZone();
+  const trpc = useTRPC();
+  const { order } = props;
+  const escalate = useMutation(
+    trpc.orders.escalate.mutationOptions({
+      onSuccess: () => {
+        toast.notify(t("aftersales.escalated"), "success");
+        props.refresh();
+      },
+    }),
+  );
+  const until = order.afterSalesUntil;
+  const asked = new Set(order.afterSales.map((r) => r.listingId));
+  const now = new Date();
+  const open = until && now <= until.replacement ? order.items.filter((i) => !asked.has(i.listingId)) : [];
+  return (
+    <AfterSalesCard
+      requests={order.afterSales}
+      actions={(r) =>
+        r.status === "refused" && (
+          <button
+            type="button"
+            className="mt-2 h-10 rounded-full border border-primary-700 px-4 text-sm font-semibold text-primary-800 dark:border-primary-400 dark:text-primary-300"
+            onClick={async () => {
+              // The dialog's code loads on the tap: few orders ever need it.
+              const { DecisionDialog } = await import("../../features/ops/ops-ui.tsx");
+              modal.open(DecisionDialog, {
+                title: t("aftersales.escalate"),
+                body: t("aftersales.escalateBody"),
+                reasonLabel: t("aftersales.escalateNote"),
+                confirmLabel: t("aftersales.escalate"),
+                onConfirm: ({ reason, idempotencyKey }) =>
+                  escalate.mutate({ id: r.id, note: reason, idempotencyKey }),
+              });
+            }}
+          >
+            {t("aftersales.escalate")}
+          </button>
+        )
+      }
+    >
+      {until && (
+        <p className="mt-1 text-sm text-gray-700 dark:text-gray-300">
+          {t("aftersales.until", {
+            returns: formatDateTime(until.return, locale, zone),
+            replacements: formatDateTime(until.replacement, locale, zone),
+          })}
+        </p>
+      )}
+      {open.length > 0 && (
+        <ul className="mt-2 grid gap-2">
+          {open.map((i) => (
+            <li key={i.listingId} className="flex items-center justify-between gap-3 text-sm">
+              <span className="line-clamp-1 min-w-0">{i.name}</span>
+              <Link
+                to={localizePath(locale, `/h5/order/aftersales?id=${order.id}&item=${i.listingId}`)}
+                className="shrink-0 rounded-full border border-gray-300 px-3 py-2 font-medium dark:border-gray-600"
+                aria-label={`${t("aftersales.request")}: ${i.name}`}
+              >
+                {t("aftersales.request")}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+    </AfterSalesCard>
+  );
+}
+
 function OrderDetailContent() {
-  const { t } = useI18n();
+  const { t, locale } = useI18n();
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const [search] = useSearchParams();
@@ -68,7 +150,7 @@ function OrderDetailContent() {
   );
   if (!order) return null;
   const { actions } = order;
-  const any = actions.pay || actions.cancel || actions.confirm;
+  const any = actions.pay || actions.cancel || actions.confirm || actions.review;
   const outline = "h-11 flex-1 rounded-full border border-gray-300 px-3 font-semibold dark:border-gray-600";
   const filled = "h-11 flex-1 rounded-full bg-primary-700 px-3 font-semibold text-white disabled:opacity-60";
   return (
@@ -76,6 +158,7 @@ function OrderDetailContent() {
       <AppHeader back title={t("orders.detail.title")} />
       <main id="main" className={any ? "pb-36" : "pb-8"}>
         <OrderDetailBody order={order} />
+        <AfterSales order={order} refresh={refresh} />
       </main>
       {any && (
         <div className="fixed inset-x-0 bottom-0 z-20 mx-auto grid max-w-md gap-2 border-t border-gray-200 bg-white px-3 py-2 dark:border-gray-800 dark:bg-gray-900">
@@ -121,6 +204,14 @@ function OrderDetailContent() {
               >
                 {t("orders.detail.cancel")}
               </button>
+            )}
+            {actions.review && (
+              <Link
+                to={localizePath(locale, `/h5/order/review?id=${order.id}`)}
+                className={`${filled} grid place-items-center`}
+              >
+                {t("reviews.write.open")}
+              </Link>
             )}
             {actions.confirm && (
               <button

@@ -19,6 +19,7 @@ import { localeFromParam, localizePath } from "../../lib/locale.ts";
 import { pageMeta } from "../../lib/meta.ts";
 import { useTRPC } from "../../lib/trpc.ts";
 import { Picture } from "../../ui/picture.tsx";
+import { RatingLine, ReviewItem } from "../../features/reviews/review-item.tsx";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const locale = localeFromParam(params.lang) ?? "ind";
@@ -27,7 +28,10 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       .fetchQuery(trpc.listings.get.queryOptions({ id: params.id }))
       // The recommendations come with the page: it then loads no API code until it records or buys.
       .then(async (product) => {
-        await queryClient.prefetchQuery(trpc.listings.recommended.queryOptions({ id: params.id }));
+        await Promise.all([
+          queryClient.prefetchQuery(trpc.listings.recommended.queryOptions({ id: params.id })),
+          queryClient.prefetchQuery(trpc.reviews.forProduct.queryOptions(reviewsInput(params.id))),
+        ]);
         return product;
       })
       .catch(rethrowNotFound),
@@ -42,6 +46,37 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
   pageMeta(matches, loaderData?.title, loaderData?.description);
+
+/** The product page shows the rating and the three newest reviews; the rest are on the reviews page. */
+const reviewsInput = (listingId: string) => ({ listingId, limit: 3 });
+
+function Reviews(props: { id: string }) {
+  const trpc = useTRPC();
+  const { t, locale } = useI18n();
+  const reviews = useQuery(trpc.reviews.forProduct.queryOptions(reviewsInput(props.id))).data;
+  if (!reviews) return null;
+  const all = localizePath(locale, `/h5/products/${props.id}/reviews`);
+  return (
+    <section aria-labelledby="reviews-title" className="mt-2 bg-white p-4 dark:bg-gray-900">
+      <div className="flex items-baseline justify-between gap-3">
+        <h2 id="reviews-title" className="font-semibold">
+          {t("reviews.title")}
+        </h2>
+        {reviews.summary.count > 0 && (
+          <Link to={all} className="text-sm font-medium text-primary-800 dark:text-primary-300">
+            {t("reviews.seeAll", { count: reviews.summary.count })}
+          </Link>
+        )}
+      </div>
+      <div className="mt-1">
+        <RatingLine summary={reviews.summary} />
+      </div>
+      {reviews.items.map((r) => (
+        <ReviewItem key={r.id} review={r} />
+      ))}
+    </section>
+  );
+}
 
 function Recommended(props: { id: string }) {
   const trpc = useTRPC();
@@ -155,6 +190,7 @@ function ProductContent(props: { id: string }) {
             {product.description}
           </p>
         </section>
+        <Reviews id={product.id} />
         <Recommended id={product.id} />
       </main>
       <BuyBar listingId={product.id} stock={product.stock} />

@@ -1,0 +1,70 @@
+import type { StoredImage } from "#common/images.ts";
+// Reviews touch two modules: the review (reviews) and the order leaving "pending review" once every item of
+// it is reviewed (orders). Both in one transaction, with the order locked.
+import type { OrderReviewsView, ReviewView } from "#common/contracts/reviews.ts";
+import type { Locale } from "#common/locales.ts";
+import type { Db } from "../db/client.ts";
+import { transact } from "../db/transaction.ts";
+import { DomainError } from "../platform/errors.ts";
+import { imageKinds, storeUpload } from "../platform/images.ts";
+import { newId } from "../platform/ids.ts";
+import type { Logger } from "../platform/logger.ts";
+import type { Storage } from "../platform/storage.ts";
+import { lockReviewableItem, markReviewed, orderForReview } from "../modules/orders/orders.service.ts";
+import { insertReview, orderReviewViews, reviewedListings } from "../modules/reviews/reviews.service.ts";
+
+interface Deps {
+  db: Db;
+  storage: Storage;
+  lang: Locale;
+  log: Logger;
+}
+
+/** The items of one of the shopper's orders, each with its review (the order's review page). */
+export async function orderReviews(deps: Deps, userId: string, orderId: string): Promise<OrderReviewsView> {
+  const { order, items } = await orderForReview(deps, userId, orderId);
+  const views = await orderReviewViews(deps, userId, order.id);
+  return {
+    orderId: order.id,
+    code: order.code,
+    open: order.status === "completed",
+    items: items.map((i) => ({
+      listingId: i.listingId,
+      name: i.name,
+      image: i.image,
+      review: views.get(i.listingId) ?? null,
+    })),
+  };
+}
+
+/**
+ * The buyer reviews an item of a completed order, once: stars, text and up to three photos (stored resized
+ * before the transaction, after a first check, so an ineligible review stores nothing).
+ */
+export async function writeReview(
+  deps: Deps,
+  userId: string,
+  input: { orderId: string; listingId: string; rating: number; text: string; photos: File[] },
+): Promise<ReviewView> {
+  await transact(deps.db, (tx) => lockReviewableItem(tx, userId, input.orderId, input.listingId));
+  const images: StoredImage[] = [];
+  for (const photo of input.photos) images.push(await storeUpload(deps, imageKinds.shopperPhoto, photo));
+  await transact(deps.db, async (tx) => {
+    const { order, listingIds } = await lockReviewableItem(tx, userId, input.orderId, input.listingId);
+    const written = await insertReview(tx, {
+      id: newId("rev"),
+      orderId: order.id,
+      listingId: input.listingId,
+      storeId: order.storeId,
+      userId,
+      rating: input.rating,
+      text: input.text,
+      images,
+    });
+    if (!written) throw new DomainError("conflict", "errors.reviews.already");
+    const reviewed = await reviewedListings(tx, order.id);
+    if (listingIds.every((id) => reviewed.has(id))) await markReviewed(tx, order.id);
+  });
+  const views = await orderReviewViews(deps, userId, input.orderId);
+  return views.get(input.listingId)!;
+}

@@ -1,0 +1,52 @@
+import {
+  DashboardViewSchema,
+  OpsUserDetailSchema,
+  OpsUserInputSchema,
+  OpsUsersInputSchema,
+  OpsUsersViewSchema,
+  ReinstateUserInputSchema,
+  SuspendUserInputSchema,
+  UserAccessViewSchema,
+} from "#common/contracts/admin.ts";
+import { changeUserAccess } from "../../flows/users.ts";
+import { operatorProcedure, router } from "../../trpc/init.ts";
+import { opsDashboard, searchUsers, userDetail } from "./admin.service.ts";
+
+/** The operator area's start page: daily figures and what waits for an operator. */
+export const opsDashboardRouter = router({
+  get: operatorProcedure.output(DashboardViewSchema).query(({ ctx }) => opsDashboard(ctx.db)),
+});
+
+/** Accounts (product.md section 7): search, one account in full, suspend and reinstate sign-in. */
+export const opsUsersRouter = router({
+  list: operatorProcedure
+    .input(OpsUsersInputSchema)
+    .output(OpsUsersViewSchema)
+    .query(({ ctx, input }) => searchUsers(ctx.db, input)),
+  get: operatorProcedure
+    .input(OpsUserInputSchema)
+    .output(OpsUserDetailSchema)
+    .query(({ ctx, input }) => userDetail(ctx, input.id)),
+  suspend: operatorProcedure
+    .input(SuspendUserInputSchema)
+    .output(UserAccessViewSchema)
+    .mutation(({ ctx, input }) =>
+      changeUserAccess(ctx.db, ctx.user.id, {
+        userId: input.id,
+        suspend: true,
+        reason: input.reason,
+        idempotencyKey: input.idempotencyKey,
+      }),
+    ),
+  reinstate: operatorProcedure
+    .input(ReinstateUserInputSchema)
+    .output(UserAccessViewSchema)
+    .mutation(({ ctx, input }) =>
+      changeUserAccess(ctx.db, ctx.user.id, {
+        userId: input.id,
+        suspend: false,
+        reason: null,
+        idempotencyKey: input.idempotencyKey,
+      }),
+    ),
+});

@@ -1,0 +1,336 @@
+import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { authForm, goodPassword, toasts, trpcMutation } from "../support/accounts.ts";
+import { expectNoSeriousViolations } from "../support/axe.ts";
+import { signInFreshShopper, trpcQuery } from "../support/browsing.ts";
+import { fill, langs, localePath, messages, type Lang } from "../support/i18n.ts";
+import { demoOperator, rupiah } from "../support/money.ts";
+import { waitForHydration } from "../support/page.ts";
+import { demoStores, pageAs } from "../support/roles.ts";
+
+// The operator runs the platform (issue 13): the dashboard and its queues, users (search, one user in full,
+// suspending and reinstating sign-in), the FAQs, and the site settings the shop follows at once.
+//
+// Every browser test shares one server and database and runs beside the others. So a test here changes only
+// what it made itself (a fresh shopper it suspends, a FAQ it adds and deletes), except the one test that has
+// to change the site's title and a fee: it holds each change for about a second, checks the shop, and puts
+// the values it found back at once (and again in `finally`).
+
+interface OpsSettings {
+  site: { title: string; desc: string; supportWhatsapp: string | null; supportEmail: string | null };
+  money: Record<string, unknown>;
+}
+
+let serial = 0;
+const unique = () => `${Date.now().toString(36)}${(serial += 1)}`;
+const key = () => `e2e-ops-${unique()}-${Math.random().toString(36).slice(2)}`;
+
+/** A product of a demo store (other tests open stores of their own meanwhile). */
+async function demoListing(request: APIRequestContext): Promise<string> {
+  const demo = await demoStores(request);
+  const page = await trpcQuery<{ items: { id: string; storeId: string }[] }>(request, "listings.list", {
+    limit: 50,
+  });
+  const offers = page.items.filter((i) => demo.has(i.storeId));
+  return offers[Math.floor(Math.random() * offers.length)]!.id;
+}
+
+/** A fresh shopper with money, an address and one order paid from the wallet; answers what the operator sees. */
+async function shopperWithOrder(page: Page, ops: Page, tag: string) {
+  const { email, token } = await signInFreshShopper(page, tag);
+  await trpcMutation(ops.request, "ops.money.adjust", {
+    account: email,
+    amount: 2_000_000,
+    reason: "uji e2e",
+    idempotencyKey: key(),
+  });
+  const address = await trpcMutation<{ id: string }>(
+    page.request,
+    "addresses.save",
+    {
+      name: "Siti Aminah",
+      mobile: "0812-3456-7890",
+      provinceCode: "31",
+      regencyCode: "31.71",
+      districtCode: "31.71.07",
+      villageCode: "31.71.07.1006",
+      postcode: "10240",
+      detail: "Jl. Kebon Kacang Raya No. 12",
+      isDefault: true,
+    },
+    { authorization: token },
+  );
+  const placed = await trpcMutation<{ orderIds: string[] }>(
+    page.request,
+    "orders.place",
+    {
+      lines: [{ listingId: await demoListing(page.request), quantity: 1 }],
+      addressId: address.id,
+      method: "wallet",
+      fromCart: false,
+      idempotencyKey: key(),
+    },
+    { authorization: token },
+  );
+  const order = await trpcQuery<{ code: string; total: number }>(
+    page.request,
+    "orders.get",
+    { id: placed.orderIds[0] },
+    "ind",
+    token,
+  );
+  return { email, order };
+}
+
+for (const lang of langs) {
+  test(`the operator's dashboard, users and suspension in ${lang}`, async ({ page, browser }) => {
+    test.setTimeout(180_000);
+    const m = messages[lang];
+    const u = m.ops.users;
+    const ops = await pageAs(browser, demoOperator.account);
+    const { email, order } = await shopperWithOrder(page, ops, `suspend-${lang}`);
+
+    // The dashboard: each queue with its count, linking to its page; the last 14 WIB days, today first.
+    await ops.goto(localePath(lang, "/ops"));
+    await waitForHydration(ops);
+    await expect(ops.getByRole("heading", { level: 1 })).toHaveText(m.ops.nav.dashboard);
+    for (const [queue, path] of [
+      ["withdrawals", "/ops/withdrawals?status=pending"],
+      ["applications", "/ops/merchants?status=pending"],
+      ["toShip", "/ops/orders?status=to_ship"],
+      ["exceptions", "/ops/orders?status=exception"],
+    ] as const) {
+      const link = ops.getByTestId(`queue-${queue}`);
+      await expect(link).toContainText(m.ops.dashboard.queues[queue]);
+      await expect(link).toHaveText(/\d/);
+      await expect(link).toHaveAttribute("href", localePath(lang, path));
+    }
+    const rows = ops.getByTestId("dashboard-days").locator("tbody tr");
+    await expect(rows).toHaveCount(14);
+    await expect(rows.first().locator("th")).toHaveText(m.ops.dashboard.today);
+    // Today counts this test's order at least.
+    await expect(rows.first().locator("td").first()).not.toHaveText("0");
+    await expectNoSeriousViolations(ops, `ops dashboard (${lang})`);
+    await ops.getByTestId("queue-toShip").click();
+    await ops.waitForURL((url) => url.pathname === localePath(lang, "/ops/orders"));
+    await expect(ops.getByRole("heading", { level: 1 })).toHaveText(m.ops.nav.orders);
+
+    // Find the shopper by email; open them: roles, the order, the wallet.
+    await ops.goto(localePath(lang, "/ops/users"));
+    await waitForHydration(ops);
+    await ops.getByRole("searchbox", { name: u.search }).fill(email.toUpperCase());
+    await ops.getByRole("button", { name: u.searchButton, exact: true }).click();
+    const row = ops.getByTestId("ops-user");
+    await expect(row).toHaveCount(1);
+    await expect(row).toContainText(email);
+    await expect(row).toContainText(u.roles.shopper);
+    await expect(row).toContainText(u.active);
+    await expectNoSeriousViolations(ops, `ops users (${lang})`);
+    await row.getByRole("link", { name: fill(u.detailsLabel, { account: email }) }).click();
+    await expect(ops.getByTestId("user-account")).toHaveText(email);
+    await expect(ops.getByTestId("user-orders")).toContainText(order.code);
+    await expect(ops.getByTestId("user-orders")).toContainText(rupiah(order.total));
+    await expect(ops.getByTestId("user-wallet")).toContainText(rupiah(2_000_000 - order.total));
+    await expect(ops.getByTestId("user-moves").getByRole("listitem")).toHaveCount(2);
+    await expectNoSeriousViolations(ops, `ops user (${lang})`);
+
+    // Suspend with a reason (required): the shopper's session ends at once, and sign-in says why.
+    await ops.getByRole("button", { name: u.suspend, exact: true }).click();
+    const dialog = ops.getByRole("dialog");
+    await dialog.getByRole("button", { name: u.suspend, exact: true }).click();
+    await expect(dialog.getByText(m.errors.ops.reasonRequired)).toBeVisible();
+    await dialog.getByLabel(m.ops.reason).fill("Akun dipakai untuk penipuan");
+    await dialog.getByRole("button", { name: u.suspend, exact: true }).click();
+    await expect(toasts(ops, lang).getByText(u.suspended)).toBeVisible();
+    await expect(ops.getByTestId("user-suspension")).toContainText("Akun dipakai untuk penipuan");
+    await expectNoSeriousViolations(ops, `ops suspended user (${lang})`);
+
+    await page.goto(localePath(lang, "/h5/account"));
+    await page.waitForURL((url) => url.pathname === localePath(lang, "/h5/signin"));
+    await waitForHydration(page);
+    const form = authForm(page, lang);
+    await form.account.fill(email);
+    await form.password.fill(goodPassword);
+    await page.getByRole("button", { name: m.auth.signin.submit, exact: true }).click();
+    await expect(toasts(page, lang).getByText(m.auth.errors.suspended)).toBeVisible();
+    await expect(page).toHaveURL(/\/h5\/signin/);
+
+    // Reinstated: the same password signs in again.
+    await ops.getByRole("button", { name: u.reinstate, exact: true }).click();
+    await ops.getByRole("dialog").getByRole("button", { name: u.reinstate, exact: true }).click();
+    await expect(toasts(ops, lang).getByText(u.reinstated)).toBeVisible();
+    await expect(ops.getByTestId("user-suspension")).toHaveCount(0);
+    await page.getByRole("button", { name: m.auth.signin.submit, exact: true }).click();
+    await page.waitForURL((url) => url.pathname === localePath(lang, "/h5/account"));
+    await expect(page.getByTestId("account-name")).toHaveText(email);
+    await ops.context().close();
+  });
+
+  test(`the operator's FAQs and settings pages in ${lang}`, async ({ page, browser }) => {
+    test.setTimeout(180_000);
+    const m = messages[lang];
+    const f = m.ops.faqs;
+    const tag = unique();
+    const ops = await pageAs(browser, demoOperator.account);
+    const texts = (version: string) => ({
+      question: {
+        ind: `Apakah ${version} ${tag}?`,
+        en: `Is it ${version} ${tag}?`,
+        zh: `是${version}吗 ${tag}？`,
+      },
+      answer: { ind: `Ya, ${version}.`, en: `Yes, ${version}.`, zh: `是的，${version}。` },
+    });
+    try {
+      // The settings page shows what is stored (nothing is changed here).
+      await ops.goto(localePath(lang, "/ops/settings"));
+      await waitForHydration(ops);
+      await expect(ops.getByRole("heading", { level: 1 })).toHaveText(m.ops.nav.settings);
+      await expect(ops.getByLabel(m.ops.settings.title, { exact: true })).not.toHaveValue("");
+      await expect(ops.getByTestId("site-logo")).toBeVisible();
+      await expectNoSeriousViolations(ops, `ops settings (${lang})`);
+
+      // A new question in every language (each required), then edited in every language.
+      await ops.goto(localePath(lang, "/ops/faqs"));
+      await waitForHydration(ops);
+      await expectNoSeriousViolations(ops, `ops FAQs (${lang})`);
+      await ops.getByRole("button", { name: f.add }).click();
+      await ops.getByRole("button", { name: m.ops.catalog.save }).click();
+      await expect(ops.getByText(m.errors.faq.question, { exact: true }).first()).toBeVisible();
+      const fillIn = async (v: ReturnType<typeof texts>) => {
+        for (const [group, l] of [
+          ["Bahasa Indonesia", "ind"],
+          ["English", "en"],
+          ["中文", "zh"],
+        ] as const) {
+          const fieldset = ops.getByRole("group", { name: group });
+          await fieldset.getByLabel(f.question, { exact: true }).fill(v.question[l]);
+          await fieldset.getByLabel(f.answer, { exact: true }).fill(v.answer[l]);
+        }
+      };
+      await fillIn(texts("first"));
+      await expectNoSeriousViolations(ops, `ops FAQ form (${lang})`);
+      await ops.getByRole("button", { name: m.ops.catalog.save }).click();
+      await expect(toasts(ops, lang).getByText(f.created)).toBeVisible();
+      const first = texts("first").question[lang];
+      await ops.getByRole("button", { name: fill(f.editLabel, { question: first }) }).click();
+      await expect(ops.getByRole("heading", { level: 1 })).toHaveText(f.editTitle);
+      const edited = texts("edited");
+      await fillIn(edited);
+      await ops.getByRole("button", { name: m.ops.catalog.save }).click();
+      await expect(toasts(ops, lang).getByText(f.saved)).toBeVisible();
+      const mine = ops.getByTestId("ops-faq").filter({ hasText: edited.question[lang] });
+      await expect(mine).toContainText(edited.answer[lang]);
+
+      // The shop's FAQ page says it in each language: to a visitor (this page is signed out) within the
+      // moment a page is kept for visitors (PAGE_CACHE_MS, 2 s).
+      for (const l of langs) {
+        const item = page.locator("details").filter({ hasText: edited.question[l] });
+        await expect
+          .poll(async () => {
+            await page.goto(localePath(l, "/h5/question"));
+            return item.count();
+          })
+          .toBe(1);
+        await waitForHydration(page);
+        await item.locator("summary").click();
+        await expect(item).toContainText(edited.answer[l]);
+      }
+
+      // One place up: it comes before the question that was above it.
+      const questions = () => ops.getByTestId("faq-question").allTextContents();
+      const before = await questions();
+      const above = before[before.indexOf(edited.question[lang]) - 1]!;
+      await mine.getByRole("button", { name: fill(f.moveUp, { question: edited.question[lang] }) }).click();
+      await expect(toasts(ops, lang).getByText(f.moved)).toBeVisible();
+      await expect
+        .poll(async () => {
+          const after = await questions();
+          return after.indexOf(edited.question[lang]) < after.indexOf(above);
+        })
+        .toBe(true);
+
+      // Deleted: gone from the shop too.
+      await mine
+        .getByRole("button", { name: fill(f.deleteLabel, { question: edited.question[lang] }) })
+        .click();
+      await ops.getByRole("dialog").getByRole("button", { name: f.delete, exact: true }).click();
+      await expect(toasts(ops, lang).getByText(f.deleted)).toBeVisible();
+      await expect(mine).toHaveCount(0);
+      await expect
+        .poll(async () => {
+          await page.goto(localePath(lang, "/h5/question"));
+          return page.getByRole("main").textContent();
+        })
+        .not.toContain(tag);
+    } finally {
+      // Whatever happened above, no question of this test stays in the shop's FAQ.
+      const faqs = await trpcQuery<{ id: string; question: { en: string } }[]>(
+        ops.request,
+        "ops.faqs.list",
+        undefined,
+      );
+      for (const faq of faqs.filter((q) => q.question.en.includes(tag))) {
+        await trpcMutation(ops.request, "ops.faqs.delete", { id: faq.id });
+      }
+      await ops.context().close();
+    }
+  });
+}
+
+test("the shop follows the operator's site title and service fee at once", async ({ page, browser }) => {
+  test.setTimeout(120_000);
+  const lang: Lang = "en";
+  const m = messages[lang];
+  const s = m.ops.settings;
+  const ops = await pageAs(browser, demoOperator.account);
+  await signInFreshShopper(page, "settings");
+  const listingId = await demoListing(page.request);
+  const original = await trpcQuery<OpsSettings>(ops.request, "ops.settings.get", undefined);
+  const title = `Pasar ${unique()}`;
+  const restoreSite = () =>
+    trpcMutation(ops.request, "ops.settings.updateSite", {
+      title: original.site.title,
+      desc: original.site.desc,
+      supportWhatsapp: original.site.supportWhatsapp ?? "",
+      supportEmail: original.site.supportEmail ?? "",
+    });
+  const restoreMoney = () => trpcMutation(ops.request, "ops.settings.updateMoney", original.money);
+  try {
+    await ops.goto(localePath(lang, "/ops/settings"));
+    await waitForHydration(ops);
+    // A refused value says why under its field, and nothing changes.
+    await ops.getByLabel(s.whatsapp, { exact: true }).fill("12");
+    await ops.getByRole("button", { name: s.saveSite }).click();
+    await expect(ops.getByText(m.errors.settings.whatsapp)).toBeVisible();
+    await ops.getByLabel(s.whatsapp, { exact: true }).fill(original.site.supportWhatsapp ?? "");
+
+    // The title: this page's own title follows at once, and every page of the shop in every language.
+    await ops.getByLabel(s.title, { exact: true }).fill(title);
+    await ops.getByRole("button", { name: s.saveSite }).click();
+    await expect(toasts(ops, lang).getByText(s.siteSaved)).toBeVisible();
+    await expect(ops).toHaveTitle(`${m.ops.nav.settings} - ${title}`);
+    const titles = await Promise.all(
+      langs.map(async (l) => {
+        const html = await (await page.request.get(localePath(l, "/h5/question"))).text();
+        return /<title>([^<]*)<\/title>/.exec(html)?.[1];
+      }),
+    );
+    await restoreSite();
+    expect(titles).toEqual(langs.map((l) => `${messages[l].support.faq.title} - ${title}`));
+
+    // The service fee: the next checkout shows it.
+    const fee = ops.getByLabel(s.serviceFee, { exact: true });
+    await fee.fill("1234");
+    await ops.getByRole("button", { name: s.saveMoney }).click();
+    await expect(toasts(ops, lang).getByText(s.moneySaved)).toBeVisible();
+    await page.goto(localePath(lang, `/h5/pay?lines=${listingId}*1`));
+    await expect(page.getByRole("main")).toContainText(m.orders.pay.serviceFee);
+    const shown = await page.getByRole("main").textContent();
+    await restoreMoney();
+    expect(shown).toContain(m.orders.pay.serviceFee);
+    expect(shown).toContain(rupiah(1_234));
+  } finally {
+    await restoreSite();
+    await restoreMoney();
+    await ops.context().close();
+  }
+});

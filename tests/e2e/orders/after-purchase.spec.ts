@@ -1,0 +1,196 @@
+import { expect, test, type APIRequestContext } from "@playwright/test";
+import { toasts, trpcMutation } from "../support/accounts.ts";
+import { expectNoSeriousViolations } from "../support/axe.ts";
+import { signInFreshShopper, trpcQuery } from "../support/browsing.ts";
+import { escapeRegExp, fill, langs, localePath, messagePattern, messages } from "../support/i18n.ts";
+import { jpegImage } from "../support/images.ts";
+import { demoOperator, rupiah } from "../support/money.ts";
+import { waitForHydration } from "../support/page.ts";
+import { demoStores, pageAs, tokenOf } from "../support/roles.ts";
+
+const address = {
+  name: "Siti Aminah",
+  mobile: "0812 3456 7890",
+  provinceCode: "31",
+  regencyCode: "31.71",
+  districtCode: "31.71.07",
+  villageCode: "31.71.07.1006",
+  postcode: "10240",
+  detail: "Jl. Kebon Kacang Raya No. 12",
+  isDefault: true,
+};
+
+/** Two products of one demo store (its merchant is the one this test signs in as). */
+async function twoProductsOfOneStore(request: APIRequestContext, index: number) {
+  const demo = [...(await demoStores(request)).entries()];
+  const [storeId, merchant] = demo[index % demo.length]!;
+  const page = await trpcQuery<{ items: { id: string; storeId: string }[] }>(request, "listings.list", {
+    limit: 50,
+    storeId,
+  });
+  const items = page.items.filter((i) => i.storeId === storeId);
+  return { storeId, merchant, products: items.slice(0, 2) };
+}
+
+let seq = 0;
+const key = (what: string) => `e2e-${what}-${Date.now()}-${++seq}-${Math.random().toString(36).slice(2, 10)}`;
+
+// Each language: a shopper's received order of two items of one store; the shopper reviews one with a photo,
+// the store replies, the product page shows both; the shopper asks to return the other, the store approves,
+// and the shopper sees the refund in the order and the balance.
+for (const [index, lang] of langs.entries()) {
+  test(`reviews and a return end to end in ${lang}`, async ({ page, browser, request }) => {
+    test.setTimeout(240_000);
+    const m = messages[lang];
+    const { email, token } = await signInFreshShopper(page, `after-${lang}`);
+    const opsToken = await tokenOf(request, demoOperator.account);
+    const { merchant, products } = await twoProductsOfOneStore(request, index + 1);
+    const merchantToken = await tokenOf(request, merchant);
+    for (const account of [email, merchant]) {
+      await trpcMutation(
+        request,
+        "ops.money.adjust",
+        { account, amount: 3_000_000, reason: "uji e2e", idempotencyKey: key("credit") },
+        { authorization: opsToken },
+      );
+    }
+    const shopper = { authorization: token };
+    const { id: addressId } = await trpcMutation<{ id: string }>(request, "addresses.save", address, shopper);
+    const { orderIds } = await trpcMutation<{ orderIds: string[] }>(
+      request,
+      "orders.place",
+      {
+        lines: products.map((p) => ({ listingId: p.id, quantity: 1 })),
+        addressId,
+        method: "wallet",
+        fromCart: false,
+        idempotencyKey: key("place"),
+      },
+      shopper,
+    );
+    const orderId = orderIds[0]!;
+    await trpcMutation(
+      request,
+      "merchantOrders.payGoods",
+      { orderIds: [orderId], idempotencyKey: key("goods") },
+      { authorization: merchantToken },
+    );
+    await trpcMutation(
+      request,
+      "ops.orders.ship",
+      { id: orderId, courier: "jne", trackingNumber: `JNE${Date.now()}`, idempotencyKey: key("ship") },
+      { authorization: opsToken },
+    );
+
+    // The shopper receives it, and the order waits for a review.
+    await page.goto(localePath(lang, `/h5/order/detail?id=${orderId}`));
+    await waitForHydration(page);
+    await page.getByRole("button", { name: m.orders.detail.confirm }).click();
+    await page.getByRole("dialog").getByRole("button", { name: m.orders.detail.confirm }).click();
+    await expect(page.getByText(m.orders.status.completed).first()).toBeVisible();
+
+    // Review the first item: 4 stars, text and a photo.
+    await page.getByRole("link", { name: m.reviews.write.open }).click();
+    await page.waitForURL(/\/h5\/order\/review\?id=ord_/);
+    await waitForHydration(page);
+    const items = await trpcQuery<{ items: { name: string; listingId: string }[] }>(
+      request,
+      "reviews.forOrder",
+      { orderId },
+      lang,
+      token,
+    );
+    const first = page.getByRole("form", {
+      name: fill(m.reviews.write.formFor, { name: items.items[0]!.name }),
+    });
+    await first.getByRole("button", { name: m.reviews.write.submit }).click();
+    await expect(first.getByText(m.errors.reviews.rating)).toBeVisible();
+    // The stars are radio buttons; a shopper taps the fourth star (its label).
+    const fourStars = page.getByRole("radio", { name: fill(m.reviews.starsOf, { rating: 4 }) });
+    await first.locator("label").filter({ has: fourStars }).click();
+    await expect(first.getByRole("radio", { name: fill(m.reviews.starsOf, { rating: 4 }) })).toBeChecked();
+    const text = `Bahan bagus, pengiriman cepat (${lang})`;
+    await first.getByLabel(m.reviews.write.text).fill(text);
+    await first.locator('input[type="file"]').setInputFiles({
+      name: "photo.jpg",
+      mimeType: "image/jpeg",
+      buffer: await jpegImage(640, 480),
+    });
+    await expect(
+      first.getByRole("button", { name: fill(m.reviews.write.removePhoto, { n: 1 }) }),
+    ).toBeVisible();
+    await expectNoSeriousViolations(page, `review form (${lang})`);
+    await first.getByRole("button", { name: m.reviews.write.submit }).click();
+    await expect(toasts(page, lang).getByText(m.reviews.write.thanks)).toBeVisible();
+    await expect(page.getByText(text)).toBeVisible();
+    await expect(page.getByRole("list", { name: m.reviews.photo }).getByRole("img")).toHaveCount(1);
+
+    // The store replies from its reviews list.
+    const store = await pageAs(browser, merchant);
+    await store.goto(localePath(lang, "/h5/merchant/reviews?view=unreplied"));
+    await waitForHydration(store);
+    const review = store.getByTestId("review").filter({ hasText: text });
+    await expect(review).toBeVisible();
+    await expectNoSeriousViolations(store, `store reviews (${lang})`);
+    await review.getByRole("button", { name: m.reviews.merchant.reply }).click();
+    const reply = `Terima kasih, ditunggu pesanan berikutnya (${lang})`;
+    await store.getByRole("dialog").getByLabel(m.reviews.merchant.replyLabel).fill(reply);
+    await store.getByRole("dialog").getByRole("button", { name: m.reviews.merchant.send }).click();
+    await expect(toasts(store, lang).getByText(m.reviews.merchant.sent)).toBeVisible();
+
+    // The product page shows the rating, the review with its photo, and the reply.
+    await page.goto(localePath(lang, `/h5/products/${items.items[0]!.listingId}`));
+    await waitForHydration(page);
+    const section = page.getByRole("region", { name: m.reviews.title });
+    await expect(section.getByText(text)).toBeVisible();
+    await expect(section.getByText(reply)).toBeVisible();
+    await expect(
+      section.getByRole("img", { name: fill(m.reviews.starsOf, { rating: 4 }) }).first(),
+    ).toBeVisible();
+    await expectNoSeriousViolations(page, `product reviews (${lang})`);
+    await section.getByRole("link", { name: messagePattern(m.reviews.seeAll, { count: "\\d+" }) }).click();
+    await page.waitForURL(/\/reviews/);
+    await waitForHydration(page);
+    await page.getByRole("link", { name: messagePattern(m.reviews.withPhotos, { count: "\\d+" }) }).click();
+    await expect(page.getByTestId("review").filter({ hasText: text })).toBeVisible();
+    await expectNoSeriousViolations(page, `all reviews (${lang})`);
+
+    // Return the second item.
+    await page.goto(localePath(lang, `/h5/order/detail?id=${orderId}`));
+    await waitForHydration(page);
+    await page.getByRole("link", { name: `${m.aftersales.request}: ${items.items[1]!.name}` }).click();
+    await page.waitForURL(/\/h5\/order\/aftersales\?/);
+    await waitForHydration(page);
+    await page.getByRole("button", { name: m.aftersales.form.submit }).click();
+    await expect(page.getByText(m.errors.returns.kind)).toBeVisible();
+    await expect(page.getByText(m.errors.returns.reasonRequired)).toBeVisible();
+    await page.getByRole("radio", { name: new RegExp(escapeRegExp(m.aftersales.kinds.return)) }).check();
+    await page.getByLabel(m.aftersales.form.reason).fill("Ukuran tidak sesuai");
+    await expectNoSeriousViolations(page, `after-sales form (${lang})`);
+    await page.getByRole("button", { name: m.aftersales.form.submit }).click();
+    await page.waitForURL(/\/h5\/order\/detail\?id=ord_/);
+    await expect(page.getByText(m.aftersales.status.requested)).toBeVisible();
+
+    // The store approves it from the order; the shopper gets the item's price and VAT back.
+    const before = (await trpcQuery<{ balance: number }>(request, "wallet.summary", undefined, lang, token))
+      .balance;
+    await store.goto(localePath(lang, `/h5/merchant/order/detail?id=${orderId}`));
+    await waitForHydration(store);
+    await expectNoSeriousViolations(store, `store after-sales (${lang})`);
+    await store.getByTestId("after-sales").getByRole("button", { name: m.aftersales.approve }).click();
+    await store.getByRole("dialog").getByRole("button", { name: m.aftersales.approve }).click();
+    await expect(toasts(store, lang).getByText(m.aftersales.approved)).toBeVisible();
+    await store.context().close();
+
+    await page.reload();
+    await waitForHydration(page);
+    const refund = page.getByTestId("refund");
+    await expect(refund).toBeVisible();
+    const after = (await trpcQuery<{ balance: number }>(request, "wallet.summary", undefined, lang, token))
+      .balance;
+    expect(after).toBeGreaterThan(before);
+    await expect(refund).toHaveText(fill(m.aftersales.refunded, { amount: rupiah(after - before) }));
+    await expect(page.getByText(m.orders.events.return_approved)).toBeVisible();
+    await expectNoSeriousViolations(page, `order after the refund (${lang})`);
+  });
+}

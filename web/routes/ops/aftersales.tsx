@@ -1,0 +1,120 @@
+import { HydrationBoundary, useInfiniteQuery, useMutation, useQueryClient } from "@tanstack/react-query";
+import { useSearchParams } from "react-router";
+import type { Route } from "./+types/aftersales";
+import type { AfterSalesView } from "#common/contracts/returns.ts";
+import { opsAfterSalesViews } from "#common/order-states.ts";
+import { LoadMore } from "../../features/catalog/infinite-products.tsx";
+import { statusParam, StatusTabs } from "../../features/ops/ops-ui.tsx";
+import { ShipDialog } from "../../features/ops/ship-dialog.tsx";
+import { AfterSalesRequest } from "../../features/orders/after-sales.tsx";
+import { RequestDecision } from "../../features/orders/request-decision.tsx";
+import { operatorOnly, serverT, withServerApi } from "../../lib/api.server.ts";
+import { useI18n } from "../../lib/i18n.tsx";
+import { localeFromParam } from "../../lib/locale.ts";
+import { pageMeta } from "../../lib/meta.ts";
+import { modal } from "../../lib/modal.ts";
+import { toast } from "../../lib/toast.ts";
+import { useTRPC } from "../../lib/trpc.ts";
+
+type Trpc = ReturnType<typeof useTRPC>;
+
+const listQuery = (trpc: Trpc, view: (typeof opsAfterSalesViews)[number]) =>
+  trpc.ops.afterSales.list.infiniteQueryOptions(
+    { view, limit: 20 },
+    { getNextPageParam: (last) => last.nextCursor ?? undefined },
+  );
+
+export async function loader({ request, context, params, url }: Route.LoaderArgs) {
+  const locale = localeFromParam(params.lang) ?? "ind";
+  const { dehydrated } = await withServerApi({ request, context }, locale, ({ trpc, queryClient }) =>
+    queryClient
+      .fetchInfiniteQuery(listQuery(trpc, statusParam(url.searchParams, opsAfterSalesViews)))
+      .catch(operatorOnly(url, locale)),
+  );
+  return { dehydrated, title: serverT(context, locale)("ops.nav.aftersales") };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageMeta(matches, loaderData?.title);
+
+/** After-sales requests the operator decides (escalated by a refused shopper) and replacements to ship. */
+function OpsAfterSalesContent() {
+  const { t } = useI18n();
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const [search] = useSearchParams();
+  const view = statusParam(search, opsAfterSalesViews);
+  const list = useInfiniteQuery(listQuery(trpc, view));
+  const done = (message: string) => () => {
+    toast.notify(message, "success");
+    void queryClient.invalidateQueries({ queryKey: trpc.ops.afterSales.pathKey() });
+  };
+  const decide = useMutation(
+    trpc.ops.afterSales.decide.mutationOptions({ onSuccess: done(t("ops.aftersales.decided")) }),
+  );
+  const ship = useMutation(
+    trpc.ops.afterSales.ship.mutationOptions({ onSuccess: done(t("orders.ops.shipped")) }),
+  );
+  const items = list.data?.pages.flatMap((p) => p.items) ?? [];
+  const actions = (r: AfterSalesView) => {
+    if (r.status === "escalated") {
+      return (
+        <RequestDecision
+          request={r}
+          refuse={{
+            title: t("ops.aftersales.rejectTitle"),
+            label: t("ops.aftersales.reject"),
+            reasonLabel: t("ops.reason"),
+          }}
+          approveReason={t("ops.reason")}
+          onDecide={(d) => decide.mutate({ id: r.id, ...d })}
+        />
+      );
+    }
+    if (r.kind === "replacement" && r.status === "approved") {
+      return (
+        <button
+          type="button"
+          className="mt-2 h-10 w-full rounded-full bg-primary-700 font-semibold text-white"
+          onClick={() =>
+            modal.open(ShipDialog, {
+              title: t("ops.aftersales.shipTitle", { code: r.orderCode }),
+              onShip: (input) => ship.mutate({ id: r.id, ...input }),
+            })
+          }
+        >
+          {t("orders.ops.ship")}
+        </button>
+      );
+    }
+    return null;
+  };
+  return (
+    <main id="main" className="pb-8">
+      <h1 className="px-4 pt-4 text-xl font-bold">{t("ops.nav.aftersales")}</h1>
+      <StatusTabs
+        label={t("ops.filter")}
+        statuses={opsAfterSalesViews}
+        names={(v) => t(`ops.aftersales.tabs.${v}`)}
+      />
+      {list.data && items.length === 0 && (
+        <p className="px-4 py-10 text-center text-gray-600 dark:text-gray-400">{t("ops.empty")}</p>
+      )}
+      <ul className="grid gap-3 px-3">
+        {items.map((r) => (
+          <AfterSalesRequest key={r.id} request={r} className="rounded-xl bg-white p-4 dark:bg-gray-900">
+            {actions(r)}
+          </AfterSalesRequest>
+        ))}
+      </ul>
+      {items.length > 0 && <LoadMore query={list} endText={t("shell.listEnd")} />}
+    </main>
+  );
+}
+
+export default function OpsAfterSales({ loaderData }: Route.ComponentProps) {
+  return (
+    <HydrationBoundary state={loaderData.dehydrated}>
+      <OpsAfterSalesContent />
+    </HydrationBoundary>
+  );
+}

@@ -1,0 +1,363 @@
+import { useId, useState, type ReactNode } from "react";
+import { HydrationBoundary, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { ImagePlus } from "lucide-react";
+import { useRevalidator } from "react-router";
+import type { Route } from "./+types/settings";
+import type { OpsSettingsView } from "#common/contracts/settings.ts";
+import type { MessageKey } from "#common/i18n/messages.ts";
+import { Field, type FieldErrors } from "../../features/auth/form.tsx";
+import { TextAreaField } from "../../features/merchant/store-fields.tsx";
+import { issueErrors } from "../../features/ops/ops-ui.tsx";
+import { parseAmount } from "../../features/wallet/wallet-ui.tsx";
+import { operatorOnly, serverT, withServerApi } from "../../lib/api.server.ts";
+import { formatNumber } from "../../lib/format.ts";
+import { useI18n } from "../../lib/i18n.tsx";
+import { localeFromParam } from "../../lib/locale.ts";
+import { pageMeta } from "../../lib/meta.ts";
+import { toast } from "../../lib/toast.ts";
+import { useTRPC } from "../../lib/trpc.ts";
+import { webConfigQueryKey } from "../../lib/web-config.ts";
+import { Card } from "../../ui/card.tsx";
+
+export async function loader({ request, context, params, url }: Route.LoaderArgs) {
+  const locale = localeFromParam(params.lang) ?? "ind";
+  const { dehydrated } = await withServerApi({ request, context }, locale, ({ trpc, queryClient }) =>
+    queryClient.fetchQuery(trpc.ops.settings.get.queryOptions()).catch(operatorOnly(url, locale)),
+  );
+  return { dehydrated, title: serverT(context, locale)("ops.nav.settings") };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageMeta(matches, loaderData?.title);
+
+const submitButton =
+  "mt-5 h-11 w-full rounded-full bg-primary-700 font-semibold text-white disabled:opacity-60";
+
+/**
+ * After a change: the page's own title, description and icon come from the root loader and the web config
+ * kept in the browser, so both are read again at once (other pages read them on their next load).
+ */
+function useSaved() {
+  const { t } = useI18n();
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const revalidator = useRevalidator();
+  return (settings: OpsSettingsView, message: MessageKey) => {
+    queryClient.setQueryData(trpc.ops.settings.get.queryKey(), settings);
+    void queryClient.invalidateQueries({ queryKey: webConfigQueryKey });
+    void revalidator.revalidate();
+    toast.notify(t(message), "success");
+  };
+}
+
+function Section(props: { title: string; note?: string; children: ReactNode }) {
+  const id = useId();
+  return (
+    <Card labelledBy={id}>
+      <h2 id={id} className="font-semibold">
+        {props.title}
+      </h2>
+      {props.note && <p className="mt-1 text-sm text-gray-700 dark:text-gray-300">{props.note}</p>}
+      {props.children}
+    </Card>
+  );
+}
+
+/** The logo as the shop shows it, a button to upload another and one to go back to the default. */
+function LogoField(props: { site: OpsSettingsView["site"] }) {
+  const { t } = useI18n();
+  const trpc = useTRPC();
+  const id = useId();
+  const saved = useSaved();
+  const upload = useMutation(
+    trpc.ops.settings.updateLogo.mutationOptions({ onSuccess: (s) => saved(s, "ops.settings.logoSaved") }),
+  );
+  const reset = useMutation(
+    trpc.ops.settings.resetLogo.mutationOptions({ onSuccess: (s) => saved(s, "ops.settings.logoSaved") }),
+  );
+  return (
+    <div className="mt-4">
+      <p className="text-sm font-medium text-gray-800 dark:text-gray-200">{t("ops.settings.logo")}</p>
+      <div className="mt-2 flex items-center gap-4">
+        <img
+          src={props.site.logo}
+          alt={t("ops.settings.logoAlt", { title: props.site.title })}
+          width={64}
+          height={64}
+          data-testid="site-logo"
+          className="size-16 shrink-0 rounded-xl border border-gray-200 object-contain dark:border-gray-700"
+        />
+        <div className="flex flex-wrap gap-2">
+          <label
+            htmlFor={id}
+            className="inline-flex h-11 cursor-pointer items-center gap-2 rounded-full border border-primary-700 px-4 font-medium text-primary-800 focus-within:ring-2 focus-within:ring-primary-600 dark:border-primary-400 dark:text-primary-300"
+          >
+            <ImagePlus className="size-5" aria-hidden="true" />
+            {t("ops.settings.changeLogo")}
+            <input
+              id={id}
+              type="file"
+              accept="image/jpeg,image/png,image/webp"
+              className="sr-only"
+              aria-describedby={`${id}-hint`}
+              onChange={(e) => {
+                const file = e.target.files?.[0];
+                e.target.value = "";
+                if (!file) return;
+                const form = new FormData();
+                form.set("logo", file);
+                upload.mutate(form);
+              }}
+            />
+          </label>
+          {props.site.customLogo && (
+            <button
+              type="button"
+              disabled={reset.isPending}
+              onClick={() => reset.mutate()}
+              className="h-11 rounded-full border border-gray-300 px-4 font-medium dark:border-gray-600"
+            >
+              {t("ops.settings.resetLogo")}
+            </button>
+          )}
+        </div>
+      </div>
+      <p id={`${id}-hint`} className="mt-1 text-xs text-gray-600 dark:text-gray-400">
+        {t("ops.settings.logoHint")}
+      </p>
+    </div>
+  );
+}
+
+/** Title, description, logo and support contacts. */
+function SiteForm(props: { site: OpsSettingsView["site"] }) {
+  const { t } = useI18n();
+  const trpc = useTRPC();
+  const saved = useSaved();
+  const [values, setValues] = useState(() => ({
+    title: props.site.title,
+    desc: props.site.desc,
+    supportWhatsapp: props.site.supportWhatsapp ?? "",
+    supportEmail: props.site.supportEmail ?? "",
+  }));
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const update = useMutation(
+    trpc.ops.settings.updateSite.mutationOptions({
+      onSuccess: (s) => {
+        setValues({
+          title: s.site.title,
+          desc: s.site.desc,
+          supportWhatsapp: s.site.supportWhatsapp ?? "",
+          supportEmail: s.site.supportEmail ?? "",
+        });
+        saved(s, "ops.settings.siteSaved");
+      },
+      onError: (error) => setErrors(issueErrors(error)),
+    }),
+  );
+  const set = (field: keyof typeof values) => (value: string) => {
+    setValues((v) => ({ ...v, [field]: value }));
+    setErrors((e) => ({ ...e, [field]: undefined }));
+  };
+  return (
+    <Section title={t("ops.settings.site")}>
+      <LogoField site={props.site} />
+      <form
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          update.mutate(values);
+        }}
+      >
+        <Field
+          label={t("ops.settings.title")}
+          hint={t("ops.settings.titleHint")}
+          error={errors.title}
+          input={{
+            name: "title",
+            value: values.title,
+            maxLength: 60,
+            onChange: (e) => set("title")(e.target.value),
+          }}
+        />
+        <TextAreaField
+          label={t("ops.settings.desc")}
+          name="desc"
+          value={values.desc}
+          max={200}
+          onChange={set("desc")}
+          error={errors.desc}
+        />
+        <h3 className="mt-5 text-sm font-semibold">{t("ops.settings.support")}</h3>
+        <Field
+          label={t("ops.settings.whatsapp")}
+          hint={t("ops.settings.whatsappHint")}
+          error={errors.supportWhatsapp}
+          input={{
+            name: "supportWhatsapp",
+            type: "tel",
+            inputMode: "tel",
+            value: values.supportWhatsapp,
+            maxLength: 30,
+            onChange: (e) => set("supportWhatsapp")(e.target.value),
+          }}
+        />
+        <Field
+          label={t("ops.settings.email")}
+          hint={t("ops.settings.emailHint")}
+          error={errors.supportEmail}
+          input={{
+            name: "supportEmail",
+            type: "email",
+            inputMode: "email",
+            autoCapitalize: "none",
+            spellCheck: false,
+            value: values.supportEmail,
+            maxLength: 254,
+            onChange: (e) => set("supportEmail")(e.target.value),
+          }}
+        />
+        <button type="submit" disabled={update.isPending} className={submitButton}>
+          {t("ops.settings.saveSite")}
+        </button>
+      </form>
+    </Section>
+  );
+}
+
+type Money = OpsSettingsView["money"];
+type Amounts = Omit<Money, "rechargePresets" | "vatPercent">;
+interface MoneyValues extends Record<keyof Amounts, number | null> {
+  vatPercent: string;
+  rechargePresets: string;
+}
+
+/** Fees, time limits, withdrawals and recharges, saved together (they are checked together). */
+function MoneyForm(props: { money: Money }) {
+  const { t, locale } = useI18n();
+  const trpc = useTRPC();
+  const saved = useSaved();
+  const valuesOf = (m: Money): MoneyValues => ({
+    ...m,
+    vatPercent: String(m.vatPercent),
+    rechargePresets: m.rechargePresets.map((p) => formatNumber(p, locale)).join(" "),
+  });
+  const [values, setValues] = useState(() => valuesOf(props.money));
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const update = useMutation(
+    trpc.ops.settings.updateMoney.mutationOptions({
+      onSuccess: (s) => {
+        setValues(valuesOf(s.money));
+        saved(s, "ops.settings.moneySaved");
+      },
+      onError: (error) => setErrors(issueErrors(error)),
+    }),
+  );
+  const set = <K extends keyof MoneyValues>(field: K, value: MoneyValues[K]) => {
+    setValues((v) => ({ ...v, [field]: value }));
+    setErrors((e) => ({ ...e, [field]: undefined }));
+  };
+  /** A whole number: rupiah grouped as typed, or a count of minutes, hours or days. */
+  const number = (field: keyof Amounts, label: string, rupiah: boolean) => (
+    <Field
+      label={label}
+      error={errors[field]}
+      prefix={rupiah ? <span className="font-medium text-gray-700 dark:text-gray-300">Rp</span> : undefined}
+      input={{
+        name: field,
+        inputMode: "numeric",
+        autoComplete: "off",
+        value:
+          values[field] === null ? "" : rupiah ? formatNumber(values[field], locale) : String(values[field]),
+        onChange: (e) => set(field, parseAmount(e.target.value)),
+      }}
+    />
+  );
+  const submit = (e: React.FormEvent) => {
+    e.preventDefault();
+    const vat = values.vatPercent.trim().replace(",", ".");
+    // Sent as typed; the server's checks (common/contracts/settings.ts) say what is wrong, field by field.
+    update.mutate({
+      ...(values as unknown as Amounts),
+      vatPercent: vat === "" || !/^\d+(\.\d+)?$/.test(vat) ? Number.NaN : Number(vat),
+      rechargePresets: values.rechargePresets
+        .split(/\s+/)
+        .filter(Boolean)
+        .map((token) => parseAmount(token) ?? Number.NaN),
+    });
+  };
+  return (
+    <form noValidate onSubmit={submit}>
+      <Section title={t("ops.settings.fees")} note={t("ops.settings.feesNote")}>
+        {number("postage", t("ops.settings.postage"), true)}
+        {number("serviceFee", t("ops.settings.serviceFee"), true)}
+        <Field
+          label={t("ops.settings.vatPercent")}
+          error={errors.vatPercent}
+          action={<span className="text-gray-700 dark:text-gray-300">%</span>}
+          input={{
+            name: "vatPercent",
+            inputMode: "decimal",
+            autoComplete: "off",
+            maxLength: 6,
+            value: values.vatPercent,
+            onChange: (e) => set("vatPercent", e.target.value),
+          }}
+        />
+      </Section>
+      <Section title={t("ops.settings.windows")}>
+        {number("paymentWindowMinutes", t("ops.settings.paymentWindowMinutes"), false)}
+        {number("goodsPaymentHours", t("ops.settings.goodsPaymentHours"), false)}
+        {number("receiptDays", t("ops.settings.receiptDays"), false)}
+      </Section>
+      <Section title={t("ops.settings.withdrawals")}>
+        {number("withdrawMin", t("ops.settings.withdrawMin"), true)}
+        {number("withdrawFee", t("ops.settings.withdrawFee"), true)}
+      </Section>
+      <Section title={t("ops.settings.recharges")}>
+        {number("rechargeMin", t("ops.settings.rechargeMin"), true)}
+        {number("rechargeMax", t("ops.settings.rechargeMax"), true)}
+        <Field
+          label={t("ops.settings.rechargePresets")}
+          hint={t("ops.settings.presetsHint")}
+          error={errors.rechargePresets}
+          input={{
+            name: "rechargePresets",
+            inputMode: "numeric",
+            autoComplete: "off",
+            value: values.rechargePresets,
+            onChange: (e) => set("rechargePresets", e.target.value),
+          }}
+        />
+      </Section>
+      <div className="mx-3">
+        <button type="submit" disabled={update.isPending} className={submitButton}>
+          {t("ops.settings.saveMoney")}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+/** The platform's settings (product.md section 7): every change audited, the shop follows on its next page. */
+function SettingsContent() {
+  const { t } = useI18n();
+  const trpc = useTRPC();
+  const settings = useQuery(trpc.ops.settings.get.queryOptions()).data;
+  if (!settings) return <main id="main" className="pb-8" />;
+  return (
+    <main id="main" className="pb-8">
+      <h1 className="px-4 pt-4 text-xl font-bold">{t("ops.nav.settings")}</h1>
+      <p className="px-4 pt-1 text-sm text-gray-700 dark:text-gray-300">{t("ops.settings.followNote")}</p>
+      <SiteForm site={settings.site} />
+      <MoneyForm money={settings.money} />
+    </main>
+  );
+}
+
+export default function OpsSettings({ loaderData }: Route.ComponentProps) {
+  return (
+    <HydrationBoundary state={loaderData.dehydrated}>
+      <SettingsContent />
+    </HydrationBoundary>
+  );
+}
