@@ -100,7 +100,10 @@ describe.runIf(testDbKind === "pglite")("the server process", { timeout: 120_000
       expect(server.output()).toMatch(
         /Codes by email and SMS are not sent .*\/dev\/outbox \(opens on this machine only\)/,
       );
-      expect((await signIn(port)).status).toBe(200);
+      const signedIn = await signIn(port);
+      expect(signedIn.status).toBe(200);
+      // Idle connections outlive a load balancer's 60 s, so none is closed as it is reused.
+      expect(signedIn.headers.get("keep-alive")).toBe("timeout=65");
       server.child.kill("SIGTERM");
       expect(await server.exited).toBe(0);
     },

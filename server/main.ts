@@ -126,6 +126,9 @@ const handler = vite
   ? (req: IncomingMessage, res: ServerResponse) => vite.middlewares(req, res, () => void listener(req, res))
   : (req: IncomingMessage, res: ServerResponse) => void listener(req, res);
 const server = createServer(handler);
+// An idle connection stays open longer than the idle timeouts of load balancers (often 60 s) and clients: a
+// server closing a connection just as the other side reuses it fails that request (ECONNRESET).
+server.keepAliveTimeout = 65_000;
 // Channels without a provider keep their codes in the local outbox; whoever starts the shop is told where.
 const outboxFor = [
   ...(env.SMTP_URL ? [] : [{ channel: "email", setting: "SMTP_URL" }]),

@@ -51,10 +51,22 @@ export async function tunePglite(client: PGlite): Promise<void> {
   for (const [name, value] of Object.entries(plannerSettings)) await client.exec(`set ${name} = ${value}`);
 }
 
-/** Opens PGlite in `dataDir` (or in memory with `memory://`). */
-export async function openPglite(dataDir: string): Promise<Database> {
+/**
+ * Opens PGlite in `dataDir` (or in memory with `memory://`); `loadDataDir` starts it from a copy of another
+ * PGlite's files (`dumpDataDir`), as tests do from a migrated or seeded snapshot.
+ */
+export async function openPglite(dataDir: string, opts: { loadDataDir?: Blob } = {}): Promise<Database> {
   if (!dataDir.includes("://")) await mkdir(dataDir, { recursive: true });
-  const client = await PGlite.create(dataDir, { extensions: { pg_trgm } });
+  return pgliteDatabase(await pgliteClient(dataDir, opts.loadDataDir));
+}
+
+/** A PGlite client with the extensions the schema uses. */
+export function pgliteClient(dataDir: string, loadDataDir?: Blob): Promise<PGlite> {
+  return PGlite.create(dataDir, { extensions: { pg_trgm }, loadDataDir });
+}
+
+/** The database over an open PGlite client. */
+export async function pgliteDatabase(client: PGlite): Promise<Database> {
   await tunePglite(client);
   const db = drizzlePglite({ client, schema, casing: "snake_case" }) as unknown as Db;
   return {

@@ -1,15 +1,31 @@
 import { randomBytes } from "node:crypto";
-import { copyFile, mkdir, mkdtemp, readFile, writeFile } from "node:fs/promises";
+import { copyFile, cp, mkdir, mkdtemp, readFile, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { migrationsFolder, openPglite, openPostgres, type Database } from "#server/db/client.ts";
 import { createLogger } from "#server/platform/logger.ts";
 import { createLocalStorage, type Storage } from "#server/platform/storage.ts";
+import { adminUrl, testSeedImageSize, type DbSnapshots } from "./db-snapshots.ts";
 
 /** Which database this test run uses: `TEST_DB=pglite` (default) or `TEST_DB=postgres`. */
 export const testDbKind = process.env.TEST_DB === "postgres" ? "postgres" : "pglite";
-export const adminUrl = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+export { adminUrl };
+
+/** The run's migrated and seeded databases to copy (tests/setup/db-snapshots.ts), under Vitest only. */
+const snapshots: DbSnapshots | undefined = process.env.VITEST
+  ? (await import("vitest")).inject("dbSnapshots")
+  : undefined;
+/** The PGlite snapshots, read once per test file. */
+const dumps = new Map<string, Promise<Blob>>();
+function dump(file: string): Promise<Blob> {
+  let blob = dumps.get(file);
+  if (!blob) {
+    blob = readFile(file).then((bytes) => new Blob([bytes]));
+    dumps.set(file, blob);
+  }
+  return blob;
+}
 
 export interface TestDatabase extends Database {
   storage: Storage;
@@ -39,19 +55,24 @@ async function migrationsUpTo(tag: string): Promise<string> {
  * A fresh, migrated database: in-memory PGlite, or a new PostgreSQL database dropped afterwards.
  * `migratedUpTo` stops at that migration (a test of a later one; `migrate()` applies the rest).
  */
-export async function createTestDatabase(opts: { migratedUpTo?: string } = {}): Promise<TestDatabase> {
+export async function createTestDatabase(
+  opts: { migratedUpTo?: string; seeded?: boolean } = {},
+): Promise<TestDatabase> {
   const folder = opts.migratedUpTo ? await migrationsUpTo(opts.migratedUpTo) : undefined;
+  // A copy of the run's snapshot, unless the test needs an older schema (or runs outside Vitest).
+  const from = folder || !snapshots ? undefined : opts.seeded ? snapshots.seeded : snapshots.migrated;
   const uploadsDir = await mkdtemp(path.join(tmpdir(), "pasar-uploads-"));
+  if (from && opts.seeded) await cp(snapshots!.seededUploads, uploadsDir, { recursive: true });
   const storage = createLocalStorage(uploadsDir);
   if (testDbKind === "pglite") {
-    const database = await openPglite("memory://");
-    await database.migrate(folder);
+    const database = await openPglite("memory://", { loadDataDir: from ? await dump(from) : undefined });
+    if (!from) await database.migrate(folder);
     return { ...database, storage, uploadsDir, destroy: () => database.close() };
   }
   const name = `pasar_test_${randomBytes(6).toString("hex")}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  await admin.query(from ? `create database ${name} template ${from}` : `create database ${name}`);
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
@@ -63,7 +84,7 @@ export async function createTestDatabase(opts: { migratedUpTo?: string } = {}): 
     onIdleError: () => {},
     connectionTimeoutMillis: 60_000,
   });
-  await database.migrate(folder);
+  if (!from) await database.migrate(folder);
   return {
     ...database,
     storage,
@@ -82,8 +103,9 @@ export const silentLog = createLogger("silent");
 
 /** A migrated database with the demo shop seeded (small images, to seed fast). */
 export async function createSeededDatabase(): Promise<TestDatabase> {
+  if (snapshots) return createTestDatabase({ seeded: true });
   const database = await createTestDatabase();
   const { seedDemoData } = await import("#server/db/seed.ts");
-  await seedDemoData(database.db, database.storage, silentLog, { imageSize: 48 });
+  await seedDemoData(database.db, database.storage, silentLog, { imageSize: testSeedImageSize });
   return database;
 }
