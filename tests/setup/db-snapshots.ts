@@ -15,7 +15,6 @@ import { createLocalStorage } from "#server/platform/storage.ts";
 
 /** What a test file starts its database from. */
 export interface DbSnapshots {
-  kind: "pglite" | "postgres";
   /** A PGlite data-dir dump (a file path) or a PostgreSQL template database's name. */
   migrated: string;
   seeded: string;
@@ -34,7 +33,8 @@ export const testSeedImageSize = 48;
 
 export const adminUrl = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 
-async function adminQuery(sql: string, url = adminUrl) {
+/** Runs one statement on the server's maintenance database (or on `url`'s). */
+export async function adminQuery(sql: string, url = adminUrl) {
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
   try {
@@ -44,7 +44,8 @@ async function adminQuery(sql: string, url = adminUrl) {
   }
 }
 
-function databaseUrl(name: string): string {
+/** The URL of database `name` on the test server. */
+export function databaseUrl(name: string): string {
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   return url.toString();
@@ -72,7 +73,7 @@ export default async function setup(project: TestProject) {
     const seeded = path.join(folder, "seeded.tar");
     await writeFile(seeded, Buffer.from(await (await client.dumpDataDir("none")).arrayBuffer()));
     await database.close();
-    project.provide("dbSnapshots", { kind, migrated, seeded, seededUploads });
+    project.provide("dbSnapshots", { migrated, seeded, seededUploads });
     return () => rm(folder, { recursive: true, force: true });
   }
 
@@ -91,7 +92,7 @@ export default async function setup(project: TestProject) {
     // Nobody connects to a template (a connection would make copying it fail), autovacuum included.
     await adminQuery(`alter database ${name} with is_template true allow_connections false`);
   }
-  project.provide("dbSnapshots", { kind, migrated, seeded, seededUploads });
+  project.provide("dbSnapshots", { migrated, seeded, seededUploads });
   return async () => {
     for (const name of [migrated, seeded]) {
       await adminQuery(`alter database ${name} with is_template false`);

@@ -2,11 +2,10 @@ import { randomBytes } from "node:crypto";
 import { copyFile, cp, mkdir, mkdtemp, readFile, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import pg from "pg";
 import { migrationsFolder, openPglite, openPostgres, type Database } from "#server/db/client.ts";
 import { createLogger } from "#server/platform/logger.ts";
 import { createLocalStorage, type Storage } from "#server/platform/storage.ts";
-import { adminUrl, testSeedImageSize, type DbSnapshots } from "./db-snapshots.ts";
+import { adminQuery, adminUrl, databaseUrl, testSeedImageSize, type DbSnapshots } from "./db-snapshots.ts";
 
 /** Which database this test run uses: `TEST_DB=pglite` (default) or `TEST_DB=postgres`. */
 export const testDbKind = process.env.TEST_DB === "postgres" ? "postgres" : "pglite";
@@ -55,46 +54,46 @@ async function migrationsUpTo(tag: string): Promise<string> {
  * A fresh, migrated database: in-memory PGlite, or a new PostgreSQL database dropped afterwards.
  * `migratedUpTo` stops at that migration (a test of a later one; `migrate()` applies the rest).
  */
-export async function createTestDatabase(
-  opts: { migratedUpTo?: string; seeded?: boolean } = {},
-): Promise<TestDatabase> {
-  const folder = opts.migratedUpTo ? await migrationsUpTo(opts.migratedUpTo) : undefined;
-  // A copy of the run's snapshot, unless the test needs an older schema (or runs outside Vitest).
-  const from = folder || !snapshots ? undefined : opts.seeded ? snapshots.seeded : snapshots.migrated;
+export async function createTestDatabase(opts: { migratedUpTo?: string } = {}): Promise<TestDatabase> {
+  if (opts.migratedUpTo) return newDatabase({ migrations: await migrationsUpTo(opts.migratedUpTo) });
+  // Under Vitest, a copy of the run's migrated database.
+  return newDatabase(snapshots ? { copyOf: snapshots.migrated } : {});
+}
+
+/**
+ * A new database, copied from a snapshot (`copyOf`, with its uploaded files from `uploads`) or migrated (with
+ * `migrations`, or the project's).
+ */
+async function newDatabase(from: { copyOf?: string; uploads?: string; migrations?: string }) {
   const uploadsDir = await mkdtemp(path.join(tmpdir(), "pasar-uploads-"));
-  if (from && opts.seeded) await cp(snapshots!.seededUploads, uploadsDir, { recursive: true });
+  if (from.uploads) await cp(from.uploads, uploadsDir, { recursive: true });
   const storage = createLocalStorage(uploadsDir);
   if (testDbKind === "pglite") {
-    const database = await openPglite("memory://", { loadDataDir: from ? await dump(from) : undefined });
-    if (!from) await database.migrate(folder);
+    const loadDataDir = from.copyOf ? await dump(from.copyOf) : undefined;
+    const database = await openPglite("memory://", { loadDataDir });
+    if (!from.copyOf) await database.migrate(from.migrations);
     return { ...database, storage, uploadsDir, destroy: () => database.close() };
   }
   const name = `pasar_test_${randomBytes(6).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(from ? `create database ${name} template ${from}` : `create database ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
+  await adminQuery(
+    from.copyOf ? `create database ${name} template ${from.copyOf}` : `create database ${name}`,
+  );
   // The forced drop at the end terminates pooled connections; that is expected here. Waiting for a pooled
   // connection may take long when a test sends a thousand calls at once (the flash sale) on a busy machine:
   // such a wait is not the unreachable server the 5-second default is for (tests/setup/db-proxy.ts is).
-  const database = await openPostgres(url.toString(), {
+  const database = await openPostgres(databaseUrl(name), {
     max: 5,
     onIdleError: () => {},
     connectionTimeoutMillis: 60_000,
   });
-  if (!from) await database.migrate(folder);
+  if (!from.copyOf) await database.migrate(from.migrations);
   return {
     ...database,
     storage,
     uploadsDir,
     async destroy() {
       await database.close();
-      const drop = new pg.Client({ connectionString: adminUrl });
-      await drop.connect();
-      await drop.query(`drop database if exists ${name} with (force)`);
-      await drop.end();
+      await adminQuery(`drop database if exists ${name} with (force)`);
     },
   };
 }
@@ -103,7 +102,7 @@ export const silentLog = createLogger("silent");
 
 /** A migrated database with the demo shop seeded (small images, to seed fast). */
 export async function createSeededDatabase(): Promise<TestDatabase> {
-  if (snapshots) return createTestDatabase({ seeded: true });
+  if (snapshots) return newDatabase({ copyOf: snapshots.seeded, uploads: snapshots.seededUploads });
   const database = await createTestDatabase();
   const { seedDemoData } = await import("#server/db/seed.ts");
   await seedDemoData(database.db, database.storage, silentLog, { imageSize: testSeedImageSize });
