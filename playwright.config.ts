@@ -1,5 +1,6 @@
 import { defineConfig, devices } from "@playwright/test";
 import { chromiumLaunchOptions } from "./tests/setup/chromium.ts";
+import { serverArgs } from "./scripts/server-command.ts";
 
 const port = Number(process.env.E2E_PORT ?? 3210);
 const dataDir = process.env.E2E_DATA_DIR ?? `/tmp/pasar-e2e-${process.pid}`;
@@ -32,7 +33,7 @@ export default defineConfig({
     trace: process.env.E2E_TRACE ? "retain-on-failure" : "off",
   },
   webServer: {
-    command: `rm -rf ${dataDir} && node server/main.ts`,
+    command: `rm -rf ${dataDir} && node ${serverArgs.join(" ")}`,
     url: `http://localhost:${port}/readyz`,
     timeout: 120_000,
     reuseExistingServer: false,

@@ -27,6 +27,7 @@ import { createRateLimits } from "../server/platform/rate-limit.ts";
 import { createLocalStorage } from "../server/platform/storage.ts";
 import { createCaller } from "../server/trpc/app-router.ts";
 import { createContextFactory } from "../server/trpc/context.ts";
+import { serverArgs } from "./server-command.ts";
 
 const target = 10_000;
 const runs = 40;
@@ -222,7 +223,7 @@ if (
   )
 )
   throw new Error(`port ${port} is taken: stop what runs there or set BENCH_PORT`);
-const server = spawn(process.execPath, ["server/main.ts"], {
+const server = spawn(process.execPath, serverArgs, {
   cwd: root,
   env: {
     ...process.env,

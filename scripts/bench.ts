@@ -21,6 +21,7 @@ import pg from "pg";
 import { chromium } from "playwright-core";
 import { platformCode } from "../common/platform.ts";
 import { chromiumLaunchOptions } from "../tests/setup/chromium.ts";
+import { serverArgs } from "./server-command.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
 const env = process.env;
@@ -75,7 +76,7 @@ interface Shop {
 /** Starts the production build and returns once /readyz answers, with the time that took. */
 async function startShop(port: number, extra: Record<string, string>): Promise<Shop> {
   const started = performance.now();
-  const child = spawn(process.execPath, ["server/main.ts"], {
+  const child = spawn(process.execPath, serverArgs, {
     cwd: root,
     env: {
       PATH: env.PATH ?? "",

@@ -17,6 +17,7 @@ import { chromium, type Browser, type BrowserContext } from "playwright-core";
 import { chromiumLaunchOptions } from "../tests/setup/chromium.ts";
 import { bundleReportFile, type ChunkReport } from "./bundle-report.ts";
 import { budgetKb, pages, type DemoIds, type PageSpec } from "./page-budgets.ts";
+import { serverArgs } from "./server-command.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
 const port = Number(process.env.MEASURE_PORT ?? 3290);
@@ -37,7 +38,7 @@ if (!existsSync(path.join(root, "build/server/index.js"))) {
   process.exit(1);
 }
 
-const server = spawn(process.execPath, ["server/main.ts"], {
+const server = spawn(process.execPath, serverArgs, {
   cwd: root,
   env: {
     ...process.env,

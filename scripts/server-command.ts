@@ -1,0 +1,12 @@
+// How the production server is started, in one place: `npm start` (package.json) spells the same command, and
+// `scripts/server-command.test.ts` keeps the two equal. The benchmark, the page measurer and the browser tests start
+// the server with these arguments so that what they measure is what runs.
+//
+// --max-semi-space-size=8: V8's young generation otherwise grows to its maximum while the modules load
+// (importing the database driver alone allocates about 170 MB) and is never given back, which kept the idle server
+// at about 330 MB. Capped at 8 MB per semi-space it rests near 200 MB, for a few percent of throughput
+// (docs/performance.md).
+export const serverNodeFlags = ["--max-semi-space-size=8"] as const;
+
+/** The arguments after `node` that start the server from the project's root. */
+export const serverArgs = [...serverNodeFlags, "server/main.ts"];
