@@ -4,6 +4,7 @@ import { mkdtemp } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
+import { serverArgs } from "../scripts/server-command.ts";
 import { testDbKind } from "../tests/setup/test-db.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
@@ -17,7 +18,7 @@ afterEach(() => {
 });
 
 function start(env: Record<string, string>) {
-  const child = spawn(process.execPath, ["server/main.ts"], {
+  const child = spawn(process.execPath, serverArgs, {
     cwd: root,
     env: {
       ...process.env,

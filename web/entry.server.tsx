@@ -2,6 +2,7 @@ import { Writable } from "node:stream";
 import { renderToPipeableStream } from "react-dom/server";
 import { ServerRouter, type EntryContext, type RouterContextProvider } from "react-router";
 import { bridgeContext } from "./lib/bridge.ts";
+import { startScriptsAfterPaint } from "./lib/late-scripts.server.ts";
 import { NonceContext } from "./lib/nonce.ts";
 
 /** The server reads this key to hand each page render its bridge (see server/render.ts). */
@@ -49,7 +50,10 @@ export default function handleRequest(
             final(callback) {
               clearTimeout(timeoutId);
               timeoutId = undefined;
-              const body = Buffer.concat(chunks);
+              const body = Buffer.from(
+                startScriptsAfterPaint(Buffer.concat(chunks).toString("utf8")),
+                "utf8",
+              );
               responseHeaders.set("Content-Type", "text/html; charset=utf-8");
               responseHeaders.set("Cache-Control", "no-store");
               resolve(

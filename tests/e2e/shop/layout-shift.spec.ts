@@ -2,7 +2,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { trpcMutation } from "../support/accounts.ts";
 import { listAll, productCards, signInFreshShopper } from "../support/browsing.ts";
 import { browserLocale, messages } from "../support/i18n.ts";
-import { waitForHydration } from "../support/page.ts";
+import { slowPhone, waitForHydration } from "../support/page.ts";
 
 // Cumulative layout shift of the home page on a phone (performance issue: goal <= 0.01): every
 // 'layout-shift' entry the browser reports while the page loads, hydrates and settles, summed, except
@@ -38,22 +38,6 @@ async function recordLayoutShift(page: Page) {
       }
     }).observe({ type: "layout-shift", buffered: true });
   });
-}
-
-/**
- * A mid-range phone on a slow mobile network (CPU 4x slower, 1.6 Mbit/s, 150 ms): what arrives after the
- * first paint (scripts, hydration, the API client, API answers, images) arrives late enough to move things.
- */
-async function slowPhone(page: Page) {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send("Network.enable");
-  await cdp.send("Network.emulateNetworkConditions", {
-    offline: false,
-    latency: 150,
-    downloadThroughput: (1.6 * 1024 * 1024) / 8,
-    uploadThroughput: (750 * 1024) / 8,
-  });
-  await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });
 }
 
 /** Loads `path`, waits for hydration and for the network to settle, and returns the summed layout shift. */

@@ -84,3 +84,19 @@ export async function backgroundBrightness(page: Page): Promise<number> {
     return Math.round(0.2126 * r + 0.7152 * g + 0.0722 * b);
   });
 }
+
+/**
+ * A mid-range phone on a slow mobile network (CPU 4x slower, 1.6 Mbit/s, 150 ms): what arrives after the
+ * first paint (scripts, hydration, the API client, API answers, images) arrives late enough to move things.
+ */
+export async function slowPhone(page: Page) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("Network.enable");
+  await cdp.send("Network.emulateNetworkConditions", {
+    offline: false,
+    latency: 150,
+    downloadThroughput: (1.6 * 1024 * 1024) / 8,
+    uploadThroughput: (750 * 1024) / 8,
+  });
+  await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });
+}
