@@ -13,7 +13,7 @@ import { spawn } from "node:child_process";
 import { existsSync, readFileSync, rmSync, statSync } from "node:fs";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
-import { chromium, type Browser, type BrowserContext } from "playwright-core";
+import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
 import { chromiumLaunchOptions } from "../tests/setup/chromium.ts";
 import { bundleReportFile, type ChunkReport } from "./bundle-report.ts";
 import { budgetKb, pages, type DemoIds, type PageSpec } from "./page-budgets.ts";
@@ -127,11 +127,20 @@ async function apiToken(who: keyof typeof demoAccount): Promise<string> {
     .token;
 }
 
+/** Waits until React has claimed the page's <main> (the scripts start after the first paint). */
+async function hydrated(page: Page) {
+  await page.waitForFunction(() => {
+    const main = document.querySelector("main");
+    return !main || Object.keys(main).some((k) => k.startsWith("__reactProps"));
+  });
+}
+
 /** A browser context signed in as a demo account through the sign-in form, as a person would. */
 async function signedInContext(browser: Browser, who: keyof typeof demoAccount): Promise<BrowserContext> {
   const context = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: "id-ID" });
   const page = await context.newPage();
   await page.goto(`${base}/h5/signin`);
+  await hydrated(page);
   await page.locator('input[name="account"]').fill(demoAccount[who]);
   await page.locator('input[name="password"]').fill(demoPassword);
   await Promise.all([
@@ -194,10 +203,7 @@ async function measurePage(spec: PageSpec, ids: DemoIds, context: BrowserContext
   await page.goto(url, { waitUntil: "load" });
   // Hydrated (React claimed <main>), then no request for half a second: what the page does on its own
   // once shown (recording a visit, loading the API client) is counted even on a busy machine.
-  await page.waitForFunction(() => {
-    const main = document.querySelector("main");
-    return !main || Object.keys(main).some((k) => k.startsWith("__reactProps"));
-  });
+  await hydrated(page);
   while (pending > 0 || performance.now() - lastActivity < 500) await page.waitForTimeout(100);
   await page.close();
   const files = [...scripts].map((p) => ({ path: p, gzip: gzipSizeOf(p) })).sort((a, b) => b.gzip - a.gzip);
