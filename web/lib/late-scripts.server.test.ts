@@ -22,7 +22,7 @@ interface FakeElement {
 }
 
 /** Runs the inline starter against a minimal document, with the frame and timers under the test's control. */
-function runStarter(html: string) {
+function runStarter(html: string, hidden = false) {
   const starter = /<script nonce="[^"]*">(\(function\(\)[\s\S]*?)<\/script>/.exec(html)![1]!;
   const inert = new RegExp(`<script type="text/plain" id="${bootScriptId}">([\\s\\S]*?)</script>`).exec(
     html,
@@ -31,6 +31,7 @@ function runStarter(html: string) {
   const frames: (() => void)[] = [];
   const timers: { fn: () => void; ms: number }[] = [];
   const document = {
+    hidden,
     head: { appendChild: (el: FakeElement) => added.push(el) },
     body: { appendChild: (el: FakeElement) => added.push(el) },
     getElementById: (id: string) => (id === bootScriptId ? { textContent: inert } : null),
@@ -81,12 +82,20 @@ describe("starting a page's scripts after its first paint", () => {
   });
 
   it("a page that never paints (a background tab) starts after a second, and only once", () => {
-    const { added, frames, timers } = runStarter(html);
-    const fallback = timers.find((t) => t.ms === 1000)!;
-    fallback.fn();
+    const { added, frames, timers } = runStarter(html, true);
+    timers.find((t) => t.ms === 1000)!.fn();
     expect(added.filter((el) => el.tag === "script")).toHaveLength(1);
     frames[0]!();
     for (const t of timers) t.fn();
+    expect(added.filter((el) => el.tag === "script")).toHaveLength(1);
+  });
+
+  it("a visible page still waiting for its first frame after a second (a slow stylesheet) keeps waiting", () => {
+    const { added, frames, timers } = runStarter(html);
+    timers.find((t) => t.ms === 1000)!.fn();
+    expect(added).toEqual([]);
+    frames[0]!();
+    timers.find((t) => t.ms === 0)!.fn();
     expect(added.filter((el) => el.tag === "script")).toHaveLength(1);
   });
 
