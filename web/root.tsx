@@ -22,6 +22,7 @@ import { platformCode } from "#common/platform.ts";
 import { timeZoneCookie, toTimeZoneName } from "#common/time-zones.ts";
 import { serverBuildId, thrownStatus, withServerApi } from "./lib/api.server.ts";
 import { LanguageOffer, type LanguageOfferData } from "./features/shell/language-offer.tsx";
+import { catalogueUrls, keepCatalogue, useCatalogue } from "./lib/catalogue.ts";
 import { I18nProvider, useI18n } from "./lib/i18n.tsx";
 import { localizePath, splitLocalePath } from "./lib/locale.ts";
 import { negotiateLocale } from "./lib/negotiate.server.ts";
@@ -56,9 +57,12 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
     }),
   ]);
   const site = api.result;
+  keepCatalogue(locale, messages);
   return {
     locale,
-    messages,
+    // The catalogue itself reaches the browser as a cached file (web/lib/catalogue.ts); the error page's
+    // texts ride along, for an error page that must not wait for it.
+    errorPage: messages.errors.page,
     buildId: serverBuildId(context),
     site: { title: site.title, desc: site.desc, favicon: site.favicon, shareImage: site.shareImage },
     dehydrated: api.dehydrated,
@@ -116,6 +120,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {/* With a precedence, React puts the stylesheet right after the LCP image's preload and before the
             scripts' modulepreloads, so the first paint does not wait behind them. */}
         <link rel="stylesheet" href={stylesheet} precedence="default" />
+        {/* The catalogue the page hydrates with; in production it starts after the first paint, with the scripts. */}
+        {data && <link rel="preload" as="fetch" href={catalogueUrls[data.locale]} crossOrigin="anonymous" />}
         <link rel="icon" href={data?.site.favicon ?? "/favicon.svg"} type={iconType(data?.site.favicon)} />
         <Meta />
         <Links />
@@ -153,8 +159,8 @@ function Shell(props: { buildId: string; languageOffer: LanguageOfferData | unde
 }
 
 export default function App({ loaderData }: Route.ComponentProps) {
-  const { locale, messages, dehydrated, buildId, languageOffer } = loaderData;
-  // Created once per page load; they read the current language through `live` on every call.
+  const { locale, dehydrated, buildId, languageOffer } = loaderData;
+  const messages = useCatalogue(locale);
   // Created once per page load; they read the current language from the client session on every call.
   const [clients] = useState(() => {
     // Set before any child query can run; the effect below follows language switches.
@@ -218,7 +224,7 @@ export function ErrorBoundary() {
     isRouteErrorResponse(error) && typeof error.data === "object" && error.data && "page" in error.data
       ? (error.data.page as typeof rootFailureTexts)
       : undefined;
-  const page = data?.messages.errors.page ?? thrownPage ?? rootFailureTexts;
+  const page = data?.errorPage ?? thrownPage ?? rootFailureTexts;
   return (
     <>
       <title>{`${notFound ? page.notFoundTitle : forbidden ? page.forbiddenName : page.serverName} - ${data?.site.title ?? "Pasar"}`}</title>

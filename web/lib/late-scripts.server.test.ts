@@ -6,6 +6,7 @@ import { bootScriptId, startScriptsAfterPaint } from "./late-scripts.server.ts";
 const boot = 'import * as route0 from "/assets/root-A.js";\nimport("/assets/entry.client-B.js");';
 const page =
   '<!DOCTYPE html><html><head><link rel="stylesheet" href="/assets/app.css"/>' +
+  '<link rel="preload" as="fetch" href="/assets/ind-D.json" crossorigin="anonymous"/>' +
   '<link rel="modulepreload" href="/assets/entry.client-B.js" nonce="n0nce"/>' +
   '<link rel="modulepreload" href="/assets/framework-C.js" nonce="n0nce"/></head>' +
   '<body><main>Produk</main><script nonce="n0nce">window.__reactRouterContext = {};</script>' +
@@ -15,6 +16,8 @@ interface FakeElement {
   tag: string;
   attributes: Record<string, string>;
   rel?: string;
+  as?: string;
+  crossOrigin?: string;
   href?: string;
   type?: string;
   textContent?: string;
@@ -56,6 +59,7 @@ describe("starting a page's scripts after its first paint", () => {
 
   it("sends no script preloads and no runnable boot module in the document", () => {
     expect(html).not.toContain('<link rel="modulepreload"');
+    expect(html).not.toContain('<link rel="preload" as="fetch"');
     expect(html).not.toMatch(/<script[^>]*type="module"/);
     expect(html).toContain(`<script type="text/plain" id="${bootScriptId}">${boot}</script>`);
     // Everything else is untouched: the stylesheet, the content, the router's data script.
@@ -74,6 +78,11 @@ describe("starting a page's scripts after its first paint", () => {
     expect(added.filter((el) => el.rel === "modulepreload").map((el) => el.href)).toEqual([
       "/assets/entry.client-B.js",
       "/assets/framework-C.js",
+    ]);
+    // The message catalogue the page hydrates with is fetched with the scripts, the way the page fetches it.
+    const catalogue = added.filter((el) => el.rel === "preload");
+    expect(catalogue).toEqual([
+      expect.objectContaining({ as: "fetch", crossOrigin: "anonymous", href: "/assets/ind-D.json" }),
     ]);
     const module = added.find((el) => el.tag === "script")!;
     expect(module.type).toBe("module");

@@ -12,6 +12,7 @@ test.use({ viewport: { width: 390, height: 844 } });
 interface Timing {
   stylesheetEnd: number;
   firstScriptStart: number;
+  catalogueStart: number;
   scripts: number;
 }
 
@@ -33,6 +34,7 @@ for (const { lang, path } of pages) {
     // As sent: no script preload and no runnable module in the document.
     const html = await (await request.get(url)).text();
     expect(html).not.toContain('<link rel="modulepreload"');
+    expect(html).not.toContain('<link rel="preload" as="fetch"');
     expect(html).not.toMatch(/<script[^>]*type="module"/);
 
     const problems: string[] = [];
@@ -51,12 +53,14 @@ for (const { lang, path } of pages) {
       return {
         stylesheetEnd: stylesheet.responseEnd,
         firstScriptStart: Math.min(...scripts.map((e) => e.startTime)),
+        catalogueStart: entries.find((e) => /\/assets\/.+\.json$/.test(e.name))!.startTime,
         scripts: scripts.length,
       };
     });
     // The stylesheet is all the first paint waits for; no script competed with it for the slow network.
     expect(timing.scripts).toBeGreaterThan(5);
     expect(timing.firstScriptStart).toBeGreaterThanOrEqual(timing.stylesheetEnd);
+    expect(timing.catalogueStart).toBeGreaterThanOrEqual(timing.stylesheetEnd);
     expect(problems).toEqual([]);
 
     // And the page works: opening another product is a client-side navigation (the document is kept).

@@ -4,7 +4,7 @@ import { Link } from "react-router";
 import { localeTags, type Locale } from "#common/locales.ts";
 import type { Messages } from "#common/i18n/messages.ts";
 import { useI18n } from "../../lib/i18n.tsx";
-import { rememberLanguage, usePathIn } from "./switch-language.ts";
+import { chooseLanguage, rememberLanguage, usePathIn } from "./switch-language.ts";
 
 /** An offer to read the shop in the browser's language, written in that language (root loader). */
 export interface LanguageOfferData {
@@ -34,7 +34,7 @@ export function LanguageOffer(props: { offer: LanguageOfferData }) {
       <Link
         to={pathIn(offer.locale)}
         replace
-        onClick={() => rememberLanguage(offer.locale)}
+        onClick={() => chooseLanguage(offer.locale)}
         className="shrink-0 rounded-full bg-primary-800 px-3 py-1.5 font-semibold text-white dark:bg-primary-300 dark:text-primary-950"
       >
         {offer.texts.switch}
