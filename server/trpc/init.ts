@@ -1,6 +1,6 @@
 import { initTRPC, TRPCError } from "@trpc/server";
 import type { TRPC_ERROR_CODE_KEY } from "@trpc/server/rpc";
-import superjson from "superjson";
+import { transformer } from "./transformer.ts";
 import { ZodError } from "zod";
 import type { MessageKey } from "#common/i18n/messages.ts";
 import type { Translate } from "#common/i18n/i18n.ts";
@@ -53,7 +53,7 @@ function toTRPCError(error: DomainError, translate: Translate): TRPCError {
 }
 
 const t = initTRPC.context<Context>().create({
-  transformer: superjson,
+  transformer,
   isDev: !isProduction(),
   /**
    * The one error formatter. Every message a client sees is translated into the caller's language;

@@ -3,6 +3,7 @@ import superjson from "superjson";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer } from "../../tests/setup/server.ts";
 import { createSeededDatabase, type TestDatabase } from "../../tests/setup/test-db.ts";
+import { signedInUser } from "../../tests/setup/money.ts";
 import type { AppRouter } from "./app-router.ts";
 
 let database: TestDatabase;
@@ -18,13 +19,13 @@ afterAll(async () => {
   await database.destroy();
 });
 
-function client(lang: string) {
+function client(lang: string, token = "") {
   return createTRPCClient<AppRouter>({
     links: [
       httpBatchLink({
         url: `${server.url}/trpc`,
         transformer: superjson,
-        headers: () => ({ authorization: "", lang }),
+        headers: () => ({ authorization: token, lang }),
         fetch: (url, init) => {
           requests.push(String(url));
           return fetch(url, init);
@@ -51,6 +52,30 @@ describe("the official tRPC client against the running server", () => {
     expect(page.items).toHaveLength(3);
     const detail = await api.listings.get.query({ id: page.items[0]!.id });
     expect(detail.name).toBe(page.items[0]!.name);
+  });
+
+  it("gets dates back as dates (superjson's annotations), and plain answers without any", async () => {
+    const { token, api: caller } = await signedInUser(database);
+    const api = client("en", token);
+    const { items } = await api.listings.list.query({ limit: 1 });
+    await caller.footprints.record({ listingId: items[0]!.id });
+    const footmark = await api.footprints.list.query({});
+    expect(footmark.items[0]!.product.id).toBe(items[0]!.id);
+    expect(footmark.items[0]!.at).toBeInstanceOf(Date);
+    expect(Date.now() - footmark.items[0]!.at.getTime()).toBeLessThan(60_000);
+
+    // On the wire: the date in json with its annotation in meta; a plain answer has no meta.
+    const input = (json: unknown) => encodeURIComponent(JSON.stringify({ json }));
+    const raw = async (path: string) =>
+      (
+        (await (await fetch(`${server.url}/trpc/${path}`, { headers: { authorization: token } })).json()) as {
+          result: { data: Record<string, unknown> };
+        }
+      ).result.data;
+    const timed = await raw(`footprints.list?input=${input({})}`);
+    expect(timed.meta).toMatchObject({ values: { "items.0.at": ["Date"] } });
+    const plain = await raw(`listings.list?input=${input({ limit: 1 })}`);
+    expect(Object.keys(plain)).toEqual(["json"]);
   });
 
   it("receives errors in tRPC's shape with the translated message", async () => {
