@@ -11,7 +11,7 @@
 // postgres://postgres@127.0.0.1:5432/postgres), BENCH_PORT (first of four ports; default 3380),
 // BENCH_SECONDS (seconds per throughput run; default 10), BENCH_SKIP_BUILD=1, BENCH_SKIP_LIGHTHOUSE=1.
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { readFileSync, rmSync } from "node:fs";
+import { openSync, readFileSync, rmSync } from "node:fs";
 import { get } from "node:http";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
@@ -53,9 +53,11 @@ function record(measure: string, result: string, goal = "", met?: boolean) {
 const fmt = (n: number, digits = 0) =>
   n.toLocaleString("en-US", { minimumFractionDigits: digits, maximumFractionDigits: digits });
 
-async function waitFor(url: string, timeoutMs = 180_000) {
+async function waitFor(url: string, timeoutMs = 180_000, gone: () => string | undefined = () => undefined) {
   const started = performance.now();
   while (performance.now() - started < timeoutMs) {
+    const why = gone();
+    if (why) throw new Error(`${url} will not answer: ${why}`);
     try {
       if ((await fetch(url)).ok) return;
     } catch {
@@ -76,6 +78,7 @@ interface Shop {
 /** Starts the production build and returns once /readyz answers, with the time that took. */
 async function startShop(port: number, extra: Record<string, string>): Promise<Shop> {
   const started = performance.now();
+  const logFile = `/tmp/pasar-bench-${port}.log`;
   const child = spawn(process.execPath, serverArgs, {
     cwd: root,
     env: {
@@ -86,11 +89,19 @@ async function startShop(port: number, extra: Record<string, string>): Promise<S
       SEED_DEMO_DATA: "true",
       ...extra,
     },
-    stdio: ["ignore", "ignore", "inherit"],
+    // The server's log, to read when it does not come up (its last lines are printed then).
+    stdio: ["ignore", openSync(logFile, "w"), "inherit"],
   });
   children.add(child);
   const base = `http://localhost:${port}`;
-  await waitFor(`${base}/readyz`);
+  const lastLines = () => readFileSync(logFile, "utf8").trimEnd().split("\n").slice(-5).join("\n");
+  await waitFor(`${base}/readyz`, 180_000, () =>
+    child.exitCode !== null || child.signalCode !== null
+      ? `the server exited (${child.exitCode ?? child.signalCode})`
+      : undefined,
+  ).catch((error: unknown) => {
+    throw new Error(`${String(error)}; the end of ${logFile}:\n${lastLines()}`);
+  });
   const readyMs = performance.now() - started;
   return {
     base,
