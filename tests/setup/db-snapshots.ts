@@ -20,6 +20,11 @@ export interface DbSnapshots {
   seeded: string;
   /** The seeded shop's uploaded files. */
   seededUploads: string;
+  /**
+   * PostgreSQL: how this run's per-test databases are named (`<prefix>_t_<random>`), so the run's teardown drops
+   * any a test file left behind.
+   */
+  testPrefix?: string;
 }
 
 declare module "vitest" {
@@ -92,8 +97,22 @@ export default async function setup(project: TestProject) {
     // Nobody connects to a template (a connection would make copying it fail), autovacuum included.
     await adminQuery(`alter database ${name} with is_template true allow_connections false`);
   }
-  project.provide("dbSnapshots", { migrated, seeded, seededUploads });
+  const testPrefix = `${prefix}_t`;
+  project.provide("dbSnapshots", { migrated, seeded, seededUploads, testPrefix });
   return async () => {
+    // Each test file drops its own databases; one that did not (seen: two of a few hundred per run, cause not
+    // found) must not outlive the run.
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    try {
+      const { rows } = await admin.query<{ datname: string }>(
+        "select datname from pg_database where starts_with(datname, $1)",
+        [`${testPrefix}_`],
+      );
+      for (const { datname } of rows) await admin.query(`drop database if exists ${datname} with (force)`);
+    } finally {
+      await admin.end();
+    }
     for (const name of [migrated, seeded]) {
       await adminQuery(`alter database ${name} with is_template false`);
       await adminQuery(`drop database if exists ${name} with (force)`);

@@ -74,7 +74,7 @@ async function newDatabase(from: { copyOf?: string; uploads?: string; migrations
     if (!from.copyOf) await database.migrate(from.migrations);
     return { ...database, storage, uploadsDir, destroy: () => database.close() };
   }
-  const name = `pasar_test_${randomBytes(6).toString("hex")}`;
+  const name = `${snapshots?.testPrefix ?? "pasar_test"}_${randomBytes(6).toString("hex")}`;
   await adminQuery(
     from.copyOf ? `create database ${name} template ${from.copyOf}` : `create database ${name}`,
   );
