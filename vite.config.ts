@@ -80,4 +80,7 @@ export default defineConfig({
     bundleReport(import.meta.dirname),
   ],
   server: { hmr: { port: 24678 } },
+  // The server bundle takes in the icons it uses instead of loading lucide-react's whole CommonJS build at
+  // run time (7,000 icons: about 4.5 MB of the server's heap for the 45 it draws).
+  ssr: { noExternal: ["lucide-react"] },
 });

@@ -2,7 +2,7 @@
 //
 // It builds the production bundle, starts the shop on PostgreSQL (a fresh `pasar_bench` database) and on
 // PGlite (a fresh data folder), seeds the demo data, and measures: start-up, server throughput and latency
-// under load (with autocannon, in this process, on the same machine), the plain node:http + pg baseline for
+// under load (with autocannon, in a process of its own, on the same machine), the plain node:http + pg baseline for
 // the product list, memory under a minute of load, JavaScript and HTML per page in Chromium, and Lighthouse
 // (mobile, default throttling, median of five) for the home, product and product-list pages. It stops every
 // process it started, prints a table, and exits 0 whatever the figures are: it is a benchmark, not a test.
@@ -15,7 +15,6 @@ import { openSync, readFileSync, rmSync } from "node:fs";
 import { get } from "node:http";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
-import autocannon from "autocannon";
 import lighthouse from "lighthouse";
 import pg from "pg";
 import { chromium } from "playwright-core";
@@ -123,21 +122,18 @@ interface Load {
   errors: number;
 }
 
-/** Load at full speed (or at `rate` requests per second) for `duration` seconds. */
+/** Load at full speed (or at `rate` requests per second) for `duration` seconds, from its own process. */
 async function load(url: string, opts: { duration?: number; rate?: number } = {}): Promise<Load> {
-  const result = await autocannon({
-    url,
-    connections,
-    duration: opts.duration ?? seconds,
-    ...(opts.rate ? { overallRate: Math.max(1, Math.round(opts.rate)) } : {}),
-    headers: { "accept-encoding": "gzip", "accept-language": "id-ID,id;q=0.9" },
+  const args = JSON.stringify({ url, connections, duration: opts.duration ?? seconds, rate: opts.rate });
+  const child = spawn(process.execPath, ["scripts/bench-load.ts", args], {
+    cwd: root,
+    stdio: ["ignore", "pipe", "inherit"],
   });
-  return {
-    rps: result.requests.average,
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    errors: result.errors + result.timeouts + result.non2xx,
-  };
+  let out = "";
+  child.stdout.on("data", (chunk: Buffer) => (out += chunk.toString()));
+  const code = await new Promise<number | null>((resolve) => child.once("exit", resolve));
+  if (code !== 0) throw new Error(`the load generator exited with ${code}`);
+  return JSON.parse(out.trim().split("\n").at(-1)!) as Load;
 }
 
 const warm = (url: string) => load(url, { duration: 2 });

@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync } from "node:fs";
-import { mkdtemp } from "node:fs/promises";
+import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
@@ -105,6 +105,30 @@ describe.runIf(testDbKind === "pglite")("the server process", { timeout: 120_000
       expect(signedIn.status).toBe(200);
       // Idle connections outlive a load balancer's 60 s, so none is closed as it is reused.
       expect(signedIn.headers.get("keep-alive")).toBe("timeout=65");
+      server.child.kill("SIGTERM");
+      expect(await server.exited).toBe(0);
+    },
+  );
+
+  it.runIf(built)(
+    "stops with a clear message when the demo data cannot be seeded, and seeds it on the next start",
+    async () => {
+      const port = 3300 + Math.floor(Math.random() * 500);
+      const dataDir = await mkdtemp(path.join(tmpdir(), "pasar-main-"));
+      // The product pictures' folder is taken by a file: the seeding process cannot store them.
+      await mkdir(path.join(dataDir, "uploads"), { recursive: true });
+      await writeFile(path.join(dataDir, "uploads/products"), "not a folder");
+      const env = { PORT: String(port), DATA_DIR: dataDir, SEED_DEMO_DATA: "true", SEED_IMAGE_SIZE: "32" };
+      const failed = start(env);
+      expect(await failed.exited).toBe(1);
+      expect(failed.output()).toMatch(/the demo data could not be seeded/);
+      expect(failed.output()).not.toMatch(/Pasar is running/);
+
+      await rm(path.join(dataDir, "uploads/products"));
+      const server = start(env);
+      await waitFor(`http://127.0.0.1:${port}/readyz`);
+      expect(server.output()).toMatch(/Demo shop seeded/);
+      expect((await signIn(port)).status).toBe(200);
       server.child.kill("SIGTERM");
       expect(await server.exited).toBe(0);
     },

@@ -1,3 +1,4 @@
+import { spawn } from "node:child_process";
 import { mkdir, readFile } from "node:fs/promises";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import path from "node:path";
@@ -5,6 +6,7 @@ import { getRequestListener } from "@hono/node-server";
 import { isDatabaseUnavailable, openDatabase } from "./db/client.ts";
 import { jobHandlers } from "./flows/jobs.ts";
 import { createApp } from "./http/app.ts";
+import { hasAccounts } from "./modules/auth/auth.service.ts";
 import { redeliverNotifications, createSandboxGateway } from "./modules/gateway/gateway.service.ts";
 import { startJobWorker } from "./modules/jobs/jobs.service.ts";
 import { forgetOldKeys } from "./modules/ledger/ledger.service.ts";
@@ -50,26 +52,32 @@ process.on("unhandledRejection", escaped("unhandled rejection"));
 const uploadsDir = path.join(env.DATA_DIR, "uploads");
 await mkdir(uploadsDir, { recursive: true });
 const storage = createLocalStorage(uploadsDir);
-const database = await openDatabase({
-  databaseUrl: env.DATABASE_URL,
-  dataDir: env.DATA_DIR,
-  onIdleError: (err) => log.warn({ err }, "idle database connection failed; it will be replaced"),
-});
+const openShopDatabase = () =>
+  openDatabase({
+    databaseUrl: env.DATABASE_URL,
+    dataDir: env.DATA_DIR,
+    onIdleError: (err) => log.warn({ err }, "idle database connection failed; it will be replaced"),
+  });
+let database = await openShopDatabase();
 await database.migrate();
 log.info({ database: database.kind }, "database ready");
-if (env.SEED_DEMO_DATA) {
-  // Loaded only when seeding: it pulls in the image renderer.
-  const { demoAccounts, demoPassword, seedDemoData } = await import("./db/seed.ts");
-  const seeded = await seedDemoData(database.db, storage, log, {
-    imageSize: env.SEED_IMAGE_SIZE,
-    publicUrl: env.PUBLIC_URL,
+if (env.SEED_DEMO_DATA && !(await hasAccounts(database.db))) {
+  // Seeded in a process of its own (server/db/seed-main.ts), whose memory goes when it ends. PGlite takes
+  // one process at a time, so the shop lets go of its database meanwhile.
+  await database.close();
+  const code = await new Promise<number | null>((resolve, reject) => {
+    const child = spawn(process.execPath, [path.join(import.meta.dirname, "db/seed-main.ts")], {
+      stdio: "inherit",
+    });
+    child.once("error", reject);
+    child.once("exit", resolve);
   });
-  if (seeded) {
-    log.info("demo data seeded");
-    console.log(
-      `Demo shop seeded: sign in as ${demoAccounts.shopper} with the password ${demoPassword} (README lists every account).`,
-    );
+  if (code !== 0) {
+    log.fatal({ exitCode: code }, "the demo data could not be seeded");
+    log.flush();
+    process.exit(1);
   }
+  database = await openShopDatabase();
 }
 await database.analyze();
 // PGlite (and a PostgreSQL without autovacuum) needs its statistics kept fresh while the shop runs.

@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
-import sharp, { type AvifOptions, type OutputInfo, type WebpOptions } from "sharp";
+import type * as SharpModule from "sharp";
+import type { AvifOptions, OutputInfo, WebpOptions } from "sharp";
 import {
   renditionPath,
   renditionWidths,
@@ -11,6 +12,16 @@ import type { MessageKey } from "#common/i18n/messages.ts";
 import { DomainError } from "./errors.ts";
 import type { Logger } from "./logger.ts";
 import type { Storage } from "./storage.ts";
+
+/**
+ * sharp (libvips) loads on the first image a request stores: most processes of the shop never store one, and
+ * loading it maps about 6 MB of native code and starts libvips's threads.
+ */
+let sharpModule: Promise<typeof SharpModule> | undefined;
+async function loadSharp() {
+  sharpModule ??= import("sharp");
+  return (await sharpModule).default;
+}
 
 /**
  * Every image that enters the shop (a seeded picture, an upload) goes through `storeImage`: it is decoded once,
@@ -87,6 +98,7 @@ function fullSize(kind: ImageKind, width: number, height: number) {
  * every URL can be cached forever. Throws `UnreadableImageError` for bytes that are not a readable image.
  */
 export async function storeImage(storage: Storage, kind: ImageKind, bytes: Uint8Array): Promise<StoredImage> {
+  const sharp = await loadSharp();
   let pixels: { data: Buffer; info: OutputInfo };
   try {
     const meta = await sharp(bytes, { limitInputPixels: maxInputPixels }).metadata();
@@ -176,6 +188,7 @@ export async function storeSiteLogo(
 ): Promise<{ logo: string; favicon: string }> {
   if (file.size === 0) throw new DomainError("bad_request", "errors.image.invalid");
   if (file.size > uploadMaxBytes) throw new DomainError("bad_request", "errors.image.tooLarge");
+  const sharp = await loadSharp();
   const bytes = new Uint8Array(await file.arrayBuffer());
   const hash = createHash("sha256")
     .update(JSON.stringify(siteLogoSizes))
