@@ -52,6 +52,9 @@ async function fetchCatalogue(url: string): Promise<Messages> {
 export function loadCatalogue(locale: Locale): ReactPromise<Messages> {
   let catalogue = catalogues.get(locale);
   if (!catalogue) {
+    // The server renders only with the catalogue the root loader kept; fetching a relative URL there would
+    // retry until the render is aborted.
+    if (import.meta.env.SSR) throw new Error(`the ${locale} message catalogue was not kept before rendering`);
     catalogue = fetchCatalogue(catalogueUrls[locale]).then((messages) => {
       catalogues.set(locale, fulfilled(messages));
       return messages;
