@@ -84,6 +84,13 @@ describe.runIf(testDbKind === "pglite")("the server process", { timeout: 120_000
     expect(server.output()).toMatch(/SMS_WEBHOOK_URL: is required when PUBLIC_URL is a public address/);
   });
 
+  it("refuses to start as a public shop on the sandbox gateway alone, naming the setting", async () => {
+    const server = start({ PUBLIC_URL: "https://pasar.example.id" });
+    expect(await server.exited).toBe(1);
+    expect(server.output()).toMatch(/ALLOW_SANDBOX_PAYMENTS: must be true to run a public shop/);
+    expect(server.output()).not.toMatch(/Pasar is running/);
+  });
+
   it.runIf(built)(
     "starts locally with no channels: demo data seeded, codes in the local outbox, both announced",
     async () => {
@@ -98,6 +105,10 @@ describe.runIf(testDbKind === "pglite")("the server process", { timeout: 120_000
       });
       await waitFor(`http://127.0.0.1:${port}/readyz`);
       expect(server.output()).toMatch(/Demo shop seeded: sign in as shopper@pasar\.test/);
+      // In production with no PUBLIC_URL, it says loudly that it took a local address and what that means.
+      expect(server.output()).toMatch(
+        /WARNING: PUBLIC_URL is not set: this is a LOCAL shop at http:\/\/localhost/,
+      );
       expect(server.output()).toMatch(
         /Codes by email and SMS are not sent .*\/dev\/outbox \(opens on this machine only\)/,
       );
@@ -143,8 +154,11 @@ describe.runIf(testDbKind === "pglite")("the server process", { timeout: 120_000
         DATA_DIR: await mkdtemp(path.join(tmpdir(), "pasar-main-")),
         PUBLIC_URL: "https://pasar.example.id",
         SEED_DEMO_DATA: "",
+        ALLOW_SANDBOX_PAYMENTS: "true",
       });
       await waitFor(`http://127.0.0.1:${port}/readyz`);
+      // Allowed explicitly, the play money is announced at every start; its page is there for the demo.
+      expect(server.output()).toMatch(/WARNING: payments go to the SANDBOX gateway/);
       // The published password opens nothing: the account does not exist.
       const res = await signIn(port);
       expect(res.status).toBeGreaterThanOrEqual(400);

@@ -118,6 +118,7 @@ const app = createApp({
   publicUrl: env.PUBLIC_URL,
   gateway,
   localOutbox: env.LOCAL_OUTBOX,
+  metricsToken: env.METRICS_TOKEN,
   uploadsDir,
   log,
   metrics: createMetrics(),
@@ -145,6 +146,21 @@ const outboxFor = [
 server.listen(env.PORT, env.HOST, () => {
   log.info({ url: env.PUBLIC_URL, port: env.PORT, mode: dev ? "development" : env.NODE_ENV }, "listening");
   console.log(`Pasar is running at ${env.PUBLIC_URL}`);
+  if (env.NODE_ENV === "production" && env.PUBLIC_URL_DEFAULTED) {
+    const text =
+      `PUBLIC_URL is not set: this is a LOCAL shop at ${env.PUBLIC_URL}. Codes ${env.LOCAL_OUTBOX ? "without a channel go to the local outbox" : "go to their channels"}` +
+      `${env.SEED_DEMO_DATA ? ", the demo data with its published passwords is seeded" : ""} and links in messages point at localhost. ` +
+      `Set PUBLIC_URL to the address people reach the shop at before opening it to anyone else.`;
+    log.warn({ publicUrl: env.PUBLIC_URL }, text);
+    console.warn(`WARNING: ${text}`);
+  }
+  if (env.PUBLIC_SANDBOX) {
+    const text =
+      `payments go to the SANDBOX gateway (ALLOW_SANDBOX_PAYMENTS=true) on a public shop: they are play money, ` +
+      `and anyone holding a payment link can "pay" it at ${env.PUBLIC_URL}/gateway/sandbox/…`;
+    log.warn({ publicUrl: env.PUBLIC_URL }, text);
+    console.warn(`WARNING: ${text}`);
+  }
   if (outboxFor.length > 0) {
     console.log(
       `Codes by ${outboxFor.map((o) => o.channel).join(" and ")} are not sent (no ${outboxFor.map((o) => o.setting).join(" or ")}): ` +

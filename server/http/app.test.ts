@@ -70,12 +70,18 @@ describe("cross-site mutations", () => {
 
 describe("nothing a client sends creates unbounded metric labels", () => {
   it("counts calls to unknown procedures under one label", async () => {
-    const app = createTestApp(database);
+    const app = createTestApp(database, { metricsToken: "scraper-token-0123456789" });
     for (let i = 0; i < 300; i++) {
       await app.fetch(new Request(`http://localhost/trpc/made.up${i}?input=${queryInput({})}`));
       await app.fetch(new Request(`http://localhost/page-${i}`, { method: i % 2 ? "PATCH" : "GET" }));
     }
-    const metrics = await (await app.fetch(new Request("http://localhost/metrics"))).text();
+    const metrics = await (
+      await app.fetch(
+        new Request("http://localhost/metrics", {
+          headers: { authorization: "Bearer scraper-token-0123456789" },
+        }),
+      )
+    ).text();
     expect(metrics).not.toContain("made.up");
     expect(metrics).toContain('path="unknown"');
     const trpcSeries = metrics.split("\n").filter((l) => l.startsWith("trpc_calls_total{"));

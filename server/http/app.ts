@@ -1,3 +1,4 @@
+import { timingSafeEqual } from "node:crypto";
 import { isIP } from "node:net";
 import type { PaymentGateway } from "../platform/payments.ts";
 import { gatewayRoutes, sandboxUnavailablePage } from "./gateway-routes.ts";
@@ -10,6 +11,7 @@ import { fetchRequestHandler } from "@trpc/server/adapters/fetch";
 import { bodyLimit } from "hono/body-limit";
 import { Hono, type Context as HonoContext, type MiddlewareHandler } from "hono";
 import { isDatabaseUnavailable, type Database } from "../db/client.ts";
+import { isLocalUrl, isLoopbackAddress } from "../platform/env.ts";
 import type { Logger } from "../platform/logger.ts";
 import type { Metrics } from "../platform/metrics.ts";
 import type { Storage } from "../platform/storage.ts";
@@ -36,6 +38,8 @@ export interface PageBridge {
   createContext: ReturnType<typeof createContextFactory>;
   requestId: string;
   clientIp: string;
+  /** Whether the request comes from this machine itself (isFromThisMachine). */
+  fromThisMachine: boolean;
   buildId: string;
   /** This response's Content-Security-Policy nonce, for the page's inline scripts (absent in development). */
   nonce?: string;
@@ -55,9 +59,14 @@ export interface AppDeps {
   sessionTtlDays: number;
   publicUrl: string;
   gateway: PaymentGateway;
-  /** Whether the local outbox may be read (from this machine only). */
+  /** Whether this shop keeps a local outbox (readable only by requests from this machine itself). */
   localOutbox: boolean;
   metrics: Metrics;
+  /**
+   * A bearer token that lets a Prometheus scraper read `/metrics` from elsewhere; without it only a request
+   * from this machine itself may read them.
+   */
+  metricsToken?: string;
   maxBatchSize: number;
   buildId: string;
   /**
@@ -113,6 +122,34 @@ export function clientAddress(forwardedFor: string | null, socketAddress: string
   const entries = forwardedFor.split(",").map((e) => e.trim());
   const candidate = entries.length >= hops ? entries[entries.length - hops] : undefined;
   return candidate && isIP(candidate) ? candidate : socketAddress;
+}
+
+/** Headers a proxy adds: a request carrying any of them came through one, whatever its socket says. */
+const forwardingHeaders = ["forwarded", "x-forwarded-for", "x-forwarded-host", "x-real-ip", "x-client-ip"];
+
+/**
+ * Whether a request comes from this machine itself, with nothing in between: its socket is a loopback
+ * address, it carries no forwarding header, and its `Host` names this machine. A reverse proxy on the same
+ * host connects from 127.0.0.1 for every visitor, so the socket alone proves nothing; and an address taken
+ * from `X-Forwarded-For` is what a client claimed, never counted as loopback.
+ */
+export function isFromThisMachine(headers: Headers, socketAddress: string): boolean {
+  if (!isLoopbackAddress(socketAddress)) return false;
+  if (forwardingHeaders.some((name) => headers.has(name))) return false;
+  const host = headers.get("host");
+  if (!host || !/^[\w.:[\]-]+$/.test(host)) return false;
+  try {
+    return isLocalUrl(`http://${host}`);
+  } catch {
+    return false;
+  }
+}
+
+/** Compares a presented secret with the expected one in constant time. */
+function sameSecret(presented: string, expected: string): boolean {
+  const a = Buffer.from(presented);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
 }
 
 /** Every procedure name: a metric label takes only these, so clients cannot mint new label values. */
@@ -188,6 +225,17 @@ export function createApp(deps: AppDeps) {
     return c.text("Internal Server Error", 500);
   });
 
+  const socketAddress = (c: HonoContext) => {
+    try {
+      return getConnInfo(c).remote.address ?? "unknown";
+    } catch {
+      return "unknown"; // No socket (a request handed to app.fetch directly, as in tests).
+    }
+  };
+  const clientIp = (c: HonoContext) =>
+    clientAddress(c.req.header("x-forwarded-for") ?? null, socketAddress(c), deps.trustProxyHops ?? 0);
+  const fromThisMachine = (c: HonoContext) => isFromThisMachine(c.req.raw.headers, socketAddress(c));
+
   app.get("/healthz", (c) => c.json({ status: "ok" }));
   app.get("/readyz", async (c) => {
     try {
@@ -199,6 +247,13 @@ export function createApp(deps: AppDeps) {
     }
   });
   app.get("/metrics", async (c) => {
+    // Metrics name procedures, traffic and the process's memory: only a scraper that is allowed reads them.
+    const token = (c.req.header("authorization") ?? "").replace(/^Bearer\s+/i, "");
+    const allowed = deps.metricsToken
+      ? sameSecret(token, deps.metricsToken) || fromThisMachine(c)
+      : fromThisMachine(c);
+    if (!allowed) return c.notFound();
+    c.header("cache-control", "no-store");
     c.header("content-type", deps.metrics.registry.contentType);
     return c.body(await deps.metrics.registry.metrics());
   });
@@ -214,15 +269,6 @@ export function createApp(deps: AppDeps) {
     isCrossSite: (req) => isCrossSite(req, deps.publicUrl),
   });
 
-  const clientIp = (c: HonoContext) => {
-    let socket = "unknown";
-    try {
-      socket = getConnInfo(c).remote.address ?? "unknown";
-    } catch {
-      // No socket (a request handed to app.fetch directly, as in tests).
-    }
-    return clientAddress(c.req.header("x-forwarded-for") ?? null, socket, deps.trustProxyHops ?? 0);
-  };
 
   const limitBody = bodyLimit({
     maxSize: maxRequestBytes,
@@ -262,6 +308,7 @@ export function createApp(deps: AppDeps) {
             headers: req.headers,
             requestId: c.get("requestId"),
             clientIp: clientIp(c),
+            fromThisMachine: fromThisMachine(c),
             cookies: sessionCookies(resHeaders, secureCookies),
           });
         },
@@ -339,6 +386,7 @@ export function createApp(deps: AppDeps) {
       createContext,
       requestId: c.get("requestId"),
       clientIp: clientIp(c),
+      fromThisMachine: fromThisMachine(c),
       buildId: deps.buildId,
       nonce,
       translator: serverTranslator,

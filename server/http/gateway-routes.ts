@@ -39,6 +39,10 @@ export function gatewayRoutes(
     },
   );
 
+  // The hosted page pays with play money: it exists only where the sandbox is the shop's gateway (a local
+  // shop, or a public one started with ALLOW_SANDBOX_PAYMENTS=true, see server/platform/env.ts).
+  if (deps.gateway.provider !== "sandbox") return;
+
   const langOf = (value: string | undefined, fallback: string): Locale =>
     isLocale(value) ? value : isLocale(fallback) ? fallback : "ind";
 

@@ -2,6 +2,8 @@ import { describe, expect, it } from "vitest";
 import { isLocalUrl, isLoopbackAddress, parseEnv } from "./env.ts";
 
 const channels = { SMTP_URL: "smtp://mail.example.id:587", SMS_WEBHOOK_URL: "https://sms.example.id/send" };
+/** What a public shop needs today besides its channels: only the sandbox gateway exists. */
+const sandboxAllowed = { ALLOW_SANDBOX_PAYMENTS: "true" };
 
 describe("configuration", () => {
   it("has working defaults: PGlite in ./data on port 3000, a local shop with demo data and the local outbox", () => {
@@ -21,7 +23,7 @@ describe("configuration", () => {
   });
 
   it("refuses a public production shop that would drop codes, naming each missing channel", () => {
-    const publicShop = { NODE_ENV: "production", PUBLIC_URL: "https://pasar.example.id" };
+    const publicShop = { NODE_ENV: "production", PUBLIC_URL: "https://pasar.example.id", ...sandboxAllowed };
     expect(() => parseEnv(publicShop)).toThrow(/SMTP_URL: is required when PUBLIC_URL is a public address/);
     expect(() => parseEnv(publicShop)).toThrow(/SMS_WEBHOOK_URL: is required/);
     expect(() => parseEnv({ ...publicShop, SMTP_URL: channels.SMTP_URL })).toThrow(/SMS_WEBHOOK_URL/);
@@ -29,14 +31,46 @@ describe("configuration", () => {
     expect(env.LOCAL_OUTBOX).toBe(false);
   });
 
-  it("seeds the demo shop (published passwords) on a public address only when asked explicitly", () => {
+  it("keeps an outbox only on a plainly local shop or when asked for, whatever NODE_ENV says", () => {
+    // A development or test server with a public address used to keep an outbox readable through a local proxy.
+    for (const NODE_ENV of ["development", "test", "production"]) {
+      const publicShop = { NODE_ENV, PUBLIC_URL: "http://192.168.1.5:3000", ...sandboxAllowed };
+      expect(() => parseEnv(publicShop), NODE_ENV).toThrow(/SMTP_URL: is required/);
+      expect(parseEnv({ ...publicShop, ...channels }).LOCAL_OUTBOX, NODE_ENV).toBe(false);
+      expect(parseEnv({ ...publicShop, LOCAL_OUTBOX: "true" }).LOCAL_OUTBOX, NODE_ENV).toBe(true);
+      expect(parseEnv({ NODE_ENV }).LOCAL_OUTBOX, NODE_ENV).toBe(true);
+    }
+    // Turned off on a local shop, codes must have somewhere to go.
+    expect(() => parseEnv({ LOCAL_OUTBOX: "false" })).toThrow(
+      /SMTP_URL: is required when LOCAL_OUTBOX is false/,
+    );
+    expect(parseEnv({ LOCAL_OUTBOX: "false", ...channels }).LOCAL_OUTBOX).toBe(false);
+  });
+
+  it("refuses a public shop on the sandbox gateway's play money unless told so explicitly", () => {
     const publicShop = { NODE_ENV: "production", PUBLIC_URL: "https://pasar.example.id", ...channels };
+    expect(() => parseEnv(publicShop)).toThrow(/ALLOW_SANDBOX_PAYMENTS: must be true to run a public shop/);
+    expect(() => parseEnv({ ...publicShop, ALLOW_SANDBOX_PAYMENTS: "false" })).toThrow(/ALLOW_SANDBOX/);
+    expect(parseEnv({ ...publicShop, ...sandboxAllowed }).PUBLIC_SANDBOX).toBe(true);
+    // A local shop runs on the sandbox without a word.
+    expect(parseEnv({ NODE_ENV: "production" }).PUBLIC_SANDBOX).toBe(false);
+  });
+
+  it("seeds the demo shop (published passwords) on a public address only when asked explicitly", () => {
+    const publicShop = {
+      NODE_ENV: "production",
+      PUBLIC_URL: "https://pasar.example.id",
+      ...channels,
+      ...sandboxAllowed,
+    };
     expect(parseEnv(publicShop).SEED_DEMO_DATA).toBe(false);
     expect(parseEnv({ ...publicShop, SEED_DEMO_DATA: "auto" }).SEED_DEMO_DATA).toBe(false);
     expect(parseEnv({ ...publicShop, SEED_DEMO_DATA: "true" }).SEED_DEMO_DATA).toBe(true);
     expect(parseEnv({ SEED_DEMO_DATA: "false" }).SEED_DEMO_DATA).toBe(false);
     // A development server reachable by others is not local either.
-    expect(parseEnv({ PUBLIC_URL: "http://192.168.1.5:3000" }).SEED_DEMO_DATA).toBe(false);
+    expect(
+      parseEnv({ PUBLIC_URL: "http://192.168.1.5:3000", ...channels, ...sandboxAllowed }).SEED_DEMO_DATA,
+    ).toBe(false);
   });
 
   it("tells a local address from a public one", () => {
@@ -69,6 +103,9 @@ describe("configuration", () => {
     ["LOG_LEVEL", "loud"],
     ["PUBLIC_URL", "not a url"],
     ["SEED_DEMO_DATA", "yes"],
+    ["LOCAL_OUTBOX", "yes"],
+    ["METRICS_TOKEN", "short"],
+    ["ALLOW_SANDBOX_PAYMENTS", "1"],
   ])("stops with a message naming %s when it is %s", (name, value) => {
     expect(() => parseEnv({ [name]: value })).toThrow(new RegExp(`\\b${name}\\b`));
   });

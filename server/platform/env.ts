@@ -36,18 +36,43 @@ const EnvSchema = z
     PAGE_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(2000),
     /** Reverse proxies in front of the server that append to X-Forwarded-For; 0 ignores the header. */
     TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
+    /** The local outbox for codes of channels without a provider: `auto` keeps one only on a local shop. */
+    LOCAL_OUTBOX: z.enum(["auto", "true", "false"], { error: "must be auto, true or false" }).default("auto"),
+    /** Lets a Prometheus scraper read /metrics from elsewhere with `Authorization: Bearer <token>`. */
+    METRICS_TOKEN: z.string().min(16, { error: "must be at least 16 characters" }).optional(),
+    /**
+     * The sandbox payment gateway pays with play money: a public shop refuses to start on it unless this
+     * says so explicitly (a public demo), and then warns at every start.
+     */
+    ALLOW_SANDBOX_PAYMENTS: z.enum(["true", "false"], { error: "must be true or false" }).default("false"),
   })
   .superRefine((e, ctx) => {
-    // A public production shop must really deliver codes: no local outbox there, so no channel may be missing.
-    if (e.NODE_ENV !== "production" || isLocalUrl(publicUrlOf(e))) return;
-    for (const name of ["SMTP_URL", "SMS_WEBHOOK_URL"] as const) {
-      if (!e[name]) {
-        ctx.addIssue({
-          code: "custom",
-          path: [name],
-          message: `is required when PUBLIC_URL is a public address, so verification codes reach people (${name === "SMTP_URL" ? "email" : "SMS"}); leave PUBLIC_URL unset to try the shop on this machine`,
-        });
+    // Runs even when a field failed its own check (then its issue is reported and this says nothing more).
+    if (!URL.canParse(publicUrlOf(e))) return;
+    const local = isLocalUrl(publicUrlOf(e));
+    // Codes must really reach people: without an outbox no channel may be missing.
+    if (!outboxWanted(e.LOCAL_OUTBOX, local)) {
+      for (const name of ["SMTP_URL", "SMS_WEBHOOK_URL"] as const) {
+        if (!e[name]) {
+          ctx.addIssue({
+            code: "custom",
+            path: [name],
+            message: local
+              ? `is required when LOCAL_OUTBOX is false, so verification codes reach people (${name === "SMTP_URL" ? "email" : "SMS"})`
+              : `is required when PUBLIC_URL is a public address, so verification codes reach people (${name === "SMTP_URL" ? "email" : "SMS"}); leave PUBLIC_URL unset to try the shop on this machine`,
+          });
+        }
       }
+    }
+    // Only the sandbox gateway exists so far: a public shop would take orders against play money.
+    if (!local && e.ALLOW_SANDBOX_PAYMENTS !== "true") {
+      ctx.addIssue({
+        code: "custom",
+        path: ["ALLOW_SANDBOX_PAYMENTS"],
+        message:
+          "must be true to run a public shop (PUBLIC_URL is a public address) on the sandbox payment gateway, whose " +
+          "payments are play money that anyone holding a payment link can pay; no real payment provider is configured",
+      });
     }
   })
   .transform((e) => {
@@ -57,15 +82,23 @@ const EnvSchema = z
       ...e,
       DATA_DIR: path.resolve(e.DATA_DIR),
       PUBLIC_URL: publicUrl,
+      /** Whether PUBLIC_URL was left unset, so the shop took a local address (said loudly at start). */
+      PUBLIC_URL_DEFAULTED: !e.PUBLIC_URL,
       /**
-       * Codes for a missing channel are kept in the local outbox (`/dev/outbox`, readable only from this
-       * machine): always outside production, and in production only while the shop answers on a local address.
+       * Codes for a missing channel are kept in the local outbox (`/dev/outbox`, readable only by requests
+       * from this machine itself): on a local shop, or wherever LOCAL_OUTBOX=true asks for it.
        */
-      LOCAL_OUTBOX: e.NODE_ENV !== "production" || local,
+      LOCAL_OUTBOX: outboxWanted(e.LOCAL_OUTBOX, local),
+      /** A public shop running on the sandbox gateway (ALLOW_SANDBOX_PAYMENTS): warned about at every start. */
+      PUBLIC_SANDBOX: !local,
       /** The demo shop's passwords are published: seeded by default only where nobody else can sign in. */
       SEED_DEMO_DATA: e.SEED_DEMO_DATA === "auto" ? local : e.SEED_DEMO_DATA === "true",
     };
   });
+
+function outboxWanted(setting: "auto" | "true" | "false", local: boolean): boolean {
+  return setting === "true" || (setting === "auto" && local);
+}
 
 function publicUrlOf(e: { PUBLIC_URL?: string; PORT: number }): string {
   return (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, "");

@@ -54,8 +54,13 @@ export interface Context {
   publicUrl: string;
   /** Where recharges (and later orders) are paid: the sandbox gateway unless a real one is configured. */
   gateway: PaymentGateway;
-  /** Whether the local outbox may be read (from this machine only): never on a public production shop. */
+  /** Whether this shop keeps a local outbox at all (a plainly local shop, or asked for with LOCAL_OUTBOX). */
   localOutbox: boolean;
+  /**
+   * Whether the request comes from this machine itself: a loopback socket, no forwarding headers and a
+   * loopback `Host` (see server/http/app.ts, isFromThisMachine). A forwarded address never counts.
+   */
+  fromThisMachine: boolean;
 }
 
 export interface ContextDeps {
@@ -76,6 +81,8 @@ export interface RequestInfo {
   clientIp: string;
   /** A locale already known (from the page URL during server rendering); beats the header. */
   locale?: Locale;
+  /** Whether the request comes from this machine itself (absent: it does not). */
+  fromThisMachine?: boolean;
   cookies?: SessionCookies;
 }
 
@@ -137,6 +144,7 @@ export function createContextFactory(deps: ContextDeps) {
       cookies: req.cookies ?? noCookies,
       requestId: req.requestId,
       clientIp: req.clientIp,
+      fromThisMachine: req.fromThisMachine ?? false,
       visitorKey: () => {
         if (visitorKey) return visitorKey;
         const id = visitorFrom(req.headers);

@@ -35,7 +35,12 @@ export function testContextDeps(database: TestDatabase, opts: TestDeps = {}): Co
 /** The real HTTP application over a test database; pages render a marker instead of React. */
 export function createTestApp(
   database: TestDatabase,
-  opts: TestDeps & { maxBatchSize?: number; trustProxyHops?: number; render?: PageRenderer } = {},
+  opts: TestDeps & {
+    maxBatchSize?: number;
+    trustProxyHops?: number;
+    metricsToken?: string;
+    render?: PageRenderer;
+  } = {},
 ) {
   const deps = testContextDeps(database, opts);
   return createApp({
@@ -53,6 +58,7 @@ export function createTestApp(
     maxBatchSize: opts.maxBatchSize ?? 20,
     buildId: "test-build",
     trustProxyHops: opts.trustProxyHops,
+    metricsToken: opts.metricsToken,
     render: opts.render ?? (async () => new Response("page", { headers: { "content-type": "text/html" } })),
   });
 }

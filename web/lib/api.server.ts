@@ -29,6 +29,7 @@ export async function withServerApi<T>(
     headers: args.request.headers,
     requestId: bridge.requestId,
     clientIp: bridge.clientIp,
+    fromThisMachine: bridge.fromThisMachine,
     locale,
     // A form post that signs in sets the session cookie on its own response; page loads set none.
     ...(opts.responseHeaders ? { cookies: bridge.sessionCookies(opts.responseHeaders) } : {}),

@@ -2,7 +2,6 @@ import type { Db } from "../../db/client.ts";
 import { now } from "../../platform/clock.ts";
 import { DomainError } from "../../platform/errors.ts";
 import { newId } from "../../platform/ids.ts";
-import { isLoopbackAddress } from "../../platform/env.ts";
 import type { Logger } from "../../platform/logger.ts";
 import type { Channels, OutgoingMessage } from "../../platform/messaging.ts";
 import { insertOutboxMessage, selectOutbox } from "./notifications.queries.ts";
@@ -43,11 +42,12 @@ export async function deliver(deps: NotifyDeps, message: OutgoingMessage): Promi
 }
 
 /**
- * The newest messages in the local outbox. Only a caller on this machine may read it, and only where it is
- * enabled; to anyone else it does not exist (NOT_FOUND), so codes never leak to the network.
+ * The newest messages in the local outbox. Only a request from this machine itself (no proxy between) may
+ * read it, and only where it is enabled; to anyone else it does not exist (NOT_FOUND), so codes never leak
+ * to the network, not even through a reverse proxy on the same host.
  */
-export async function listOutbox(deps: { db: Db; localOutbox: boolean; clientIp: string }) {
-  if (!deps.localOutbox || !isLoopbackAddress(deps.clientIp)) {
+export async function listOutbox(deps: { db: Db; localOutbox: boolean; fromThisMachine: boolean }) {
+  if (!deps.localOutbox || !deps.fromThisMachine) {
     throw new DomainError("not_found", "errors.api.notFound");
   }
   return selectOutbox(deps.db, 50);
