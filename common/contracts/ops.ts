@@ -135,7 +135,7 @@ export const AdjustViewSchema = z.object({ id: z.string(), balance: z.number().i
 export const AuditInputSchema = z.object({
   action: z
     .string()
-    .regex(/^[a-z]{1,30}\.[a-z]{1,30}$/, "errors.api.invalidInput")
+    .regex(/^[a-z]{1,30}(\.[a-z]{1,30}){1,2}$/, "errors.api.invalidInput")
     .optional(),
   cursor,
   limit: z.number().int().min(1).max(100).default(50),

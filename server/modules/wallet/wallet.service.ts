@@ -206,14 +206,44 @@ export function pendingWithdrawalCount(db: Db): Promise<number> {
 }
 
 /**
+ * Separation of duties: no operator decides anything about money of their own account (an adjustment, a
+ * withdrawal). The refusal is audited in a statement of its own (the action's transaction never starts), so
+ * the log shows who tried.
+ */
+async function refuseOwnAccount(
+  db: Db,
+  operatorId: string,
+  ownerId: string,
+  action: string,
+  subject: { type: string; id: string },
+): Promise<void> {
+  if (ownerId !== operatorId) return;
+  await recordAudit(db, {
+    actorId: operatorId,
+    action: `${action}.refused`,
+    subject,
+    after: { reason: "own account" },
+  });
+  throw new DomainError("forbidden", "errors.ops.ownAccount");
+}
+
+/** Refuses a decision on a withdrawal the deciding operator asked for (see refuseOwnAccount). */
+async function refuseOwnWithdrawal(db: Db, operatorId: string, id: string, action: string): Promise<void> {
+  const row = await selectWithdrawal(db, id);
+  if (row) await refuseOwnAccount(db, operatorId, row.userId, action, { type: "withdrawal", id });
+}
+
+/**
  * An operator paid a withdrawal out: the hold goes to the bank (gateway clearing), the fee to revenue.
- * Once only: a second decision (or a race with another operator) is refused and moves nothing.
+ * Once only: a second decision (or a race with another operator) is refused and moves nothing. Never the
+ * operator's own withdrawal.
  */
 export async function approveWithdrawal(
   db: Db,
   operatorId: string,
   input: { id: string; idempotencyKey: string },
 ): Promise<{ id: string; status: "paid" }> {
+  await refuseOwnWithdrawal(db, operatorId, input.id, "withdrawal.approve");
   return once(
     db,
     {
@@ -266,7 +296,10 @@ export async function approveWithdrawal(
   );
 }
 
-/** An operator rejected a withdrawal with a reason: the held amount returns to the wallet. Once only. */
+/**
+ * An operator rejected a withdrawal with a reason: the held amount returns to the wallet. Once only; never
+ * the operator's own.
+ */
 export async function rejectWithdrawal(
   db: Db,
   operatorId: string,
@@ -274,6 +307,7 @@ export async function rejectWithdrawal(
 ): Promise<{ id: string; status: "rejected" }> {
   const reason = input.reason.trim();
   if (!reason) throw new DomainError("bad_request", "errors.ops.reasonRequired");
+  await refuseOwnWithdrawal(db, operatorId, input.id, "withdrawal.reject");
   return once(
     db,
     {
@@ -495,7 +529,8 @@ export async function expireRecharge(tx: Tx, id: string): Promise<void> {
 
 /**
  * An operator's correction of a wallet, with a required reason (fund type `system`): a positive amount
- * credits it, a negative one debits it (never below zero). Audited; idempotent by key.
+ * credits it, a negative one debits it (never below zero). Audited; idempotent by key; never the operator's
+ * own wallet.
  */
 export async function adjustWallet(
   db: Db,
@@ -507,6 +542,7 @@ export async function adjustWallet(
   if (!Number.isSafeInteger(input.amount) || input.amount === 0) {
     throw new DomainError("bad_request", "errors.ops.adjustAmount");
   }
+  await refuseOwnAccount(db, operatorId, input.userId, "wallet.adjust", { type: "user", id: input.userId });
   return once(
     db,
     {

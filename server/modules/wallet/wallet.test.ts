@@ -271,6 +271,56 @@ describe("withdrawals", () => {
   });
 });
 
+describe("separation of duties", () => {
+  it("no operator adjusts their own wallet or decides their own withdrawal; another operator may; refusals are audited", async () => {
+    const other = await signedInUser(database, "operator");
+    const en = (who: typeof ops) => callerFor(database, { token: who.token, lang: "en" });
+    // Their own wallet: refused in words, nothing moved, the attempt in the audit log.
+    await expect(
+      en(ops).ops.money.adjust({
+        account: ops.email,
+        amount: 500_000,
+        reason: "bonus",
+        idempotencyKey: newKey(),
+      }),
+    ).rejects.toMatchObject({
+      code: "FORBIDDEN",
+      message: "Operators cannot do this for their own account. Ask another operator.",
+    });
+    expect((await ops.api.wallet.summary()).balance).toBe(0);
+    const refused = await ops.api.ops.money.audit({ action: "wallet.adjust.refused" });
+    expect(refused.items[0]).toMatchObject({ actor: ops.email, subjectType: "user" });
+
+    // Another operator may credit it (recorded as theirs); then the first asks to withdraw.
+    await other.api.ops.money.adjust({
+      account: ops.email,
+      amount: 200_000,
+      reason: "gaji",
+      idempotencyKey: newKey(),
+    });
+    await ops.api.wallet.saveBankCard(card);
+    const w = await ops.api.wallet.withdraw({ amount: 100_000, idempotencyKey: newKey() });
+    for (const decide of [
+      () => en(ops).ops.money.approveWithdrawal({ id: w.id, idempotencyKey: newKey() }),
+      () => en(ops).ops.money.rejectWithdrawal({ id: w.id, reason: "x", idempotencyKey: newKey() }),
+    ]) {
+      await expect(decide()).rejects.toMatchObject({
+        code: "FORBIDDEN",
+        message: "Operators cannot do this for their own account. Ask another operator.",
+      });
+    }
+    expect(await ops.api.wallet.withdrawal({ id: w.id })).toMatchObject({ status: "pending" });
+    expect(await ops.api.wallet.summary()).toEqual({ balance: 100_000, pendingWithdrawals: 100_000 });
+    for (const action of ["withdrawal.approve.refused", "withdrawal.reject.refused"]) {
+      const entries = await ops.api.ops.money.audit({ action });
+      expect(entries.items[0], action).toMatchObject({ actor: ops.email, subjectId: w.id });
+    }
+    // The other operator pays it out.
+    await other.api.ops.money.approveWithdrawal({ id: w.id, idempotencyKey: newKey() });
+    expect(await ops.api.wallet.withdrawal({ id: w.id })).toMatchObject({ status: "paid" });
+  });
+});
+
 describe("adjustments", () => {
   it("credit and debit with a reason, never below zero, audited", async () => {
     const user = await signedInUser(database);
