@@ -7,6 +7,34 @@ export function formatRupiah(amount: number): string {
   return `${sign}Rp ${digits}`;
 }
 
+/** Rates are integers in basis points: 1 % is 100, 11 % (PPN) is 1100, 4,35 % is 435. */
+export const basisPointsPerWhole = 10_000;
+
+/**
+ * `amount × part ÷ whole`, rounded half up to a whole Rupiah, in exact integer arithmetic (BigInt): a share
+ * of an amount never depends on floating point (4,35 % of Rp 3.000 is Rp 131, not 130). Amounts are ≥ 0.
+ */
+export function shareOf(amount: number, part: number, whole: number): number {
+  if (whole <= 0) return 0;
+  const product = BigInt(amount) * BigInt(part);
+  return Number((product * 2n + BigInt(whole)) / (BigInt(whole) * 2n));
+}
+
+/** The part of an amount a rate in basis points gives (VAT, fees), rounded half up to a whole Rupiah. */
+export function rateOf(amount: number, basisPoints: number): number {
+  return shareOf(amount, basisPoints, basisPointsPerWhole);
+}
+
+/**
+ * A percentage as an operator types it ("11", "4,35", "4.35", at most two decimals) in basis points, exactly
+ * (read as digits, never through a floating-point multiplication); undefined when it is not one.
+ */
+export function percentToBasisPoints(typed: string): number | undefined {
+  const match = /^(\d{1,3})(?:[.,](\d{1,2}))?$/.exec(typed.trim());
+  if (!match) return undefined;
+  return Number(match[1]) * 100 + Number((match[2] ?? "").padEnd(2, "0"));
+}
+
 /** Whole percent saved when `price` is below `usual`, else 0. */
 export function discountPercent(price: number, usual: number): number {
   if (usual <= 0 || price >= usual) return 0;

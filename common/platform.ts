@@ -33,7 +33,8 @@ export const moneySettingsDefaults = {
   paymentWindowMinutes: 60,
   postage: 10_000,
   serviceFee: 1_000,
-  vatPercent: 11,
+  /** PPN 11 %, in basis points. */
+  vatBasisPoints: 1100,
   goodsPaymentHours: 24,
   receiptDays: 7,
 } as const;

@@ -168,8 +168,8 @@ export const CheckoutQuoteViewSchema = z.object({
   serviceFee: z.number().int(),
   vat: z.number().int(),
   total: z.number().int(),
-  /** VAT in percent, as the page names it ("PPN 11%"). */
-  vatPercent: z.number(),
+  /** The VAT rate in basis points, as the page names it ("PPN 11%"). */
+  vatBasisPoints: z.number().int(),
   balance: z.number().int(),
   methods: z.array(z.enum(paymentMethods)),
   paymentWindowMinutes: z.number().int(),
@@ -267,6 +267,8 @@ export const OrderDetailViewSchema = OrderCardViewSchema.extend({
   postage: z.number().int(),
   serviceFee: z.number().int(),
   vat: z.number().int(),
+  /** The VAT rate the order was charged at, in basis points. */
+  vatBasisPoints: z.number().int(),
   paymentMethod: z.enum(paymentMethods),
   paidAt: z.date().nullable(),
   shippedAt: z.date().nullable(),

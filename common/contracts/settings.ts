@@ -96,8 +96,12 @@ export const MoneySettingsSchema = z
       .int("errors.settings.fee")
       .min(0, "errors.settings.fee")
       .max(10_000_000, "errors.settings.fee"),
-    /** VAT (PPN) on an order's subtotal, in percent. */
-    vatPercent: z.number("errors.settings.vat").min(0, "errors.settings.vat").max(100, "errors.settings.vat"),
+    /** VAT (PPN) on an order's subtotal, in basis points (1100 is 11 %): rates are integers. */
+    vatBasisPoints: z
+      .number("errors.settings.vat")
+      .int("errors.settings.vat")
+      .min(0, "errors.settings.vat")
+      .max(10_000, "errors.settings.vat"),
     /** How long a store has to pay the goods cost of a paid order before it is cancelled. */
     goodsPaymentHours: z
       .number("errors.settings.goodsHours")

@@ -269,7 +269,6 @@ export function createApp(deps: AppDeps) {
     isCrossSite: (req) => isCrossSite(req, deps.publicUrl),
   });
 
-
   const limitBody = bodyLimit({
     maxSize: maxRequestBytes,
     onError: (c) => {

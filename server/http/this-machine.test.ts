@@ -92,13 +92,14 @@ describe("the metrics", () => {
     expect((await get(url, "/metrics")).status).toBe(200);
     expect((await get(url, "/metrics")).body).toContain("process_cpu_user_seconds_total");
     // A stranger through the proxy, one spoofing a loopback forward, a wrong token: nothing.
-    for (const headers of [
+    const strangers: Record<string, string>[] = [
       { "x-forwarded-for": "203.0.113.9" },
       { "x-forwarded-for": "127.0.0.1" },
       { host: "pasar.example.id" },
       { "x-forwarded-for": "203.0.113.9", authorization: "Bearer wrong-token-0123456789" },
       { "x-forwarded-for": "203.0.113.9", authorization: `Bearer ${token}x` },
-    ]) {
+    ];
+    for (const headers of strangers) {
       const res = await get(url, "/metrics", headers);
       expect(res.status, JSON.stringify(headers)).toBe(404);
       expect(res.body).not.toContain("process_cpu");

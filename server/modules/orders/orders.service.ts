@@ -8,6 +8,7 @@ import type {
   OrderDetailView,
 } from "#common/contracts/orders.ts";
 import { localize, type Locale } from "#common/locales.ts";
+import { rateOf } from "#common/money.ts";
 import {
   courierName,
   type CancelReason,
@@ -125,9 +126,9 @@ interface PricedStore {
   total: number;
 }
 
-/** VAT (PPN) on a subtotal, in whole Rupiah. */
-export function vatOf(subtotal: number, settings: Pick<MoneySettings, "vatPercent">): number {
-  return Math.round((subtotal * settings.vatPercent) / 100);
+/** VAT (PPN) on a subtotal, in whole Rupiah, rounded half up in integer arithmetic. */
+export function vatOf(subtotal: number, settings: Pick<MoneySettings, "vatBasisPoints">): number {
+  return rateOf(subtotal, settings.vatBasisPoints);
 }
 
 /**
@@ -219,7 +220,7 @@ export async function quoteCheckout(
     serviceFee: sum("serviceFee"),
     vat: sum("vat"),
     total: sum("total"),
-    vatPercent: settings.vatPercent,
+    vatBasisPoints: settings.vatBasisPoints,
     balance,
     methods: ["wallet", "sandbox"],
     paymentWindowMinutes: settings.paymentWindowMinutes,
@@ -306,6 +307,7 @@ export async function placeOrders(
         postage: s.postage,
         serviceFee: s.serviceFee,
         vat: s.vat,
+        vatBasisPoints: settings.vatBasisPoints,
         total: s.total,
         paymentMethod: input.method,
         payDueAt,
@@ -855,6 +857,7 @@ async function detailOf(
     postage: order.postage,
     serviceFee: order.serviceFee,
     vat: order.vat,
+    vatBasisPoints: order.vatBasisPoints,
     paymentMethod: order.paymentMethod,
     paidAt: order.paidAt,
     shippedAt: order.shippedAt,

@@ -62,6 +62,8 @@ export const orders = pgTable(
     postage: bigint({ mode: "number" }).notNull(),
     serviceFee: bigint({ mode: "number" }).notNull(),
     vat: bigint({ mode: "number" }).notNull(),
+    /** The VAT rate charged, in basis points (the setting when it was placed). */
+    vatBasisPoints: integer().notNull().default(0),
     total: bigint({ mode: "number" }).notNull(),
     /** The method chosen at checkout, then the one that paid it. */
     paymentMethod: text({ enum: paymentMethods }).notNull(),

@@ -204,10 +204,15 @@ describe("checkout and payment from the wallet", () => {
         { listingId: listingB, quantity: 1 },
       ],
     });
-    const vatA = Math.round((200_000 * settings.vatPercent) / 100);
+    const vatA = Math.round((200_000 * settings.vatBasisPoints) / 10_000);
     expect(quote.stores.map((s) => [s.subtotal, s.postage, s.serviceFee, s.vat])).toEqual([
       [200_000, settings.postage, settings.serviceFee, vatA],
-      [150_000, settings.postage, settings.serviceFee, Math.round((150_000 * settings.vatPercent) / 100)],
+      [
+        150_000,
+        settings.postage,
+        settings.serviceFee,
+        Math.round((150_000 * settings.vatBasisPoints) / 10_000),
+      ],
     ]);
     expect(quote.total).toBe(quote.stores.reduce((s, x) => s + x.total, 0));
     expect(quote.total).toBe(350_000 + 2 * settings.postage + 2 * settings.serviceFee + quote.vat);

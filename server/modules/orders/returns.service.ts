@@ -4,7 +4,7 @@ import type { AfterSalesView } from "#common/contracts/returns.ts";
 import type { z } from "zod";
 import type { OpsAfterSalesInputSchema } from "#common/contracts/returns.ts";
 import { localize, type Locale } from "#common/locales.ts";
-import { formatRupiah } from "#common/money.ts";
+import { formatRupiah, shareOf } from "#common/money.ts";
 import {
   courierName,
   replacementDays,
@@ -374,10 +374,7 @@ async function refundOf(tx: Tx, order: OrderRow, items: readonly OrderItemRow[],
   if (back >= bought) {
     return { vat: order.vat - vatSoFar, fees: order.postage + order.serviceFee };
   }
-  const vat = Math.min(
-    Math.round((order.vat * item.price * row.quantity) / order.subtotal),
-    order.vat - vatSoFar,
-  );
+  const vat = Math.min(shareOf(order.vat, item.price * row.quantity, order.subtotal), order.vat - vatSoFar);
   return { vat, fees: 0 };
 }
 

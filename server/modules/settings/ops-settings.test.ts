@@ -2,6 +2,7 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { TRPCError } from "@trpc/server";
 import sharp from "sharp";
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { moneySettingsDefaults } from "#common/platform.ts";
 import { callerFor } from "../../../tests/setup/caller.ts";
@@ -63,10 +64,10 @@ describe("the operator's money settings", () => {
       ...defaults,
       postage: 15_000,
       serviceFee: 2_500,
-      vatPercent: 12,
+      vatBasisPoints: 1200,
       paymentWindowMinutes: 30,
     });
-    expect(saved.money).toMatchObject({ postage: 15_000, serviceFee: 2_500, vatPercent: 12 });
+    expect(saved.money).toMatchObject({ postage: 15_000, serviceFee: 2_500, vatBasisPoints: 1200 });
     // The very next quote (the settings are kept 5 s per process, and the change forgot them).
     expect(await quote()).toMatchObject({
       subtotal: 200_000,
@@ -74,7 +75,7 @@ describe("the operator's money settings", () => {
       serviceFee: 2_500,
       vat: 24_000,
       total: 241_500,
-      vatPercent: 12,
+      vatBasisPoints: 1200,
       paymentWindowMinutes: 30,
     });
     // An order placed now is charged them, and must be paid within the new window.
@@ -99,6 +100,52 @@ describe("the operator's money settings", () => {
     });
     expect(await shopper.api.wallet.withdrawForm()).toMatchObject({ min: 75_000, fee: 5_000 });
     expect(await shopper.api.wallet.rechargeForm()).toMatchObject({ min: 20_000, presets: [20_000, 40_000] });
+    await ops.api.ops.settings.updateMoney(defaults);
+  });
+
+  it("charges VAT at a fractional rate exactly: 4,35 % of Rp 3.000 is Rp 131, kept with the order as 435 basis points", async () => {
+    const merchant = await merchantWithStore(database);
+    const listingId = await listing(
+      database,
+      merchant.storeId,
+      await supplyProduct(database, { merchantPrice: 2_000 }),
+      3_000,
+    );
+    const shopper = await shopperWithMoney(database, ops, 100_000);
+    await ops.api.ops.settings.updateMoney({ ...defaults, vatBasisPoints: 435 });
+    // In floating point 3000 × 4.35 / 100 is 130.49999…, which rounded to 130.
+    expect(await shopper.api.orders.quote({ lines: [{ listingId, quantity: 1 }] })).toMatchObject({
+      subtotal: 3_000,
+      vat: 131,
+      vatBasisPoints: 435,
+    });
+    const placed = await shopper.api.orders.place({
+      lines: [{ listingId, quantity: 1 }],
+      addressId: shopper.addressId,
+      method: "wallet",
+      fromCart: false,
+      idempotencyKey: newKey(),
+    });
+    // The order keeps its rate: a later change of the setting does not rename what it was charged.
+    await ops.api.ops.settings.updateMoney(defaults);
+    expect(await shopper.api.orders.get({ id: placed.orderIds[0]! })).toMatchObject({
+      vat: 131,
+      vatBasisPoints: 435,
+      total: 3_000 + defaults.postage + defaults.serviceFee + 131,
+    });
+    // A fraction of a basis point is no rate (the form sends whole basis points).
+    const refused = await overHttp("ops.settings.updateMoney", { ...defaults, vatBasisPoints: 435.5 });
+    expect(refused.issues).toContainEqual({
+      path: "vatBasisPoints",
+      message: "Enter a percentage from 0 to 100 with at most two decimals, e.g. 11 or 4.35",
+    });
+  });
+
+  it("reads VAT saved as a percentage before rates were basis points", async () => {
+    await database.db.execute(
+      sql`update platform_settings set value = jsonb_set(value - 'vatBasisPoints', '{vatPercent}', '4.35') where key = 'money'`,
+    );
+    expect((await ops.api.ops.settings.get()).money.vatBasisPoints).toBe(435);
     await ops.api.ops.settings.updateMoney(defaults);
   });
 
@@ -187,13 +234,16 @@ describe("the operator's money settings", () => {
     ).toContainEqual({ path: "rechargePresets", message: "每个预设金额都必须在充值限额之内" });
     const fields = await overHttp("ops.settings.updateMoney", {
       ...defaults,
-      vatPercent: 101,
+      vatBasisPoints: 10_001,
       postage: -1,
       paymentWindowMinutes: 1.5,
     });
     expect(fields.issues).toEqual(
       expect.arrayContaining([
-        { path: "vatPercent", message: "Enter a percentage from 0 to 100" },
+        {
+          path: "vatBasisPoints",
+          message: "Enter a percentage from 0 to 100 with at most two decimals, e.g. 11 or 4.35",
+        },
         { path: "postage", message: "Enter a whole rupiah amount of 0 or more, within reason" },
         { path: "paymentWindowMinutes", message: "Enter 5 to 10080 minutes" },
       ]),

@@ -78,9 +78,22 @@ export function getMoneySettings(db: Db): Promise<MoneySettings> {
   });
 }
 
+/**
+ * Money settings saved before rates were basis points kept VAT as `vatPercent` (a number that could be
+ * fractional): read as basis points, rounded to the nearest one.
+ */
+function upgradeStored(stored: unknown): object {
+  if (!stored || typeof stored !== "object") return {};
+  const { vatPercent, ...rest } = stored as { vatPercent?: unknown } & Record<string, unknown>;
+  if (typeof vatPercent === "number" && rest.vatBasisPoints === undefined) {
+    return { ...rest, vatBasisPoints: Math.round(vatPercent * 100) };
+  }
+  return rest;
+}
+
 /** Stored money settings over the defaults; the defaults alone when what is stored is not consistent. */
 function moneySettingsOf(stored: unknown): MoneySettings {
-  const merged = { ...moneySettingsDefaults, ...((stored as object | undefined) ?? {}) };
+  const merged = { ...moneySettingsDefaults, ...upgradeStored(stored) };
   const parsed = MoneySettingsSchema.safeParse(merged);
   return parsed.success
     ? parsed.data

@@ -2,7 +2,7 @@ import { formatIndonesianNumber } from "#common/account-display.ts";
 import type { ImageView } from "#common/images.ts";
 import type { OrderDetailView } from "#common/contracts/orders.ts";
 import { Card, SummaryRow } from "../../ui/card.tsx";
-import { formatRupiah } from "../../lib/format.ts";
+import { formatNumber, formatRupiah } from "../../lib/format.ts";
 import { useI18n } from "../../lib/i18n.tsx";
 import { formatDateTime, useTimeZone } from "../../lib/time-zone.ts";
 import { Thumbnail } from "../../ui/thumbnail.tsx";
@@ -39,13 +39,13 @@ export function MoneySummary(props: {
   postage: number;
   serviceFee: number;
   vat: number;
-  vatPercent?: number;
+  /** The VAT rate in basis points (1100 is 11 %). */
+  vatBasisPoints: number;
   total: number;
   totalLabel?: string;
 }) {
-  const { t } = useI18n();
-  const percent =
-    props.vatPercent ?? (props.subtotal > 0 ? Math.round((props.vat / props.subtotal) * 100) : 0);
+  const { t, locale } = useI18n();
+  const percent = formatNumber(props.vatBasisPoints / 100, locale);
   return (
     <dl className="text-sm">
       <SummaryRow label={t("orders.pay.subtotal")}>{formatRupiah(props.subtotal)}</SummaryRow>

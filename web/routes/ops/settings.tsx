@@ -4,6 +4,7 @@ import { ImagePlus } from "lucide-react";
 import { useRevalidator } from "react-router";
 import type { Route } from "./+types/settings";
 import type { OpsSettingsView } from "#common/contracts/settings.ts";
+import { percentToBasisPoints } from "#common/money.ts";
 import type { MessageKey } from "#common/i18n/messages.ts";
 import { Field, type FieldErrors } from "../../features/auth/form.tsx";
 import { TextAreaField } from "../../features/merchant/store-fields.tsx";
@@ -225,9 +226,10 @@ function SiteForm(props: { site: OpsSettingsView["site"] }) {
 }
 
 type Money = OpsSettingsView["money"];
-type Amounts = Omit<Money, "rechargePresets" | "vatPercent">;
+type Amounts = Omit<Money, "rechargePresets" | "vatBasisPoints">;
 interface MoneyValues extends Record<keyof Amounts, number | null> {
-  vatPercent: string;
+  /** The VAT rate as a percentage, as typed ("11", "4,35"). */
+  vatBasisPoints: string;
   rechargePresets: string;
 }
 
@@ -238,7 +240,7 @@ function MoneyForm(props: { money: Money }) {
   const saved = useSaved();
   const valuesOf = (m: Money): MoneyValues => ({
     ...m,
-    vatPercent: String(m.vatPercent),
+    vatBasisPoints: formatNumber(m.vatBasisPoints / 100, locale),
     rechargePresets: m.rechargePresets.map((p) => formatNumber(p, locale)).join(" "),
   });
   const [values, setValues] = useState(() => valuesOf(props.money));
@@ -274,11 +276,11 @@ function MoneyForm(props: { money: Money }) {
   );
   const submit = (e: React.FormEvent) => {
     e.preventDefault();
-    const vat = values.vatPercent.trim().replace(",", ".");
     // Sent as typed; the server's checks (common/contracts/settings.ts) say what is wrong, field by field.
     update.mutate({
       ...(values as unknown as Amounts),
-      vatPercent: vat === "" || !/^\d+(\.\d+)?$/.test(vat) ? Number.NaN : Number(vat),
+      // The percentage read as digits into basis points (never a floating-point multiplication).
+      vatBasisPoints: percentToBasisPoints(values.vatBasisPoints) ?? Number.NaN,
       rechargePresets: values.rechargePresets
         .split(/\s+/)
         .filter(Boolean)
@@ -292,15 +294,15 @@ function MoneyForm(props: { money: Money }) {
         {number("serviceFee", t("ops.settings.serviceFee"), true)}
         <Field
           label={t("ops.settings.vatPercent")}
-          error={errors.vatPercent}
+          error={errors.vatBasisPoints}
           action={<span className="text-gray-700 dark:text-gray-300">%</span>}
           input={{
-            name: "vatPercent",
+            name: "vatBasisPoints",
             inputMode: "decimal",
             autoComplete: "off",
             maxLength: 6,
-            value: values.vatPercent,
-            onChange: (e) => set("vatPercent", e.target.value),
+            value: values.vatBasisPoints,
+            onChange: (e) => set("vatBasisPoints", e.target.value),
           }}
         />
       </Section>

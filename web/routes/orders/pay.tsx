@@ -205,7 +205,7 @@ function Checkout() {
             <ItemLine key={i.listingId} name={i.name} image={i.image} price={i.price} quantity={i.quantity} />
           ))}
           <div className="mt-2 border-t border-gray-100 pt-2 dark:border-gray-800">
-            <MoneySummary {...store} vatPercent={q.vatPercent} />
+            <MoneySummary {...store} vatBasisPoints={q.vatBasisPoints} />
           </div>
         </Card>
       ))}
