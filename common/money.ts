@@ -1,11 +1,23 @@
-/** Rupiah are whole units everywhere; this is the one formatter, the same in every language: `Rp 1.234.567`. */
-export function formatRupiah(amount: number): string {
-  const sign = amount < 0 ? "-" : "";
-  const digits = Math.abs(Math.trunc(amount))
-    .toString()
-    .replace(/\B(?=(\d{3})+(?!\d))/g, ".");
-  return `${sign}Rp ${digits}`;
+/**
+ * Rupiah are whole units everywhere; this is the one formatter, the same in every language: `Rp 1.234.567`.
+ * Sums over the ledger are bigints (exact however large), single amounts numbers.
+ */
+export function formatRupiah(amount: number | bigint): string {
+  const negative = amount < 0;
+  const whole = typeof amount === "bigint" ? amount : BigInt(Math.trunc(amount));
+  const digits = (negative ? -whole : whole).toString().replace(/\B(?=(\d{3})+(?!\d))/g, ".");
+  return `${negative ? "-" : ""}Rp ${digits}`;
 }
+
+/**
+ * The most one transfer may move: Rp 10 trillion, above the largest checkout (50 lines × 99 pieces × the
+ * Rp 1 billion price limit, with VAT and fees) and far inside JavaScript's exact integers (2^53). The database
+ * refuses more (ledger_transfers_amount_bounded).
+ */
+export const maxTransferRupiah = 10_000_000_000_000;
+
+/** The most any ledger account may hold, or owe: Rp 1 quadrillion (ledger_accounts_balance_bounded). */
+export const maxBalanceRupiah = 1_000_000_000_000_000;
 
 /** Rates are integers in basis points: 1 % is 100, 11 % (PPN) is 1100, 4,35 % is 435. */
 export const basisPointsPerWhole = 10_000;

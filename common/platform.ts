@@ -35,6 +35,8 @@ export const moneySettingsDefaults = {
   serviceFee: 1_000,
   /** PPN 11 %, in basis points. */
   vatBasisPoints: 1100,
+  /** Rp 100 juta: an operator's correction, not a way to mint money. */
+  adjustMax: 100_000_000,
   goodsPaymentHours: 24,
   receiptDays: 7,
 } as const;

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { CursorSchema, plainText, prefixedId } from "./input.ts";
 import { FundTypeSchema, IdempotencyKeySchema, subjectTypes } from "./ledger.ts";
+import { maxTransferRupiah } from "../money.ts";
 import { rechargeMethods, rechargeStates, withdrawalStates } from "./wallet.ts";
 
 const cursor = CursorSchema.nullish();
@@ -63,14 +64,15 @@ export const OpsRechargesViewSchema = z.object({
   nextCursor: z.string().nullable(),
 });
 
+/** The ledger check: sums and balances are bigints (exact however large; superjson carries them). */
 export const LedgerViewSchema = z.object({
   ok: z.boolean(),
-  total: z.number().int(),
+  total: z.bigint(),
   transfers: z.number().int(),
-  mismatches: z.array(z.object({ id: z.string(), balance: z.number().int(), computed: z.number().int() })),
+  mismatches: z.array(z.object({ id: z.string(), balance: z.bigint(), computed: z.bigint() })),
   negativeWallets: z.array(z.string()),
-  platform: z.array(z.object({ id: z.string(), kind: z.string(), balance: z.number().int() })),
-  wallets: z.object({ count: z.number().int(), total: z.number().int() }),
+  platform: z.array(z.object({ id: z.string(), kind: z.string(), balance: z.bigint() })),
+  wallets: z.object({ count: z.number().int(), total: z.bigint() }),
 });
 
 export const TransfersInputSchema = z.object({
@@ -124,9 +126,11 @@ export const AdjustInputSchema = z.object({
   /** The user's account: email or phone. */
   account: plainText(z.string().trim().min(1).max(254)),
   amount: z
-    .number()
+    .number("errors.ops.adjustAmount")
     .int("errors.ops.adjustAmount")
-    .refine((n) => n !== 0, "errors.ops.adjustAmount"),
+    .refine((n) => n !== 0, "errors.ops.adjustAmount")
+    // The hard bound; the operators' own limit (settings, adjustMax) is lower and checked by the service.
+    .refine((n) => Math.abs(n) <= maxTransferRupiah, "errors.money.tooLarge"),
   reason: plainText(z.string().trim().min(1, "errors.ops.reasonRequired").max(300)),
   idempotencyKey: IdempotencyKeySchema,
 });

@@ -102,6 +102,12 @@ export const MoneySettingsSchema = z
       .int("errors.settings.vat")
       .min(0, "errors.settings.vat")
       .max(10_000, "errors.settings.vat"),
+    /** The largest wallet adjustment an operator may make at once, either way. */
+    adjustMax: z
+      .number("errors.settings.amount")
+      .int("errors.settings.amount")
+      .min(1, "errors.settings.amount")
+      .max(1_000_000_000_000, "errors.settings.amount"),
     /** How long a store has to pay the goods cost of a paid order before it is cancelled. */
     goodsPaymentHours: z
       .number("errors.settings.goodsHours")

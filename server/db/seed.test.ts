@@ -62,7 +62,7 @@ describe("the demo money", () => {
     expect(await seedDemoData(database.db, database.storage, silentLog, { imageSize: 32 })).toBe(true);
     const check = await checkLedger(database.db);
     expect(check.ok).toBe(true);
-    expect(check.total).toBe(0);
+    expect(check.total).toBe(0n);
     const shopper = await callerSignedIn("shopper@pasar.test");
     // The opening 500,000, less what the demo orders took (paid ones; the cancelled one came back).
     const orders = (await shopper.orders.list({ tab: "all", limit: 50 })).items;

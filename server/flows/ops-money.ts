@@ -104,7 +104,7 @@ export async function opsLedger(db: Db) {
     platform: check.accounts
       .filter((a) => a.kind !== "wallet")
       .map(({ id, kind, balance }) => ({ id, kind, balance })),
-    wallets: { count: wallets.length, total: wallets.reduce((s, a) => s + a.balance, 0) },
+    wallets: { count: wallets.length, total: wallets.reduce((s, a) => s + a.balance, 0n) },
   };
 }
 

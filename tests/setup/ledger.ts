@@ -6,6 +6,6 @@ import type { TestDatabase } from "./test-db.ts";
 export async function expectLedgerBalanced(database: TestDatabase) {
   const check = await checkLedger(database.db);
   expect(check.mismatches).toEqual([]);
-  expect(check.total).toBe(0);
+  expect(check.total).toBe(0n);
   expect(check.ok).toBe(true);
 }

@@ -188,14 +188,14 @@ describe("randomized money workload", () => {
       const check = await checkLedger(database.db);
       expect(check.mismatches).toEqual([]);
       expect(check.negativeWallets).toEqual([]);
-      expect(check.total).toBe(0);
+      expect(check.total).toBe(0n);
       expect(check.ok).toBe(true);
       // Every pending withdrawal's hold is in payouts pending, and nothing else is.
       const stillPending = await database.db.query.withdrawals.findMany({
         where: (w, { eq }) => eq(w.status, "pending"),
       });
       const payoutsPending = check.accounts.find((a) => a.id === "platform:payouts_pending")!.balance;
-      expect(payoutsPending).toBe(stillPending.reduce((s, w) => s + w.amount, 0));
+      expect(payoutsPending).toBe(BigInt(stillPending.reduce((s, w) => s + w.amount, 0)));
       // Each decided withdrawal moved money exactly once: a payout or a release, never both.
       const decided = await database.db.query.withdrawals.findMany({
         where: (w, { ne }) => ne(w.status, "pending"),

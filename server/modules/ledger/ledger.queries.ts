@@ -201,24 +201,30 @@ export async function selectLedgerSnapshot(db: Db) {
           id: ledgerAccounts.id,
           kind: ledgerAccounts.kind,
           userId: ledgerAccounts.userId,
-          balance: ledgerAccounts.balance,
+          // As text: the check is exact whatever is stored (numbers stop being exact above 2^53).
+          balance: sql<string>`${ledgerAccounts.balance}::text`,
         })
         .from(ledgerAccounts)
         .orderBy(ledgerAccounts.id);
       const credits = await tx
-        .select({ id: t.creditAccountId, total: sql<string>`sum(${t.amount})` })
+        .select({ id: t.creditAccountId, total: sql<string>`sum(${t.amount})::text` })
         .from(t)
         .groupBy(t.creditAccountId);
       const debits = await tx
-        .select({ id: t.debitAccountId, total: sql<string>`sum(${t.amount})` })
+        .select({ id: t.debitAccountId, total: sql<string>`sum(${t.amount})::text` })
         .from(t)
         .groupBy(t.debitAccountId);
       const count = await tx.select({ n: sql<string>`count(*)` }).from(t);
-      const computed = new Map<string, number>();
-      for (const c of credits) computed.set(c.id, (computed.get(c.id) ?? 0) + Number(c.total));
-      for (const d of debits) computed.set(d.id, (computed.get(d.id) ?? 0) - Number(d.total));
+      // Sums in bigint: exact however many transfers, and however large.
+      const computed = new Map<string, bigint>();
+      for (const c of credits) computed.set(c.id, (computed.get(c.id) ?? 0n) + BigInt(c.total));
+      for (const d of debits) computed.set(d.id, (computed.get(d.id) ?? 0n) - BigInt(d.total));
       return {
-        accounts: accounts.map((a) => ({ ...a, computed: computed.get(a.id) ?? 0 })),
+        accounts: accounts.map((a) => ({
+          ...a,
+          balance: BigInt(a.balance),
+          computed: computed.get(a.id) ?? 0n,
+        })),
         transfers: Number(count[0]?.n ?? 0),
       };
     },

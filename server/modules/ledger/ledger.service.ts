@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import type { FundType, PlatformAccount, SubjectType } from "#common/contracts/ledger.ts";
+import { maxTransferRupiah } from "#common/money.ts";
 import type { Db, Tx } from "../../db/client.ts";
 import { transact, violates } from "../../db/transaction.ts";
 import { now } from "../../platform/clock.ts";
@@ -69,6 +70,7 @@ export async function move(tx: Tx, transfers: Transfer[], actorId: string | null
   const rows: TransferRow[] = transfers.map((t, i) => {
     if (!Number.isSafeInteger(t.amount) || t.amount <= 0)
       throw new Error(`invalid transfer amount ${t.amount}`);
+    if (t.amount > maxTransferRupiah) throw new DomainError("bad_request", "errors.money.tooLarge");
     const debit = accountId(t.from);
     const credit = accountId(t.to);
     if (debit === credit) throw new Error("a transfer needs two accounts");
@@ -102,6 +104,9 @@ export async function move(tx: Tx, transfers: Transfer[], actorId: string | null
       if (!(await addToBalance(tx, id, delta))) throw new InsufficientBalance();
     } catch (error) {
       if (violates(error, "ledger_accounts_wallet_not_negative")) throw new InsufficientBalance();
+      // An account may not hold more than maxBalanceRupiah: the amount that would take it there is refused.
+      if (violates(error, "ledger_accounts_balance_bounded"))
+        throw new DomainError("bad_request", "errors.money.tooLarge");
       throw error;
     }
   }
@@ -186,14 +191,15 @@ export async function listWalletAccounts(db: Db, opts: { cursor?: string | null;
   };
 }
 
+/** The conservation check; every figure is a bigint, so no sum is ever rounded. */
 export interface LedgerCheck {
   /** Accounts whose stored balance differs from the sum of their transfers (none, when all is well). */
-  mismatches: { id: string; balance: number; computed: number }[];
+  mismatches: { id: string; balance: bigint; computed: bigint }[];
   /** The sum of every account's balance: always 0. */
-  total: number;
+  total: bigint;
   /** Wallets below zero (none, ever). */
   negativeWallets: string[];
-  accounts: { id: string; kind: string; userId: string | null; balance: number }[];
+  accounts: { id: string; kind: string; userId: string | null; balance: bigint }[];
   transfers: number;
   ok: boolean;
 }
@@ -204,15 +210,15 @@ export async function checkLedger(db: Db): Promise<LedgerCheck> {
   const mismatches = accounts
     .filter((a) => a.balance !== a.computed)
     .map(({ id, balance, computed }) => ({ id, balance, computed }));
-  const total = accounts.reduce((sum, a) => sum + a.balance, 0);
-  const negativeWallets = accounts.filter((a) => a.kind === "wallet" && a.balance < 0).map((a) => a.id);
+  const total = accounts.reduce((sum, a) => sum + a.balance, 0n);
+  const negativeWallets = accounts.filter((a) => a.kind === "wallet" && a.balance < 0n).map((a) => a.id);
   return {
     mismatches,
     total,
     negativeWallets,
     accounts: accounts.map(({ id, kind, userId, balance }) => ({ id, kind, userId, balance })),
     transfers,
-    ok: mismatches.length === 0 && total === 0 && negativeWallets.length === 0,
+    ok: mismatches.length === 0 && total === 0n && negativeWallets.length === 0,
   };
 }
 

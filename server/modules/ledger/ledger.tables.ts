@@ -11,6 +11,7 @@ import {
   uniqueIndex,
 } from "drizzle-orm/pg-core";
 import { accountKinds, fundTypes, subjectTypes } from "#common/contracts/ledger.ts";
+import { maxBalanceRupiah, maxTransferRupiah } from "#common/money.ts";
 import { users } from "../auth/auth.tables.ts";
 
 const inList = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(", "));
@@ -35,6 +36,11 @@ export const ledgerAccounts = pgTable(
     check("ledger_accounts_kind_valid", sql`${t.kind} in (${inList(accountKinds)})`),
     check("ledger_accounts_wallet_not_negative", sql`${t.kind} <> 'wallet' or ${t.balance} >= 0`),
     check("ledger_accounts_wallet_owned", sql`(${t.kind} = 'wallet') = (${t.userId} is not null)`),
+    // Every balance stays an exact JavaScript integer when read (common/money.ts, maxBalanceRupiah).
+    check(
+      "ledger_accounts_balance_bounded",
+      sql`${t.balance} between -${sql.raw(String(maxBalanceRupiah))} and ${sql.raw(String(maxBalanceRupiah))}`,
+    ),
   ],
 );
 
@@ -69,6 +75,7 @@ export const ledgerTransfers = pgTable(
   },
   (t) => [
     check("ledger_transfers_amount_positive", sql`${t.amount} > 0`),
+    check("ledger_transfers_amount_bounded", sql`${t.amount} <= ${sql.raw(String(maxTransferRupiah))}`),
     check("ledger_transfers_two_accounts", sql`${t.debitAccountId} <> ${t.creditAccountId}`),
     check("ledger_transfers_kind_valid", sql`${t.kind} in (${inList(fundTypes)})`),
     check("ledger_transfers_subject_valid", sql`${t.subjectType} in (${inList(subjectTypes)})`),

@@ -542,6 +542,10 @@ export async function adjustWallet(
   if (!Number.isSafeInteger(input.amount) || input.amount === 0) {
     throw new DomainError("bad_request", "errors.ops.adjustAmount");
   }
+  const { adjustMax } = await getMoneySettings(db);
+  if (Math.abs(input.amount) > adjustMax) {
+    throw new DomainError("bad_request", "errors.ops.adjustTooLarge", { max: formatRupiah(adjustMax) });
+  }
   await refuseOwnAccount(db, operatorId, input.userId, "wallet.adjust", { type: "user", id: input.userId });
   return once(
     db,

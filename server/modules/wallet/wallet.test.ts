@@ -188,9 +188,9 @@ describe("withdrawals", () => {
     const after = (await ops.api.ops.money.ledger()).platform;
     const diff = (id: string) =>
       after.find((a) => a.id === id)!.balance - before.find((a) => a.id === id)!.balance;
-    expect(diff("platform:revenue")).toBe(2_500);
-    expect(diff("platform:gateway_clearing")).toBe(147_500);
-    expect(diff("platform:payouts_pending")).toBe(-150_000);
+    expect(diff("platform:revenue")).toBe(2_500n);
+    expect(diff("platform:gateway_clearing")).toBe(147_500n);
+    expect(diff("platform:payouts_pending")).toBe(-150_000n);
     expect((await user.api.wallet.history({})).items[0]).toMatchObject({
       amount: -150_000,
       state: "completed",

@@ -314,6 +314,7 @@ function MoneyForm(props: { money: Money }) {
       <Section title={t("ops.settings.withdrawals")}>
         {number("withdrawMin", t("ops.settings.withdrawMin"), true)}
         {number("withdrawFee", t("ops.settings.withdrawFee"), true)}
+        {number("adjustMax", t("ops.settings.adjustMax"), true)}
       </Section>
       <Section title={t("ops.settings.recharges")}>
         {number("rechargeMin", t("ops.settings.rechargeMin"), true)}
