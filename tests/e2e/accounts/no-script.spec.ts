@@ -8,6 +8,7 @@ import {
   newEmail,
   openAuth,
   sessionCookieName,
+  setUpAddress,
   toasts,
 } from "../support/accounts.ts";
 import { expectNoSeriousViolations } from "../support/axe.ts";
@@ -36,6 +37,33 @@ async function guessPasswords(request: APIRequestContext, account: string) {
 
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
+
+  test("a sign-in posted from a Chinese search page, or with CR/LF or a disguised site in `redirect`, lands on a path of this site, never a 500", async ({
+    request,
+  }) => {
+    const email = newEmail("tanpa.js.arah");
+    await createEmailAccount(request, email);
+    const post = (redirect: string) =>
+      request.post(`${authPath("zh", "signin")}?${new URLSearchParams({ redirect })}`, {
+        form: { via: "password", account: email, password: goodPassword },
+        headers: { "x-forwarded-for": setUpAddress() },
+        maxRedirects: 0,
+      });
+    const cases: [string, string][] = [
+      ["/zh/h5/products/list?q=运动鞋", "/zh/h5/products/list?q=%E8%BF%90%E5%8A%A8%E9%9E%8B"],
+      ["/zh/h5/cart\r\nSet-Cookie: pasar_session=stolen", "/zh/h5/cartSet-Cookie:%20pasar_session=stolen"],
+      ["/\t/evil.example/x", "/zh/h5/account"],
+      ["//evil.example/x", "/zh/h5/account"],
+      ["/\\evil.example", "/zh/h5/account"],
+    ];
+    for (const [redirect, location] of cases) {
+      const res = await post(redirect);
+      expect(res.status(), JSON.stringify(redirect)).toBe(302);
+      expect(res.headers()["location"], JSON.stringify(redirect)).toBe(location);
+      const cookies = res.headersArray().filter((h) => h.name.toLowerCase() === "set-cookie");
+      expect(cookies.filter((h) => h.value.includes("stolen"))).toEqual([]);
+    }
+  });
 
   test("signs in by password with a post; a wrong password shows the error; the password is never in a URL", async ({
     page,
