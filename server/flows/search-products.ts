@@ -12,7 +12,7 @@ import { listListings } from "../modules/catalog/catalog.service.ts";
 export async function recordShownSearch(
   deps: { db: Db; storage: Storage; lang: Locale },
   query: string,
-  visitor: { key: string; userId?: string },
+  visitor: Parameters<typeof recordSearch>[2],
 ): Promise<void> {
   const page = await listListings(deps, { q: query, limit: 1 });
   if (page.items.length === 0) return;

@@ -76,8 +76,28 @@ export async function deleteFootprints(db: Db, userId: string) {
   await db.delete(footprints).where(eq(footprints.userId, userId));
 }
 
-export async function insertKeywordSearch(db: Db, row: { keyword: string; visitor: string; day: string }) {
-  await db.insert(keywordSearches).values(row).onConflictDoNothing();
+/**
+ * Records that a visitor searched a keyword that day (once). A signed-out visitor (with a hashed address) is
+ * recorded only while fewer than `maxPerAddress` signed-out visitors from that address searched it that day.
+ */
+export async function insertKeywordSearch(
+  db: Db,
+  row: { keyword: string; visitor: string; day: string; address?: string },
+  maxPerAddress: number,
+) {
+  if (!row.address) {
+    await db.insert(keywordSearches).values(row).onConflictDoNothing();
+    return;
+  }
+  const k = keywordSearches;
+  await db.execute(sql`
+    insert into ${k} (keyword, visitor, day, address)
+    select ${row.keyword}, ${row.visitor}, ${row.day}, ${row.address}
+    where (
+      select count(*) from ${k}
+      where ${k.keyword} = ${row.keyword} and ${k.day} = ${row.day} and ${k.address} = ${row.address}
+    ) < ${maxPerAddress}
+    on conflict do nothing`);
 }
 
 export async function upsertHistory(db: Db, userId: string, keyword: string, at: Date) {

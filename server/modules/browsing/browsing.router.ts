@@ -75,9 +75,12 @@ export const searchRouter = router({
     .output(OkViewSchema)
     .mutation(async ({ ctx, input }) => {
       const userId = (await ctx.user())?.id;
-      // Signed out, a search counts by address: visitor ids are free to invent, so three of them from one
-      // client must not make a "popular search".
-      await recordShownSearch(ctx, input.q, { key: userId ?? ctx.addressKey(), userId });
+      // Signed out, a search counts by visitor id, capped per address: ids are free to invent.
+      await recordShownSearch(
+        ctx,
+        input.q,
+        userId ? { userId } : { visitorKey: ctx.visitorKey(), addressKey: ctx.addressKey() },
+      );
       return ok;
     }),
   history: shopperProcedure

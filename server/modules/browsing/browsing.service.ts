@@ -104,21 +104,36 @@ export function normalizeKeyword(keyword: string): string {
 }
 
 /**
+ * At most this many signed-out visitors from one address count toward a keyword a day: as for store visits
+ * (decision 7), people behind one carrier address (Indonesian mobile networks share addresses widely) each
+ * count, while a client inventing visitor ids cannot count as more than a few.
+ */
+export const signedOutSearchersPerAddress = 5;
+
+/**
  * Counts a search toward hot keywords (once per visitor, keyword and Indonesian day) and, for a signed-in
- * shopper, keeps it in their history. Callers pass the keyword as search understood it (the corrected
- * spelling) and only for searches that found something (server/flows/search-products.ts).
+ * shopper, keeps it in their history. A signed-out visitor is their first-party visitor id with their hashed
+ * address, capped per address. Callers pass the keyword as search understood it (the corrected spelling)
+ * and only for searches that found something (server/flows/search-products.ts).
  */
 export async function recordSearch(
   db: Db,
   keyword: string,
-  visitor: { key: string; userId?: string },
+  visitor: { userId: string } | { visitorKey: string; addressKey: string },
 ): Promise<void> {
   const normalized = normalizeKeyword(keyword);
   if (!normalized) return;
   const at = now();
+  const day = jakartaDay(at);
   await db.transaction(async (tx) => {
-    await q.insertKeywordSearch(tx, { keyword: normalized, visitor: visitor.key, day: jakartaDay(at) });
-    if (visitor.userId) await q.upsertHistory(tx, visitor.userId, normalized, at);
+    await q.insertKeywordSearch(
+      tx,
+      "userId" in visitor
+        ? { keyword: normalized, visitor: visitor.userId, day }
+        : { keyword: normalized, visitor: visitor.visitorKey, day, address: visitor.addressKey },
+      signedOutSearchersPerAddress,
+    );
+    if ("userId" in visitor) await q.upsertHistory(tx, visitor.userId, normalized, at);
   });
 }
 

@@ -58,7 +58,7 @@ export const searchHistory = pgTable(
  * Who searched a keyword on which day (Indonesian day): one row per keyword, visitor and day, so a keyword
  * is hot by how many different visitors searched it, not by how often one of them reloaded a page. The
  * keyword is the corrected spelling; searches that found nothing are not kept. A visitor is a signed-in
- * user or a first-party visitor id (see docs/decisions/0007-store-statistics.md).
+ * user or a first-party visitor id, capped per address (see docs/decisions/0007-store-statistics.md).
  */
 export const keywordSearches = pgTable(
   "keyword_searches",
@@ -66,10 +66,13 @@ export const keywordSearches = pgTable(
     keyword: text().notNull(),
     visitor: text().notNull(),
     day: date({ mode: "string" }).notNull(),
+    /** A signed-out visitor's hashed address (null for a signed-in user), to cap visitors per address. */
+    address: text(),
   },
   (t) => [
     primaryKey({ columns: [t.keyword, t.visitor, t.day] }),
     index("keyword_searches_day_idx").on(t.day, t.keyword),
+    index("keyword_searches_address_idx").on(t.keyword, t.day, t.address),
   ],
 );
 

@@ -153,8 +153,20 @@ describe("searches", () => {
     expect(await fromAddress(9).search.hot()).toContain("batik");
   });
 
-  it("cannot be planted by inventing visitor ids: signed out, one address is one visitor", async () => {
-    later(60 * 86_400_000);
+  it("counts signed-out phones behind one address as the visitors they are (a carrier or a Wi-Fi shares it)", async () => {
+    later(400 * 86_400_000);
+    const phone = (n: number) =>
+      callerFor(database, { clientIp: "10.20.0.40", cookie: `pasar_visitor=phone-${n}-aaaaaaaaaaaaaaa` });
+    for (const n of [1, 2]) await phone(n).search.record({ q: "kopi" });
+    // The same phone again, and a reload: still two visitors.
+    await phone(2).search.record({ q: "kopi" });
+    expect(await fromAddress(9).search.hot()).not.toContain("kopi");
+    await phone(3).search.record({ q: "Kopi" });
+    expect(await fromAddress(9).search.hot()).toContain("kopi");
+  });
+
+  it("cannot be planted by inventing visitor ids: at most 5 signed-out visitors from one address count", async () => {
+    later(440 * 86_400_000);
     for (let i = 0; i < 10; i++) {
       const invented = callerFor(database, {
         clientIp: "10.20.0.50",
@@ -162,7 +174,9 @@ describe("searches", () => {
       });
       await invented.search.record({ q: "tenun" });
     }
-    expect(await fromAddress(9).search.hot()).not.toContain("tenun");
+    // Six real visitors from six addresses outrank ten invented ids from one (counted as five).
+    for (const n of [11, 12, 13, 14, 15, 16]) await fromAddress(n).search.record({ q: "batik" });
+    expect(await fromAddress(9).search.hot()).toEqual(["batik", "tenun"]);
   });
 
   it("ranks hot keywords by visitors, and forgets searches older than 30 days", async () => {
