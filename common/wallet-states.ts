@@ -17,6 +17,28 @@ export const fundTypes = [
 ] as const;
 export type FundType = (typeof fundTypes)[number];
 
+/**
+ * What a fund record is, as the reader is told it (its type alone does not say: an order payment coming back
+ * is a refund; a store's "profit" record is the sale's proceeds, before its goods cost). A recharge that was
+ * never paid moved no money and is listed too, as cancelled or expired.
+ */
+export const fundEntries = [
+  "order_payment",
+  "order_refund",
+  "goods_payment",
+  "goods_refund",
+  "sale",
+  "sale_returned",
+  "recharge",
+  "recharge_cancelled",
+  "recharge_expired",
+  "withdrawal",
+  "withdrawal_returned",
+  "adjustment_credit",
+  "adjustment_debit",
+] as const;
+export type FundEntry = (typeof fundEntries)[number];
+
 /** What a transfer belongs to; a fund record links to it. */
 export const subjectTypes = ["recharge", "withdrawal", "order", "adjustment"] as const;
 export type SubjectType = (typeof subjectTypes)[number];

@@ -106,6 +106,18 @@ export const AfterSalesViewSchema = z.object({
   escalation: z.string().nullable(),
   decision: z.string().nullable(),
   refund: z.number().int().nullable(),
+  /**
+   * What approving this return would refund now, part by part: the items' price, their VAT, and the postage
+   * and service fee when it returns the order's last items (null once decided, and for replacements).
+   */
+  refundQuote: z
+    .object({
+      items: z.number().int(),
+      vat: z.number().int(),
+      fees: z.number().int(),
+      total: z.number().int(),
+    })
+    .nullable(),
   courier: z.string().nullable(),
   trackingNumber: z.string().nullable(),
   createdAt: z.date(),

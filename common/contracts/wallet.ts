@@ -1,7 +1,13 @@
 import { z } from "zod";
 import { bankByCode, validAccountNumber } from "../banks.ts";
 import { CursorSchema, plainText, prefixedId } from "./input.ts";
-import { rechargeMethods, rechargeStates, subjectTypes, withdrawalStates } from "../wallet-states.ts";
+import {
+  fundEntries,
+  rechargeMethods,
+  rechargeStates,
+  subjectTypes,
+  withdrawalStates,
+} from "../wallet-states.ts";
 import { FundTypeSchema, IdempotencyKeySchema } from "./ledger.ts";
 
 export { rechargeMethods, rechargeStates, withdrawalStates } from "../wallet-states.ts";
@@ -46,10 +52,15 @@ export const WalletViewSchema = z.object({
 export const FundRecordViewSchema = z.object({
   id: z.string(),
   kind: FundTypeSchema,
+  /** What the record is, in the reader's words (fund type and direction together). */
+  entry: z.enum(fundEntries),
+  /** Signed from the wallet's side; 0 for a recharge that was never paid (what it asked for is `asked`). */
   amount: z.number().int(),
+  /** The amount a recharge that was never paid asked for (null for every record that moved money). */
+  asked: z.number().int().nullable(),
   subjectType: z.enum(subjectTypes),
   subjectId: z.string(),
-  state: z.enum(["completed", "pending", "returned"]),
+  state: z.enum(["completed", "pending", "returned", "cancelled", "expired"]),
   memo: z.string().nullable(),
   at: z.date(),
 });

@@ -198,6 +198,6 @@ export async function userDetail(
       total: o.total,
       createdAt: o.createdAt,
     })),
-    wallet: { balance, held, moves: moves.items },
+    wallet: { balance, held, moves: moves.items.map((m) => ({ ...m, asked: null })) },
   };
 }

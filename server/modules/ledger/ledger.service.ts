@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import type { FundType, PlatformAccount, SubjectType } from "#common/contracts/ledger.ts";
+import type { FundEntry } from "#common/wallet-states.ts";
 import { maxTransferRupiah } from "#common/money.ts";
 import type { Db, Tx } from "../../db/client.ts";
 import { transact, violates } from "../../db/transaction.ts";
@@ -127,6 +128,8 @@ export function walletHeld(db: Db | Tx, userId: string): Promise<number> {
 export interface FundRecord {
   id: string;
   kind: FundType;
+  /** What the record is, from its type, its direction and its step. */
+  entry: FundEntry;
   /** Signed from the wallet's side: positive in, negative out. */
   amount: number;
   subjectType: SubjectType;
@@ -135,6 +138,25 @@ export interface FundRecord {
   state: "completed" | "pending" | "returned";
   memo: string | null;
   at: Date;
+}
+
+/** What a transfer is from the wallet's side: its type, whether money came in, and its step. */
+function entryOf(kind: FundType, amount: number, step: string): FundEntry {
+  const incoming = amount > 0;
+  switch (kind) {
+    case "prd_order_pay":
+      return incoming ? "order_refund" : "order_payment";
+    case "mch_order_pay":
+      return incoming ? "goods_refund" : "goods_payment";
+    case "profit":
+      return incoming ? "sale" : "sale_returned";
+    case "recharge":
+      return "recharge";
+    case "withdrawal":
+      return step === "release" ? "withdrawal_returned" : "withdrawal";
+    case "system":
+      return incoming ? "adjustment_credit" : "adjustment_debit";
+  }
 }
 
 /** A wallet's fund records, newest first, a page at a time. */
@@ -154,6 +176,7 @@ export async function walletHistory(
     items: page.items.map((r) => ({
       id: r.id,
       kind: r.kind,
+      entry: entryOf(r.kind, r.amount, r.step),
       amount: r.amount,
       subjectType: r.subjectType,
       subjectId: r.subjectId,

@@ -73,19 +73,37 @@ export function afterSalesUntil(completedAt: Date | null): Record<AfterSalesKind
   };
 }
 
+/** What approving a return still undecided would refund, part by part (null for anything else). */
+function refundQuote(
+  r: ReturnRow,
+  order: OrderRow | undefined,
+  items: readonly OrderItemRow[],
+  orderReturns: readonly ReturnRow[],
+): AfterSalesView["refundQuote"] {
+  if (r.kind !== "return" || (r.status !== "requested" && r.status !== "escalated") || !order) return null;
+  const own = items.filter((i) => i.orderId === order.id);
+  const item = own.find((i) => i.listingId === r.listingId);
+  if (!item) return null;
+  const { vat, fees } = refundParts(order, own, orderReturns, r);
+  const price = item.price * r.quantity;
+  return { items: price, vat, fees, total: price + vat + fees };
+}
+
 function views(
   deps: Deps,
   rows: readonly ReturnRow[],
-  orderRows: readonly Pick<OrderRow, "id" | "code">[],
+  orderRows: readonly OrderRow[],
   items: readonly OrderItemRow[],
+  allReturns: readonly ReturnRow[],
 ): AfterSalesView[] {
-  const codes = new Map(orderRows.map((o) => [o.id, o.code]));
+  const byId = new Map(orderRows.map((o) => [o.id, o]));
   return rows.map((r) => {
     const item = items.find((i) => i.orderId === r.orderId && i.listingId === r.listingId);
+    const order = byId.get(r.orderId);
     return {
       id: r.id,
       orderId: r.orderId,
-      orderCode: codes.get(r.orderId) ?? "",
+      orderCode: order?.code ?? "",
       listingId: r.listingId,
       item: item ? localize(item.name, deps.lang) : "",
       image: item ? imageView(deps.storage, item.image) : null,
@@ -98,6 +116,12 @@ function views(
       escalation: r.escalation,
       decision: r.decision,
       refund: r.refund,
+      refundQuote: refundQuote(
+        r,
+        order,
+        items,
+        allReturns.filter((x) => x.orderId === r.orderId),
+      ),
       courier: r.courier ? courierName(r.courier) : null,
       trackingNumber: r.trackingNumber,
       createdAt: r.createdAt,
@@ -110,16 +134,17 @@ function views(
 export async function afterSalesOf(deps: Deps, order: OrderRow): Promise<AfterSalesView[]> {
   const rows = await selectOrderReturns(deps.db, [order.id]);
   if (rows.length === 0) return [];
-  return views(deps, rows, [order], await selectItems(deps.db, [order.id]));
+  return views(deps, rows, [order], await selectItems(deps.db, [order.id]), rows);
 }
 
 async function viewsOf(deps: Deps, rows: readonly ReturnRow[]): Promise<AfterSalesView[]> {
   const orderIds = [...new Set(rows.map((r) => r.orderId))];
-  const [orderRows, items] = await Promise.all([
+  const [orderRows, items, allReturns] = await Promise.all([
     selectOrdersByIds(deps.db, orderIds),
     selectItems(deps.db, orderIds),
+    selectOrderReturns(deps.db, orderIds),
   ]);
-  return views(deps, rows, orderRows, items);
+  return views(deps, rows, orderRows, items, allReturns);
 }
 
 async function oneView(deps: Deps, id: string): Promise<AfterSalesView> {
@@ -361,9 +386,17 @@ async function approveLocked(
  * that completes the order's return gets what is left of its VAT and its postage and service fee.
  */
 async function refundOf(tx: Tx, order: OrderRow, items: readonly OrderItemRow[], row: ReturnRow) {
-  const returned = (await selectOrderReturns(tx, [order.id])).filter(
-    (r) => r.kind === "return" && r.status === "approved",
-  );
+  return refundParts(order, items, await selectOrderReturns(tx, [order.id]), row);
+}
+
+/** refundOf's rule over rows already read: the order, its items and every request of the order. */
+function refundParts(
+  order: OrderRow,
+  items: readonly OrderItemRow[],
+  orderReturns: readonly ReturnRow[],
+  row: ReturnRow,
+): { vat: number; fees: number } {
+  const returned = orderReturns.filter((r) => r.kind === "return" && r.status === "approved");
   const vatSoFar = returned.reduce((sum, r) => {
     const i = items.find((x) => x.listingId === r.listingId)!;
     return sum + (r.refund ?? 0) - i.price * r.quantity;

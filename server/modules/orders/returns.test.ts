@@ -150,7 +150,14 @@ describe("deciding", () => {
     // A repeated tap moves nothing twice.
     await store.api.merchantOrders.decideAfterSales({ id: request.id, approve: true, idempotencyKey: key });
     const vatShare = Math.round((order.vat * 100_000) / order.subtotal);
-    expect(approved).toMatchObject({ status: "approved", refund: 100_000 + vatShare });
+    // What the approval dialog states beforehand is what was refunded.
+    expect(request.refundQuote).toEqual({
+      items: 100_000,
+      vat: vatShare,
+      fees: 0,
+      total: 100_000 + vatShare,
+    });
+    expect(approved).toMatchObject({ status: "approved", refund: 100_000 + vatShare, refundQuote: null });
     expect(await balance(shopper)).toBe(shopperBefore + 100_000 + vatShare);
     // The store gives back its margin: the sale (100,000) out, the goods cost (60,000) back.
     expect(await balance(store)).toBe(storeBefore - 40_000);
@@ -160,9 +167,13 @@ describe("deciding", () => {
     });
     expect(await stockOf(first)).toBe(stockBefore + 1);
     expect((await callerFor(database).listings.get({ id: first })).sales).toBe(salesBefore - 1);
-    // The shopper's fund history shows the refund as an order payment coming back; the timeline shows it.
+    // The shopper's fund history names the refund as a refund (its type stays the order payment it reverses).
     const history = await shopper.api.wallet.history({});
-    expect(history.items[0]).toMatchObject({ kind: "prd_order_pay", amount: 100_000 + vatShare });
+    expect(history.items[0]).toMatchObject({
+      kind: "prd_order_pay",
+      entry: "order_refund",
+      amount: 100_000 + vatShare,
+    });
     const detail = await shopper.api.orders.get({ id: orderId });
     expect(detail.events.slice(-3).map((e) => e.event)).toEqual([
       "return_requested",
@@ -178,7 +189,19 @@ describe("deciding", () => {
 
     // Returning the last item gives back exactly the rest of the order's total, fees included.
     const last = await ask(shopper, { orderId, listingId: second });
-    await store.api.merchantOrders.decideAfterSales({ id: last.id, approve: true, idempotencyKey: newKey() });
+    const rest = order.total - (100_000 + vatShare);
+    expect(last.refundQuote).toEqual({
+      items: 100_000,
+      vat: order.vat - vatShare,
+      fees: order.postage + order.serviceFee,
+      total: rest,
+    });
+    const lastApproved = await store.api.merchantOrders.decideAfterSales({
+      id: last.id,
+      approve: true,
+      idempotencyKey: newKey(),
+    });
+    expect(lastApproved.refund).toBe(rest);
     expect(await balance(shopper)).toBe(shopperBefore + order.total);
     const storeDetail = await store.api.merchantOrders.get({ id: orderId });
     expect(storeDetail.afterSales.map((r) => r.status)).toEqual(["approved", "approved"]);

@@ -141,6 +141,22 @@ export function selectRecharges(
     .limit(opts.limit + 1);
 }
 
+/** A user's recharges that were never paid (cancelled or expired), newest first, before an id. */
+export function selectUnpaidRecharges(db: Executor, userId: string, opts: { before?: string; limit: number }) {
+  return db
+    .select()
+    .from(recharges)
+    .where(
+      and(
+        eq(recharges.userId, userId),
+        inArray(recharges.status, ["cancelled", "expired"]),
+        opts.before ? lt(recharges.id, opts.before) : undefined,
+      ),
+    )
+    .orderBy(sql`${recharges.id} desc`)
+    .limit(opts.limit + 1);
+}
+
 export async function countWithdrawals(db: Db, status: (typeof withdrawals.$inferSelect)["status"]) {
   return db.$count(withdrawals, eq(withdrawals.status, status));
 }

@@ -31,6 +31,7 @@ import {
   selectRecharge,
   selectRechargeByPayment,
   selectRecharges,
+  selectUnpaidRecharges,
   selectWithdrawal,
   selectWithdrawals,
   setRechargePayment,
@@ -56,12 +57,44 @@ export async function walletSummary(db: Db, userId: string) {
   return { balance, pendingWithdrawals };
 }
 
+/** An id's time-ordered part (after its prefix): transfers and recharges compare by it. */
+const timePart = (id: string) => id.slice(id.indexOf("_") + 1);
+
+/**
+ * A wallet's fund records, newest first, a page at a time: the ledger's transfers, and the recharges that
+ * were never paid (they moved no money, but the user asked for them and sees what became of them). The
+ * cursor is the last shown record's id; both lists continue from its time part.
+ */
 export async function fundHistory(
   db: Db,
   userId: string,
   input: { kind?: FundType; cursor?: string | null; limit: number },
 ): Promise<{ items: FundRecordView[]; nextCursor: string | null }> {
-  return walletHistory(db, userId, input);
+  const after = input.cursor ? timePart(input.cursor) : undefined;
+  const [moved, unpaid] = await Promise.all([
+    walletHistory(db, userId, { ...input, cursor: after && `trf_${after}` }),
+    !input.kind || input.kind === "recharge"
+      ? selectUnpaidRecharges(db, userId, { before: after && `rch_${after}`, limit: input.limit })
+      : Promise.resolve([]),
+  ]);
+  const attempts: FundRecordView[] = unpaid.map((r) => ({
+    id: r.id,
+    kind: "recharge",
+    entry: r.status === "expired" ? "recharge_expired" : "recharge_cancelled",
+    amount: 0,
+    asked: r.amount,
+    subjectType: "recharge",
+    subjectId: r.id,
+    state: r.status === "expired" ? "expired" : "cancelled",
+    memo: null,
+    at: r.createdAt,
+  }));
+  const merged = [...moved.items.map((m) => ({ ...m, asked: null })), ...attempts].sort((a, b) =>
+    timePart(a.id) < timePart(b.id) ? 1 : -1,
+  );
+  const items = merged.slice(0, input.limit);
+  const more = merged.length > input.limit || moved.nextCursor !== null || unpaid.length > input.limit;
+  return { items, nextCursor: more ? (items.at(-1)?.id ?? null) : null };
 }
 
 // ------------------------------------------------------------------------------------------ bank card

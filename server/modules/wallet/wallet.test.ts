@@ -459,6 +459,19 @@ describe("recharges through the sandbox gateway", () => {
       ).status,
     ).toBe(200);
     expect(await user.api.wallet.rechargeStatus({ id: a.id })).toMatchObject({ status: "cancelled" });
+    // The fund history lists the cancelled recharge, named so, moving nothing, leading to it.
+    expect((await user.api.wallet.history({})).items).toEqual([
+      expect.objectContaining({
+        id: a.id,
+        kind: "recharge",
+        entry: "recharge_cancelled",
+        amount: 0,
+        asked: 20_000,
+        state: "cancelled",
+        subjectType: "recharge",
+        subjectId: a.id,
+      }),
+    ]);
 
     const b = await user.api.wallet.recharge({ amount: 30_000, method: "sandbox", idempotencyKey: newKey() });
     const bPayment = paymentIdOf(b.redirectUrl);
@@ -480,5 +493,45 @@ describe("recharges through the sandbox gateway", () => {
     expect((await notify(paid, { at: later })).status).toBe(200);
     expect(await user.api.wallet.rechargeStatus({ id: b.id })).toMatchObject({ status: "completed" });
     expect((await user.api.wallet.summary()).balance).toBe(30_000);
+  });
+
+  it("the fund history pages through paid records and unpaid recharges together, newest first, none twice", async () => {
+    const user = await signedInUser(database);
+    const ids: string[] = [];
+    for (let i = 0; i < 5; i++) {
+      const r = await user.api.wallet.recharge({
+        amount: 10_000 + i,
+        method: "sandbox",
+        idempotencyKey: newKey(),
+      });
+      const status = i % 2 === 0 ? "cancelled" : "paid";
+      await notify({
+        paymentId: paymentIdOf(r.redirectUrl),
+        reference: r.id,
+        amount: 10_000 + i,
+        currency: "IDR",
+        status,
+      });
+      ids.push(r.id);
+    }
+    const seen: { entry: string; asked: number | null; amount: number }[] = [];
+    let cursor: string | null = null;
+    do {
+      const page: Awaited<ReturnType<typeof user.api.wallet.history>> = await user.api.wallet.history({
+        limit: 2,
+        cursor,
+      });
+      seen.push(...page.items);
+      cursor = page.nextCursor;
+    } while (cursor);
+    expect(seen.map((r) => [r.entry, r.asked ?? r.amount])).toEqual([
+      ["recharge_cancelled", 10_004],
+      ["recharge", 10_003],
+      ["recharge_cancelled", 10_002],
+      ["recharge", 10_001],
+      ["recharge_cancelled", 10_000],
+    ]);
+    // Filtered to another type, the unpaid recharges are not among them.
+    expect((await user.api.wallet.history({ kind: "withdrawal" })).items).toEqual([]);
   });
 });

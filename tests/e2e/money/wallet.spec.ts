@@ -66,11 +66,17 @@ for (const lang of langs) {
     await openWallet(page, lang, "fund");
     expect(await shownBalance(page)).toBe(rupiah(200_000));
     const history = page.getByRole("list", { name: w.fund.history });
-    await expect(history.getByRole("listitem")).toHaveCount(1);
-    await expect(history.getByRole("listitem").first()).toContainText(w.fund.types.recharge);
-    await expect(history.getByRole("listitem").first()).toContainText(`+${rupiah(200_000)}`);
-    await expect(history.getByRole("listitem").first()).toContainText(w.fund.states.completed);
-    await expect(history.getByRole("listitem").first()).toContainText("WIB");
+    // The cancelled recharge is listed too, named as such, moving nothing; newest first.
+    await expect(history.getByRole("listitem")).toHaveCount(2);
+    const [cancelled, paid] = [history.getByRole("listitem").nth(0), history.getByRole("listitem").nth(1)];
+    await expect(cancelled.getByTestId("fund-entry")).toHaveText(w.fund.entries.recharge_cancelled);
+    await expect(cancelled).toContainText(rupiah(100_000));
+    await expect(cancelled).not.toContainText(`+${rupiah(100_000)}`);
+    await expect(cancelled).toContainText(w.fund.states.cancelled);
+    await expect(paid.getByTestId("fund-entry")).toHaveText(w.fund.entries.recharge);
+    await expect(paid).toContainText(`+${rupiah(200_000)}`);
+    await expect(paid).toContainText(w.fund.states.completed);
+    await expect(paid).toContainText("WIB");
 
     // Withdraw without a card: bind one first, with the form's checks.
     await openWallet(page, lang, "withdraw");
@@ -166,13 +172,17 @@ for (const lang of langs) {
     await openWallet(page, lang, "fund");
     expect(await shownBalance(page)).toBe(rupiah(140_000));
     const records = page.getByRole("list", { name: w.fund.history }).getByRole("listitem");
-    await expect(records).toHaveCount(4);
+    // Two withdrawals (one returned), the paid recharge and the cancelled one.
+    await expect(records).toHaveCount(5);
     // The rejected withdrawal's hold reads "returned", with the money coming back beside it.
     const minus = "\u2212";
     await expect(records.filter({ hasText: `${minus}${rupiah(50_000)}` })).toContainText(
       w.fund.states.returned,
     );
     await expect(records.filter({ hasText: `+${rupiah(50_000)}` })).toContainText(w.fund.states.completed);
+    await expect(records.filter({ hasText: `+${rupiah(50_000)}` }).getByTestId("fund-entry")).toHaveText(
+      w.fund.entries.withdrawal_returned,
+    );
     await expect(records.filter({ hasText: `${minus}${rupiah(60_000)}` })).toContainText(
       w.fund.states.completed,
     );
@@ -181,7 +191,7 @@ for (const lang of langs) {
     // The type filter keeps only recharges.
     await page.getByRole("button", { name: w.fund.types.recharge, exact: true }).click();
     await expect(page).toHaveURL(/type=recharge/);
-    await expect(records).toHaveCount(1);
+    await expect(records).toHaveCount(2);
 
     // A withdrawal record leads to the withdrawal, which says why it was returned.
     await page.getByRole("button", { name: w.fund.all, exact: true }).click();

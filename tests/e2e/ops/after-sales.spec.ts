@@ -144,12 +144,15 @@ for (const [index, lang] of langs.entries()) {
     const item = ops.getByTestId("after-sales").filter({ hasText: note });
     await item.getByRole("button", { name: m.aftersales.approve }).click();
     const dialog = ops.getByRole("dialog");
+    const quote = await dialog.getByTestId("refund-quote").innerText();
     await dialog.getByLabel(m.ops.reason).fill("Kerusakan terlihat di foto");
     await dialog.getByRole("button", { name: m.aftersales.approve }).click();
     await expect(toasts(ops, lang).getByText(m.ops.aftersales.decided)).toBeVisible();
     const after = (await trpcQuery<{ balance: number }>(request, "wallet.summary", undefined, lang, token))
       .balance;
     expect(after).toBeGreaterThan(before);
+    // The dialog named exactly the amount refunded.
+    expect(quote).toContain(rupiah(after - before));
     await page.goto(localePath(lang, `/h5/order/detail?id=${orderId}`));
     await waitForHydration(page);
     await expect(page.getByTestId("refund")).toHaveText(

@@ -178,6 +178,9 @@ for (const [index, lang] of langs.entries()) {
     await waitForHydration(store);
     await expectNoSeriousViolations(store, `store after-sales (${lang})`);
     await store.getByTestId("after-sales").getByRole("button", { name: m.aftersales.approve }).click();
+    // The dialog states what will be refunded (one of two items: its price and VAT, no postage).
+    const quote = await store.getByRole("dialog").getByTestId("refund-quote").innerText();
+    await expect(store.getByRole("dialog").getByText(m.aftersales.noReturnShipping)).toBeVisible();
     await store.getByRole("dialog").getByRole("button", { name: m.aftersales.approve }).click();
     await expect(toasts(store, lang).getByText(m.aftersales.approved)).toBeVisible();
     await store.context().close();
@@ -190,6 +193,9 @@ for (const [index, lang] of langs.entries()) {
       .balance;
     expect(after).toBeGreaterThan(before);
     await expect(refund).toHaveText(fill(m.aftersales.refunded, { amount: rupiah(after - before) }));
+    // Exactly what the dialog said.
+    expect(quote).toMatch(new RegExp(`^${escapeRegExp(m.aftersales.refundItems.split("{{total}}")[0]!)}`));
+    expect(quote).toContain(rupiah(after - before));
     await expect(page.getByText(m.orders.events.return_approved)).toBeVisible();
     await expectNoSeriousViolations(page, `order after the refund (${lang})`);
   });

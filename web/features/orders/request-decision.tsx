@@ -1,7 +1,33 @@
 import type { AfterSalesView } from "#common/contracts/returns.ts";
+import { formatRupiah } from "../../lib/format.ts";
 import { useI18n } from "../../lib/i18n.tsx";
 import { modal } from "../../lib/modal.ts";
 import { DecisionDialog } from "../ops/ops-ui.tsx";
+
+/**
+ * What approving does, in figures: the refund part by part (the postage and service fee only when it returns
+ * the order's last items), what it takes from the store, and that the item is not collected through Pasar.
+ */
+function ApprovalBody(props: { request: AfterSalesView }) {
+  const { t } = useI18n();
+  const quote = props.request.refundQuote;
+  if (props.request.kind !== "return" || !quote) return <p>{t("aftersales.approveReplacement")}</p>;
+  const amounts = {
+    total: formatRupiah(quote.total),
+    items: formatRupiah(quote.items),
+    vat: formatRupiah(quote.vat),
+    fees: formatRupiah(quote.fees),
+  };
+  return (
+    <div className="grid gap-2">
+      <p className="font-semibold text-gray-900 dark:text-gray-100" data-testid="refund-quote">
+        {t(quote.fees > 0 ? "aftersales.refundAll" : "aftersales.refundItems", amounts)}
+      </p>
+      <p>{t("aftersales.approveReturn")}</p>
+      <p>{t("aftersales.noReturnShipping")}</p>
+    </div>
+  );
+}
 
 /**
  * Refuse or approve a request (the store, or the operator once escalated): each opens the decision dialog. A
@@ -39,7 +65,7 @@ export function RequestDecision(props: {
         onClick={() =>
           modal.open(DecisionDialog, {
             title: t("aftersales.approveTitle"),
-            body: t(r.kind === "return" ? "aftersales.approveReturn" : "aftersales.approveReplacement"),
+            body: <ApprovalBody request={r} />,
             reasonLabel: props.approveReason,
             confirmLabel: t("aftersales.approve"),
             onConfirm: (d) => props.onDecide({ approve: true, ...d }),

@@ -282,7 +282,7 @@ function UserDetail(props: { user: OpsUserDetail }) {
               <li key={m.id} className="flex items-start justify-between gap-3 py-2">
                 <div className="min-w-0">
                   <p className="text-sm">
-                    {t(`wallet.fund.types.${m.kind}`)}
+                    {t(`wallet.fund.entries.${m.entry}`)}
                     {m.state !== "completed" && ` · ${t(`wallet.fund.states.${m.state}`)}`}
                   </p>
                   <p className="text-xs text-gray-600 dark:text-gray-400">

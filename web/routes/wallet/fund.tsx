@@ -69,7 +69,6 @@ function recordLink(record: FundRecordView): string | null {
 function RecordRow(props: { record: FundRecordView }) {
   const { t, locale } = useI18n();
   const zone = useTimeZone();
-  const typeLabel = useFundTypeLabel();
   const { record } = props;
   const link = recordLink(record);
   const stateClass =
@@ -81,7 +80,9 @@ function RecordRow(props: { record: FundRecordView }) {
   const body = (
     <>
       <div className="min-w-0 flex-1">
-        <p className="font-medium">{typeLabel(record.kind)}</p>
+        <p className="font-medium" data-testid="fund-entry">
+          {t(`wallet.fund.entries.${record.entry}`)}
+        </p>
         <p className="mt-0.5 text-sm text-gray-600 dark:text-gray-400">
           <time dateTime={record.at.toISOString()}>{formatDateTime(record.at, locale, zone)}</time>
         </p>
@@ -90,7 +91,14 @@ function RecordRow(props: { record: FundRecordView }) {
         )}
       </div>
       <div className="text-end">
-        <SignedAmount amount={record.amount} />
+        {record.asked === null ? (
+          <SignedAmount amount={record.amount} />
+        ) : (
+          // Asked for, never paid: no money moved.
+          <p className="font-semibold text-gray-500 tabular-nums line-through dark:text-gray-400">
+            {formatRupiah(record.asked)}
+          </p>
+        )}
         <p className={`mt-0.5 text-sm ${stateClass}`}>{t(`wallet.fund.states.${record.state}`)}</p>
       </div>
       {link && <ChevronRight className="size-5 shrink-0 text-gray-500" aria-hidden="true" />}
