@@ -142,7 +142,11 @@ export function selectRecharges(
 }
 
 /** A user's recharges that were never paid (cancelled or expired), newest first, before an id. */
-export function selectUnpaidRecharges(db: Executor, userId: string, opts: { before?: string; limit: number }) {
+export function selectUnpaidRecharges(
+  db: Executor,
+  userId: string,
+  opts: { before?: string; limit: number },
+) {
   return db
     .select()
     .from(recharges)
