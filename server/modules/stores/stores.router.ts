@@ -6,8 +6,9 @@ import {
   StoreStreetViewSchema,
   VisitViewSchema,
 } from "#common/contracts/stores.ts";
+import { z } from "zod";
 import { publicProcedure, router, shopperProcedure } from "../../trpc/init.ts";
-import { getStorePage, listStreet, setFollowing, visitStore } from "./stores.service.ts";
+import { getStorePage, isFollowing, listStreet, setFollowing, visitStore } from "./stores.service.ts";
 
 export const storesRouter = router({
   /** The shop street. */
@@ -32,6 +33,11 @@ export const storesRouter = router({
         user ? { userId: user.id } : { visitorKey: ctx.visitorKey(), addressKey: ctx.addressKey() },
       );
     }),
+  /** Whether the shopper follows the store (the product page asks; the store page has it in `get`). */
+  followStatus: shopperProcedure
+    .input(StoreIdInputSchema)
+    .output(z.object({ following: z.boolean() }))
+    .query(({ ctx, input }) => isFollowing(ctx.db, ctx.user.id, input.storeId)),
   follow: shopperProcedure
     .input(StoreIdInputSchema)
     .output(OkViewSchema)

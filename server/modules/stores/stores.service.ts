@@ -191,6 +191,11 @@ export const signedOutVisitsPerAddress = 5;
  * a signed-out one is the context's visitor key (a first-party visitor id, never request headers such as
  * the User-Agent) with their hashed address, capped per address (`signedOutVisitsPerAddress`).
  */
+/** Whether a user follows a store (the product page's follow button). */
+export async function isFollowing(db: Db, userId: string, storeId: string): Promise<{ following: boolean }> {
+  return { following: await q.followExists(db, userId, storeId) };
+}
+
 export async function visitStore(
   db: Db,
   storeId: string,

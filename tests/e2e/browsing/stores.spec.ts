@@ -1,6 +1,12 @@
 import { expect, test, type Page } from "@playwright/test";
 import { authPath, toasts } from "../support/accounts.ts";
-import { signInFreshShopper, storeFigure, storeNamed, streetStores } from "../support/browsing.ts";
+import {
+  signInFreshShopper,
+  sneakersListing,
+  storeFigure,
+  storeNamed,
+  streetStores,
+} from "../support/browsing.ts";
 import { escapeRegExp, localePath, messages, pageTitle, type Lang } from "../support/i18n.ts";
 import { waitForHydration } from "../support/page.ts";
 
@@ -100,6 +106,47 @@ test("ind: a store is followed and unfollowed from its page, reached from the ho
   await expect(follow).toHaveAttribute("aria-pressed", "false");
   expect(await storeFigure(page, m.stores.page.followers)).toBe(before);
 });
+
+for (const lang of ["ind", "en", "zh"] as const) {
+  test(`${lang}: a store is followed from a product's page: a visitor signs in and comes back following it`, async ({
+    page,
+    request,
+  }) => {
+    const m = messages[lang];
+    const product = await sneakersListing(request, lang);
+    const productPath = localePath(lang, `/h5/products/${product.id}`);
+    const storeRegion = () => page.getByRole("region", { name: m.catalog.product.store });
+    await page.goto(productPath);
+    await waitForHydration(page);
+    await storeRegion().getByRole("button", { name: m.stores.page.follow, exact: true }).click();
+    await expect(page).toHaveURL(
+      new RegExp(
+        `${escapeRegExp(authPath(lang, "signin"))}\\?redirect=${escapeRegExp(encodeURIComponent(`${productPath}?after=follow`))}$`,
+      ),
+    );
+    // Signed in, back on the product: the follow the visitor asked for is carried out.
+    await signInFreshShopper(page, `follow-product-${lang}`);
+    await page.goto(`${productPath}?after=follow`);
+    await waitForHydration(page);
+    await expect(toasts(page, lang).getByText(m.stores.page.followed, { exact: true })).toBeVisible();
+    const following = storeRegion().getByRole("button", { name: m.stores.page.following, exact: true });
+    await expect(following).toHaveAttribute("aria-pressed", "true");
+    // The store's page agrees; unfollowing from the product page works too.
+    await page.goto(localePath(lang, `/h5/merchant/shop/${product.storeId}`));
+    await waitForHydration(page);
+    await expect(page.getByRole("button", { name: m.stores.page.following, exact: true })).toHaveAttribute(
+      "aria-pressed",
+      "true",
+    );
+    await page.goto(productPath);
+    await waitForHydration(page);
+    await following.click();
+    await expect(toasts(page, lang).getByText(m.stores.page.unfollowed, { exact: true })).toBeVisible();
+    await expect(
+      storeRegion().getByRole("button", { name: m.stores.page.follow, exact: true }),
+    ).toHaveAttribute("aria-pressed", "false");
+  });
+}
 
 test("ind: the shop street lists every store, and typing part of a name finds that store, which opens its page", async ({
   page,

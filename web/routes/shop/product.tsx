@@ -11,6 +11,7 @@ import { ProductRow } from "../../features/catalog/product-card.tsx";
 import { ShareButton } from "../../features/catalog/share-button.tsx";
 import { CollectionButton } from "../../features/browsing/collection-button.tsx";
 import { BuyBar } from "../../features/orders/buy-bar.tsx";
+import { FollowButton } from "../../features/stores/follow-button.tsx";
 import { rethrowNotFound, serverT, withServerApi } from "../../lib/api.server.ts";
 import { formatNumber } from "../../lib/format.ts";
 import { useI18n } from "../../lib/i18n.tsx";
@@ -168,6 +169,9 @@ function ProductContent(props: { id: string }) {
               {t("stores.page.visit")}
             </span>
           </Link>
+          <div className="mt-3 flex justify-end">
+            <FollowButton storeId={product.store.id} />
+          </div>
         </section>
         <section aria-labelledby="services-title" className="mt-2 bg-white p-4 dark:bg-gray-900">
           <h2 id="services-title" className="font-semibold">

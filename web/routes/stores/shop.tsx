@@ -1,18 +1,17 @@
 import { useEffect } from "react";
-import { HydrationBoundary, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { HydrationBoundary, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Store } from "lucide-react";
 import { useSearchParams } from "react-router";
 import type { Route } from "./+types/shop";
 import { AppHeader } from "../../features/shell/app-header.tsx";
 import { InfiniteProducts, listPageSize } from "../../features/catalog/infinite-products.tsx";
 import { SortTabs, sortFrom } from "../../features/catalog/sort-tabs.tsx";
+import { FollowButton } from "../../features/stores/follow-button.tsx";
 import { StoreBadges, StoreFigures } from "../../features/stores/store-stats.tsx";
 import { rethrowNotFound, withServerApi } from "../../lib/api.server.ts";
 import { useI18n } from "../../lib/i18n.tsx";
 import { localeFromParam } from "../../lib/locale.ts";
 import { pageMeta } from "../../lib/meta.ts";
-import { useIntentAfterSignIn, useRequireSignIn } from "../../lib/session.ts";
-import { toast } from "../../lib/toast.ts";
 import { postRecord, useTRPC } from "../../lib/trpc.ts";
 import { Picture } from "../../ui/picture.tsx";
 
@@ -40,46 +39,6 @@ export async function loader({ request, context, params, url }: Route.LoaderArgs
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
   pageMeta(matches, loaderData?.title, loaderData?.description);
-
-function FollowButton(props: { storeId: string; following: boolean | null }) {
-  const { t } = useI18n();
-  const trpc = useTRPC();
-  const queryClient = useQueryClient();
-  const requireSignIn = useRequireSignIn();
-  const refresh = (followed: boolean) => {
-    void queryClient.invalidateQueries({ queryKey: trpc.stores.get.queryKey({ storeId: props.storeId }) });
-    toast.notify(t(followed ? "stores.page.followed" : "stores.page.unfollowed"), "success");
-  };
-  const follow = useMutation(trpc.stores.follow.mutationOptions({ onSuccess: () => refresh(true) }));
-  const unfollow = useMutation(trpc.stores.unfollow.mutationOptions({ onSuccess: () => refresh(false) }));
-  const following = props.following === true;
-  // Back from signing in to follow: follow (unless already following).
-  useIntentAfterSignIn("follow", props.following !== null, () => {
-    if (!following) follow.mutate({ storeId: props.storeId });
-  });
-  return (
-    <button
-      type="button"
-      aria-pressed={following}
-      onClick={() =>
-        requireSignIn(
-          () =>
-            following
-              ? unfollow.mutate({ storeId: props.storeId })
-              : follow.mutate({ storeId: props.storeId }),
-          "follow",
-        )
-      }
-      className={`h-9 shrink-0 rounded-full px-4 text-sm font-semibold ${
-        following
-          ? "border border-gray-300 text-gray-800 dark:border-gray-600 dark:text-gray-200"
-          : "bg-primary-700 text-white"
-      }`}
-    >
-      {following ? t("stores.page.following") : t("stores.page.follow")}
-    </button>
-  );
-}
 
 /**
  * Counts the visit once the store page is shown in the browser (loading the page counts nothing), then
