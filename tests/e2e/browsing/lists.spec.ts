@@ -105,7 +105,7 @@ test("ind: shop street cards show the figure they are sorted by", async ({ page,
   const m = messages.ind.stores.street;
   await page.goto(localePath("ind", "/h5/merchant/street?sort=visits"));
   await waitForHydration(page);
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Daftar Toko");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Daftar toko");
   const page1 = await trpcQuery<{ items: { name: string; visits: number }[] }>(request, "stores.list", {
     sort: "visits",
     order: "desc",
