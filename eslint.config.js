@@ -85,7 +85,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ["web/lib/format.ts", "web/lib/format-compact.ts"],
+    files: ["common/money.ts", "web/lib/format-compact.ts"],
     rules: { "no-restricted-syntax": "off" },
   },
   {

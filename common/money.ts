@@ -1,3 +1,5 @@
+import { localeTags, type Locale } from "./locales.ts";
+
 /**
  * Rupiah are whole units everywhere; this is the one formatter, the same in every language: `Rp 1.234.567`.
  * Sums over the ledger are bigints (exact however large), single amounts numbers.
@@ -51,4 +53,12 @@ export function percentToBasisPoints(typed: string): number | undefined {
 export function discountPercent(price: number, usual: number): number {
   if (usual <= 0 || price >= usual) return 0;
   return Math.round(((usual - price) / usual) * 100);
+}
+
+/** One number format per language, made on first use. */
+const numberFormats: Partial<Record<Locale, Intl.NumberFormat>> = {};
+
+/** Numbers as the reader's language writes them (1.234 in Indonesian, 1,234 in English). */
+export function formatNumber(value: number, locale: Locale): string {
+  return (numberFormats[locale] ??= new Intl.NumberFormat(localeTags[locale])).format(value);
 }

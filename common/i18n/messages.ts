@@ -3,12 +3,29 @@ import type ind from "./messages/ind.json";
 /** The message tree; Indonesian is the source language every other catalogue must match. */
 export type Messages = typeof ind;
 
+/**
+ * A counted message: one text per plural category of `Intl.PluralRules` for the language ("other" always,
+ * "one" in English), e.g. `{ "one": "{{count}} review", "other": "{{count}} reviews" }`.
+ */
+type Plural = { other: string };
+
 type DotPath<T, P extends string = ""> = {
-  [K in keyof T & string]: T[K] extends string ? `${P}${K}` : DotPath<T[K], `${P}${K}.`>;
+  [K in keyof T & string]: T[K] extends string | Plural ? `${P}${K}` : DotPath<T[K], `${P}${K}.`>;
+}[keyof T & string];
+
+type PluralPath<T, P extends string = ""> = {
+  [K in keyof T & string]: T[K] extends string
+    ? never
+    : T[K] extends Plural
+      ? `${P}${K}`
+      : PluralPath<T[K], `${P}${K}.`>;
 }[keyof T & string];
 
 /** Every translation key, e.g. `catalog.home.hot`. */
 export type MessageKey = DotPath<Messages>;
+
+/** The keys of counted messages, whose form is chosen by the `count` parameter. */
+export type PluralKey = PluralPath<Messages>;
 
 /** Loads one language's messages (server side reads all three; the browser gets only its own). */
 export async function loadMessages(locale: "ind" | "en" | "zh"): Promise<Messages> {

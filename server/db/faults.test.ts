@@ -136,7 +136,7 @@ describe.runIf(testDbKind === "postgres")("a PostgreSQL fault never stops the se
           ["/en/h5", unavailableEn],
           ["/zh/h5/products/prd_x", "服务暂时不可用，请稍后再试。"],
           // (The category page itself may still answer: its tree is kept in memory for a minute.)
-          ["/h5/products/list", "Layanan sedang tidak tersedia sebentar. Silakan coba lagi sesaat lagi."],
+          ["/h5/products/list", "Layanan untuk sementara tidak tersedia. Silakan coba beberapa saat lagi."],
         ] as const) {
           const res = await page(p);
           expect(res.status, p).toBe(503);

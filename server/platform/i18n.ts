@@ -6,9 +6,9 @@ import { createTranslator, type Translate } from "#common/i18n/i18n.ts";
 import { defaultLocale, type Locale } from "#common/locales.ts";
 
 const translators: Record<Locale, Translate> = {
-  ind: createTranslator(ind),
-  en: createTranslator(en, ind),
-  zh: createTranslator(zh, ind),
+  ind: createTranslator("ind", ind),
+  en: createTranslator("en", en, ind),
+  zh: createTranslator("zh", zh, ind),
 };
 
 /** The server's translator for one language (all three catalogues are loaded once). */

@@ -1,8 +1,3 @@
-import { localeTags, type Locale } from "#common/locales.ts";
-
-export { formatRupiah, discountPercent } from "#common/money.ts";
-
-/** Numbers as the reader's language writes them (1.234 in Indonesian, 1,234 in English). */
-export function formatNumber(value: number, locale: Locale): string {
-  return new Intl.NumberFormat(localeTags[locale]).format(value);
-}
+// The number and money formatters live in common/money.ts, shared with the translator (a counted message writes
+// its count as the language writes numbers); the web app imports them from here.
+export { formatRupiah, formatNumber, discountPercent } from "#common/money.ts";

@@ -13,7 +13,7 @@ const I18nContext = createContext<I18nValue | null>(null);
 /** Provides one language's messages (the only ones the browser downloads) to the tree. */
 export function I18nProvider(props: { locale: Locale; messages: Messages; children: ReactNode }) {
   const { locale, messages } = props;
-  const value = useMemo(() => ({ locale, t: createTranslator(messages) }), [locale, messages]);
+  const value = useMemo(() => ({ locale, t: createTranslator(locale, messages) }), [locale, messages]);
   return <I18nContext.Provider value={value}>{props.children}</I18nContext.Provider>;
 }
 

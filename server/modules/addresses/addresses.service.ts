@@ -88,7 +88,7 @@ export async function saveAddress(
     }
     const existing = await countAddresses(tx, userId);
     if (existing >= maxAddresses) {
-      throw new DomainError("precondition_failed", "errors.address.tooMany", { max: maxAddresses });
+      throw new DomainError("precondition_failed", "errors.address.tooMany", { count: maxAddresses });
     }
     const id = newId("adr", at.getTime());
     const isDefault = input.isDefault || existing === 0;

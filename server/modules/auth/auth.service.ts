@@ -146,7 +146,7 @@ export async function sendCode(deps: AuthDeps, input: SendCodeInput) {
   // Only the request that issued the code gets here, so one code means one message.
   const channel = parsed.kind === "email" ? "email" : "sms";
   const text = issue
-    ? deps.t("auth.messages.codeBody", { code, minutes: codeRules.ttlMs / 60_000 })
+    ? deps.t("auth.messages.codeBody", { code, count: codeRules.ttlMs / 60_000 })
     : deps.t(input.purpose === "signup" ? "auth.messages.existsBody" : "auth.messages.unknownBody", {
         url: deps.publicUrl,
       });

@@ -85,7 +85,7 @@ export async function addItem(
     (await countCart(db, userId)) >= maxCartLines &&
     (await selectCartQuantity(db, userId, input.listingId)) === 0
   ) {
-    throw new DomainError("precondition_failed", "errors.cart.full", { max: maxCartLines });
+    throw new DomainError("precondition_failed", "errors.cart.full", { count: maxCartLines });
   }
   const quantity = await addToCart(
     db,

@@ -167,7 +167,7 @@ async function checkRequest(
     throw new DomainError(
       "conflict",
       input.kind === "return" ? "errors.returns.returnClosed" : "errors.returns.replacementClosed",
-      { days: input.kind === "return" ? returnDays : replacementDays },
+      { count: input.kind === "return" ? returnDays : replacementDays },
     );
   }
   const item = (await selectItems(tx, [order.id])).find((i) => i.listingId === input.listingId);

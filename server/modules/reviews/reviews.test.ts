@@ -110,7 +110,7 @@ describe("writing a review", () => {
     expect(res.status).toBe(400);
     expect(res.body).toContain("Choose 1 to 5 stars.");
     res = await send(await reviewForm({ ...base, rating: "5", text: "x".repeat(501) }), "ind");
-    expect(res.body).toContain("Ulasan paling banyak 500 karakter.");
+    expect(res.body).toContain("Ulasan maksimal 500 karakter.");
     res = await send(await reviewForm({ ...base, rating: "5" }, 4), "zh");
     expect(res.body).toContain("最多 3 张照片。");
     const notAnImage = await reviewForm({ ...base, rating: "5" });

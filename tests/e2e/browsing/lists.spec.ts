@@ -11,7 +11,7 @@ import {
   streetStores,
   trpcQuery,
 } from "../support/browsing.ts";
-import { fill, localePath, messagePattern, messages, pageTitle } from "../support/i18n.ts";
+import { fill, localePath, messagePattern, messages, pageTitle, plural } from "../support/i18n.ts";
 import { waitForHydration } from "../support/page.ts";
 
 /** The products listed on a collection or recently-viewed page, by their remove buttons. */
@@ -105,7 +105,7 @@ test("ind: shop street cards show the figure they are sorted by", async ({ page,
   const m = messages.ind.stores.street;
   await page.goto(localePath("ind", "/h5/merchant/street?sort=visits"));
   await waitForHydration(page);
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Daftar Toko");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Daftar toko");
   const page1 = await trpcQuery<{ items: { name: string; visits: number }[] }>(request, "stores.list", {
     sort: "visits",
     order: "desc",
@@ -116,7 +116,7 @@ test("ind: shop street cards show the figure they are sorted by", async ({ page,
   for (const [i, store] of page1.items.entries()) {
     await expect(cards.nth(i)).toContainText(store.name);
     await expect(cards.nth(i).getByTestId("sort-figure")).toHaveText(
-      fill(m.figure.visits, { count: store.visits.toLocaleString("id-ID") }),
+      fill(plural("ind", m.figure.visits, store.visits), { count: store.visits.toLocaleString("id-ID") }),
     );
   }
 });

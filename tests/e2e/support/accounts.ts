@@ -5,7 +5,7 @@ import {
   type Locator,
   type Page,
 } from "@playwright/test";
-import { localePath, messagePattern, messages, type Lang } from "./i18n.ts";
+import { localePath, messagePattern, messages, plural, type Lang } from "./i18n.ts";
 import { mailsTo, waitForMail } from "./mailbox.ts";
 import { waitForHydration } from "./page.ts";
 
@@ -50,7 +50,8 @@ export function authPath(lang: Lang, screen: "signin" | "signup" | "forget" | "a
 
 /** The code in a code message written in `lang` ("Your Pasar verification code is 123456. …"). */
 export function codeIn(text: string, lang: Lang): string {
-  const pattern = messagePattern(messages[lang].auth.messages.codeBody, { code: "(\\d{6})", minutes: "5" });
+  const template = plural(lang, messages[lang].auth.messages.codeBody, 5);
+  const pattern = messagePattern(template, { code: "(\\d{6})", count: "5" });
   const code = pattern.exec(text.trim())?.[1];
   expect(code, `not a code message in ${lang}: ${JSON.stringify(text)}`).toBeTruthy();
   return code!;

@@ -7,7 +7,7 @@ export const langs = ["ind", "en", "zh"] as const;
 export type Lang = (typeof langs)[number];
 
 /** The shopper-visible texts of each language, straight from the app's catalogues. */
-export const messages = { ind, en, zh } satisfies Record<Lang, typeof en>;
+export const messages = { ind, en, zh } satisfies Record<Lang, typeof ind>;
 
 /** The `lang` attribute of <html> in each language. */
 export const htmlLang: Record<Lang, string> = { ind: "id-ID", en: "en-US", zh: "zh-CN" };
@@ -25,9 +25,15 @@ export function localePath(lang: Lang, rest: string): string {
   return lang === "ind" ? rest : `/${lang}${rest}`;
 }
 
-/** Fills `{{name}}` placeholders like the app's i18next setup does. */
+/** Fills `{{name}}` placeholders like the app's translator does (common/i18n/i18n.ts). */
 export function fill(template: string, vars: Record<string, string | number>): string {
   return template.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, key: string) => String(vars[key] ?? `{{${key}}}`));
+}
+
+/** The form of a counted message (`{ "one": …, "other": … }`) for `count` in `lang`, picked as the app does. */
+export function plural(lang: Lang, forms: { other: string; one?: string }, count: number): string {
+  const form = new Intl.PluralRules(htmlLang[lang]).select(count);
+  return (form === "one" && forms.one) || forms.other;
 }
 
 /** A document title as the app writes it: "{page title} - Pasar". */

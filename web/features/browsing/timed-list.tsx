@@ -51,7 +51,7 @@ export function InfiniteTimedList(props: {
         removeLabel={props.removeLabel}
         onRemove={props.onRemove}
       />
-      <LoadMore query={props.query} />
+      <LoadMore query={props.query} endText={t("catalog.list.end")} />
     </>
   );
 }

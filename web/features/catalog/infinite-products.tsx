@@ -32,9 +32,10 @@ export interface PagedQuery {
 
 /**
  * The end of a list that loads more: the next page loads as the shopper scrolls near it (or presses
- * "Load more"), and once everything is shown it says so.
+ * "Load more"), and once everything is shown it says so with `endText`, which names what the list holds
+ * (products, orders, or `shell.listEnd` for anything).
  */
-export function LoadMore(props: { query: PagedQuery; endText?: string }) {
+export function LoadMore(props: { query: PagedQuery; endText: string }) {
   const { t } = useI18n();
   const sentinel = useRef<HTMLDivElement>(null);
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = props.query;
@@ -62,7 +63,7 @@ export function LoadMore(props: { query: PagedQuery; endText?: string }) {
           {isFetchingNextPage ? t("shell.loading") : t("catalog.list.loadMore")}
         </button>
       ) : (
-        (props.endText ?? t("catalog.list.end"))
+        props.endText
       )}
     </div>
   );
@@ -115,7 +116,7 @@ export function InfiniteProducts(props: { filter: ListingFilter; emptyText?: str
           </li>
         ))}
       </ul>
-      <LoadMore query={query} />
+      <LoadMore query={query} endText={t("catalog.list.end")} />
     </div>
   );
 }

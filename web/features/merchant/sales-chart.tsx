@@ -113,9 +113,9 @@ export function SalesChart(props: { days: DayFigure[] }) {
     <figure aria-labelledby={captionId}>
       <figcaption id={captionId} className="text-sm text-gray-700 dark:text-gray-300">
         {t("merchant.home.chartCaption", {
-          days: days.length,
+          period: t("merchant.home.chartDays", { count: days.length }),
           turnover: formatRupiah(totalTurnover),
-          orders: formatNumber(totalOrders, locale),
+          count: totalOrders,
         })}
       </figcaption>
       <div className="mt-2 flex gap-4 text-xs text-gray-700 dark:text-gray-300" aria-hidden="true">

@@ -4,7 +4,6 @@ import type { Route } from "./+types/categories";
 import { localeNames, locales, localize, type Localized } from "#common/locales.ts";
 import { Field } from "../../features/auth/form.tsx";
 import { operatorOnly, serverT, withServerApi } from "../../lib/api.server.ts";
-import { formatNumber } from "../../lib/format.ts";
 import { useI18n } from "../../lib/i18n.tsx";
 import { localeFromParam } from "../../lib/locale.ts";
 import { pageMeta } from "../../lib/meta.ts";
@@ -127,8 +126,7 @@ function CategoriesContent() {
       <div className="min-w-0">
         <p className="font-medium">{c.name.ind}</p>
         <p className="text-sm text-gray-600 dark:text-gray-400">
-          {c.name.en} · {c.name.zh} ·{" "}
-          {t("ops.categories.products", { count: formatNumber(c.products, locale) })}
+          {c.name.en} · {c.name.zh} · {t("ops.categories.products", { count: c.products })}
         </p>
       </div>
       <button

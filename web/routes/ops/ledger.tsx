@@ -197,7 +197,7 @@ function LedgerContent() {
               </h2>
             </div>
             <p className="mt-1 text-sm">
-              {t("ops.ledger.summary", { transfers: ledger.transfers, total: formatRupiah(ledger.total) })}
+              {t("ops.ledger.summary", { count: ledger.transfers, total: formatRupiah(ledger.total) })}
             </p>
             {ledger.mismatches.map((m) => (
               <p key={m.id} className="mt-1 text-sm">

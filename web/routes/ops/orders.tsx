@@ -172,7 +172,7 @@ function OpsOrdersContent() {
           <OrderRow key={o.id} order={o} refresh={refresh} />
         ))}
       </ul>
-      {items.length > 0 && <LoadMore query={list} />}
+      {items.length > 0 && <LoadMore query={list} endText={t("orders.list.end")} />}
     </main>
   );
 }

@@ -112,7 +112,7 @@ function AfterSalesContent() {
         </Card>
         <Card>
           {kinds.length === 0 ? (
-            <p>{t("errors.returns.replacementClosed", { days: replacementDays })}</p>
+            <p>{t("errors.returns.replacementClosed", { count: replacementDays })}</p>
           ) : (
             <form onSubmit={submit} noValidate>
               <fieldset aria-describedby={errors.kind ? "kind-error" : undefined}>

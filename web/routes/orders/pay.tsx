@@ -264,7 +264,7 @@ function Checkout() {
         </fieldset>
         <p className="mt-3 text-sm text-gray-600 dark:text-gray-400">
           {q.stores.length > 1 && `${t("orders.pay.ordersNote", { count: q.stores.length })} `}
-          {t("orders.pay.window", { minutes: q.paymentWindowMinutes })}
+          {t("orders.pay.window", { count: q.paymentWindowMinutes })}
         </p>
       </Card>
       <div className="fixed inset-x-0 bottom-0 z-20 mx-auto max-w-md border-t border-gray-200 bg-white px-3 py-2 dark:border-gray-800 dark:bg-gray-900">

@@ -52,7 +52,7 @@ function ReviewsContent(props: { id: string }) {
             <RatingLine summary={summary} />
             <ul className="mt-2 grid gap-0.5 text-sm text-gray-700 dark:text-gray-300">
               {summary.stars.map((count, i) => (
-                <li key={i}>{t("reviews.starCount", { stars: 5 - i, count })}</li>
+                <li key={i}>{t("reviews.starCount", { count: 5 - i, reviews: count })}</li>
               ))}
             </ul>
           </section>

@@ -9,7 +9,6 @@ import { localeTags } from "#common/locales.ts";
 import { AppHeader } from "../../features/shell/app-header.tsx";
 import { StoreBadges } from "../../features/stores/store-stats.tsx";
 import { serverT, withServerApi } from "../../lib/api.server.ts";
-import { formatNumber } from "../../lib/format.ts";
 import { useI18n } from "../../lib/i18n.tsx";
 import { localeFromParam, localizePath } from "../../lib/locale.ts";
 import { pageMeta } from "../../lib/meta.ts";
@@ -49,7 +48,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageMeta(ma
 function SortFigure(props: { store: StoreSummaryView; sort: StoreSort }) {
   const { t, locale } = useI18n();
   const s = props.store;
-  const count = (n: number) => ({ count: formatNumber(n, locale) });
+  const count = (n: number) => ({ count: n });
   const parts = {
     overall: [
       t("stores.street.figure.visits", count(s.visits)),

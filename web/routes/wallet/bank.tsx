@@ -121,7 +121,11 @@ function BankForm(props: { card: BankCardView | null; onSaved: () => void; onCan
         label={t("wallet.bank.accountNumber")}
         hint={
           bank
-            ? t("wallet.bank.digits", { bank: bank.name, digits: bank.lengths.join(" / ") })
+            ? t("wallet.bank.digits", {
+                bank: bank.name,
+                digits: bank.lengths.join(" / "),
+                count: Math.max(...bank.lengths),
+              })
             : props.card
               ? t("wallet.bank.numberAgain")
               : undefined

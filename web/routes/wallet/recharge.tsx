@@ -130,7 +130,7 @@ function RechargeForm() {
         )}
       </fieldset>
       <p className="mt-4 text-sm text-gray-600 dark:text-gray-400">
-        {t("wallet.recharge.window", { minutes: form.paymentWindowMinutes })}
+        {t("wallet.recharge.window", { count: form.paymentWindowMinutes })}
       </p>
       <SubmitButton busy={start.isPending || start.isSuccess}>
         {amount !== null
