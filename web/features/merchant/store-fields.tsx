@@ -88,6 +88,8 @@ export function LogoPicker(props: {
   onChange: (file: File) => void;
   label: string;
   error?: string;
+  /** The form goes without a logo (an application): the hint says so and what shows instead. */
+  optional?: boolean;
 }) {
   const { t } = useI18n();
   const id = useId();
@@ -128,6 +130,7 @@ export function LogoPicker(props: {
           />
         </label>
         <p id={`${id}-hint`} className="mt-1 text-xs text-gray-600 dark:text-gray-400">
+          {props.optional && `${t("merchant.apply.logoOptional")} `}
           {t("merchant.apply.logoHint")}
         </p>
         {props.error && (

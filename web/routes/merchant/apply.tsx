@@ -114,7 +114,8 @@ function ApplyContent() {
                 current={null}
                 file={logo}
                 onChange={setLogo}
-                label={t("merchant.fields.chooseLogo")}
+                label={t("merchant.fields.chooseLogoOptional")}
+                optional
               />
               <Field
                 label={t("merchant.fields.phone")}
