@@ -104,7 +104,10 @@ describe.runIf(testDbKind === "pglite")("the server process", { timeout: 120_000
         SEED_IMAGE_SIZE: "32",
       });
       await waitFor(`http://127.0.0.1:${port}/readyz`);
-      expect(server.output()).toMatch(/Demo shop seeded: sign in as shopper@pasar\.test/);
+      // Seeding says what it is doing, step by step, then how long it took.
+      expect(server.output()).toMatch(/Seeding the demo shop \(1\/3\): drawing the product pictures/);
+      expect(server.output()).toMatch(/Seeding the demo shop \(3\/3\): placing the demo orders/);
+      expect(server.output()).toMatch(/Demo shop seeded in \d+ s: sign in as shopper@pasar\.test/);
       // In production with no PUBLIC_URL, it says loudly that it took a local address and what that means.
       expect(server.output()).toMatch(
         /WARNING: PUBLIC_URL is not set: this is a LOCAL shop at http:\/\/localhost/,

@@ -5,7 +5,7 @@
 // Exits 0 when the data is there (seeded now or already), 1 when seeding failed.
 import path from "node:path";
 import { openDatabase } from "./client.ts";
-import { demoAccounts, demoPassword, seedDemoData } from "./seed.ts";
+import { demoAccounts, demoPassword, seedDemoData, seedSteps, type SeedStep } from "./seed.ts";
 import { parseEnv } from "../platform/env.ts";
 import { createLogger } from "../platform/logger.ts";
 import { createLocalStorage } from "../platform/storage.ts";
@@ -13,18 +13,29 @@ import { createLocalStorage } from "../platform/storage.ts";
 const env = parseEnv();
 const log = createLogger(env.LOG_LEVEL);
 const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
+const started = performance.now();
+const stepText: Record<SeedStep, string> = {
+  pictures: "drawing the product pictures",
+  shop: "writing the catalogue, stores, accounts and their money",
+  orders: "placing the demo orders",
+};
+/** One line per step, so whoever started the shop sees it working (it takes 30 s or more). */
+const progress = (step: SeedStep) =>
+  console.log(
+    `Seeding the demo shop (${seedSteps.indexOf(step) + 1}/${seedSteps.length}): ${stepText[step]}…`,
+  );
 try {
   await database.migrate();
   const seeded = await seedDemoData(
     database.db,
     createLocalStorage(path.join(env.DATA_DIR, "uploads")),
     log,
-    { imageSize: env.SEED_IMAGE_SIZE, publicUrl: env.PUBLIC_URL },
+    { imageSize: env.SEED_IMAGE_SIZE, publicUrl: env.PUBLIC_URL, progress },
   );
   if (seeded) {
     log.info("demo data seeded");
     console.log(
-      `Demo shop seeded: sign in as ${demoAccounts.shopper} with the password ${demoPassword} (README lists every account).`,
+      `Demo shop seeded in ${Math.round((performance.now() - started) / 1000)} s: sign in as ${demoAccounts.shopper} with the password ${demoPassword} (README lists every account).`,
     );
   }
 } catch (error) {

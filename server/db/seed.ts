@@ -44,7 +44,13 @@ export interface SeedOptions {
   imageSize?: number;
   /** Where the shop answers: the demo's unpaid order is opened on the sandbox gateway, which calls back here. */
   publicUrl?: string;
+  /** Told each step as it starts (the first start prints them: seeding takes half a minute or more). */
+  progress?: (step: SeedStep) => void;
 }
+
+/** The steps of seeding, in order. */
+export const seedSteps = ["pictures", "shop", "orders"] as const;
+export type SeedStep = (typeof seedSteps)[number];
 
 /** A drawing as a lossless PNG; storing it makes the sizes and formats the pages use (platform/images.ts). */
 async function rasterize(svg: string, size: number) {
@@ -90,11 +96,13 @@ async function renderImages(size: number) {
 export async function seedDemoData(db: Db, storage: Storage, log: Logger, opts: SeedOptions = {}) {
   if (await hasAccounts(db)) return false;
   const started = performance.now();
+  opts.progress?.("pictures");
   const images = await renderImages(opts.imageSize ?? 800);
+  opts.progress?.("shop");
   const seeded = await db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${seedLockKey})`);
     if (await hasAccounts(tx)) return false;
-    await writeDemoShop(tx, storage, log, images, opts.publicUrl ?? "http://localhost:3000");
+    await writeDemoShop(tx, storage, log, images, opts.publicUrl ?? "http://localhost:3000", opts.progress);
     return true;
   });
   if (seeded) {
@@ -112,6 +120,7 @@ async function writeDemoShop(
   log: Logger,
   images: Awaited<ReturnType<typeof renderImages>>,
   publicUrl: string,
+  progress?: (step: SeedStep) => void,
 ) {
   await updateWebConfig(db, {
     title: "Pasar",
@@ -203,6 +212,7 @@ async function writeDemoShop(
     }
     await seedMerchantMoney(db, operatorId, ownerId, index);
   }
+  progress?.("orders");
   await seedDemoOrders(db, storage, publicUrl, { shopperId, operatorId, merchants });
   await seedApplication(db, storage, log, CAT.food);
 }

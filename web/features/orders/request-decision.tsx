@@ -2,7 +2,7 @@ import type { AfterSalesView } from "#common/contracts/returns.ts";
 import { formatRupiah } from "../../lib/format.ts";
 import { useI18n } from "../../lib/i18n.tsx";
 import { modal } from "../../lib/modal.ts";
-import { DecisionDialog } from "../ops/ops-ui.tsx";
+import { DecisionDialog } from "../ops/decision-dialog.tsx";
 
 /**
  * What approving does, in figures: the refund part by part (the postage and service fee only when it returns

@@ -11,7 +11,8 @@ import { merchantOpsViews, type MerchantOpsView } from "#common/merchant-states.
 import type { MerchantOpsItem } from "#common/contracts/merchants.ts";
 import { formatIndonesianNumber } from "#common/account-display.ts";
 import { LoadMore } from "../../features/catalog/infinite-products.tsx";
-import { DecisionDialog, statusParam, StatusTabs } from "../../features/ops/ops-ui.tsx";
+import { DecisionDialog } from "../../features/ops/decision-dialog.tsx";
+import { statusParam, StatusTabs } from "../../features/ops/ops-ui.tsx";
 import { operatorOnly, serverT, withServerApi } from "../../lib/api.server.ts";
 import { useI18n } from "../../lib/i18n.tsx";
 import { localeFromParam } from "../../lib/locale.ts";

@@ -12,7 +12,7 @@ import type { Route } from "./+types/users";
 import { displayAccount } from "#common/account-display.ts";
 import type { OpsUser, OpsUserDetail } from "#common/contracts/admin.ts";
 import { LoadMore } from "../../features/catalog/infinite-products.tsx";
-import { DecisionDialog } from "../../features/ops/ops-ui.tsx";
+import { DecisionDialog } from "../../features/ops/decision-dialog.tsx";
 import { operatorOnly, rethrowNotFound, serverT, withServerApi } from "../../lib/api.server.ts";
 import { formatRupiah } from "../../lib/format.ts";
 import { useI18n } from "../../lib/i18n.tsx";

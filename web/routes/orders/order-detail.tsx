@@ -12,6 +12,7 @@ import { useI18n } from "../../lib/i18n.tsx";
 import { localeFromParam, localizePath } from "../../lib/locale.ts";
 import { formatDateTime, useTimeZone } from "../../lib/time-zone.ts";
 import { pageMeta } from "../../lib/meta.ts";
+import { DecisionDialog } from "../../features/ops/decision-dialog.tsx";
 import { modal } from "../../lib/modal.ts";
 import { toast } from "../../lib/toast.ts";
 import { useTRPC } from "../../lib/trpc.ts";
@@ -64,9 +65,7 @@ function AfterSales(props: { order: OrderDetailView; refresh: () => void }) {
           <button
             type="button"
             className="mt-2 h-10 rounded-full border border-primary-700 px-4 text-sm font-semibold text-primary-800 dark:border-primary-400 dark:text-primary-300"
-            onClick={async () => {
-              // The dialog's code loads on the tap: few orders ever need it.
-              const { DecisionDialog } = await import("../../features/ops/ops-ui.tsx");
+            onClick={() => {
               modal.open(DecisionDialog, {
                 title: t("aftersales.escalate"),
                 body: t("aftersales.escalateBody"),

@@ -22,7 +22,7 @@ import { Link } from "react-router";
 import type { Route } from "./+types/account";
 import { displayAccount } from "#common/account-display.ts";
 import { AppHeader } from "../../features/shell/app-header.tsx";
-import { PreferencesForm } from "../../features/shell/preferences-dialog.tsx";
+import { PreferencesForm } from "../../features/shell/preferences-form.tsx";
 import { serverT, signInOnUnauthorized, withServerApi } from "../../lib/api.server.ts";
 import { useI18n } from "../../lib/i18n.tsx";
 import { localeFromParam, localizePath } from "../../lib/locale.ts";
