@@ -85,7 +85,9 @@ describe.runIf(testDbKind === "pglite")("the README's start command", () => {
             reject(new Error(`./run start exited with ${code}:\n${output}`));
           });
         });
-        expect(output).toMatch(/Demo shop seeded: sign in as shopper@pasar\.test/);
+        expect(output).toMatch(/Demo shop seeded in \d+ s: sign in as shopper@pasar\.test/);
+        // A production start without PUBLIC_URL says it is a local shop.
+        expect(output).toMatch(/WARNING: PUBLIC_URL is not set: this is a LOCAL shop/);
         expect(output).toMatch(/local outbox, http:\/\/localhost:3000\/dev\/outbox/);
 
         const home = await fetch("http://localhost:3000/h5");

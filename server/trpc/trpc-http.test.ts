@@ -112,7 +112,15 @@ describe("operational endpoints", () => {
     const ready = await get("/readyz");
     expect(ready.status).toBe(200);
     expect(await ready.json()).toEqual({ status: "ready" });
-    const metrics = await (await get("/metrics")).text();
+    // The metrics answer a scraper with the token (this request has no socket: it is from no machine).
+    expect((await get("/metrics")).status).toBe(404);
+    const metrics = await (
+      await createTestApp(database, { metricsToken: "scraper-token-0123456789" }).fetch(
+        new Request("http://localhost/metrics", {
+          headers: { authorization: "Bearer scraper-token-0123456789" },
+        }),
+      )
+    ).text();
     expect(metrics).toContain("http_request_duration_seconds");
     expect(metrics).toContain("process_cpu_user_seconds_total");
   });
