@@ -165,12 +165,15 @@ function ProductContent(props: { id: string }) {
               <p className="truncate font-semibold">{product.store.name}</p>
               <p className="line-clamp-2 text-sm text-gray-600 dark:text-gray-400">{product.store.intro}</p>
             </div>
-            <span className="shrink-0 rounded-full border border-primary-700 px-3 py-1 text-sm font-medium text-primary-800 dark:border-primary-400 dark:text-primary-300">
-              {t("stores.page.visit")}
-            </span>
           </Link>
-          <div className="mt-3 flex justify-end">
+          <div className="mt-3 flex justify-end gap-2">
             <FollowButton storeId={product.store.id} />
+            <Link
+              to={localizePath(locale, `/h5/merchant/shop/${product.store.id}`)}
+              className="inline-flex h-9 shrink-0 items-center rounded-full border border-primary-700 px-4 text-sm font-semibold whitespace-nowrap text-primary-800 dark:border-primary-400 dark:text-primary-300"
+            >
+              {t("stores.page.visit")}
+            </Link>
           </div>
         </section>
         <section aria-labelledby="services-title" className="mt-2 bg-white p-4 dark:bg-gray-900">
