@@ -2,6 +2,7 @@ import type { AfterSalesView } from "#common/contracts/returns.ts";
 import { useI18n } from "../../lib/i18n.tsx";
 import { modal } from "../../lib/modal.ts";
 import { DecisionDialog } from "../ops/ops-ui.tsx";
+import { buttonRow, rowButton } from "../../ui/card.tsx";
 
 /**
  * Refuse or approve a request (the store, or the operator once escalated): each opens the decision dialog. A
@@ -17,10 +18,10 @@ export function RequestDecision(props: {
   const { t } = useI18n();
   const r = props.request;
   return (
-    <div className="mt-2 grid grid-cols-2 gap-3">
+    <div className={`mt-2 ${buttonRow}`}>
       <button
         type="button"
-        className="h-10 rounded-full border border-red-700 font-semibold text-red-700 dark:border-red-400 dark:text-red-400"
+        className={`${rowButton} min-h-10 border border-red-700 font-semibold text-red-700 dark:border-red-400 dark:text-red-400`}
         onClick={() =>
           modal.open(DecisionDialog, {
             title: props.refuse.title,
@@ -35,7 +36,7 @@ export function RequestDecision(props: {
       </button>
       <button
         type="button"
-        className="h-10 rounded-full bg-primary-700 font-semibold text-white"
+        className={`${rowButton} min-h-10 bg-primary-700 font-semibold text-white`}
         onClick={() =>
           modal.open(DecisionDialog, {
             title: t("aftersales.approveTitle"),
