@@ -267,7 +267,8 @@ function LedgerContent() {
                 {x.creditUser ?? accountName(x.creditAccountId)}
               </p>
               <p className="text-gray-600 dark:text-gray-400">
-                {formatDateTime(x.createdAt, locale, zone)} · <span className="font-mono">{x.subjectId}</span>
+                {formatDateTime(x.createdAt, locale, zone)} ·{" "}
+                <span className="font-mono break-all">{x.subjectId}</span>
                 {x.memo ? ` · ${x.memo}` : ""}
               </p>
             </li>
