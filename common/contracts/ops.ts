@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { CursorSchema, plainText, prefixedId } from "./input.ts";
-import { FundTypeSchema, IdempotencyKeySchema, subjectTypes } from "./ledger.ts";
+import { FundTypeSchema, IdempotencyKeySchema, subjectTypes, TransferMemoKeySchema } from "./ledger.ts";
 import { rechargeMethods, rechargeStates, withdrawalStates } from "./wallet.ts";
 
 const cursor = CursorSchema.nullish();
@@ -100,6 +100,7 @@ export const TransfersViewSchema = z.object({
       subjectId: z.string(),
       step: z.string(),
       memo: z.string().nullable(),
+      memoKey: TransferMemoKeySchema.nullable(),
       createdAt: z.date(),
     }),
   ),

@@ -269,7 +269,7 @@ function LedgerContent() {
               <p className="text-gray-600 dark:text-gray-400">
                 {formatDateTime(x.createdAt, locale, zone)} ·{" "}
                 <span className="font-mono break-all">{x.subjectId}</span>
-                {x.memo ? ` · ${x.memo}` : ""}
+                {x.memoKey ? ` · ${t(`wallet.fund.memos.${x.memoKey}`)}` : x.memo ? ` · ${x.memo}` : ""}
               </p>
             </li>
           ))}
