@@ -39,6 +39,13 @@ export const fundEntries = [
 ] as const;
 export type FundEntry = (typeof fundEntries)[number];
 
+/**
+ * Notes a transfer carries as a message key instead of text, shown in the reader's language
+ * (`wallet.fund.memos.*`); an operator's own reason stays the text they typed.
+ */
+export const transferMemoKeys = ["demoOpeningBalance"] as const;
+export type TransferMemoKey = (typeof transferMemoKeys)[number];
+
 /** What a transfer belongs to; a fund record links to it. */
 export const subjectTypes = ["recharge", "withdrawal", "order", "adjustment"] as const;
 export type SubjectType = (typeof subjectTypes)[number];

@@ -1,16 +1,19 @@
 import { z } from "zod";
-import { fundTypes, platformAccounts } from "../wallet-states.ts";
+import { fundTypes, platformAccounts, transferMemoKeys } from "../wallet-states.ts";
 
 export {
   fundTypes,
   platformAccounts,
   subjectTypes,
+  transferMemoKeys,
   type FundType,
   type PlatformAccount,
   type SubjectType,
+  type TransferMemoKey,
 } from "../wallet-states.ts";
 
 export const FundTypeSchema = z.enum(fundTypes);
+export const TransferMemoKeySchema = z.enum(transferMemoKeys);
 
 export const accountKinds = ["wallet", ...platformAccounts] as const;
 export type AccountKind = (typeof accountKinds)[number];

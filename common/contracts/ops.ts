@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { CursorSchema, plainText, prefixedId } from "./input.ts";
-import { FundTypeSchema, IdempotencyKeySchema, subjectTypes } from "./ledger.ts";
+import { FundTypeSchema, IdempotencyKeySchema, subjectTypes, TransferMemoKeySchema } from "./ledger.ts";
 import { maxTransferRupiah } from "../money.ts";
 import { rechargeMethods, rechargeStates, withdrawalStates } from "./wallet.ts";
 
@@ -102,6 +102,7 @@ export const TransfersViewSchema = z.object({
       subjectId: z.string(),
       step: z.string(),
       memo: z.string().nullable(),
+      memoKey: TransferMemoKeySchema.nullable(),
       createdAt: z.date(),
     }),
   ),

@@ -8,7 +8,7 @@ import {
   subjectTypes,
   withdrawalStates,
 } from "../wallet-states.ts";
-import { FundTypeSchema, IdempotencyKeySchema } from "./ledger.ts";
+import { FundTypeSchema, IdempotencyKeySchema, TransferMemoKeySchema } from "./ledger.ts";
 
 export { rechargeMethods, rechargeStates, withdrawalStates } from "../wallet-states.ts";
 
@@ -61,7 +61,10 @@ export const FundRecordViewSchema = z.object({
   subjectType: z.enum(subjectTypes),
   subjectId: z.string(),
   state: z.enum(["completed", "pending", "returned", "cancelled", "expired"]),
+  /** An operator's reason, as typed. */
   memo: z.string().nullable(),
+  /** A note the shop wrote (the demo's opening balance), shown in the reader's language. */
+  memoKey: TransferMemoKeySchema.nullable(),
   at: z.date(),
 });
 export type FundRecordView = z.infer<typeof FundRecordViewSchema>;

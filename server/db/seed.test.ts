@@ -76,7 +76,8 @@ describe("the demo money", () => {
         kind: "system",
         amount: 500_000,
         state: "completed",
-        memo: "Saldo awal demo",
+        memo: null,
+        memoKey: "demoOpeningBalance",
       }),
     ]);
     for (let i = 1; i <= 5; i++) {

@@ -146,7 +146,7 @@ async function writeDemoShop(
   await adjustWallet(db, operatorId, {
     userId: shopperId,
     amount: 500_000,
-    reason: "Saldo awal demo",
+    memoKey: "demoOpeningBalance",
     idempotencyKey: "seed-opening-balance-shopper",
   });
 
@@ -321,7 +321,7 @@ async function seedMerchantMoney(db: Db, operatorId: string, merchantId: string,
   await adjustWallet(db, operatorId, {
     userId: merchantId,
     amount: 2_000_000 - index * 250_000,
-    reason: "Saldo awal demo",
+    memoKey: "demoOpeningBalance",
     idempotencyKey: `seed-opening-balance-merchant-${index}`,
   });
   if (index > 0) return;

@@ -344,7 +344,9 @@ export function createApp(deps: AppDeps) {
   if (deps.clientDir) {
     const root = path.resolve(deps.clientDir);
     app.use("/assets/*", cacheFor(immutable));
+    // The pages name the SVG; browsers ask for /favicon.ico by themselves where nothing names an icon.
     app.use("/favicon.svg", cacheFor("public, max-age=3600"));
+    app.use("/favicon.ico", cacheFor("public, max-age=3600"));
     app.use("/brand/*", cacheFor("public, max-age=3600"));
     app.use(
       "/assets/*",

@@ -18,11 +18,19 @@ export function useSetTimeZone(): (zone: TimeZoneName) => void {
   };
 }
 
-/** A date and time in the reader's language and zone, with the zone's name: "23 Nov 2026, 19.08 WIB". */
-export function formatDateTime(at: Date, locale: Locale, zone: TimeZoneName): string {
+/**
+ * A date and time in the reader's language and zone, with the zone's name: "23 Nov 2026, 19.08 WIB"; with
+ * `seconds`, "23 Nov 2026, 19.08.42 WIB".
+ */
+export function formatDateTime(
+  at: Date,
+  locale: Locale,
+  zone: TimeZoneName,
+  options: { seconds?: boolean } = {},
+): string {
   const text = new Intl.DateTimeFormat(localeTags[locale], {
     dateStyle: "medium",
-    timeStyle: "short",
+    timeStyle: options.seconds ? "medium" : "short",
     timeZone: timeZones[zone],
   }).format(at);
   return `${text} ${zone}`;

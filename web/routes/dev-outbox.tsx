@@ -4,6 +4,7 @@ import { rethrowNotFound, serverT, withServerApi } from "../lib/api.server.ts";
 import { useI18n } from "../lib/i18n.tsx";
 import { localeFromParam } from "../lib/locale.ts";
 import { pageMeta } from "../lib/meta.ts";
+import { formatDateTime, useTimeZone } from "../lib/time-zone.ts";
 import { useTRPC } from "../lib/trpc.ts";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
@@ -23,10 +24,9 @@ function Outbox() {
   const { t, locale } = useI18n();
   const trpc = useTRPC();
   const messages = useQuery(trpc.notifications.outbox.queryOptions()).data ?? [];
-  const time = new Intl.DateTimeFormat(locale === "ind" ? "id-ID" : locale === "zh" ? "zh-CN" : "en-US", {
-    dateStyle: "short",
-    timeStyle: "medium",
-  });
+  // Indonesian time (WIB unless the reader chose another zone), as every time in the shop; the seconds tell
+  // apart codes sent within a minute.
+  const zone = useTimeZone();
   return (
     <main id="main" className="mx-auto min-h-dvh max-w-md bg-white p-4 dark:bg-gray-900">
       <h1 className="text-xl font-bold">{t("dev.outbox.title")}</h1>
@@ -43,7 +43,10 @@ function Outbox() {
             >
               <p className="text-xs text-gray-600 dark:text-gray-400">
                 {m.channel.toUpperCase()} · {t("dev.outbox.to")}{" "}
-                <span data-testid="outbox-recipient">{m.recipient}</span> · {time.format(m.createdAt)}
+                <span data-testid="outbox-recipient">{m.recipient}</span> ·{" "}
+                <time dateTime={m.createdAt.toISOString()} data-testid="outbox-time">
+                  {formatDateTime(m.createdAt, locale, zone, { seconds: true })}
+                </time>
               </p>
               <p className="mt-1 font-semibold">{m.subject}</p>
               <p className="mt-1 text-sm" data-testid="outbox-body">

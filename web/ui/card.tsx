@@ -24,10 +24,24 @@ export function Card(props: { children: ReactNode; className?: string; labelledB
   );
 }
 
-/** A link drawn as a button: filled for the main way on, outlined for the other. */
+/**
+ * A link drawn as a button: filled for the main way on, outlined for the other. Beside another it grows from its
+ * label's width, so neither label wraps while both fit; a label that still wraps makes it taller, never cut off.
+ */
 export function buttonLink(kind: "primary" | "secondary"): string {
-  const base = "flex h-11 flex-1 items-center justify-center gap-2 rounded-full px-4 font-semibold";
+  const base =
+    "flex min-h-11 flex-auto items-center justify-center gap-2 rounded-full px-4 py-2 text-center leading-tight font-semibold";
   return kind === "primary"
     ? `${base} bg-primary-700 text-white hover:bg-primary-800`
     : `${base} border border-primary-700 text-primary-800 hover:bg-primary-50 dark:border-primary-400 dark:text-primary-300 dark:hover:bg-primary-950`;
 }
+
+/**
+ * Buttons side by side while their labels fit, each growing from its label's width; when they do not fit (a long
+ * label on a 320 px phone or in a dialog), they stack, each as wide as the row. A label wider than the row wraps
+ * and its button grows taller (`min-h-*`, never `h-*`): no button cuts its label off.
+ */
+export const buttonRow = "flex flex-wrap gap-3";
+
+/** A button of a `buttonRow`, with its own colours and a `min-h-*`. */
+export const rowButton = "flex-auto rounded-full px-4 py-2 leading-tight";

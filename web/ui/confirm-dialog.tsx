@@ -1,4 +1,5 @@
 import { modal } from "../lib/modal.ts";
+import { buttonRow, rowButton } from "./card.tsx";
 
 /** A yes/no question shown in the modal host; the confirming action is the destructive one. */
 export function ConfirmDialog(props: {
@@ -10,11 +11,11 @@ export function ConfirmDialog(props: {
   return (
     <div className="p-5">
       <h2 className="text-lg font-semibold">{props.title}</h2>
-      <div className="mt-5 grid grid-cols-2 gap-3">
+      <div className={`mt-5 ${buttonRow}`}>
         <button
           type="button"
           onClick={() => modal.close()}
-          className="h-11 rounded-full bg-gray-100 font-medium dark:bg-gray-800"
+          className={`${rowButton} min-h-11 bg-gray-100 font-medium dark:bg-gray-800`}
         >
           {props.cancelLabel}
         </button>
@@ -24,7 +25,7 @@ export function ConfirmDialog(props: {
             props.onConfirm();
             modal.close();
           }}
-          className="h-11 rounded-full bg-red-700 font-semibold text-white"
+          className={`${rowButton} min-h-11 bg-red-700 font-semibold text-white`}
         >
           {props.confirmLabel}
         </button>
@@ -45,18 +46,18 @@ export function DialogActions(props: {
   onCancel?: () => void;
 }) {
   return (
-    <div className="mt-5 grid grid-cols-2 gap-3">
+    <div className={`mt-5 ${buttonRow}`}>
       <button
         type="button"
         onClick={props.onCancel ?? (() => modal.close())}
-        className="h-11 rounded-full bg-gray-100 font-medium dark:bg-gray-800"
+        className={`${rowButton} min-h-11 bg-gray-100 font-medium dark:bg-gray-800`}
       >
         {props.cancelLabel}
       </button>
       <button
         type="submit"
         disabled={props.disabled}
-        className={`h-11 rounded-full font-semibold text-white disabled:opacity-60 ${props.danger ? "bg-red-700" : "bg-primary-700"}`}
+        className={`${rowButton} min-h-11 font-semibold text-white disabled:opacity-60 ${props.danger ? "bg-red-700" : "bg-primary-700"}`}
       >
         {props.confirmLabel}
       </button>

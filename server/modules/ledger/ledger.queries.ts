@@ -92,6 +92,7 @@ export async function selectAccountTransfers(
       subjectId: t.subjectId,
       step: t.step,
       memo: t.memo,
+      memoKey: t.memoKey,
       createdAt: t.createdAt,
       amount:
         sql<number>`case when ${t.creditAccountId} = ${accountId} then ${t.amount} else -${t.amount} end`.mapWith(
@@ -170,6 +171,7 @@ export async function selectTransfers(
       step: t.step,
       actorId: t.actorId,
       memo: t.memo,
+      memoKey: t.memoKey,
       createdAt: t.createdAt,
     })
     .from(t)

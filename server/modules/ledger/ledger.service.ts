@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import type { FundType, PlatformAccount, SubjectType } from "#common/contracts/ledger.ts";
+import type { FundType, PlatformAccount, SubjectType, TransferMemoKey } from "#common/contracts/ledger.ts";
 import type { FundEntry } from "#common/wallet-states.ts";
 import { maxTransferRupiah } from "#common/money.ts";
 import type { Db, Tx } from "../../db/client.ts";
@@ -49,7 +49,10 @@ export interface Transfer {
   step: string;
   /** The hold (a transfer id) this one pays out or returns. */
   settles?: string;
+  /** An operator's reason, as typed. */
   memo?: string;
+  /** A note the shop writes, kept as a message key so each reader reads it in their language. */
+  memoKey?: TransferMemoKey;
 }
 
 export class InsufficientBalance extends DomainError {
@@ -91,6 +94,7 @@ export async function move(tx: Tx, transfers: Transfer[], actorId: string | null
       settles: t.settles ?? null,
       actorId,
       memo: t.memo ?? null,
+      memoKey: t.memoKey ?? null,
       createdAt: at,
     };
   });
@@ -137,6 +141,7 @@ export interface FundRecord {
   /** A hold still waiting is pending; a returned hold is returned; everything else is completed. */
   state: "completed" | "pending" | "returned";
   memo: string | null;
+  memoKey: TransferMemoKey | null;
   at: Date;
 }
 
@@ -189,6 +194,7 @@ export async function walletHistory(
               ? "returned"
               : "completed",
       memo: r.memo,
+      memoKey: r.memoKey,
       at: r.createdAt,
     })),
     nextCursor: page.nextCursor,

@@ -10,8 +10,8 @@ import {
   timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
-import { accountKinds, fundTypes, subjectTypes } from "#common/contracts/ledger.ts";
 import { maxBalanceRupiah, maxTransferRupiah } from "#common/money.ts";
+import { accountKinds, fundTypes, subjectTypes, transferMemoKeys } from "#common/contracts/ledger.ts";
 import { users } from "../auth/auth.tables.ts";
 
 const inList = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(", "));
@@ -69,8 +69,10 @@ export const ledgerTransfers = pgTable(
     settles: text(),
     /** Who caused it: the user, the operator; null for the system (a gateway callback, a deadline). */
     actorId: text().references(() => users.id),
-    /** An operator's reason (adjustments, rejections). */
+    /** An operator's reason (adjustments, rejections), as typed. */
     memo: text(),
+    /** A note the shop wrote, as a message key (`wallet.fund.memos.*`): read in each reader's language. */
+    memoKey: text({ enum: transferMemoKeys }),
     createdAt: timestamp({ withTimezone: true }).notNull(),
   },
   (t) => [
@@ -79,6 +81,7 @@ export const ledgerTransfers = pgTable(
     check("ledger_transfers_two_accounts", sql`${t.debitAccountId} <> ${t.creditAccountId}`),
     check("ledger_transfers_kind_valid", sql`${t.kind} in (${inList(fundTypes)})`),
     check("ledger_transfers_subject_valid", sql`${t.subjectType} in (${inList(subjectTypes)})`),
+    check("ledger_transfers_memo_key_valid", sql`${t.memoKey} in (${inList(transferMemoKeys)})`),
     uniqueIndex("ledger_transfers_step_idx").on(t.subjectType, t.subjectId, t.step),
     index("ledger_transfers_debit_idx").on(t.debitAccountId, t.id),
     index("ledger_transfers_credit_idx").on(t.creditAccountId, t.id),

@@ -1,5 +1,5 @@
 import { bankByCode, maskAccountNumber } from "#common/banks.ts";
-import type { FundType } from "#common/contracts/ledger.ts";
+import type { FundType, TransferMemoKey } from "#common/contracts/ledger.ts";
 import type {
   BankCardInput,
   BankCardView,
@@ -562,16 +562,20 @@ export async function expireRecharge(tx: Tx, id: string): Promise<void> {
 
 /**
  * An operator's correction of a wallet, with a required reason (fund type `system`): a positive amount
- * credits it, a negative one debits it (never below zero). Audited; idempotent by key; never the operator's
- * own wallet.
+ * credits it, a negative one debits it (never below zero). Audited; idempotent by key. The reason is the
+ * operator's text, or, for a credit the shop itself makes (the demo's opening balances), a message key that
+ * each reader reads in their own language. Never the operator's own wallet.
  */
 export async function adjustWallet(
   db: Db,
   operatorId: string,
-  input: { userId: string; amount: number; reason: string; idempotencyKey: string },
+  input: { userId: string; amount: number; idempotencyKey: string } & (
+    { reason: string; memoKey?: undefined } | { memoKey: TransferMemoKey; reason?: undefined }
+  ),
 ): Promise<{ id: string; balance: number }> {
-  const reason = input.reason.trim();
-  if (!reason) throw new DomainError("bad_request", "errors.ops.reasonRequired");
+  const memoKey = input.memoKey;
+  const reason = input.reason?.trim();
+  if (!reason && !memoKey) throw new DomainError("bad_request", "errors.ops.reasonRequired");
   if (!Number.isSafeInteger(input.amount) || input.amount === 0) {
     throw new DomainError("bad_request", "errors.ops.adjustAmount");
   }
@@ -586,7 +590,7 @@ export async function adjustWallet(
       userId: operatorId,
       key: input.idempotencyKey,
       operation: "ops.wallet.adjust",
-      request: { ...input, reason, idempotencyKey: undefined },
+      request: { ...input, reason, memoKey, idempotencyKey: undefined },
     },
     async (tx) => {
       const id = newId("trf", now().getTime());
@@ -603,6 +607,7 @@ export async function adjustWallet(
             subject: { type: "adjustment", id },
             step: "adjust",
             memo: reason,
+            memoKey,
           },
         ],
         operatorId,
@@ -613,7 +618,7 @@ export async function adjustWallet(
         action: "wallet.adjust",
         subject: { type: "user", id: input.userId },
         before: { balance: before },
-        after: { balance, amount: input.amount, reason },
+        after: { balance, amount: input.amount, ...(memoKey ? { memoKey } : { reason }) },
       });
       return { id, balance };
     },

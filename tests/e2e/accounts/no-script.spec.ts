@@ -65,6 +65,21 @@ test.describe("without JavaScript", () => {
     }
   });
 
+  test("the +62 prefix shows only while the account looks like a phone number", async ({ page }) => {
+    for (const screen of ["signin", "signup", "forget"] as const) {
+      await page.goto(authPath("en", screen));
+      const account = authForm(page, "en").account;
+      const prefix = page.getByText("+62", { exact: true });
+      await expect(prefix, screen).toBeVisible();
+      await account.pressSequentially("siti");
+      await expect(prefix, `${screen}: "siti"`).toBeHidden();
+      await account.pressSequentially("@pasar.test");
+      await expect(prefix, `${screen}: an email address`).toBeHidden();
+      await account.fill("0812 3456");
+      await expect(prefix, `${screen}: a number`).toBeVisible();
+    }
+  });
+
   test("signs in by password with a post; a wrong password shows the error; the password is never in a URL", async ({
     page,
     request,
@@ -201,6 +216,31 @@ test.describe("without JavaScript", () => {
     await expect(page).toHaveURL(new RegExp(`${escapeRegExp(authPath("en", "account"))}$`));
     await expect(page.getByTestId("account-name")).toHaveText(email);
   });
+});
+
+test("the +62 prefix follows the account typed while the page's scripts are still loading, and after", async ({
+  page,
+}) => {
+  // The scripts start after the first paint (decision 13): on a slow phone the shopper may type before they run.
+  let loadScripts!: () => void;
+  const scriptsHeld = new Promise<void>((resolve) => (loadScripts = resolve));
+  await page.route(/\/assets\/.+\.js$/, async (route) => {
+    await scriptsHeld;
+    await route.fallback();
+  });
+  await page.goto(authPath("en", "signin"), { waitUntil: "commit" });
+  const account = authForm(page, "en").account;
+  const prefix = page.getByText("+62", { exact: true });
+  await account.pressSequentially("siti@pasar.test");
+  await expect(prefix, "before the scripts ran").toBeHidden();
+  loadScripts();
+  await waitForHydration(page);
+  await account.fill("");
+  await account.pressSequentially("081234");
+  await expect(account).toHaveValue("81234");
+  await expect(prefix, "a number, after the scripts ran").toBeVisible();
+  await account.pressSequentially("x@pasar.test");
+  await expect(prefix, "an email address, after the scripts ran").toBeHidden();
 });
 
 test("a sign-in form posted from another site is refused; from this site it signs in", async ({

@@ -5,6 +5,7 @@ import { signInFreshShopper } from "../support/browsing.ts";
 import { fill, langs, localePath, messages, pageTitle } from "../support/i18n.ts";
 import { decideOnGateway, openWallet, rupiah, shownBalance, signInOperator } from "../support/money.ts";
 import { waitForHydration } from "../support/page.ts";
+import { signInPageAs } from "../support/roles.ts";
 
 // Each language's whole story: recharge paid and cancelled through the sandbox gateway (its notification
 // reaches the shop over HTTP), a bank card bound, two withdrawals, the operator paying one and rejecting the
@@ -205,6 +206,24 @@ for (const lang of langs) {
     ).toBeVisible();
   });
 }
+
+test.describe("the demo's opening balance", () => {
+  for (const lang of langs) {
+    test(`reads in the reader's language in the fund history (${lang})`, async ({ page }) => {
+      const w = messages[lang].wallet;
+      await signInPageAs(page, "shopper@pasar.test");
+      await page.goto(localePath(lang, "/h5/merchant/fund?type=system"));
+      const opening = page
+        .getByRole("list", { name: w.fund.history })
+        .getByRole("listitem")
+        .filter({ hasText: `+${rupiah(500_000)}` });
+      await expect(opening).toContainText(w.fund.types.system);
+      await expect(opening).toContainText(w.fund.memos.demoOpeningBalance);
+      if (lang !== "ind")
+        await expect(opening).not.toContainText(messages.ind.wallet.fund.memos.demoOpeningBalance);
+    });
+  }
+});
 
 test("the operator area is for operators only: a visitor signs in, a shopper gets 403", async ({ page }) => {
   const m = messages.en;

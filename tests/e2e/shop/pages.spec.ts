@@ -3,6 +3,7 @@ import { firstProduct, formatRupiah, missingProductId, rupiahPattern } from "../
 import {
   escapeRegExp,
   fill,
+  langs,
   localePath,
   messagePattern,
   messages,
@@ -244,7 +245,59 @@ test.describe("app download notice", () => {
   });
 });
 
+test.describe("favicon", () => {
+  test("the icon every page names and /favicon.ico answer with a cached image the browser draws", async ({
+    page,
+  }) => {
+    const icons = new Set<string>(["/favicon.ico"]);
+    for (const path of ["/h5", "/en/h5/category", "/zh/down", "/h5/signin"]) {
+      await page.goto(path);
+      for (const href of await page
+        .locator('link[rel~="icon"]')
+        .evaluateAll((links) => links.map((l) => l.getAttribute("href") ?? "")))
+        icons.add(href);
+    }
+    for (const icon of icons) {
+      const response = await page.request.get(icon);
+      expect(response.status(), icon).toBe(200);
+      expect(response.headers()["content-type"], icon).toMatch(/^image\//);
+      expect(response.headers()["cache-control"], icon).toMatch(/^public, max-age=\d+/);
+      // What the tab shows: the browser decodes it into an image of some size.
+      const width = await page.evaluate(async (src) => {
+        const image = new Image();
+        image.src = src;
+        await image.decode();
+        return image.naturalWidth;
+      }, icon);
+      expect(width, icon).toBeGreaterThan(0);
+    }
+  });
+});
+
+/** What a screen reader says after a navigation, as a listener hears it in each language. */
+const navigatedTo: Record<Lang, string> = { ind: "Berpindah ke", en: "Navigated to", zh: "已进入" };
+
+function announcement(lang: Lang, title: string): string {
+  return `${navigatedTo[lang]} ${pageTitle(title)}`;
+}
+
 test.describe("navigation feedback", () => {
+  for (const lang of langs) {
+    test(`the route announcer says the new page's title, without braces (${lang})`, async ({ page }) => {
+      const m = messages[lang];
+      await page.goto(localePath(lang, "/h5"));
+      await waitForHydration(page);
+      await page
+        .getByRole("navigation", { name: m.shell.nav.main })
+        .getByRole("link", { name: m.shell.nav.category })
+        .click();
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(m.catalog.category.title);
+      const announcer = page.getByTestId("route-announcer");
+      await expect(announcer).toHaveText(announcement(lang, m.catalog.category.title));
+      expect(await announcer.textContent()).not.toMatch(/[{}]/);
+    });
+  }
+
   test("the route announcer tells the new page's title after a client navigation", async ({ page }) => {
     await page.goto("/h5");
     await waitForHydration(page);
@@ -253,7 +306,7 @@ test.describe("navigation feedback", () => {
     const card = section(page, ind.catalog.home.hot).locator(productLink).first();
     const name = (await card.getByRole("heading", { level: 3 }).innerText()).trim();
     await card.click();
-    await expect(announcer).toHaveText(fill(ind.shell.routeAnnounce, { title: pageTitle(name) }));
+    await expect(announcer).toHaveText(announcement("ind", name));
   });
 
   test("the route announcer stays silent when no navigation happened", async ({ page }) => {
@@ -297,6 +350,6 @@ test.describe("navigation feedback", () => {
 
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(name);
     await expect(bar).toHaveCount(0);
-    await expect(announcer).toHaveText(fill(ind.shell.routeAnnounce, { title: pageTitle(name) }));
+    await expect(announcer).toHaveText(announcement("ind", name));
   });
 });

@@ -25,6 +25,19 @@ export async function pageAs(browser: Browser, account: string): Promise<Page> {
 }
 
 /**
+ * Signs this page's browser in as a demo account, keeping the test's own browser settings (a phone's): the
+ * session cookie (server-rendered pages) and the stored token (the app in the browser). Returns the token.
+ */
+export async function signInPageAs(page: Page, account: string): Promise<string> {
+  const token = await tokenOf(page.request, account);
+  await page.addInitScript(({ key, value }) => localStorage.setItem(key, value), {
+    key: tokenStorageKey,
+    value: token,
+  });
+  return token;
+}
+
+/**
  * The demo stores' ids and their merchants' accounts (README), from the shop street without signing in (every
  * test signs in from the same address, which sign-in limits): the seed opens them first, merchant1's first.
  */

@@ -85,21 +85,27 @@ export function Field(props: {
   );
 }
 
-/** The account field: email or Indonesian mobile; the +62 prefix shows while a number is typed. */
+/**
+ * What a phone number may be typed with (the server reads `0812…`, `812…`, `+62 812-…`). As the field's
+ * `pattern`, an entry with anything else (an email address) matches `:invalid`, and CSS hides the +62 prefix: it
+ * follows the entry without JavaScript, and while the page's scripts are still loading. The forms are `noValidate`,
+ * so the pattern never blocks a submission, and `aria-invalid` says the field's real state, so an email address is
+ * not read out as invalid.
+ */
+export const phoneEntryPattern = String.raw`[\d\s\(\)\+\-]+`;
+
+/** The account field: email or Indonesian mobile; the +62 prefix shows only while the entry looks like a number. */
 export function AccountField(props: { value: string; onChange: (v: string) => void; error?: string }) {
   const { t } = useI18n();
-  const looksLikePhone = props.value === "" || /^[\d\s()+-]+$/.test(props.value);
   return (
     <Field
       label={t("auth.fields.account")}
       hint={t("auth.fields.accountHint")}
       error={props.error}
       prefix={
-        looksLikePhone ? (
-          <span className="border-e border-gray-300 pe-2 text-gray-700 dark:border-gray-600 dark:text-gray-300">
-            +62
-          </span>
-        ) : undefined
+        <span className="border-e border-gray-300 pe-2 text-gray-700 dark:border-gray-600 dark:text-gray-300 [div:has(>input:invalid)>&]:hidden">
+          +62
+        </span>
       }
       input={{
         name: "account",
@@ -108,6 +114,8 @@ export function AccountField(props: { value: string; onChange: (v: string) => vo
         autoComplete: "username",
         autoCapitalize: "none",
         spellCheck: false,
+        pattern: phoneEntryPattern,
+        "aria-invalid": props.error ? true : false,
         value: props.value,
         onChange: (e) => props.onChange(phoneFieldValue(e.target.value)),
       }}

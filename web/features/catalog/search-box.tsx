@@ -131,7 +131,8 @@ export function SearchBox(props: { initial: string; onSearch: (q: string) => voi
         <label htmlFor={id} className="sr-only">
           {t("catalog.search.label")}
         </label>
-        <div className="flex h-10 flex-1 items-center gap-2 rounded-full bg-gray-100 px-3 dark:bg-gray-800">
+        {/* min-w-0: an input's own width (about 20 characters) must not push the button off a narrow screen. */}
+        <div className="flex h-10 min-w-0 flex-1 items-center gap-2 rounded-full bg-gray-100 px-3 dark:bg-gray-800">
           <Search className="size-4 text-gray-600 dark:text-gray-400" aria-hidden="true" />
           <input
             ref={input}
@@ -166,7 +167,7 @@ export function SearchBox(props: { initial: string; onSearch: (q: string) => voi
         </div>
         <button
           type="submit"
-          className="h-10 rounded-full bg-primary-700 px-4 text-sm font-semibold text-white"
+          className="h-10 shrink-0 rounded-full bg-primary-700 px-4 text-sm font-semibold whitespace-nowrap text-white"
         >
           {t("catalog.search.submit")}
         </button>

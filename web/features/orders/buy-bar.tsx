@@ -10,7 +10,8 @@ import { encodeLines, Stepper } from "./lines.tsx";
 
 /**
  * The product page's bottom bar: a quantity (never more than the stock), "Add to cart" and "Buy now". A
- * visitor is sent to sign in and comes back to the product, where the item is then added.
+ * visitor is sent to sign in and comes back to the product, where the item is then added. On a 320 px phone the
+ * compact stepper leaves each button room for its longest word ("Beli sekarang" on two lines, not cut off).
  */
 export function BuyBar(props: { listingId: string; stock: number }) {
   const { t, locale } = useI18n();
@@ -41,12 +42,13 @@ export function BuyBar(props: { listingId: string; stock: number }) {
         max={props.stock}
         disabled={soldOut}
         onChange={setQuantity}
+        compact
       />
       <button
         type="button"
         disabled={soldOut || add.isPending}
         onClick={() => requireSignIn(addToCart, "cart")}
-        className="h-11 flex-1 rounded-full border border-primary-700 px-2 text-sm font-semibold text-primary-800 disabled:opacity-50 dark:border-primary-400 dark:text-primary-300"
+        className="h-11 flex-1 rounded-full border border-primary-700 px-1.5 text-sm leading-tight font-semibold text-primary-800 disabled:opacity-50 dark:border-primary-400 dark:text-primary-300"
       >
         {t("orders.cart.addToCart")}
       </button>
@@ -64,7 +66,7 @@ export function BuyBar(props: { listingId: string; stock: number }) {
               ),
           )
         }
-        className="h-11 flex-1 rounded-full bg-primary-700 px-2 text-sm font-semibold text-white disabled:opacity-50"
+        className="h-11 flex-1 rounded-full bg-primary-700 px-1.5 text-sm leading-tight font-semibold text-white disabled:opacity-50"
       >
         {t("orders.cart.buyNow")}
       </button>

@@ -19,19 +19,23 @@ export function decodeLines(value: string | null): { listingId: string; quantity
   return lines;
 }
 
-/** A quantity stepper: − n +, never below 1 or above `max`. */
+/** A quantity stepper: − n +, never below 1 or above `max`; `compact` where a bar shares its width with buttons. */
 export function Stepper(props: {
   value: number;
   max: number;
   label: string;
   onChange: (value: number) => void;
   disabled?: boolean;
+  compact?: boolean;
 }) {
   const { t } = useI18n();
-  const button =
-    "grid size-9 place-items-center rounded-full border border-gray-300 disabled:opacity-40 dark:border-gray-600";
+  const button = `grid ${props.compact ? "size-8" : "size-9"} place-items-center rounded-full border border-gray-300 disabled:opacity-40 dark:border-gray-600`;
   return (
-    <div role="group" aria-label={props.label} className="flex items-center gap-2">
+    <div
+      role="group"
+      aria-label={props.label}
+      className={`flex shrink-0 items-center ${props.compact ? "gap-1" : "gap-2"}`}
+    >
       <button
         type="button"
         className={button}

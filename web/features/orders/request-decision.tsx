@@ -3,6 +3,7 @@ import { formatRupiah } from "../../lib/format.ts";
 import { useI18n } from "../../lib/i18n.tsx";
 import { modal } from "../../lib/modal.ts";
 import { DecisionDialog } from "../ops/decision-dialog.tsx";
+import { buttonRow, rowButton } from "../../ui/card.tsx";
 
 /**
  * What approving does, in figures: the refund part by part (the postage and service fee only when it returns
@@ -43,10 +44,10 @@ export function RequestDecision(props: {
   const { t } = useI18n();
   const r = props.request;
   return (
-    <div className="mt-2 grid grid-cols-2 gap-3">
+    <div className={`mt-2 ${buttonRow}`}>
       <button
         type="button"
-        className="h-10 rounded-full border border-red-700 font-semibold text-red-700 dark:border-red-400 dark:text-red-400"
+        className={`${rowButton} min-h-10 border border-red-700 font-semibold text-red-700 dark:border-red-400 dark:text-red-400`}
         onClick={() =>
           modal.open(DecisionDialog, {
             title: props.refuse.title,
@@ -61,7 +62,7 @@ export function RequestDecision(props: {
       </button>
       <button
         type="button"
-        className="h-10 rounded-full bg-primary-700 font-semibold text-white"
+        className={`${rowButton} min-h-10 bg-primary-700 font-semibold text-white`}
         onClick={() =>
           modal.open(DecisionDialog, {
             title: t("aftersales.approveTitle"),

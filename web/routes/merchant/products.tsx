@@ -253,13 +253,15 @@ function Catalogue() {
     <>
       <form
         role="search"
-        className="flex gap-2 px-3"
+        // The menu has a row of its own: beside the field, a long category name was cut off and the two together
+        // ran off a phone's screen.
+        className="grid gap-2 px-3"
         onSubmit={(e) => {
           e.preventDefault();
           change("q", text.trim());
         }}
       >
-        <label className="flex h-11 flex-1 items-center gap-2 rounded-full border border-gray-300 bg-white px-3 dark:border-gray-600 dark:bg-gray-900">
+        <label className="flex h-11 min-w-0 items-center gap-2 rounded-full border border-gray-300 bg-white px-3 dark:border-gray-600 dark:bg-gray-900">
           <Search className="size-4 text-gray-500" aria-hidden="true" />
           <span className="sr-only">{t("merchant.products.search")}</span>
           <input
@@ -279,7 +281,7 @@ function Catalogue() {
           id="supply-category"
           value={filter.categoryId ?? ""}
           onChange={(e) => change("category", e.target.value)}
-          className="h-11 max-w-36 rounded-full border border-gray-300 bg-white px-3 text-sm dark:border-gray-600 dark:bg-gray-900"
+          className="h-11 w-full rounded-full border border-gray-300 bg-white px-3 text-sm dark:border-gray-600 dark:bg-gray-900"
         >
           <option value="">{t("merchant.products.allCategories")}</option>
           {categories.data?.map((c) => (

@@ -59,7 +59,7 @@ function AuditContent() {
               </p>
               <p className="break-all">
                 {t("ops.audit.by", { actor: entry.actor })} ·{" "}
-                <span className="font-mono">{entry.subjectId}</span>
+                <span className="font-mono break-all">{entry.subjectId}</span>
               </p>
               <p className="break-all text-gray-700 dark:text-gray-300">
                 {describe(entry.before)} → {describe(entry.after)}

@@ -67,47 +67,56 @@ function DashboardContent() {
         <h2 id="days-title" className="px-1 font-semibold">
           {t("ops.dashboard.daysTitle")}
         </h2>
-        <table className="mt-2 w-full text-sm" data-testid="dashboard-days">
-          <caption className="sr-only">{t("ops.dashboard.caption")}</caption>
-          <thead>
-            <tr className="border-b border-gray-200 text-xs text-gray-700 dark:border-gray-700 dark:text-gray-300">
-              <th scope="col" className="px-2 py-2 text-start font-medium">
-                {t("ops.dashboard.day")}
-              </th>
-              <th scope="col" className="px-2 py-2 text-end font-medium">
-                {t("ops.dashboard.orders")}
-              </th>
-              <th scope="col" className="px-2 py-2 text-end font-medium">
-                {t("ops.dashboard.turnover")}
-              </th>
-              <th scope="col" className="px-2 py-2 text-end font-medium">
-                {t("ops.dashboard.newUsers")}
-              </th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-gray-100 dark:divide-gray-800">
-            {days.map((d) => (
-              <tr key={d.day} data-day={d.day}>
-                <th scope="row" className="px-2 py-2 text-start font-normal whitespace-nowrap">
-                  {d.day === today ? t("ops.dashboard.today") : formatDay(d.day, locale)}
+        {/* On a narrow phone the table scrolls inside its card instead of widening the page; a scrolling region
+            takes the keyboard's focus so it can be scrolled without a pointer. */}
+        <div
+          className="mt-2 overflow-x-auto"
+          tabIndex={0}
+          role="region"
+          aria-label={t("ops.dashboard.caption")}
+        >
+          <table className="w-full text-sm" data-testid="dashboard-days">
+            <caption className="sr-only">{t("ops.dashboard.caption")}</caption>
+            <thead>
+              <tr className="border-b border-gray-200 text-xs text-gray-700 dark:border-gray-700 dark:text-gray-300">
+                <th scope="col" className="px-2 py-2 text-start font-medium">
+                  {t("ops.dashboard.day")}
                 </th>
-                <td className={cell}>{formatNumber(d.orders, locale)}</td>
-                <td className={`${cell} whitespace-nowrap`}>{formatRupiah(d.turnover)}</td>
-                <td className={cell}>{formatNumber(d.newUsers, locale)}</td>
+                <th scope="col" className="px-2 py-2 text-end font-medium">
+                  {t("ops.dashboard.orders")}
+                </th>
+                <th scope="col" className="px-2 py-2 text-end font-medium">
+                  {t("ops.dashboard.turnover")}
+                </th>
+                <th scope="col" className="px-2 py-2 text-end font-medium">
+                  {t("ops.dashboard.newUsers")}
+                </th>
               </tr>
-            ))}
-          </tbody>
-          <tfoot>
-            <tr className="border-t border-gray-200 font-semibold dark:border-gray-700">
-              <th scope="row" className="px-2 py-2 text-start">
-                {t("ops.dashboard.total")}
-              </th>
-              <td className={cell}>{formatNumber(sum("orders"), locale)}</td>
-              <td className={`${cell} whitespace-nowrap`}>{formatRupiah(sum("turnover"))}</td>
-              <td className={cell}>{formatNumber(sum("newUsers"), locale)}</td>
-            </tr>
-          </tfoot>
-        </table>
+            </thead>
+            <tbody className="divide-y divide-gray-100 dark:divide-gray-800">
+              {days.map((d) => (
+                <tr key={d.day} data-day={d.day}>
+                  <th scope="row" className="px-2 py-2 text-start font-normal whitespace-nowrap">
+                    {d.day === today ? t("ops.dashboard.today") : formatDay(d.day, locale)}
+                  </th>
+                  <td className={cell}>{formatNumber(d.orders, locale)}</td>
+                  <td className={`${cell} whitespace-nowrap`}>{formatRupiah(d.turnover)}</td>
+                  <td className={cell}>{formatNumber(d.newUsers, locale)}</td>
+                </tr>
+              ))}
+            </tbody>
+            <tfoot>
+              <tr className="border-t border-gray-200 font-semibold dark:border-gray-700">
+                <th scope="row" className="px-2 py-2 text-start">
+                  {t("ops.dashboard.total")}
+                </th>
+                <td className={cell}>{formatNumber(sum("orders"), locale)}</td>
+                <td className={`${cell} whitespace-nowrap`}>{formatRupiah(sum("turnover"))}</td>
+                <td className={cell}>{formatNumber(sum("newUsers"), locale)}</td>
+              </tr>
+            </tfoot>
+          </table>
+        </div>
         <p className="mt-2 px-1 text-xs text-gray-600 dark:text-gray-400">{t("ops.dashboard.note")}</p>
       </section>
     </main>

@@ -267,8 +267,9 @@ function LedgerContent() {
                 {x.creditUser ?? accountName(x.creditAccountId)}
               </p>
               <p className="text-gray-600 dark:text-gray-400">
-                {formatDateTime(x.createdAt, locale, zone)} · <span className="font-mono">{x.subjectId}</span>
-                {x.memo ? ` · ${x.memo}` : ""}
+                {formatDateTime(x.createdAt, locale, zone)} ·{" "}
+                <span className="font-mono break-all">{x.subjectId}</span>
+                {x.memoKey ? ` · ${t(`wallet.fund.memos.${x.memoKey}`)}` : x.memo ? ` · ${x.memo}` : ""}
               </p>
             </li>
           ))}

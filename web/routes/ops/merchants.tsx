@@ -22,6 +22,7 @@ import { formatDateTime, useTimeZone } from "../../lib/time-zone.ts";
 import { toast } from "../../lib/toast.ts";
 import { useTRPC } from "../../lib/trpc.ts";
 import { Avatar } from "../../ui/avatar.tsx";
+import { buttonRow, rowButton } from "../../ui/card.tsx";
 
 type Trpc = ReturnType<typeof useTRPC>;
 
@@ -44,9 +45,8 @@ export async function loader({ request, context, params, url }: Route.LoaderArgs
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageMeta(matches, loaderData?.title);
 
-const outline =
-  "h-10 rounded-full border border-red-700 font-semibold text-red-700 dark:border-red-400 dark:text-red-400";
-const filled = "h-10 rounded-full bg-primary-700 font-semibold text-white";
+const outline = `${rowButton} min-h-10 border border-red-700 font-semibold text-red-700 dark:border-red-400 dark:text-red-400`;
+const filled = `${rowButton} min-h-10 bg-primary-700 font-semibold text-white`;
 
 function useDecisions() {
   const { t } = useI18n();
@@ -116,7 +116,7 @@ function Item(props: {
       {item.intro && <p className="mt-2 text-sm whitespace-pre-line">{item.intro}</p>}
       {item.reason && <p className="mt-2 text-sm">{t("ops.merchants.reason", { reason: item.reason })}</p>}
       {item.status === "pending" && (
-        <div className="mt-3 grid grid-cols-2 gap-3">
+        <div className={`mt-3 ${buttonRow}`}>
           <button
             type="button"
             className={outline}

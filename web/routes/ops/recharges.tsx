@@ -60,11 +60,13 @@ function RechargesContent() {
               <div className="min-w-0">
                 <p className="font-medium break-all">{r.user}</p>
                 <p className="text-sm text-gray-600 dark:text-gray-400">
-                  {formatDateTime(r.createdAt, locale, zone)} · <span className="font-mono">{r.id}</span>
+                  {formatDateTime(r.createdAt, locale, zone)} ·{" "}
+                  <span className="font-mono break-all">{r.id}</span>
                 </p>
                 {r.gatewayPaymentId && (
                   <p className="text-sm text-gray-600 dark:text-gray-400">
-                    {t("ops.recharges.payment")}: <span className="font-mono">{r.gatewayPaymentId}</span>
+                    {t("ops.recharges.payment")}:{" "}
+                    <span className="font-mono break-all">{r.gatewayPaymentId}</span>
                   </p>
                 )}
               </div>

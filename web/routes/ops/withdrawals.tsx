@@ -7,6 +7,7 @@ import { DecisionDialog } from "../../features/ops/decision-dialog.tsx";
 import { statusParam, StatusTabs } from "../../features/ops/ops-ui.tsx";
 import { operatorOnly, serverT, withServerApi } from "../../lib/api.server.ts";
 import { formatRupiah } from "../../lib/format.ts";
+import { buttonRow, rowButton } from "../../ui/card.tsx";
 import { useI18n } from "../../lib/i18n.tsx";
 import { localeFromParam } from "../../lib/locale.ts";
 import { pageMeta } from "../../lib/meta.ts";
@@ -79,7 +80,8 @@ function WithdrawalsContent() {
                 <div className="min-w-0">
                   <p className="font-semibold break-all">{w.user}</p>
                   <p className="text-sm text-gray-600 dark:text-gray-400">
-                    {formatDateTime(w.createdAt, locale, zone)} · <span className="font-mono">{w.id}</span>
+                    {formatDateTime(w.createdAt, locale, zone)} ·{" "}
+                    <span className="font-mono break-all">{w.id}</span>
                   </p>
                 </div>
                 <p className="text-sm font-medium">{t(`wallet.withdraw.statuses.${w.status}`)}</p>
@@ -106,7 +108,7 @@ function WithdrawalsContent() {
                 <p className="mt-1 text-sm">{t("wallet.withdraw.reason", { reason: w.reason })}</p>
               )}
               {w.status === "pending" && (
-                <div className="mt-3 grid grid-cols-2 gap-3">
+                <div className={`mt-3 ${buttonRow}`}>
                   <button
                     type="button"
                     onClick={() =>
@@ -123,7 +125,7 @@ function WithdrawalsContent() {
                           reject.mutate({ id: w.id, reason, idempotencyKey }),
                       })
                     }
-                    className="h-10 rounded-full border border-red-700 font-semibold text-red-700 dark:border-red-400 dark:text-red-400"
+                    className={`${rowButton} min-h-10 border border-red-700 font-semibold text-red-700 dark:border-red-400 dark:text-red-400`}
                   >
                     {t("ops.withdrawals.reject")}
                   </button>
@@ -137,7 +139,7 @@ function WithdrawalsContent() {
                         onConfirm: ({ idempotencyKey }) => approve.mutate({ id: w.id, idempotencyKey }),
                       })
                     }
-                    className="h-10 rounded-full bg-primary-700 font-semibold text-white"
+                    className={`${rowButton} min-h-10 bg-primary-700 font-semibold text-white`}
                   >
                     {t("ops.withdrawals.approve")}
                   </button>

@@ -110,105 +110,112 @@ function CartContent() {
             </Link>
           </div>
         ) : (
-          cart.stores.map((store) => {
-            const storeAvailable = store.items.filter((i) => i.available);
-            const all = storeAvailable.length > 0 && storeAvailable.every(isSelected);
-            return (
-              <section
-                key={store.storeId}
-                aria-label={store.storeName}
-                className="mx-3 mt-3 rounded-xl bg-white p-3 dark:bg-gray-900"
-              >
-                <label className="flex items-center gap-3 py-1 font-semibold">
-                  <input
-                    type="checkbox"
-                    className={checkbox}
-                    checked={all}
-                    disabled={storeAvailable.length === 0}
-                    onChange={(e) =>
-                      toggle(
-                        storeAvailable.map((i) => i.listingId),
-                        e.target.checked,
-                      )
-                    }
-                    aria-label={t("orders.cart.selectStore", { store: store.storeName })}
-                  />
-                  <Link to={localizePath(locale, `/h5/merchant/shop/${store.storeId}`)}>
-                    {store.storeName}
-                  </Link>
-                </label>
-                <ul>
-                  {store.items.map((item) => (
-                    <li key={item.listingId} className="flex items-start gap-3" data-testid="cart-item">
-                      <input
-                        type="checkbox"
-                        className={`${checkbox} mt-7`}
-                        checked={isSelected(item)}
-                        disabled={!item.available}
-                        onChange={(e) => toggle([item.listingId], e.target.checked)}
-                        aria-label={t("orders.cart.select", { name: item.name })}
-                      />
-                      <div className="min-w-0 flex-1">
-                        <Link to={localizePath(locale, `/h5/products/${item.listingId}`)} className="block">
-                          <ItemLine
-                            name={item.name}
-                            image={item.image}
-                            price={item.price}
-                            quantity={item.quantity}
-                          />
-                        </Link>
-                        <div className="flex items-center justify-between pb-2">
-                          {item.available ? (
-                            <Stepper
-                              label={t("orders.cart.quantity")}
-                              value={item.quantity}
-                              max={item.stock}
-                              disabled={setQuantity.isPending}
-                              onChange={(quantity) =>
-                                setQuantity.mutate({ listingId: item.listingId, quantity })
-                              }
+          <>
+            {/* Above the stores, as in the shops Indonesians know: the bar at the foot keeps its width for the
+                total and the checkout button. */}
+            <label className="mx-3 mt-3 flex items-center gap-3 rounded-xl bg-white px-3 py-2.5 font-medium dark:bg-gray-900">
+              <input
+                type="checkbox"
+                className={checkbox}
+                checked={available.length > 0 && selected.length === available.length}
+                disabled={available.length === 0}
+                onChange={(e) =>
+                  toggle(
+                    available.map((i) => i.listingId),
+                    e.target.checked,
+                  )
+                }
+              />
+              {t("orders.cart.selectAll")}
+            </label>
+            {cart.stores.map((store) => {
+              const storeAvailable = store.items.filter((i) => i.available);
+              const all = storeAvailable.length > 0 && storeAvailable.every(isSelected);
+              return (
+                <section
+                  key={store.storeId}
+                  aria-label={store.storeName}
+                  className="mx-3 mt-3 rounded-xl bg-white p-3 dark:bg-gray-900"
+                >
+                  <label className="flex items-center gap-3 py-1 font-semibold">
+                    <input
+                      type="checkbox"
+                      className={checkbox}
+                      checked={all}
+                      disabled={storeAvailable.length === 0}
+                      onChange={(e) =>
+                        toggle(
+                          storeAvailable.map((i) => i.listingId),
+                          e.target.checked,
+                        )
+                      }
+                      aria-label={t("orders.cart.selectStore", { store: store.storeName })}
+                    />
+                    <Link to={localizePath(locale, `/h5/merchant/shop/${store.storeId}`)}>
+                      {store.storeName}
+                    </Link>
+                  </label>
+                  <ul>
+                    {store.items.map((item) => (
+                      <li key={item.listingId} className="flex items-start gap-3" data-testid="cart-item">
+                        <input
+                          type="checkbox"
+                          className={`${checkbox} mt-7`}
+                          checked={isSelected(item)}
+                          disabled={!item.available}
+                          onChange={(e) => toggle([item.listingId], e.target.checked)}
+                          aria-label={t("orders.cart.select", { name: item.name })}
+                        />
+                        <div className="min-w-0 flex-1">
+                          <Link to={localizePath(locale, `/h5/products/${item.listingId}`)} className="block">
+                            <ItemLine
+                              name={item.name}
+                              image={item.image}
+                              price={item.price}
+                              quantity={item.quantity}
                             />
-                          ) : (
-                            <span className="text-sm text-gray-600 dark:text-gray-400">
-                              {t("orders.cart.unavailable")}
-                            </span>
-                          )}
-                          <button
-                            type="button"
-                            className="px-2 py-2 text-sm text-red-700 dark:text-red-400"
-                            onClick={() => remove.mutate({ listingIds: [item.listingId] })}
-                          >
-                            {t("orders.cart.remove")}
-                            <span className="sr-only"> {item.name}</span>
-                          </button>
+                          </Link>
+                          <div className="flex items-center justify-between pb-2">
+                            {item.available ? (
+                              <Stepper
+                                label={t("orders.cart.quantity")}
+                                value={item.quantity}
+                                max={item.stock}
+                                disabled={setQuantity.isPending}
+                                onChange={(quantity) =>
+                                  setQuantity.mutate({ listingId: item.listingId, quantity })
+                                }
+                              />
+                            ) : (
+                              <span className="text-sm text-gray-600 dark:text-gray-400">
+                                {t("orders.cart.unavailable")}
+                              </span>
+                            )}
+                            <button
+                              type="button"
+                              className="px-2 py-2 text-sm text-red-700 dark:text-red-400"
+                              onClick={() => remove.mutate({ listingIds: [item.listingId] })}
+                            >
+                              {t("orders.cart.remove")}
+                              <span className="sr-only"> {item.name}</span>
+                            </button>
+                          </div>
                         </div>
-                      </div>
-                    </li>
-                  ))}
-                </ul>
-              </section>
-            );
-          })
+                      </li>
+                    ))}
+                  </ul>
+                </section>
+              );
+            })}
+          </>
         )}
         {items[0] && <Recommended id={items[0].listingId} />}
       </main>
       {items.length > 0 && (
-        <div className="fixed inset-x-0 bottom-14 z-20 mx-auto flex max-w-md items-center gap-3 border-t border-gray-200 bg-white px-3 py-2 dark:border-gray-800 dark:bg-gray-900">
-          <label className="flex items-center gap-2 text-sm">
-            <input
-              type="checkbox"
-              className={checkbox}
-              checked={available.length > 0 && selected.length === available.length}
-              onChange={(e) =>
-                toggle(
-                  available.map((i) => i.listingId),
-                  e.target.checked,
-                )
-              }
-            />
-            {t("orders.cart.selectAll")}
-          </label>
-          <p className="flex-1 text-end text-sm">
+        // The total keeps to one line: when it and the button do not fit side by side (a large total on a 320 px
+        // phone), the button moves under it.
+        <div className="fixed inset-x-0 bottom-14 z-20 mx-auto flex max-w-md flex-wrap items-center justify-end gap-x-3 gap-y-2 border-t border-gray-200 bg-white px-3 py-2 dark:border-gray-800 dark:bg-gray-900">
+          <p className="grow text-end text-sm whitespace-nowrap" data-testid="cart-total">
             {t("orders.cart.total")}{" "}
             <strong className="text-base text-primary-800 tabular-nums dark:text-primary-300">
               {formatRupiah(total)}
@@ -220,7 +227,7 @@ function CartContent() {
             onClick={() =>
               void navigate(localizePath(locale, `/h5/pay?from=cart&lines=${encodeLines(selected)}`))
             }
-            className="h-11 rounded-full bg-primary-700 px-4 font-semibold text-white disabled:opacity-50"
+            className="h-11 shrink-0 rounded-full bg-primary-700 px-4 font-semibold whitespace-nowrap text-white disabled:opacity-50"
           >
             {t("orders.cart.checkout", { count: selected.length })}
           </button>

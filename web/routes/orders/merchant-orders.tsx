@@ -128,7 +128,8 @@ function MerchantOrdersContent() {
           {orders.map((o) => (
             <li key={o.id} className="rounded-xl bg-white p-4 dark:bg-gray-900" data-testid="merchant-order">
               <Link to={localizePath(locale, `/h5/merchant/order/detail?id=${o.id}`)} className="block">
-                <div className="flex items-center justify-between gap-3">
+                {/* The status goes under the order number when both do not fit on a 320 px phone. */}
+                <div className="flex flex-wrap items-center justify-between gap-x-3">
                   <span className="font-mono text-sm">{o.code}</span>
                   <StatusLabel status={o.status} />
                 </div>

@@ -150,19 +150,22 @@ function OrderDetailContent() {
   if (!order) return null;
   const { actions } = order;
   const any = actions.pay || actions.cancel || actions.confirm || actions.review;
-  const outline = "h-11 flex-1 rounded-full border border-gray-300 px-3 font-semibold dark:border-gray-600";
-  const filled = "h-11 flex-1 rounded-full bg-primary-700 px-3 font-semibold text-white disabled:opacity-60";
+  // At least 44 px tall, and taller rather than cut off when a label wraps (the balance in "Pay from balance").
+  const button = "min-h-11 flex-1 rounded-full px-3 py-2 leading-tight font-semibold";
+  const outline = `${button} border border-gray-300 dark:border-gray-600`;
+  const filled = `${button} bg-primary-700 text-white disabled:opacity-60`;
   return (
     <>
       <AppHeader back title={t("orders.detail.title")} />
-      <main id="main" className={any ? "pb-36" : "pb-8"}>
+      <main id="main" className={actions.pay ? "pb-52" : any ? "pb-36" : "pb-8"}>
         <OrderDetailBody order={order} />
         <AfterSales order={order} refresh={refresh} />
       </main>
       {any && (
         <div className="fixed inset-x-0 bottom-0 z-20 mx-auto grid max-w-md gap-2 border-t border-gray-200 bg-white px-3 py-2 dark:border-gray-800 dark:bg-gray-900">
           {actions.pay && (
-            <div className="flex gap-2">
+            // One way to pay a row: the balance does not fit beside the other way on a phone.
+            <div className="grid gap-2">
               {order.paymentUrl ? (
                 <a href={order.paymentUrl} className={`${filled} grid place-items-center`}>
                   {t("orders.pay.continuePay")}

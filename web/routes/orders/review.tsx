@@ -14,7 +14,7 @@ import { localeFromParam } from "../../lib/locale.ts";
 import { pageMeta } from "../../lib/meta.ts";
 import { toast } from "../../lib/toast.ts";
 import { useTRPC } from "../../lib/trpc.ts";
-import { Card } from "../../ui/card.tsx";
+import { buttonRow, Card, rowButton } from "../../ui/card.tsx";
 import { Thumbnail } from "../../ui/thumbnail.tsx";
 
 export async function loader({ request, context, params, url }: Route.LoaderArgs) {
@@ -152,18 +152,18 @@ function EditReview(props: { item: Item & { review: NonNullable<Item["review"]> 
   return (
     <form onSubmit={submit} noValidate aria-label={t("reviews.write.editFor", { name: props.item.name })}>
       <ReviewFields rating={rating} text={text} onRating={setRating} onText={setText} errors={errors} />
-      <div className="mt-3 grid grid-cols-2 gap-3">
+      <div className={`mt-3 ${buttonRow}`}>
         <button
           type="button"
           onClick={props.onDone}
-          className="h-11 rounded-full border border-gray-300 font-semibold dark:border-gray-600"
+          className={`${rowButton} min-h-11 border border-gray-300 font-semibold dark:border-gray-600`}
         >
           {t("catalog.search.cancel")}
         </button>
         <button
           type="submit"
           disabled={edit.isPending}
-          className="h-11 rounded-full bg-primary-700 font-semibold text-white disabled:opacity-60"
+          className={`${rowButton} min-h-11 bg-primary-700 font-semibold text-white disabled:opacity-60`}
         >
           {t("reviews.write.save")}
         </button>

@@ -86,8 +86,10 @@ function RecordRow(props: { record: FundRecordView }) {
         <p className="mt-0.5 text-sm text-gray-600 dark:text-gray-400">
           <time dateTime={record.at.toISOString()}>{formatDateTime(record.at, locale, zone)}</time>
         </p>
-        {record.memo && (
-          <p className="mt-0.5 text-sm break-words text-gray-700 dark:text-gray-300">{record.memo}</p>
+        {(record.memoKey || record.memo) && (
+          <p className="mt-0.5 text-sm break-words text-gray-700 dark:text-gray-300">
+            {record.memoKey ? t(`wallet.fund.memos.${record.memoKey}`) : record.memo}
+          </p>
         )}
       </div>
       <div className="text-end">
