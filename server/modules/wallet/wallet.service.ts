@@ -87,6 +87,7 @@ export async function fundHistory(
     subjectId: r.id,
     state: r.status === "expired" ? "expired" : "cancelled",
     memo: null,
+    memoKey: null,
     at: r.createdAt,
   }));
   const merged = [...moved.items.map((m) => ({ ...m, asked: null })), ...attempts].sort((a, b) =>
