@@ -217,7 +217,7 @@ test.describe("the demo's opening balance", () => {
         .getByRole("list", { name: w.fund.history })
         .getByRole("listitem")
         .filter({ hasText: `+${rupiah(500_000)}` });
-      await expect(opening).toContainText(w.fund.types.system);
+      await expect(opening.getByTestId("fund-entry")).toHaveText(w.fund.entries.adjustment_credit);
       await expect(opening).toContainText(w.fund.memos.demoOpeningBalance);
       if (lang !== "ind")
         await expect(opening).not.toContainText(messages.ind.wallet.fund.memos.demoOpeningBalance);
