@@ -44,7 +44,7 @@ function Outbox() {
               <p className="text-xs text-gray-600 dark:text-gray-400">
                 {m.channel.toUpperCase()} · {t("dev.outbox.to")}{" "}
                 <span data-testid="outbox-recipient">{m.recipient}</span> ·{" "}
-                <time dateTime={m.createdAt.toISOString()} data-testid="outbox-time">
+                <time dateTime={m.createdAt.toISOString()}>
                   {formatDateTime(m.createdAt, locale, zone, { seconds: true })}
                 </time>
               </p>
