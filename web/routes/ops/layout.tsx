@@ -33,7 +33,7 @@ const sections = [
 export default function OpsLayout() {
   const { t, locale } = useI18n();
   return (
-    <div className="mx-auto min-h-dvh max-w-3xl bg-gray-50 dark:bg-gray-900">
+    <div className="mx-auto min-h-dvh max-w-3xl bg-gray-50 [overflow-wrap:anywhere] dark:bg-gray-900">
       <header className="sticky top-0 z-20 border-b border-gray-200 bg-white/95 backdrop-blur dark:border-gray-800 dark:bg-gray-900/95">
         <p className="px-4 pt-3 text-lg font-semibold">{t("ops.title")}</p>
         <nav aria-label={t("ops.title")} className="flex gap-1 overflow-x-auto px-2">
