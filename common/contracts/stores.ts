@@ -51,3 +51,6 @@ export type StorePageView = z.infer<typeof StorePageViewSchema>;
 
 /** A store's visits after counting the caller's (plain JSON: the page sends it without the tRPC client). */
 export const VisitViewSchema = z.object({ visits: z.number().int() });
+
+/** Whether the signed-in shopper follows a store (the product page's follow button). */
+export const FollowStatusViewSchema = z.object({ following: z.boolean() });

@@ -5,8 +5,8 @@ import {
   StoreStreetInputSchema,
   StoreStreetViewSchema,
   VisitViewSchema,
+  FollowStatusViewSchema,
 } from "#common/contracts/stores.ts";
-import { z } from "zod";
 import { publicProcedure, router, shopperProcedure } from "../../trpc/init.ts";
 import { getStorePage, isFollowing, listStreet, setFollowing, visitStore } from "./stores.service.ts";
 
@@ -36,7 +36,7 @@ export const storesRouter = router({
   /** Whether the shopper follows the store (the product page asks; the store page has it in `get`). */
   followStatus: shopperProcedure
     .input(StoreIdInputSchema)
-    .output(z.object({ following: z.boolean() }))
+    .output(FollowStatusViewSchema)
     .query(({ ctx, input }) => isFollowing(ctx.db, ctx.user.id, input.storeId)),
   follow: shopperProcedure
     .input(StoreIdInputSchema)

@@ -114,8 +114,14 @@ describe("store page", () => {
     const api = callerFor(database, { token: shopper });
     const start = await api.stores.get({ storeId });
     expect(start.following).toBe(false);
+    expect(await api.stores.followStatus({ storeId })).toEqual({ following: false });
     await api.stores.follow({ storeId });
     await api.stores.follow({ storeId });
+    // What the product page's button asks agrees; a signed-out visitor is not told anyone's follows.
+    expect(await api.stores.followStatus({ storeId })).toEqual({ following: true });
+    await expect(callerFor(database).stores.followStatus({ storeId })).rejects.toMatchObject({
+      code: "UNAUTHORIZED",
+    });
     const after = await callerFor(database, { token: shopper }).stores.get({ storeId });
     expect(after).toMatchObject({ following: true, followers: start.followers + 1 });
     const rows = await database.db.query.storeFollows.findMany({
