@@ -67,7 +67,7 @@ export async function loader({ request, context, params, url }: Route.LoaderArgs
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageMeta(matches, loaderData?.title);
 
 const smallButton =
-  "h-10 rounded-full border border-primary-700 px-4 text-sm font-semibold text-primary-800 dark:border-primary-400 dark:text-primary-300";
+  "min-h-10 rounded-full border py-1 leading-tight border-primary-700 px-4 text-sm font-semibold text-primary-800 dark:border-primary-400 dark:text-primary-300";
 
 /** After a listing changed: every list of the store's products, and the home's product count. */
 function useRefresh() {

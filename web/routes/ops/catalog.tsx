@@ -83,7 +83,7 @@ function Row(props: { item: SupplyOpsItem; onEdit: () => void }) {
   );
   const name = localize(item.name, locale);
   const button =
-    "h-10 rounded-full border border-primary-700 px-3 text-sm font-semibold text-primary-800 dark:border-primary-400 dark:text-primary-300";
+    "min-h-10 rounded-full border py-1 leading-tight border-primary-700 px-3 text-sm font-semibold text-primary-800 dark:border-primary-400 dark:text-primary-300";
   return (
     <li className="rounded-xl bg-white p-3 dark:bg-gray-900" data-testid="ops-supply">
       <div className="flex gap-3">
@@ -204,7 +204,7 @@ function CatalogContent() {
         <button
           type="button"
           onClick={() => setEditing("new")}
-          className="h-10 rounded-full bg-primary-700 px-4 text-sm font-semibold text-white"
+          className="min-h-10 rounded-full bg-primary-700 px-4 py-1 leading-tight text-sm font-semibold text-white"
         >
           {t("ops.catalog.new")}
         </button>

@@ -146,7 +146,7 @@ function CategoriesContent() {
         <button
           type="button"
           onClick={() => open({ parentId: null, sort: 0, name: { ind: "", en: "", zh: "" } })}
-          className="h-10 rounded-full bg-primary-700 px-4 text-sm font-semibold text-white"
+          className="min-h-10 rounded-full bg-primary-700 px-4 py-1 leading-tight text-sm font-semibold text-white"
         >
           {t("ops.categories.add")}
         </button>

@@ -139,7 +139,7 @@ function FaqItem(props: { faq: OpsFaq; first: boolean; last: boolean; onEdit: ()
   const icon =
     "grid size-10 shrink-0 place-items-center rounded-full border border-gray-300 text-gray-800 disabled:opacity-40 dark:border-gray-600 dark:text-gray-200";
   const button =
-    "h-10 rounded-full border px-3 text-sm font-semibold border-primary-700 text-primary-800 dark:border-primary-400 dark:text-primary-300";
+    "min-h-10 rounded-full border py-1 leading-tight px-3 text-sm font-semibold border-primary-700 text-primary-800 dark:border-primary-400 dark:text-primary-300";
   return (
     <li className="rounded-xl bg-white p-4 dark:bg-gray-900" data-testid="ops-faq">
       <p className="font-medium" data-testid="faq-question">
@@ -232,7 +232,7 @@ function FaqsContent() {
         <button
           type="button"
           onClick={() => setEditing("new")}
-          className="h-10 rounded-full bg-primary-700 px-4 text-sm font-semibold text-white"
+          className="min-h-10 rounded-full bg-primary-700 px-4 py-1 leading-tight text-sm font-semibold text-white"
         >
           {t("ops.faqs.add")}
         </button>

@@ -58,7 +58,7 @@ function OrderRow(props: { order: FulfilmentOrderView; refresh: () => void }) {
     trpc.ops.orders.cancel.mutationOptions({ onSuccess: done(t("orders.ops.cancelledToast")) }),
   );
   const open = o.status === "paid" || o.status === "shipped";
-  const button = "h-10 rounded-full px-3 text-sm font-semibold";
+  const button = "min-h-10 rounded-full px-3 py-1 text-sm leading-tight font-semibold";
   return (
     <li className="rounded-xl bg-white p-4 dark:bg-gray-900" data-testid="ops-order">
       <div className="flex items-start justify-between gap-3">
