@@ -25,7 +25,7 @@ import { newId } from "../server/platform/ids.ts";
 import { createLogger } from "../server/platform/logger.ts";
 import { createRateLimits } from "../server/platform/rate-limit.ts";
 import { createLocalStorage } from "../server/platform/storage.ts";
-import { createCaller } from "../server/trpc/app-router.ts";
+import { createCaller } from "../server/api/app-router.ts";
 import { createContextFactory } from "../server/trpc/context.ts";
 import { serverArgs } from "./server-command.ts";
 

@@ -18,13 +18,11 @@ import {
 import { createFaq } from "../modules/support/support.service.ts";
 import { saveAddress } from "../modules/addresses/addresses.service.ts";
 import { createSandboxGateway } from "../modules/gateway/gateway.service.ts";
-import {
-  cancelOrder,
-  confirmReceipt,
-  payGoods,
-  placeOrders,
-  shipOrder,
-} from "../modules/orders/orders.service.ts";
+import { cancelOrder } from "../flows/orders/cancel.ts";
+import { confirmReceipt } from "../flows/orders/confirm.ts";
+import { payGoods } from "../flows/orders/settle-goods.ts";
+import { placeOrders } from "../flows/orders/place.ts";
+import { shipOrder } from "../flows/orders/ship.ts";
 import { seedFaqs } from "./seed/faqs.ts";
 import { CAT, seedCategories, seedProducts, seedStores } from "./seed/catalogue-data.ts";
 import { renderCategoryIcon, renderProductArt, renderStoreLogo } from "./seed/product-art.ts";

@@ -1,7 +1,7 @@
 import type { Db } from "../db/client.ts";
 import type { Logger } from "../platform/logger.ts";
 import type { PaymentGateway } from "../platform/payments.ts";
-import { applyOrderPayment } from "../modules/orders/orders.service.ts";
+import { applyOrderPayment } from "./orders/gateway-payment.ts";
 import { applyRechargePayment } from "../modules/wallet/wallet.service.ts";
 
 /** What became of a gateway notification; anything but `applied`/`unchanged` changed nothing. */

@@ -15,7 +15,7 @@ import { isLocalUrl, isLoopbackAddress } from "../platform/env.ts";
 import type { Logger } from "../platform/logger.ts";
 import type { Metrics } from "../platform/metrics.ts";
 import type { Storage } from "../platform/storage.ts";
-import { appRouter } from "../trpc/app-router.ts";
+import { appRouter } from "../api/app-router.ts";
 import {
   createContextFactory,
   localeFromHeader,

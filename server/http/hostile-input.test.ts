@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { appRouter } from "../trpc/app-router.ts";
+import { appRouter } from "../api/app-router.ts";
 import { createSeededDatabase, type TestDatabase } from "../../tests/setup/test-db.ts";
 import { createTestApp } from "../../tests/setup/test-app.ts";
 import { demoAccounts, demoPassword } from "../db/seed.ts";

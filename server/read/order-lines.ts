@@ -56,3 +56,12 @@ export async function selectStoreOfOwner(db: Db | Tx, ownerId: string) {
     .where(sql`${stores.ownerId} = ${ownerId}`);
   return rows[0];
 }
+
+/** The names of these stores (an order list's store row), in one query. */
+export async function selectStoreNames(db: Db | Tx, storeIds: readonly string[]) {
+  if (storeIds.length === 0) return [];
+  return db
+    .select({ id: stores.id, name: stores.name })
+    .from(stores)
+    .where(inArray(stores.id, [...storeIds]));
+}

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer } from "../../tests/setup/server.ts";
 import { createSeededDatabase, type TestDatabase } from "../../tests/setup/test-db.ts";
 import { signedInUser } from "../../tests/setup/money.ts";
-import type { AppRouter } from "./app-router.ts";
+import type { AppRouter } from "../api/app-router.ts";
 
 let database: TestDatabase;
 let server: Awaited<ReturnType<typeof startTestServer>>;

@@ -1,5 +1,5 @@
 import type { Locale } from "#common/locales.ts";
-import { createCaller } from "#server/trpc/app-router.ts";
+import { createCaller } from "#server/api/app-router.ts";
 import { createContextFactory } from "#server/trpc/context.ts";
 import { isLoopbackAddress } from "#server/platform/env.ts";
 import { testContextDeps, type TestDeps } from "./test-app.ts";

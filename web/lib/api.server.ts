@@ -1,7 +1,7 @@
 import { dehydrate, QueryClient, type DehydratedState } from "@tanstack/react-query";
 import { createTRPCOptionsProxy, type TRPCOptionsProxy } from "@trpc/tanstack-react-query";
 import { data, redirect, type RouterContextProvider } from "react-router";
-import type { AppRouter } from "#server/trpc/app-router.ts";
+import type { AppRouter } from "#server/api/app-router.ts";
 import type { Context } from "#server/trpc/context.ts";
 import type { Locale } from "#common/locales.ts";
 import { bridgeContext } from "./bridge.ts";

@@ -3,7 +3,7 @@ import { createTRPCClient, type TRPCLink } from "@trpc/client";
 import { observable } from "@trpc/server/observable";
 import { createTRPCOptionsProxy } from "@trpc/tanstack-react-query";
 import { describe, expect, it } from "vitest";
-import type { AppRouter } from "#server/trpc/app-router.ts";
+import type { AppRouter } from "#server/api/app-router.ts";
 import { createTrpcOptionsProxy } from "./trpc-options.ts";
 
 /** A client whose calls are written down instead of sent. */

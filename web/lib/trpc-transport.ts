@@ -1,6 +1,6 @@
 import { httpBatchLink, httpLink, isNonJsonSerializable, splitLink, type TRPCLink } from "@trpc/client";
 import superjson from "superjson";
-import type { AppRouter } from "#server/trpc/app-router.ts";
+import type { AppRouter } from "#server/api/app-router.ts";
 
 /**
  * How the browser's calls travel: batched superjson calls with the given headers; file uploads (FormData)

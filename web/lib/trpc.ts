@@ -10,7 +10,7 @@ import {
 } from "@trpc/client";
 import { observable, type Unsubscribable } from "@trpc/server/observable";
 import type { TRPCOptionsProxy } from "@trpc/tanstack-react-query";
-import type { AppRouter } from "#server/trpc/app-router.ts";
+import type { AppRouter } from "#server/api/app-router.ts";
 import type { Locale } from "#common/locales.ts";
 import { signInPath } from "./locale.ts";
 import { toast } from "./toast.ts";

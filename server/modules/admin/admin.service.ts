@@ -15,7 +15,8 @@ import { selectDailyFigures } from "../../read/ops-dashboard.ts";
 import { selectUserForOps, selectUsersForOps } from "../../read/ops-users.ts";
 import { walletBalance, walletHeld, walletHistory } from "../ledger/ledger.service.ts";
 import { pendingApplications } from "../merchants/merchants.service.ts";
-import { fulfilmentCounts, listOrders } from "../orders/orders.service.ts";
+import { fulfilmentCounts } from "../../read/fulfilment.ts";
+import { listOrders } from "../../read/orders.ts";
 import { afterSalesCounts } from "../orders/returns.service.ts";
 import { pendingWithdrawalCount } from "../wallet/wallet.service.ts";
 

@@ -4,7 +4,7 @@ import { storeSorts } from "#common/contracts/stores.ts";
 import { callerFor } from "../../../tests/setup/caller.ts";
 import { createTestApp, queryInput, testContextDeps } from "../../../tests/setup/test-app.ts";
 import { createSeededDatabase, type TestDatabase } from "../../../tests/setup/test-db.ts";
-import { createCaller } from "../../trpc/app-router.ts";
+import { createCaller } from "../../api/app-router.ts";
 import { createContextFactory } from "../../trpc/context.ts";
 import { demoAccounts, demoPassword } from "../../db/seed.ts";
 import { setClock } from "../../platform/clock.ts";

@@ -1,20 +1,20 @@
-import { z } from "zod";
 import {
+  AddressesViewSchema,
   AddressIdInputSchema,
   AddressSaveInputSchema,
-  AddressesViewSchema,
   AddressViewSchema,
   AreaInputSchema,
   AreasViewSchema,
 } from "#common/contracts/orders.ts";
-import { publicProcedure, router, shopperProcedure } from "../../trpc/init.ts";
+import { z } from "zod";
 import {
   areasOf,
   listAddresses,
   removeAddress,
   saveAddress,
   setDefaultAddress,
-} from "./addresses.service.ts";
+} from "../../modules/addresses/addresses.service.ts";
+import { publicProcedure, router, shopperProcedure } from "../../trpc/init.ts";
 
 const ok = z.object({ ok: z.literal(true) });
 

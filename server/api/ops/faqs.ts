@@ -1,17 +1,18 @@
 import {
   FaqIdInputSchema,
   FaqInputSchema,
-  FaqListViewSchema,
   FaqMoveInputSchema,
   FaqUpdateInputSchema,
   OpsFaqListSchema,
 } from "#common/contracts/support.ts";
-import { operatorProcedure, publicProcedure, router } from "../../trpc/init.ts";
-import { addFaq, editFaq, listFaqs, listFaqsForOps, moveFaq, removeFaq } from "./support.service.ts";
-
-export const faqRouter = router({
-  list: publicProcedure.output(FaqListViewSchema).query(({ ctx }) => listFaqs(ctx)),
-});
+import {
+  addFaq,
+  editFaq,
+  listFaqsForOps,
+  moveFaq,
+  removeFaq,
+} from "../../modules/support/support.service.ts";
+import { operatorProcedure, router } from "../../trpc/init.ts";
 
 /** The operator's FAQs (product.md section 7): every language; each change audited, answering the new list. */
 export const opsFaqsRouter = router({

@@ -1,4 +1,3 @@
-import { z } from "zod";
 import {
   CartAddInputSchema,
   CartCountViewSchema,
@@ -6,8 +5,16 @@ import {
   CartSetInputSchema,
   CartViewSchema,
 } from "#common/contracts/orders.ts";
+import { z } from "zod";
+import {
+  addItem,
+  cartCount,
+  clearCart,
+  getCart,
+  removeItems,
+  setItemQuantity,
+} from "../../modules/cart/cart.service.ts";
 import { publicProcedure, router, shopperProcedure } from "../../trpc/init.ts";
-import { addItem, cartCount, clearCart, getCart, removeItems, setItemQuantity } from "./cart.service.ts";
 
 const ok = z.object({ ok: z.literal(true) });
 

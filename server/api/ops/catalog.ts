@@ -1,4 +1,3 @@
-import { z } from "zod";
 import {
   CategoryInputSchema,
   CategoryOpsViewSchema,
@@ -14,6 +13,7 @@ import {
   SupplyStockInputSchema,
   SupplyUpdateInputSchema,
 } from "#common/contracts/supply.ts";
+import { z } from "zod";
 import {
   addCategory,
   addSupplyImage,
@@ -26,38 +26,8 @@ import {
   setSupplyStatus,
   updateCategory,
   updateSupply,
-} from "./supply.service.ts";
-import {
-  CategoryTreeViewSchema,
-  HomeViewSchema,
-  RecommendedViewSchema,
-  ListingGetInputSchema,
-  ListingListInputSchema,
-  ListingPageViewSchema,
-  ProductDetailViewSchema,
-} from "#common/contracts/catalog.ts";
-import { operatorProcedure, publicProcedure, router } from "../../trpc/init.ts";
-import { getCategoryTree, getHome, getListing, listListings, recommendFor } from "./catalog.service.ts";
-
-export const catalogRouter = router({
-  home: publicProcedure.output(HomeViewSchema).query(({ ctx }) => getHome(ctx)),
-  categories: publicProcedure.output(CategoryTreeViewSchema).query(({ ctx }) => getCategoryTree(ctx)),
-});
-
-export const listingsRouter = router({
-  list: publicProcedure
-    .input(ListingListInputSchema)
-    .output(ListingPageViewSchema)
-    .query(({ ctx, input }) => listListings(ctx, input)),
-  recommended: publicProcedure
-    .input(ListingGetInputSchema)
-    .output(RecommendedViewSchema)
-    .query(({ ctx, input }) => recommendFor(ctx, input.id)),
-  get: publicProcedure
-    .input(ListingGetInputSchema)
-    .output(ProductDetailViewSchema)
-    .query(({ ctx, input }) => getListing(ctx, input.id)),
-});
+} from "../../modules/catalog/supply.service.ts";
+import { operatorProcedure, router } from "../../trpc/init.ts";
 
 const CategoryIdViewSchema = z.object({ id: z.number().int() });
 

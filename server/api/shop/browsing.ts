@@ -8,10 +8,10 @@ import {
   SuggestInputSchema,
   TimedCardsViewSchema,
 } from "#common/contracts/browsing.ts";
-import { publicProcedure, router, shopperProcedure } from "../../trpc/init.ts";
 import { recordShownSearch } from "../../flows/search-products.ts";
-import { suggestNames } from "../catalog/catalog.service.ts";
-import * as browsing from "./browsing.service.ts";
+import * as browsing from "../../modules/browsing/browsing.service.ts";
+import { suggestNames } from "../../modules/catalog/catalog.service.ts";
+import { publicProcedure, router, shopperProcedure } from "../../trpc/init.ts";
 
 const ok = { ok: true as const };
 

@@ -1,6 +1,6 @@
 import { z } from "zod";
+import { listOutbox } from "../../modules/notifications/notifications.service.ts";
 import { publicProcedure, router } from "../../trpc/init.ts";
-import { listOutbox } from "./notifications.service.ts";
 
 const OutboxViewSchema = z.array(
   z.object({

@@ -1,65 +1,36 @@
-import { z } from "zod";
-import {
-  AdjustInputSchema,
-  AdjustViewSchema,
-  AuditInputSchema,
-  AuditViewSchema,
-  DecideWithdrawalInputSchema,
-  DecisionViewSchema,
-  LedgerViewSchema,
-  OpsRechargesInputSchema,
-  OpsRechargesViewSchema,
-  OpsWithdrawalsInputSchema,
-  OpsWithdrawalsViewSchema,
-  RejectWithdrawalInputSchema,
-  TransfersInputSchema,
-  TransfersViewSchema,
-  WalletAccountsInputSchema,
-  WalletAccountsViewSchema,
-} from "#common/contracts/ops.ts";
 import {
   BankCardInputSchema,
   BankCardViewSchema,
   FundHistoryInputSchema,
   FundHistoryViewSchema,
+  PageInputSchema,
   RechargeFormViewSchema,
+  RechargeIdSchema,
   RechargeInputSchema,
   RechargeStartViewSchema,
   RechargeViewSchema,
   WalletViewSchema,
+  WithdrawalIdSchema,
   WithdrawalViewSchema,
   WithdrawFormViewSchema,
   WithdrawInputSchema,
-  PageInputSchema,
-  RechargeIdSchema,
-  WithdrawalIdSchema,
 } from "#common/contracts/wallet.ts";
+import { z } from "zod";
 import {
-  opsAdjust,
-  opsLedger,
-  opsRecharges,
-  opsTransfers,
-  opsWalletAccounts,
-  opsWithdrawals,
-} from "../../flows/ops-money.ts";
-import { operatorProcedure, router, signedInProcedure } from "../../trpc/init.ts";
-import { listAudit } from "../audit/audit.service.ts";
-import {
-  approveWithdrawal,
   fundHistory,
   getBankCard,
   getRecharge,
   getWithdrawal,
   myWithdrawals,
   rechargeForm,
-  rejectWithdrawal,
   removeBankCard,
   requestWithdrawal,
   saveBankCard,
   startRecharge,
   walletSummary,
   withdrawForm,
-} from "./wallet.service.ts";
+} from "../../modules/wallet/wallet.service.ts";
+import { router, signedInProcedure } from "../../trpc/init.ts";
 
 /** Every signed-in user's wallet: merchants and shoppers alike. */
 export const walletRouter = router({
@@ -108,41 +79,4 @@ export const walletRouter = router({
     .input(RechargeIdSchema)
     .output(RechargeViewSchema)
     .query(({ ctx, input }) => getRecharge(ctx.db, ctx.user.id, input.id)),
-});
-
-/** The operator's money area: withdrawals, recharges, the ledger, adjustments and the audit log. */
-export const opsMoneyRouter = router({
-  withdrawals: operatorProcedure
-    .input(OpsWithdrawalsInputSchema)
-    .output(OpsWithdrawalsViewSchema)
-    .query(({ ctx, input }) => opsWithdrawals(ctx.db, input)),
-  approveWithdrawal: operatorProcedure
-    .input(DecideWithdrawalInputSchema)
-    .output(DecisionViewSchema)
-    .mutation(({ ctx, input }) => approveWithdrawal(ctx.db, ctx.user.id, input)),
-  rejectWithdrawal: operatorProcedure
-    .input(RejectWithdrawalInputSchema)
-    .output(DecisionViewSchema)
-    .mutation(({ ctx, input }) => rejectWithdrawal(ctx.db, ctx.user.id, input)),
-  recharges: operatorProcedure
-    .input(OpsRechargesInputSchema)
-    .output(OpsRechargesViewSchema)
-    .query(({ ctx, input }) => opsRecharges(ctx.db, input)),
-  ledger: operatorProcedure.output(LedgerViewSchema).query(({ ctx }) => opsLedger(ctx.db)),
-  transfers: operatorProcedure
-    .input(TransfersInputSchema)
-    .output(TransfersViewSchema)
-    .query(({ ctx, input }) => opsTransfers(ctx.db, input)),
-  wallets: operatorProcedure
-    .input(WalletAccountsInputSchema)
-    .output(WalletAccountsViewSchema)
-    .query(({ ctx, input }) => opsWalletAccounts(ctx.db, input)),
-  adjust: operatorProcedure
-    .input(AdjustInputSchema)
-    .output(AdjustViewSchema)
-    .mutation(({ ctx, input }) => opsAdjust(ctx.db, ctx.user.id, input)),
-  audit: operatorProcedure
-    .input(AuditInputSchema)
-    .output(AuditViewSchema)
-    .query(({ ctx, input }) => listAudit(ctx.db, input)),
 });

@@ -1,46 +1,37 @@
-import { z } from "zod";
 import {
   ApplicationViewSchema,
   ApplyInputSchema,
-  ApproveInputSchema,
-  LogoInputSchema,
-  MerchantHomeViewSchema,
-  MerchantOpsCountsSchema,
-  MerchantOpsInputSchema,
-  MerchantOpsViewSchema,
-  MerchantStatusViewSchema,
   ListingPriceInputSchema,
   ListingStatusInputSchema,
   ListProductInputSchema,
+  LogoInputSchema,
+  MerchantHomeViewSchema,
+  MerchantStatusViewSchema,
   OwnListingsInputSchema,
   OwnListingsViewSchema,
   OwnListingViewSchema,
-  SupplyInputSchema,
-  SupplyPageViewSchema,
-  ReinstateInputSchema,
-  RejectInputSchema,
   StoreMoneyViewSchema,
   StoreSettingsInputSchema,
   StoreSettingsViewSchema,
-  StoreStatusInputSchema,
+  SupplyInputSchema,
+  SupplyPageViewSchema,
 } from "#common/contracts/merchants.ts";
-import { storeStatuses } from "#common/merchant-states.ts";
-import { approveApplication, changeStoreStatus } from "../../flows/merchants.ts";
-import { merchantProcedure, operatorProcedure, router, signedInProcedure } from "../../trpc/init.ts";
-import { getStoreSettings, updateStoreLogo, updateStoreSettings } from "../stores/stores.service.ts";
 import {
   applyForStore,
-  listMerchantsForOps,
+  listProduct,
   merchantHome,
   merchantListings,
   merchantMoney,
   merchantStatus,
   merchantSupply,
-  listProduct,
-  pendingApplications,
   updateListing,
-  rejectApplication,
-} from "./merchants.service.ts";
+} from "../../modules/merchants/merchants.service.ts";
+import {
+  getStoreSettings,
+  updateStoreLogo,
+  updateStoreSettings,
+} from "../../modules/stores/stores.service.ts";
+import { merchantProcedure, router, signedInProcedure } from "../../trpc/init.ts";
 
 export const merchantsRouter = router({
   /** The merchant entry: is the caller a merchant, their latest application, their store's state. */
@@ -93,36 +84,4 @@ export const merchantsRouter = router({
     .input(ListingStatusInputSchema)
     .output(OwnListingViewSchema)
     .mutation(({ ctx, input }) => updateListing(ctx, ctx.user.id, input.listingId, { status: input.status })),
-});
-
-const ApprovalViewSchema = z.object({ id: z.string(), status: z.literal("approved"), storeId: z.string() });
-const RejectionViewSchema = z.object({ id: z.string(), status: z.literal("rejected") });
-const StoreStatusViewSchema = z.object({ storeId: z.string(), status: z.enum(storeStatuses) });
-
-export const opsMerchantsRouter = router({
-  list: operatorProcedure
-    .input(MerchantOpsInputSchema)
-    .output(MerchantOpsViewSchema)
-    .query(({ ctx, input }) => listMerchantsForOps(ctx, input)),
-  counts: operatorProcedure
-    .output(MerchantOpsCountsSchema)
-    .query(async ({ ctx }) => ({ pending: await pendingApplications(ctx.db) })),
-  approve: operatorProcedure
-    .input(ApproveInputSchema)
-    .output(ApprovalViewSchema)
-    .mutation(({ ctx, input }) => approveApplication(ctx, ctx.user.id, input)),
-  reject: operatorProcedure
-    .input(RejectInputSchema)
-    .output(RejectionViewSchema)
-    .mutation(({ ctx, input }) => rejectApplication(ctx.db, ctx.user.id, input)),
-  suspend: operatorProcedure
-    .input(StoreStatusInputSchema)
-    .output(StoreStatusViewSchema)
-    .mutation(({ ctx, input }) => changeStoreStatus(ctx.db, ctx.user.id, { ...input, suspend: true })),
-  reinstate: operatorProcedure
-    .input(ReinstateInputSchema)
-    .output(StoreStatusViewSchema)
-    .mutation(({ ctx, input }) =>
-      changeStoreStatus(ctx.db, ctx.user.id, { ...input, suspend: false, reason: null }),
-    ),
 });

@@ -1,14 +1,20 @@
 import { OkViewSchema } from "#common/contracts/browsing.ts";
 import {
+  FollowStatusViewSchema,
   StoreIdInputSchema,
   StorePageViewSchema,
   StoreStreetInputSchema,
   StoreStreetViewSchema,
   VisitViewSchema,
-  FollowStatusViewSchema,
 } from "#common/contracts/stores.ts";
+import {
+  getStorePage,
+  isFollowing,
+  listStreet,
+  setFollowing,
+  visitStore,
+} from "../../modules/stores/stores.service.ts";
 import { publicProcedure, router, shopperProcedure } from "../../trpc/init.ts";
-import { getStorePage, isFollowing, listStreet, setFollowing, visitStore } from "./stores.service.ts";
 
 export const storesRouter = router({
   /** The shop street. */

@@ -3,26 +3,15 @@ import {
   OpsSettingsViewSchema,
   SiteLogoInputSchema,
   SiteSettingsInputSchema,
-  WebConfigInputSchema,
-  WebConfigViewSchema,
 } from "#common/contracts/settings.ts";
-import { operatorProcedure, publicProcedure, router } from "../../trpc/init.ts";
 import {
   getOpsSettings,
-  getWebConfig,
   resetSiteLogo,
   updateMoneySettingsByOperator,
   updateSiteLogo,
   updateSiteSettings,
-} from "./settings.service.ts";
-
-export const settingsRouter = router({
-  /** The platform web config (seed section 7: cached by the client under "webconfig"). */
-  webConfig: publicProcedure
-    .input(WebConfigInputSchema)
-    .output(WebConfigViewSchema)
-    .query(({ ctx }) => getWebConfig(ctx.db)),
-});
+} from "../../modules/settings/settings.service.ts";
+import { operatorProcedure, router } from "../../trpc/init.ts";
 
 /** The operator's platform settings (product.md section 7): every change audited. */
 export const opsSettingsRouter = router({

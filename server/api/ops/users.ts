@@ -1,5 +1,4 @@
 import {
-  DashboardViewSchema,
   OpsUserDetailSchema,
   OpsUserInputSchema,
   OpsUsersInputSchema,
@@ -9,13 +8,8 @@ import {
   UserAccessViewSchema,
 } from "#common/contracts/admin.ts";
 import { changeUserAccess } from "../../flows/users.ts";
+import { searchUsers, userDetail } from "../../modules/admin/admin.service.ts";
 import { operatorProcedure, router } from "../../trpc/init.ts";
-import { opsDashboard, searchUsers, userDetail } from "./admin.service.ts";
-
-/** The operator area's start page: daily figures and what waits for an operator. */
-export const opsDashboardRouter = router({
-  get: operatorProcedure.output(DashboardViewSchema).query(({ ctx }) => opsDashboard(ctx.db)),
-});
 
 /** Accounts (product.md section 7): search, one account in full, suspend and reinstate sign-in. */
 export const opsUsersRouter = router({

@@ -1,4 +1,3 @@
-import { z } from "zod";
 import {
   MeViewSchema,
   ResetPasswordInputSchema,
@@ -9,9 +8,10 @@ import {
   SignUpInputSchema,
   type SessionView,
 } from "#common/contracts/auth.ts";
+import { z } from "zod";
+import * as auth from "../../modules/auth/auth.service.ts";
 import type { Context } from "../../trpc/context.ts";
 import { publicProcedure, router, signedInProcedure } from "../../trpc/init.ts";
-import * as auth from "./auth.service.ts";
 
 /** Signing in also keeps the token in an httpOnly cookie, so server rendering knows the user. */
 function withCookie(ctx: Context, session: SessionView): SessionView {

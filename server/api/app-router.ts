@@ -1,0 +1,69 @@
+import { addressesRouter } from "./shop/addresses.ts";
+import { collectionRouter, footprintsRouter, searchRouter } from "./shop/browsing.ts";
+import { cartRouter } from "./shop/cart.ts";
+import { catalogRouter, listingsRouter } from "./shop/catalog.ts";
+import { faqRouter } from "./shop/faq.ts";
+import { ordersRouter } from "./shop/orders.ts";
+import { reviewsRouter } from "./shop/reviews.ts";
+import { settingsRouter } from "./shop/settings.ts";
+import { storesRouter } from "./shop/stores.ts";
+import { accountRouter, authRouter } from "./account/auth.ts";
+import { notificationsRouter } from "./account/notifications.ts";
+import { walletRouter } from "./account/wallet.ts";
+import { merchantsRouter } from "./merchant/merchants.ts";
+import { merchantOrdersRouter } from "./merchant/orders.ts";
+import { merchantReviewsRouter } from "./merchant/reviews.ts";
+import { opsAfterSalesRouter } from "./ops/after-sales.ts";
+import { opsCatalogRouter } from "./ops/catalog.ts";
+import { opsDashboardRouter } from "./ops/dashboard.ts";
+import { opsFaqsRouter } from "./ops/faqs.ts";
+import { opsMerchantsRouter } from "./ops/merchants.ts";
+import { opsMoneyRouter } from "./ops/money.ts";
+import { opsOrdersRouter } from "./ops/orders.ts";
+import { opsReviewsRouter } from "./ops/reviews.ts";
+import { opsSettingsRouter } from "./ops/settings.ts";
+import { opsUsersRouter } from "./ops/users.ts";
+import { createCallerFactory, router } from "../trpc/init.ts";
+
+/**
+ * Every procedure, by dotted path (`settings.webConfig`, `listings.get`): the wire contract. The routers live by
+ * audience (server/api/shop, account, merchant, ops); the paths are the seed's and do not follow the folders.
+ */
+export const appRouter = router({
+  settings: settingsRouter,
+  catalog: catalogRouter,
+  listings: listingsRouter,
+  auth: authRouter,
+  account: accountRouter,
+  notifications: notificationsRouter,
+  collection: collectionRouter,
+  footprints: footprintsRouter,
+  search: searchRouter,
+  stores: storesRouter,
+  faq: faqRouter,
+  wallet: walletRouter,
+  cart: cartRouter,
+  addresses: addressesRouter,
+  orders: ordersRouter,
+  merchantOrders: merchantOrdersRouter,
+  merchants: merchantsRouter,
+  reviews: reviewsRouter,
+  merchantReviews: merchantReviewsRouter,
+  ops: router({
+    money: opsMoneyRouter,
+    orders: opsOrdersRouter,
+    merchants: opsMerchantsRouter,
+    catalog: opsCatalogRouter,
+    reviews: opsReviewsRouter,
+    afterSales: opsAfterSalesRouter,
+    dashboard: opsDashboardRouter,
+    settings: opsSettingsRouter,
+    faqs: opsFaqsRouter,
+    users: opsUsersRouter,
+  }),
+});
+
+export type AppRouter = typeof appRouter;
+
+/** Server-side calls go through the same procedures, middleware and output checks as HTTP calls. */
+export const createCaller = createCallerFactory(appRouter);

@@ -1,0 +1,38 @@
+import {
+  ExceptionInputSchema,
+  FulfilmentInputSchema,
+  FulfilmentViewSchema,
+  OrderActionViewSchema,
+  ShipInputSchema,
+} from "#common/contracts/orders.ts";
+import { z } from "zod";
+import { fulfilmentCounts, fulfilmentOrders } from "../../read/fulfilment.ts";
+import { markException } from "../../flows/orders/exception.ts";
+import { operatorCancel } from "../../flows/orders/cancel.ts";
+import { shipOrder } from "../../flows/orders/ship.ts";
+import { operatorProcedure, router } from "../../trpc/init.ts";
+
+/** The operator's fulfilment: ship, mark an exception, cancel with a reason. */
+export const opsOrdersRouter = router({
+  list: operatorProcedure
+    .input(FulfilmentInputSchema)
+    .output(FulfilmentViewSchema)
+    .query(({ ctx, input }) => fulfilmentOrders(ctx, input)),
+  counts: operatorProcedure
+    .output(
+      z.object({ toShip: z.number().int(), goodsUnpaid: z.number().int(), exception: z.number().int() }),
+    )
+    .query(({ ctx }) => fulfilmentCounts(ctx.db)),
+  ship: operatorProcedure
+    .input(ShipInputSchema)
+    .output(OrderActionViewSchema)
+    .mutation(({ ctx, input }) => shipOrder(ctx.db, ctx.user.id, input)),
+  exception: operatorProcedure
+    .input(ExceptionInputSchema)
+    .output(OrderActionViewSchema)
+    .mutation(({ ctx, input }) => markException(ctx.db, ctx.user.id, input)),
+  cancel: operatorProcedure
+    .input(ExceptionInputSchema)
+    .output(OrderActionViewSchema)
+    .mutation(({ ctx, input }) => operatorCancel(ctx.db, ctx.user.id, input)),
+});

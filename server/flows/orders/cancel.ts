@@ -1,0 +1,61 @@
+import { and, eq } from "drizzle-orm";
+import { type Db } from "../../db/client.ts";
+import { recordAudit } from "../../modules/audit/audit.service.ts";
+import { once } from "../../modules/ledger/ledger.service.ts";
+import { lockOrders, ordersTable as orders } from "../../modules/orders/orders.service.ts";
+import { DomainError } from "../../platform/errors.ts";
+import { cancelLocked } from "./steps/cancel.ts";
+
+/** The shopper cancels an order before it is shipped (a paid one is refunded in full to the wallet). */
+export async function cancelOrder(
+  db: Db,
+  userId: string,
+  input: { id: string; idempotencyKey: string },
+): Promise<{ id: string; status: "cancelled" }> {
+  return once(
+    db,
+    { userId, key: input.idempotencyKey, operation: "orders.cancel", request: { id: input.id } },
+    async (tx) => {
+      const [order] = await lockOrders(tx, and(eq(orders.id, input.id), eq(orders.userId, userId)));
+      if (!order) throw new DomainError("not_found", "errors.orders.notFound");
+      if (order.status !== "pending_payment" && order.status !== "paid") {
+        throw new DomainError("conflict", "errors.orders.notCancellable");
+      }
+      await cancelLocked(tx, order, "shopper", "shopper", userId);
+      return { id: order.id, status: "cancelled" as const };
+    },
+  );
+}
+
+/** The operator cancels an order not yet shipped, with a reason (a paid one is refunded in full). Audited. */
+export async function operatorCancel(
+  db: Db,
+  operatorId: string,
+  input: { id: string; note: string; idempotencyKey: string },
+): Promise<{ id: string; status: "cancelled" }> {
+  return once(
+    db,
+    {
+      userId: operatorId,
+      key: input.idempotencyKey,
+      operation: "ops.orders.cancel",
+      request: { id: input.id, note: input.note },
+    },
+    async (tx) => {
+      const [order] = await lockOrders(tx, eq(orders.id, input.id));
+      if (!order) throw new DomainError("not_found", "errors.orders.notFound");
+      if (order.status !== "pending_payment" && order.status !== "paid") {
+        throw new DomainError("conflict", "errors.orders.notCancellable");
+      }
+      await cancelLocked(tx, order, "operator", "operator", operatorId, input.note);
+      await recordAudit(tx, {
+        actorId: operatorId,
+        action: "order.cancel",
+        subject: { type: "order", id: order.id },
+        before: { status: order.status },
+        after: { status: "cancelled", reason: input.note },
+      });
+      return { id: order.id, status: "cancelled" as const };
+    },
+  );
+}

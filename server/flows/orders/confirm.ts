@@ -1,0 +1,31 @@
+import { and, eq } from "drizzle-orm";
+import { type Db, type Tx } from "../../db/client.ts";
+import { once } from "../../modules/ledger/ledger.service.ts";
+import { lockOrders, ordersTable as orders } from "../../modules/orders/orders.service.ts";
+import { DomainError } from "../../platform/errors.ts";
+import { completeLocked } from "./steps/complete.ts";
+
+/** The shopper confirms receipt of a shipped order: it completes, and the store is paid the subtotal. */
+export async function confirmReceipt(
+  db: Db,
+  userId: string,
+  input: { id: string; idempotencyKey: string },
+): Promise<{ id: string; status: "completed" }> {
+  return once(
+    db,
+    { userId, key: input.idempotencyKey, operation: "orders.confirm", request: { id: input.id } },
+    async (tx) => {
+      const [order] = await lockOrders(tx, and(eq(orders.id, input.id), eq(orders.userId, userId)));
+      if (!order) throw new DomainError("not_found", "errors.orders.notFound");
+      if (order.status !== "shipped") throw new DomainError("conflict", "errors.orders.notShipped");
+      await completeLocked(tx, order, "shopper", userId);
+      return { id: order.id, status: "completed" as const };
+    },
+  );
+}
+
+/** The `order.auto_confirm` job: a shipped order confirms itself after the receipt window. */
+export async function autoConfirm(tx: Tx, orderId: string): Promise<void> {
+  const [order] = await lockOrders(tx, and(eq(orders.id, orderId), eq(orders.status, "shipped")));
+  if (order) await completeLocked(tx, order, "system", null);
+}

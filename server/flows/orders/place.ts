@@ -1,0 +1,126 @@
+import { localize } from "#common/locales.ts";
+import { type PaymentMethod } from "#common/order-states.ts";
+import { getAddress } from "../../modules/addresses/addresses.service.ts";
+import { removeItems } from "../../modules/cart/cart.service.ts";
+import { reserveStock } from "../../modules/catalog/catalog.service.ts";
+import { once } from "../../modules/ledger/ledger.service.ts";
+import {
+  addMs,
+  insertEvents,
+  insertOrders,
+  orderEvent,
+  type PaymentDeps,
+  priceLines,
+  type OrderRow,
+} from "../../modules/orders/orders.service.ts";
+import { getMoneySettings } from "../../modules/settings/settings.service.ts";
+import { now } from "../../platform/clock.ts";
+import { newId, orderCode } from "../../platform/ids.ts";
+import { selectOrderLines } from "../../read/order-lines.ts";
+import { gatewayUrl, openPayment, payFromWallet } from "./steps/payment.ts";
+
+/**
+ * Places one order per store for the lines, at the delivery address, and pays from the wallet at once or
+ * opens a gateway payment. All or nothing: stock short, a product gone or (wallet) the balance short, and
+ * no order exists and nothing moved. Idempotent by key: a double tap places one set of orders.
+ */
+export async function placeOrders(
+  deps: PaymentDeps,
+  userId: string,
+  input: {
+    lines: { listingId: string; quantity: number }[];
+    addressId: string;
+    method: PaymentMethod;
+    fromCart: boolean;
+    idempotencyKey: string;
+  },
+): Promise<{ orderIds: string[]; redirectUrl: string | null }> {
+  const settings = await getMoneySettings(deps.db);
+  const placed = await once(
+    deps.db,
+    {
+      userId,
+      key: input.idempotencyKey,
+      operation: "orders.place",
+      request: { lines: input.lines, addressId: input.addressId, method: input.method },
+    },
+    async (tx) => {
+      const address = await getAddress(tx, userId, input.addressId);
+      const rows = await selectOrderLines(
+        tx,
+        input.lines.map((l) => l.listingId),
+      );
+      const stores = priceLines(input.lines, rows, settings, deps.lang);
+      await reserveStock(
+        tx,
+        stores.flatMap((s) =>
+          s.lines.map(({ row, quantity }) => ({
+            supplyProductId: row.supplyProductId,
+            quantity,
+            name: localize(row.name, deps.lang),
+          })),
+        ),
+      );
+      const at = now();
+      const payDueAt = addMs(at, settings.paymentWindowMinutes * 60_000);
+      const rowsToInsert = stores.map((s, i) => ({
+        id: newId("ord", at.getTime() + i),
+        code: orderCode(at),
+        userId,
+        storeId: s.storeId,
+        status: "pending_payment" as const,
+        address: {
+          name: address.name,
+          mobile: address.mobile,
+          area: address.area,
+          postcode: address.postcode,
+          detail: address.detail,
+        },
+        subtotal: s.subtotal,
+        goodsCost: s.goodsCost,
+        postage: s.postage,
+        serviceFee: s.serviceFee,
+        vat: s.vat,
+        vatBasisPoints: settings.vatBasisPoints,
+        total: s.total,
+        paymentMethod: input.method,
+        payDueAt,
+        createdAt: at,
+        updatedAt: at,
+      }));
+      await insertOrders(
+        tx,
+        rowsToInsert,
+        stores.flatMap((s, i) =>
+          s.lines.map(({ row, quantity }) => ({
+            orderId: rowsToInsert[i]!.id,
+            listingId: row.listingId,
+            supplyProductId: row.supplyProductId,
+            name: row.name,
+            image: row.image,
+            price: row.price,
+            merchantPrice: row.merchantPrice,
+            quantity,
+          })),
+        ),
+      );
+      await insertEvents(
+        tx,
+        rowsToInsert.map((o) => orderEvent(o.id, "placed", "shopper", userId, { amount: o.total })),
+      );
+      const paymentId = await openPayment(tx, userId, input.method, rowsToInsert, payDueAt);
+      if (input.fromCart)
+        await removeItems(
+          tx,
+          userId,
+          input.lines.map((l) => l.listingId),
+        );
+      if (input.method === "wallet") {
+        await payFromWallet(tx, settings, userId, paymentId, rowsToInsert as OrderRow[]);
+      }
+      return { orderIds: rowsToInsert.map((o) => o.id), paymentId };
+    },
+  );
+  const redirectUrl = input.method === "wallet" ? null : await gatewayUrl(deps, placed.paymentId);
+  return { orderIds: placed.orderIds, redirectUrl };
+}

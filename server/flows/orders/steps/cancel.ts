@@ -1,0 +1,65 @@
+import { type CancelReason, type OrderActor } from "#common/order-states.ts";
+import { type Tx } from "../../../db/client.ts";
+import { recordSales, releaseStock } from "../../../modules/catalog/catalog.service.ts";
+import { move, type Transfer } from "../../../modules/ledger/ledger.service.ts";
+import {
+  insertEvents,
+  orderEvent,
+  selectItems,
+  updateOrder,
+  type OrderRow,
+} from "../../../modules/orders/orders.service.ts";
+import { now } from "../../../platform/clock.ts";
+import { selectStorePayer } from "../../../read/order-lines.ts";
+
+/**
+ * Cancels an order not yet shipped: stock returns; a paid order's total goes from escrow to the shopper's
+ * wallet, and a paid goods cost back to the merchant. The caller has locked the order and checked its state.
+ */
+export async function cancelLocked(
+  tx: Tx,
+  order: OrderRow,
+  reason: CancelReason,
+  actor: OrderActor,
+  actorId: string | null,
+  note?: string,
+): Promise<void> {
+  const at = now();
+  await updateOrder(tx, order.id, {
+    status: "cancelled",
+    cancelledAt: at,
+    cancelReason: reason,
+    updatedAt: at,
+  });
+  const items = await selectItems(tx, [order.id]);
+  await releaseStock(tx, items);
+  const events = [orderEvent(order.id, "cancelled", actor, actorId, { reason, ...(note ? { note } : {}) })];
+  if (order.status === "paid") {
+    await recordSales(tx, items, -1);
+    const subject = { type: "order" as const, id: order.id };
+    const transfers: Transfer[] = [
+      {
+        from: { platform: "escrow" },
+        to: { wallet: order.userId },
+        amount: order.total,
+        kind: "prd_order_pay",
+        subject,
+        step: "refund",
+      },
+    ];
+    if (order.goodsPaidAt) {
+      const store = (await selectStorePayer(tx, order.storeId))!;
+      transfers.push({
+        from: { platform: "revenue" },
+        to: { wallet: store.ownerId },
+        amount: order.goodsCost,
+        kind: "mch_order_pay",
+        subject,
+        step: "goods_refund",
+      });
+    }
+    await move(tx, transfers, actorId);
+    events.push(orderEvent(order.id, "refunded", "system", null, { amount: order.total }));
+  }
+  await insertEvents(tx, events);
+}

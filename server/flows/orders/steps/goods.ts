@@ -1,0 +1,69 @@
+import { type MoneySettings } from "#common/contracts/settings.ts";
+import { type OrderActor } from "#common/order-states.ts";
+import { type Tx } from "../../../db/client.ts";
+import { scheduleJob } from "../../../modules/jobs/jobs.service.ts";
+import { InsufficientBalance, move } from "../../../modules/ledger/ledger.service.ts";
+import {
+  addMs,
+  goodsExpireJob,
+  hour,
+  insertEvents,
+  orderEvent,
+  updateOrder,
+  type OrderRow,
+} from "../../../modules/orders/orders.service.ts";
+import { now } from "../../../platform/clock.ts";
+import { selectStorePayer } from "../../../read/order-lines.ts";
+
+/**
+ * The store owes the goods cost of a paid order: paid at once from its balance when auto-pay is on and the
+ * balance allows (a savepoint: a short balance leaves everything else as it was); otherwise the order waits
+ * for the merchant until the goods deadline.
+ */
+export async function settleGoods(tx: Tx, order: OrderRow, settings: MoneySettings): Promise<void> {
+  const store = (await selectStorePayer(tx, order.storeId))!;
+  if (store.autoPay) {
+    try {
+      await tx.transaction((sp) => payGoodsOf(sp, store.ownerId, [order], "system", null));
+      return;
+    } catch (error) {
+      if (!(error instanceof InsufficientBalance)) throw error;
+    }
+  }
+  const due = addMs(now(), settings.goodsPaymentHours * hour);
+  await updateOrder(tx, order.id, { goodsDueAt: due });
+  await scheduleJob(tx, goodsExpireJob, order.id, due);
+  await insertEvents(tx, [
+    orderEvent(order.id, "goods_waiting", "system", null, { amount: order.goodsCost }),
+  ]);
+}
+
+/** Moves the goods cost of orders from the merchant's wallet to revenue and marks them paid. */
+export async function payGoodsOf(
+  tx: Tx,
+  merchantId: string,
+  toPay: readonly OrderRow[],
+  actor: OrderActor,
+  actorId: string | null,
+): Promise<void> {
+  await move(
+    tx,
+    toPay.map((o) => ({
+      from: { wallet: merchantId },
+      to: { platform: "revenue" },
+      amount: o.goodsCost,
+      kind: "mch_order_pay",
+      subject: { type: "order", id: o.id },
+      step: "goods",
+    })),
+    actorId,
+  );
+  const at = now();
+  for (const o of toPay) {
+    await updateOrder(tx, o.id, { goodsPaidAt: at, updatedAt: at });
+  }
+  await insertEvents(
+    tx,
+    toPay.map((o) => orderEvent(o.id, "goods_paid", actor, actorId, { amount: o.goodsCost })),
+  );
+}

@@ -1,0 +1,120 @@
+import { type MoneySettings } from "#common/contracts/settings.ts";
+import { type OrderActor, type PaymentMethod } from "#common/order-states.ts";
+import { isDatabaseUnavailable, type Tx } from "../../../db/client.ts";
+import { recordSales } from "../../../modules/catalog/catalog.service.ts";
+import { scheduleJob } from "../../../modules/jobs/jobs.service.ts";
+import { move } from "../../../modules/ledger/ledger.service.ts";
+import {
+  insertEvents,
+  insertPayment,
+  orderEvent,
+  type PaymentDeps,
+  paymentExpireJob,
+  selectItems,
+  selectPayment,
+  setPaymentGateway,
+  updateOrder,
+  updatePaymentStatus,
+  type OrderRow,
+} from "../../../modules/orders/orders.service.ts";
+import { now } from "../../../platform/clock.ts";
+import { DomainError } from "../../../platform/errors.ts";
+import { newId } from "../../../platform/ids.ts";
+import { settleGoods } from "./goods.ts";
+
+/** A payment for orders (pending), expired by a job at the orders' payment deadline. */
+export async function openPayment(
+  tx: Tx,
+  userId: string,
+  method: PaymentMethod,
+  toPay: readonly { id: string; total: number }[],
+  expiresAt: Date,
+): Promise<string> {
+  const at = now();
+  const id = newId("chk", at.getTime());
+  await insertPayment(
+    tx,
+    {
+      id,
+      userId,
+      method,
+      amount: toPay.reduce((s, o) => s + o.total, 0),
+      createdAt: at,
+      expiresAt,
+    },
+    toPay.map((o) => o.id),
+  );
+  await scheduleJob(tx, paymentExpireJob, id, expiresAt);
+  return id;
+}
+
+/** Pays orders from the shopper's wallet into escrow, one transfer per order (each links to its order). */
+export async function payFromWallet(
+  tx: Tx,
+  settings: MoneySettings,
+  userId: string,
+  paymentId: string,
+  toPay: OrderRow[],
+): Promise<void> {
+  await move(
+    tx,
+    toPay.map((o) => ({
+      from: { wallet: userId },
+      to: { platform: "escrow" },
+      amount: o.total,
+      kind: "prd_order_pay",
+      subject: { type: "order", id: o.id },
+      step: "pay",
+    })),
+    userId,
+  );
+  await updatePaymentStatus(tx, paymentId, ["pending"], "paid", now());
+  for (const o of toPay) await markPaid(tx, settings, o.id, paymentId, "wallet", "shopper", userId);
+}
+
+/** The gateway's page for a payment: opened once (one gateway payment per reference), then reused. */
+export async function gatewayUrl(deps: PaymentDeps, paymentId: string): Promise<string> {
+  const payment = (await selectPayment(deps.db, paymentId))!;
+  if (payment.gatewayRedirectUrl) return payment.gatewayRedirectUrl;
+  const prefix = deps.lang === "ind" ? "" : `/${deps.lang}`;
+  // Outside the transaction: a gateway is another system (and PGlite has one connection).
+  const opened = await deps.gateway
+    .createPayment({
+      reference: payment.id,
+      amount: payment.amount,
+      returnUrl: `${deps.publicUrl}${prefix}/h5/pay?result=${encodeURIComponent(payment.id)}`,
+      notifyUrl: `${deps.publicUrl}/payments/notify/${deps.gateway.provider}`,
+      expiresAt: payment.expiresAt,
+      lang: deps.lang,
+    })
+    .catch((error: unknown) => {
+      if (isDatabaseUnavailable(error)) throw error;
+      throw new DomainError("failed", "errors.money.paymentFailed");
+    });
+  await setPaymentGateway(deps.db, payment.id, opened.paymentId, opened.redirectUrl);
+  return opened.redirectUrl;
+}
+
+/** Marks an order paid (once) and settles what the store owes for its goods. */
+export async function markPaid(
+  tx: Tx,
+  settings: MoneySettings,
+  orderId: string,
+  paymentId: string,
+  method: PaymentMethod,
+  actor: OrderActor,
+  actorId: string | null,
+): Promise<void> {
+  const at = now();
+  const order = await updateOrder(
+    tx,
+    orderId,
+    { status: "paid", paidAt: at, paidBy: paymentId, paymentMethod: method, updatedAt: at },
+    ["pending_payment"],
+  );
+  if (!order) return;
+  const items = await selectItems(tx, [orderId]);
+  await recordSales(tx, items, 1);
+  await insertEvents(tx, [orderEvent(orderId, "paid", actor, actorId, { amount: order.total })]);
+  await settleGoods(tx, order, settings);
+}
