@@ -1,5 +1,5 @@
 import { DashboardViewSchema } from "#common/contracts/admin.ts";
-import { opsDashboard } from "../../modules/admin/admin.service.ts";
+import { opsDashboard } from "../../read/ops-admin.ts";
 import { operatorProcedure, router } from "../../trpc/init.ts";
 
 /** The operator area's start page: daily figures and what waits for an operator. */

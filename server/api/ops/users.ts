@@ -8,7 +8,7 @@ import {
   UserAccessViewSchema,
 } from "#common/contracts/admin.ts";
 import { changeUserAccess } from "../../flows/users.ts";
-import { searchUsers, userDetail } from "../../modules/admin/admin.service.ts";
+import { searchUsers, userDetail } from "../../read/ops-admin.ts";
 import { operatorProcedure, router } from "../../trpc/init.ts";
 
 /** Accounts (product.md section 7): search, one account in full, suspend and reinstate sign-in. */

@@ -6,7 +6,7 @@ import { expectLedgerBalanced } from "../../../tests/setup/ledger.ts";
 import { newKey, signedInUser, testPassword } from "../../../tests/setup/money.ts";
 import { listing, merchantWithStore, shopperWithMoney, supplyProduct } from "../../../tests/setup/shop.ts";
 import { createTestDatabase, type TestDatabase } from "../../../tests/setup/test-db.ts";
-import { userSearch } from "../admin/admin.service.ts";
+import { userSearch } from "../../read/ops-admin.ts";
 import { createAccount } from "./auth.service.ts";
 
 let database: TestDatabase;

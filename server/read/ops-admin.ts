@@ -1,24 +1,24 @@
 // The operator's overview of the platform: the dashboard (daily figures and the queues waiting for an
-// operator) and the accounts (search, and one account with its store, orders and wallet). This module owns
+// operator) and the accounts (search, and one account with its store, orders and wallet). This read owns
 // no tables: it reads through the other modules' services and the cross-module SQL of server/read/. Suspending
 // an account is a flow (server/flows/users.ts).
 import type { DashboardView, OpsUser, OpsUserDetail } from "#common/contracts/admin.ts";
 import type { Role } from "#common/contracts/auth.ts";
 import type { MessageKey } from "#common/i18n/messages.ts";
 import type { Locale } from "#common/locales.ts";
-import type { Db } from "../../db/client.ts";
-import { jakartaDay, now } from "../../platform/clock.ts";
-import { DomainError } from "../../platform/errors.ts";
-import { pageOf } from "../../platform/pages.ts";
-import type { Storage } from "../../platform/storage.ts";
-import { selectDailyFigures } from "../../read/ops-dashboard.ts";
-import { selectUserForOps, selectUsersForOps } from "../../read/ops-users.ts";
-import { walletBalance, walletHeld, walletHistory } from "../ledger/ledger.service.ts";
-import { pendingApplications } from "../merchants/merchants.service.ts";
-import { fulfilmentCounts } from "../../read/fulfilment.ts";
-import { listOrders } from "../../read/orders.ts";
-import { afterSalesCounts } from "../orders/returns.service.ts";
-import { pendingWithdrawalCount } from "../wallet/wallet.service.ts";
+import type { Db } from "../db/client.ts";
+import { jakartaDay, now } from "../platform/clock.ts";
+import { DomainError } from "../platform/errors.ts";
+import { pageOf } from "../platform/pages.ts";
+import type { Storage } from "../platform/storage.ts";
+import { selectDailyFigures } from "./ops-dashboard.ts";
+import { selectUserForOps, selectUsersForOps } from "./ops-users.ts";
+import { walletBalance, walletHeld, walletHistory } from "../modules/ledger/ledger.service.ts";
+import { pendingApplications } from "../modules/merchants/merchants.service.ts";
+import { fulfilmentCounts } from "./fulfilment.ts";
+import { listOrders } from "./orders.ts";
+import { afterSalesCounts } from "../modules/orders/returns.service.ts";
+import { pendingWithdrawalCount } from "../modules/wallet/wallet.service.ts";
 
 // -------------------------------------------------------------------------------------------- dashboard
 

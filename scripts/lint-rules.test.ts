@@ -1,0 +1,60 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { ESLint } from "eslint";
+import { describe, expect, it } from "vitest";
+
+const root = path.resolve(import.meta.dirname, "..");
+const eslint = new ESLint({ cwd: root });
+
+/** The rules a file's text breaks, as if it were at `file` in the project. */
+async function broken(file: string, text: string): Promise<string[]> {
+  const [result] = await eslint.lintText(text, { filePath: path.join(root, file) });
+  return result!.messages.map((m) => `${m.ruleId}: ${m.message}`);
+}
+
+const ordersService = "server/modules/orders/orders.service.ts";
+
+describe("the layers, as `npm run lint` enforces them (docs/architecture.md)", () => {
+  it("passes the orders module as it is", async () => {
+    expect(await broken(ordersService, readFileSync(path.join(root, ordersService), "utf8"))).toEqual([]);
+  });
+
+  it("refuses a module importing a flow, a read, the API or another module", async () => {
+    const text = [
+      'import { placeOrders } from "../../flows/orders/place.ts";',
+      'import { listOrders } from "#server/read/orders.ts";',
+      'import { appRouter } from "../../api/app-router.ts";',
+      'import { recordAudit } from "../audit/audit.service.ts";',
+      "export const probe = [placeOrders, listOrders, appRouter, recordAudit];",
+    ].join("\n");
+    const messages = await broken("server/modules/orders/probe.ts", text);
+    const restricted = messages.filter((m) => m.startsWith("no-restricted-imports"));
+    expect(restricted).toHaveLength(4);
+    expect(restricted.filter((m) => m.includes("never imports another module"))).toHaveLength(1);
+  });
+
+  it("refuses an import cycle: the orders module importing a flow that imports it", async () => {
+    const text = `${readFileSync(path.join(root, ordersService), "utf8")}
+import { placeOrders } from "../../flows/orders/place.ts";
+export const probe = placeOrders;
+`;
+    const messages = await broken(ordersService, text);
+    expect(messages.filter((m) => m.startsWith("import-x/no-cycle"))).toEqual([
+      "import-x/no-cycle: Dependency cycle detected",
+    ]);
+  });
+
+  it("lets a module's tables name another module's tables for their foreign keys, and nothing else of it", async () => {
+    expect(
+      await broken(
+        "server/modules/orders/probe.tables.ts",
+        'import { users } from "../auth/auth.tables.ts";\nexport const probe = users;\n',
+      ),
+    ).toEqual([]);
+    const messages = await broken(
+      "server/modules/orders/probe.tables.ts",
+      'import { recordAudit } from "../audit/audit.service.ts";\nexport const probe = recordAudit;\n',
+    );
+    expect(messages.some((m) => m.includes("never imports another module"))).toBe(true);
+  });
+});
