@@ -20,7 +20,7 @@ import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
 import { postgresOptions, tunePglite, type Db } from "../server/db/client.ts";
 import * as schema from "../server/db/schema.ts";
-import { seedDemoData } from "../server/db/seed.ts";
+import { seedDemoData } from "../server/seed/seed.ts";
 import { newId } from "../server/platform/ids.ts";
 import { createLogger } from "../server/platform/logger.ts";
 import { createRateLimits } from "../server/platform/rate-limit.ts";

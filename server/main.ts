@@ -62,11 +62,11 @@ let database = await openShopDatabase();
 await database.migrate();
 log.info({ database: database.kind }, "database ready");
 if (env.SEED_DEMO_DATA && !(await hasAccounts(database.db))) {
-  // Seeded in a process of its own (server/db/seed-main.ts), whose memory goes when it ends. PGlite takes
+  // Seeded in a process of its own (server/seed/main.ts), whose memory goes when it ends. PGlite takes
   // one process at a time, so the shop lets go of its database meanwhile.
   await database.close();
   const code = await new Promise<number | null>((resolve, reject) => {
-    const child = spawn(process.execPath, [path.join(import.meta.dirname, "db/seed-main.ts")], {
+    const child = spawn(process.execPath, [path.join(import.meta.dirname, "seed/main.ts")], {
       stdio: "inherit",
     });
     child.once("error", reject);

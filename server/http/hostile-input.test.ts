@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { appRouter } from "../api/app-router.ts";
 import { createSeededDatabase, type TestDatabase } from "../../tests/setup/test-db.ts";
 import { createTestApp } from "../../tests/setup/test-app.ts";
-import { demoAccounts, demoPassword } from "../db/seed.ts";
+import { demoAccounts, demoPassword } from "../seed/seed.ts";
 import en from "#common/i18n/messages/en.json" with { type: "json" };
 import ind from "#common/i18n/messages/ind.json" with { type: "json" };
 import zh from "#common/i18n/messages/zh.json" with { type: "json" };

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testContextDeps } from "../../tests/setup/test-app.ts";
 import { createSeededDatabase, type TestDatabase } from "../../tests/setup/test-db.ts";
-import { demoAccounts, demoPassword } from "../db/seed.ts";
+import { demoAccounts, demoPassword } from "../seed/seed.ts";
 import { callerFor } from "../../tests/setup/caller.ts";
 import { createContextFactory } from "./context.ts";
 import {

@@ -9,7 +9,7 @@ import path from "node:path";
 import pg from "pg";
 import type { TestProject } from "vitest/node";
 import { openPostgres, pgliteClient, pgliteDatabase, type Database } from "#server/db/client.ts";
-import { seedDemoData } from "#server/db/seed.ts";
+import { seedDemoData } from "#server/seed/seed.ts";
 import { createLogger } from "#server/platform/logger.ts";
 import { createLocalStorage } from "#server/platform/storage.ts";
 

@@ -104,7 +104,7 @@ export const silentLog = createLogger("silent");
 export async function createSeededDatabase(): Promise<TestDatabase> {
   if (snapshots) return newDatabase({ copyOf: snapshots.seeded, uploads: snapshots.seededUploads });
   const database = await createTestDatabase();
-  const { seedDemoData } = await import("#server/db/seed.ts");
+  const { seedDemoData } = await import("#server/seed/seed.ts");
   await seedDemoData(database.db, database.storage, silentLog, { imageSize: testSeedImageSize });
   return database;
 }

@@ -4,7 +4,7 @@ import { imageMimeTypes, renditionPath, type ImageView } from "#common/images.ts
 import { callerFor } from "../../../tests/setup/caller.ts";
 import { createSeededDatabase, type TestDatabase } from "../../../tests/setup/test-db.ts";
 import { createTestApp } from "../../../tests/setup/test-app.ts";
-import { demoAccounts, demoPassword } from "../../db/seed.ts";
+import { demoAccounts, demoPassword } from "../../seed/seed.ts";
 
 let database: TestDatabase;
 let app: ReturnType<typeof createTestApp>;

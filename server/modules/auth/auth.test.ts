@@ -4,7 +4,7 @@ import { createRateLimits, limitRules } from "../../platform/rate-limit.ts";
 import { freshEmail, freshPhone, latestCode } from "../../../tests/setup/accounts.ts";
 import { callerFor } from "../../../tests/setup/caller.ts";
 import { createSeededDatabase, type TestDatabase } from "../../../tests/setup/test-db.ts";
-import { demoAccounts, demoPassword } from "../../db/seed.ts";
+import { demoAccounts, demoPassword } from "../../seed/seed.ts";
 import { createOperator } from "./auth.service.ts";
 
 let database: TestDatabase;

@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { callerFor } from "../../../tests/setup/caller.ts";
 import { blockKeyword, unblockKeyword } from "./browsing.service.ts";
 import { createSeededDatabase, type TestDatabase } from "../../../tests/setup/test-db.ts";
-import { demoAccounts, demoPassword } from "../../db/seed.ts";
+import { demoAccounts, demoPassword } from "../../seed/seed.ts";
 import { setClock } from "../../platform/clock.ts";
 
 let database: TestDatabase;

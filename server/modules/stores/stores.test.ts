@@ -6,7 +6,7 @@ import { createTestApp, queryInput, testContextDeps } from "../../../tests/setup
 import { createSeededDatabase, type TestDatabase } from "../../../tests/setup/test-db.ts";
 import { createCaller } from "../../api/app-router.ts";
 import { createContextFactory } from "../../trpc/context.ts";
-import { demoAccounts, demoPassword } from "../../db/seed.ts";
+import { demoAccounts, demoPassword } from "../../seed/seed.ts";
 import { setClock } from "../../platform/clock.ts";
 
 let database: TestDatabase;

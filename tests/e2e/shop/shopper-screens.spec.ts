@@ -13,7 +13,7 @@ import { listPath, signInFreshShopper, sneakersListing, storeNamed } from "../su
 import { escapeRegExp, langs, localePath, messages, settingsLabel } from "../support/i18n.ts";
 import { waitForHydration } from "../support/page.ts";
 
-/** The seed's support contacts (server/db/seed.ts), as a shopper should read them. */
+/** The seed's support contacts (server/seed/seed.ts), as a shopper should read them. */
 const support = {
   whatsapp: "+62 811-0000-2026",
   waLink: "https://wa.me/6281100002026",

@@ -4,7 +4,7 @@
 // back; here they go when the process ends, instead of staying with the shop for its whole life.
 // Exits 0 when the data is there (seeded now or already), 1 when seeding failed.
 import path from "node:path";
-import { openDatabase } from "./client.ts";
+import { openDatabase } from "../db/client.ts";
 import { demoAccounts, demoPassword, seedDemoData, seedSteps, type SeedStep } from "./seed.ts";
 import { parseEnv } from "../platform/env.ts";
 import { createLogger } from "../platform/logger.ts";

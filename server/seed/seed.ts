@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import sharp from "sharp";
-import type { Db } from "./client.ts";
+import type { Db } from "../db/client.ts";
 import type { Logger } from "../platform/logger.ts";
 import { imageKinds } from "../platform/images.ts";
 import type { Storage } from "../platform/storage.ts";
@@ -23,9 +23,9 @@ import { confirmReceipt } from "../flows/orders/confirm.ts";
 import { payGoods } from "../flows/orders/settle-goods.ts";
 import { placeOrders } from "../flows/orders/place.ts";
 import { shipOrder } from "../flows/orders/ship.ts";
-import { seedFaqs } from "./seed/faqs.ts";
-import { CAT, seedCategories, seedProducts, seedStores } from "./seed/catalogue-data.ts";
-import { renderCategoryIcon, renderProductArt, renderStoreLogo } from "./seed/product-art.ts";
+import { seedFaqs } from "./faqs.ts";
+import { CAT, seedCategories, seedProducts, seedStores } from "./catalogue-data.ts";
+import { renderCategoryIcon, renderProductArt, renderStoreLogo } from "./product-art.ts";
 
 /** Demo accounts, documented in the README. */
 export const demoPassword = "pasar-demo-2026";
