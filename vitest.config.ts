@@ -1,10 +1,62 @@
+import { globSync, readFileSync } from "node:fs";
+import path from "node:path";
 import { defineConfig } from "vitest/config";
 
-const include = ["server/**/*.test.ts", "common/**/*.test.ts", "web/**/*.test.ts", "scripts/**/*.test.ts"];
+const root = import.meta.dirname;
+const include = [
+  "server/**/*.test.ts",
+  "common/**/*.test.ts",
+  "web/**/*.test.ts",
+  "web/**/*.test.tsx",
+  "scripts/**/*.test.ts",
+];
 // One migrated and one seeded database per run and database, which each test file copies.
 const globalSetup = ["tests/setup/db-snapshots.ts"];
 
-// The same suites run twice: on embedded PGlite and on the real PostgreSQL server.
+/**
+ * The test files that use a database: those that import, directly or through other helpers of tests/setup/, the
+ * module that hands out test databases (tests/setup/test-db.ts) or the snapshots it copies. They run twice, on
+ * embedded PGlite and on the real PostgreSQL server; every other test file runs once, in the `unit` project.
+ * A file put in the wrong project cannot pass unnoticed: outside the database projects test-db.ts throws (no
+ * snapshots are provided there), and every file the globs find is in exactly one of the two lists.
+ */
+function databaseTestFiles(files: string[]): string[] {
+  const markers = new Set(["tests/setup/test-db.ts", "tests/setup/db-snapshots.ts"]);
+  const setupDir = "tests/setup/";
+  const importsOf = (file: string): string[] => {
+    const source = readFileSync(path.join(root, file), "utf8");
+    const specifiers = [
+      ...source.matchAll(/\bfrom\s*["']([^"']+)["']|\bimport\s*\(?\s*["']([^"']+)["']/g),
+    ].map((m) => (m[1] ?? m[2])!);
+    return specifiers.flatMap((s) => {
+      if (s.startsWith(".")) return [path.posix.join(path.posix.dirname(file), s)];
+      if (s.startsWith("#server/")) return [`server/${s.slice("#server/".length)}`];
+      if (s.startsWith("#common/")) return [`common/${s.slice("#common/".length)}`];
+      return [];
+    });
+  };
+  const reaches = new Map<string, boolean>();
+  // Follows imports through tests/setup/ only: the helpers are what hand out databases.
+  const usesDatabase = (file: string, seen = new Set<string>()): boolean => {
+    if (markers.has(file)) return true;
+    const known = reaches.get(file);
+    if (known !== undefined) return known;
+    if (seen.has(file)) return false;
+    seen.add(file);
+    const result = importsOf(file).some((f) => f.startsWith(setupDir) && usesDatabase(f, seen));
+    reaches.set(file, result);
+    return result;
+  };
+  return files.filter((file) => usesDatabase(file));
+}
+
+const testFiles = globSync(include, { cwd: root, exclude: (f) => f.includes("node_modules") })
+  .map((f) => f.split(path.sep).join("/"))
+  .sort();
+const databaseFiles = databaseTestFiles(testFiles);
+if (databaseFiles.length === 0)
+  throw new Error("vitest.config.ts: no test file uses a database: the rule is broken");
+
 export default defineConfig({
   test: {
     testTimeout: 30_000,
@@ -12,8 +64,17 @@ export default defineConfig({
     // Both cores: half of a test file's time is waiting on PostgreSQL or on imports, which another file can use.
     maxWorkers: 2,
     projects: [
-      { extends: true, test: { name: "pglite", include, globalSetup, env: { TEST_DB: "pglite" } } },
-      { extends: true, test: { name: "postgres", include, globalSetup, env: { TEST_DB: "postgres" } } },
+      // Files without a database, once.
+      { extends: true, test: { name: "unit", include, exclude: ["**/node_modules/**", ...databaseFiles] } },
+      // Files with a database, twice: on embedded PGlite and on the real PostgreSQL server.
+      {
+        extends: true,
+        test: { name: "pglite", include: databaseFiles, globalSetup, env: { TEST_DB: "pglite" } },
+      },
+      {
+        extends: true,
+        test: { name: "postgres", include: databaseFiles, globalSetup, env: { TEST_DB: "postgres" } },
+      },
     ],
   },
 });

@@ -6,7 +6,6 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { testDbKind } from "../tests/setup/test-db.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
 
@@ -50,7 +49,8 @@ afterAll(() => {
   if (copy) rmSync(copy, { recursive: true, force: true });
 });
 
-describe.runIf(testDbKind === "pglite")("the README's start command", () => {
+// The started shop keeps its own PGlite data directory: this file runs once (vitest.config.ts's `unit` project).
+describe("the README's start command", () => {
   it(
     "`./run start` with no settings serves the seeded shop on http://localhost:3000",
     { timeout: 300_000 },

@@ -1,14 +1,13 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import { existsSync } from "node:fs";
 import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { request } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { serverArgs } from "../scripts/server-command.ts";
-import { testDbKind } from "../tests/setup/test-db.ts";
+import { requireBuild } from "../tests/setup/build.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
-const built = existsSync(path.join(root, "build/server/index.js"));
 
 /** Servers started by a test; any still running when it ends (a failed or timed-out test) are killed. */
 const running = new Set<ChildProcess>();
@@ -68,8 +67,9 @@ function signIn(port: number) {
   });
 }
 
-// Process-level behaviour needs one database kind only; it runs in the PGlite project.
-describe.runIf(testDbKind === "pglite")("the server process", { timeout: 120_000 }, () => {
+// Process-level behaviour: each server keeps its own PGlite data directory, so this file runs once (the `unit`
+// project of vitest.config.ts), not once per test database.
+describe("the server process", { timeout: 120_000 }, () => {
   it("stops at start-up with a message naming a bad variable", async () => {
     const server = start({ PORT: "not-a-port" });
     expect(await server.exited).toBe(1);
@@ -91,98 +91,132 @@ describe.runIf(testDbKind === "pglite")("the server process", { timeout: 120_000
     expect(server.output()).not.toMatch(/Pasar is running/);
   });
 
-  it.runIf(built)(
-    "starts locally with no channels: demo data seeded, codes in the local outbox, both announced",
-    async () => {
-      const port = 3300 + Math.floor(Math.random() * 500);
-      const server = start({
-        PORT: String(port),
-        DATA_DIR: await mkdtemp(path.join(tmpdir(), "pasar-main-")),
-        SMTP_URL: "",
-        SMS_WEBHOOK_URL: "",
-        SEED_DEMO_DATA: "",
-        SEED_IMAGE_SIZE: "32",
-      });
-      await waitFor(`http://127.0.0.1:${port}/readyz`);
-      // Seeding says what it is doing, step by step, then how long it took.
-      expect(server.output()).toMatch(/Seeding the demo shop \(1\/3\): drawing the product pictures/);
-      expect(server.output()).toMatch(/Seeding the demo shop \(3\/3\): placing the demo orders/);
-      expect(server.output()).toMatch(/Demo shop seeded in \d+ s: sign in as shopper@pasar\.test/);
-      // In production with no PUBLIC_URL, it says loudly that it took a local address and what that means.
-      expect(server.output()).toMatch(
-        /WARNING: PUBLIC_URL is not set: this is a LOCAL shop at http:\/\/localhost/,
-      );
-      expect(server.output()).toMatch(
-        /Codes by email and SMS are not sent .*\/dev\/outbox \(opens on this machine only\)/,
-      );
-      const signedIn = await signIn(port);
-      expect(signedIn.status).toBe(200);
-      // Idle connections outlive a load balancer's 60 s, so none is closed as it is reused.
-      expect(signedIn.headers.get("keep-alive")).toBe("timeout=65");
-      server.child.kill("SIGTERM");
-      expect(await server.exited).toBe(0);
-    },
-  );
-
-  it.runIf(built)(
-    "stops with a clear message when the demo data cannot be seeded, and seeds it on the next start",
-    async () => {
-      const port = 3300 + Math.floor(Math.random() * 500);
-      const dataDir = await mkdtemp(path.join(tmpdir(), "pasar-main-"));
-      // The product pictures' folder is taken by a file: the seeding process cannot store them.
-      await mkdir(path.join(dataDir, "uploads"), { recursive: true });
-      await writeFile(path.join(dataDir, "uploads/products"), "not a folder");
-      const env = { PORT: String(port), DATA_DIR: dataDir, SEED_DEMO_DATA: "true", SEED_IMAGE_SIZE: "32" };
-      const failed = start(env);
-      expect(await failed.exited).toBe(1);
-      expect(failed.output()).toMatch(/the demo data could not be seeded/);
-      expect(failed.output()).not.toMatch(/Pasar is running/);
-
-      await rm(path.join(dataDir, "uploads/products"));
-      const server = start(env);
-      await waitFor(`http://127.0.0.1:${port}/readyz`);
-      expect(server.output()).toMatch(/Demo shop seeded/);
-      expect((await signIn(port)).status).toBe(200);
-      server.child.kill("SIGTERM");
-      expect(await server.exited).toBe(0);
-    },
-  );
-
-  it.runIf(built)(
-    "does not seed the demo shop, with its published passwords, on a public address",
-    async () => {
-      const port = 3300 + Math.floor(Math.random() * 500);
-      const server = start({
-        PORT: String(port),
-        DATA_DIR: await mkdtemp(path.join(tmpdir(), "pasar-main-")),
-        PUBLIC_URL: "https://pasar.example.id",
-        SEED_DEMO_DATA: "",
-        ALLOW_SANDBOX_PAYMENTS: "true",
-      });
-      await waitFor(`http://127.0.0.1:${port}/readyz`);
-      // Allowed explicitly, the play money is announced at every start; its page is there for the demo.
-      expect(server.output()).toMatch(/WARNING: payments go to the SANDBOX gateway/);
-      // The published password opens nothing: the account does not exist.
-      const res = await signIn(port);
-      expect(res.status).toBeGreaterThanOrEqual(400);
-      expect(res.status).toBeLessThan(500);
-      expect(server.output()).not.toMatch(/Demo shop seeded|outbox/);
-      server.child.kill("SIGTERM");
-      expect(await server.exited).toBe(0);
-    },
-  );
-
-  it.runIf(built)("finishes in-flight requests on SIGTERM, closes the database and exits 0", async () => {
+  it("starts locally with no channels: demo data seeded, codes in the local outbox, both announced", async () => {
+    requireBuild();
     const port = 3300 + Math.floor(Math.random() * 500);
-    const server = start({ PORT: String(port), DATA_DIR: await mkdtemp(path.join(tmpdir(), "pasar-main-")) });
+    const server = start({
+      PORT: String(port),
+      DATA_DIR: await mkdtemp(path.join(tmpdir(), "pasar-main-")),
+      SMTP_URL: "",
+      SMS_WEBHOOK_URL: "",
+      SEED_DEMO_DATA: "",
+      SEED_IMAGE_SIZE: "32",
+    });
     await waitFor(`http://127.0.0.1:${port}/readyz`);
-    const inFlight = fetch(`http://127.0.0.1:${port}/h5`, { headers: { "accept-language": "id" } });
-    await new Promise((r) => setTimeout(r, 30)); // the connection is accepted; the first render takes longer
+    // Seeding says what it is doing, step by step, then how long it took.
+    expect(server.output()).toMatch(/Seeding the demo shop \(1\/3\): drawing the product pictures/);
+    expect(server.output()).toMatch(/Seeding the demo shop \(3\/3\): placing the demo orders/);
+    expect(server.output()).toMatch(/Demo shop seeded in \d+ s: sign in as shopper@pasar\.test/);
+    // In production with no PUBLIC_URL, it says loudly that it took a local address and what that means.
+    expect(server.output()).toMatch(
+      /WARNING: PUBLIC_URL is not set: this is a LOCAL shop at http:\/\/localhost/,
+    );
+    expect(server.output()).toMatch(
+      /Codes by email and SMS are not sent .*\/dev\/outbox \(opens on this machine only\)/,
+    );
+    const signedIn = await signIn(port);
+    expect(signedIn.status).toBe(200);
+    // Idle connections outlive a load balancer's 60 s, so none is closed as it is reused.
+    expect(signedIn.headers.get("keep-alive")).toBe("timeout=65");
     server.child.kill("SIGTERM");
-    const res = await inFlight;
-    expect(res.status).toBe(200);
-    expect(await res.text()).toContain("</html>");
     expect(await server.exited).toBe(0);
+  });
+
+  it("stops with a clear message when the demo data cannot be seeded, and seeds it on the next start", async () => {
+    requireBuild();
+    const port = 3300 + Math.floor(Math.random() * 500);
+    const dataDir = await mkdtemp(path.join(tmpdir(), "pasar-main-"));
+    // The product pictures' folder is taken by a file: the seeding process cannot store them.
+    await mkdir(path.join(dataDir, "uploads"), { recursive: true });
+    await writeFile(path.join(dataDir, "uploads/products"), "not a folder");
+    const env = { PORT: String(port), DATA_DIR: dataDir, SEED_DEMO_DATA: "true", SEED_IMAGE_SIZE: "32" };
+    const failed = start(env);
+    expect(await failed.exited).toBe(1);
+    expect(failed.output()).toMatch(/the demo data could not be seeded/);
+    expect(failed.output()).not.toMatch(/Pasar is running/);
+
+    await rm(path.join(dataDir, "uploads/products"));
+    const server = start(env);
+    await waitFor(`http://127.0.0.1:${port}/readyz`);
+    expect(server.output()).toMatch(/Demo shop seeded/);
+    expect((await signIn(port)).status).toBe(200);
+    server.child.kill("SIGTERM");
+    expect(await server.exited).toBe(0);
+  });
+
+  it("does not seed the demo shop, with its published passwords, on a public address", async () => {
+    requireBuild();
+    const port = 3300 + Math.floor(Math.random() * 500);
+    const server = start({
+      PORT: String(port),
+      DATA_DIR: await mkdtemp(path.join(tmpdir(), "pasar-main-")),
+      PUBLIC_URL: "https://pasar.example.id",
+      SEED_DEMO_DATA: "",
+      ALLOW_SANDBOX_PAYMENTS: "true",
+    });
+    await waitFor(`http://127.0.0.1:${port}/readyz`);
+    // Allowed explicitly, the play money is announced at every start; its page is there for the demo.
+    expect(server.output()).toMatch(/WARNING: payments go to the SANDBOX gateway/);
+    // The published password opens nothing: the account does not exist.
+    const res = await signIn(port);
+    expect(res.status).toBeGreaterThanOrEqual(400);
+    expect(res.status).toBeLessThan(500);
+    expect(server.output()).not.toMatch(/Demo shop seeded|outbox/);
+    server.child.kill("SIGTERM");
+    expect(await server.exited).toBe(0);
+  });
+
+  it("finishes a request in flight on SIGTERM, refuses new ones, closes the database and exits 0", async () => {
+    requireBuild();
+    const port = 3300 + Math.floor(Math.random() * 500);
+    const server = start({
+      PORT: String(port),
+      DATA_DIR: await mkdtemp(path.join(tmpdir(), "pasar-main-")),
+      // Its "shutting down" line says when the signal has been handled.
+      LOG_LEVEL: "info",
+    });
+    await waitFor(`http://127.0.0.1:${port}/readyz`);
+
+    // A sign-in whose body is held back: the server has the request (it answers "100 Continue" as it hands it
+    // to the app) but cannot finish it before the body arrives, so the request is in flight when the signal is.
+    const body = JSON.stringify({
+      json: { method: "password", account: "nobody@pasar.test", password: "x" },
+    });
+    const req = request({
+      host: "127.0.0.1",
+      port,
+      method: "POST",
+      path: "/trpc/auth.signIn",
+      headers: {
+        "content-type": "application/json",
+        "content-length": Buffer.byteLength(body),
+        expect: "100-continue",
+      },
+    });
+    const answered = new Promise<{ status: number; text: string }>((resolve, reject) => {
+      req.on("error", reject);
+      req.on("response", (res) => {
+        let text = "";
+        res.setEncoding("utf8");
+        res.on("data", (chunk: string) => (text += chunk));
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, text }));
+        res.on("error", reject);
+      });
+    });
+    await new Promise<void>((resolve) => req.once("continue", resolve));
+
+    server.child.kill("SIGTERM");
+    await expect.poll(() => server.output(), { timeout: 30_000 }).toMatch(/shutting down/);
+    // Stopping: no new connection is taken...
     await expect(fetch(`http://127.0.0.1:${port}/healthz`)).rejects.toThrow();
+    // ...and the one in flight is answered in full, by the app with the database still open: no such account.
+    req.end(body);
+    const res = await answered;
+    expect(res.status).toBe(400);
+    expect(JSON.parse(res.text)).toMatchObject({
+      error: { json: { message: "Akun atau kata sandi salah. Sisa percobaan: 7." } },
+    });
+    expect(await server.exited).toBe(0);
+    expect(server.output()).toMatch(/"msg":"stopped"/);
   });
 });

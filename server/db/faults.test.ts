@@ -1,15 +1,11 @@
-import { existsSync } from "node:fs";
-import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createSeededDatabase, adminUrl, testDbKind, type TestDatabase } from "../../tests/setup/test-db.ts";
 import { createTestApp, queryInput } from "../../tests/setup/test-app.ts";
 import { databaseName, eventually, openThroughProxy, startProxy } from "../../tests/setup/db-proxy.ts";
+import { buildDir, requireBuild } from "../../tests/setup/build.ts";
 import { productionRenderer } from "../render.ts";
 import { isDatabaseUnavailable, type Database } from "./client.ts";
-
-const buildDir = path.resolve(import.meta.dirname, "../../build");
-const built = existsSync(path.join(buildDir, "server/index.js"));
 
 const unavailableEn = "The service is briefly unavailable. Please try again in a moment.";
 
@@ -117,40 +113,35 @@ describe.runIf(testDbKind === "postgres")("a PostgreSQL fault never stops the se
     }
   });
 
-  it.runIf(built)(
-    "pages: while the server is stopped the translated 503 page, then the page again",
-    async () => {
-      const proxy = await startProxy(new URL(adminUrl));
-      let proxied: Database | undefined;
-      try {
-        proxied = await openThroughProxy(proxy.port, name);
-        const app = createTestApp(
-          { ...database, ...proxied },
-          { render: await productionRenderer(buildDir) },
-        );
-        const page = (p: string) => app.fetch(new Request(`http://localhost${p}`));
-        expect((await page("/en/h5")).status).toBe(200);
+  it("pages: while the server is stopped the translated 503 page, then the page again", async () => {
+    requireBuild();
+    const proxy = await startProxy(new URL(adminUrl));
+    let proxied: Database | undefined;
+    try {
+      proxied = await openThroughProxy(proxy.port, name);
+      const app = createTestApp({ ...database, ...proxied }, { render: await productionRenderer(buildDir) });
+      const page = (p: string) => app.fetch(new Request(`http://localhost${p}`));
+      expect((await page("/en/h5")).status).toBe(200);
 
-        await proxy.cut();
-        for (const [p, text] of [
-          ["/en/h5", unavailableEn],
-          ["/zh/h5/products/prd_x", "服务暂时不可用，请稍后再试。"],
-          // (The category page itself may still answer: its tree is kept in memory for a minute.)
-          ["/h5/products/list", "Layanan untuk sementara tidak tersedia. Silakan coba beberapa saat lagi."],
-        ] as const) {
-          const res = await page(p);
-          expect(res.status, p).toBe(503);
-          const html = await res.text();
-          expect(html, p).toContain(text);
-          expect(html, p).not.toMatch(/ECONNREFUSED|pg-pool|node_modules/);
-        }
-
-        await proxy.restore();
-        await eventually(async () => (await page("/en/h5")).status === 200);
-      } finally {
-        await proxied?.close();
-        await proxy.cut();
+      await proxy.cut();
+      for (const [p, text] of [
+        ["/en/h5", unavailableEn],
+        ["/zh/h5/products/prd_x", "服务暂时不可用，请稍后再试。"],
+        // (The category page itself may still answer: its tree is kept in memory for a minute.)
+        ["/h5/products/list", "Layanan untuk sementara tidak tersedia. Silakan coba beberapa saat lagi."],
+      ] as const) {
+        const res = await page(p);
+        expect(res.status, p).toBe(503);
+        const html = await res.text();
+        expect(html, p).toContain(text);
+        expect(html, p).not.toMatch(/ECONNREFUSED|pg-pool|node_modules/);
       }
-    },
-  );
+
+      await proxy.restore();
+      await eventually(async () => (await page("/en/h5")).status === 200);
+    } finally {
+      await proxied?.close();
+      await proxy.cut();
+    }
+  });
 });

@@ -15,6 +15,14 @@ export { adminUrl };
 const snapshots: DbSnapshots | undefined = process.env.VITEST
   ? (await import("vitest")).inject("dbSnapshots")
   : undefined;
+if (process.env.VITEST && !snapshots) {
+  // vitest.config.ts puts a test file in the database projects when it imports this module (directly or through
+  // another helper of tests/setup/); one that reached it some other way must not quietly run on one database.
+  throw new Error(
+    "tests/setup/test-db.ts was loaded in Vitest's `unit` project, which has no databases: import it (or a " +
+      "helper that does) with a static import from the test file, so vitest.config.ts runs the file on PGlite and PostgreSQL",
+  );
+}
 /** The PGlite snapshots, read once per test file. */
 const dumps = new Map<string, Promise<Blob>>();
 function dump(file: string): Promise<Blob> {

@@ -1,0 +1,35 @@
+import { describe, expect, it } from "vitest";
+import { renderHtml } from "../../../tests/setup/web.tsx";
+import { MoneySummary } from "./order-ui.tsx";
+
+/** The summary's rows as [label, amount]. */
+function rows(html: string): [string, string][] {
+  const cells = [...html.matchAll(/<(dt|dd)[^>]*>(.*?)<\/\1>/g)].map((m) => m[2]!.replace(/<[^>]*>/g, ""));
+  return Array.from({ length: cells.length / 2 }, (_, i) => [cells[2 * i]!, cells[2 * i + 1]!]);
+}
+
+const checkout = { subtotal: 3_000, postage: 10_000, serviceFee: 1_000, vat: 131, total: 14_131 };
+
+describe("an order's money summary", () => {
+  it("lists each amount in rupiah and the VAT rate as the reader writes it", () => {
+    expect(rows(renderHtml(<MoneySummary {...checkout} vatBasisPoints={435} />))).toEqual([
+      ["Subtotal", "Rp 3.000"],
+      ["Ongkos kirim", "Rp 10.000"],
+      ["Biaya layanan", "Rp 1.000"],
+      ["PPN 4,35%", "Rp 131"],
+      ["Total toko", "Rp 14.131"],
+    ]);
+    expect(rows(renderHtml(<MoneySummary {...checkout} vatBasisPoints={435} />, "en"))[3]).toEqual([
+      "VAT (PPN 4.35%)",
+      "Rp 131",
+    ]);
+  });
+
+  it("writes a whole rate without decimals and takes the total's own label", () => {
+    const summary = rows(
+      renderHtml(<MoneySummary {...checkout} vatBasisPoints={1_100} totalLabel="Total pembayaran" />),
+    );
+    expect(summary[3]![0]).toBe("PPN 11%");
+    expect(summary[4]).toEqual(["Total pembayaran", "Rp 14.131"]);
+  });
+});
