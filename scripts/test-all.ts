@@ -25,7 +25,7 @@ const steps: { name: string; cmd: string; args: string[]; env?: Record<string, s
     env: { MEASURE_RUNS: "3" },
   },
   {
-    name: "vitest (PGlite + PostgreSQL)",
+    name: "vitest (unit once; database tests on PGlite and PostgreSQL)",
     cmd: bin("vitest"),
     args: ["run", "--reporter=default", "--reporter=json", `--outputFile.json=${vitestReport}`],
   },
