@@ -68,7 +68,6 @@ const modulesNotYetAtTheBottom = [
   "server/modules/settings/settings.service.ts", // operator edits audited
   "server/modules/stores/stores.queries.ts", // store levels from server/read/store-stats.ts
   "server/modules/support/support.service.ts", // operator edits audited
-  "server/modules/wallet/wallet.service.ts", // recharges, withdrawals and adjustments on the ledger, audited
 ];
 
 export default tseslint.config(

@@ -2,7 +2,7 @@ import type { Db } from "../db/client.ts";
 import type { Logger } from "../platform/logger.ts";
 import type { PaymentGateway } from "../platform/payments.ts";
 import { applyOrderPayment } from "./orders/gateway-payment.ts";
-import { applyRechargePayment } from "../modules/wallet/wallet.service.ts";
+import { applyRechargePayment } from "./wallet/gateway-payment.ts";
 
 /** What became of a gateway notification; anything but `applied`/`unchanged` changed nothing. */
 export type NotificationOutcome = "applied" | "unchanged" | "forged" | "mismatch";

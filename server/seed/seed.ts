@@ -9,12 +9,10 @@ import { createCategory, createSupplyProduct, listInStore } from "../modules/cat
 import { updateWebConfig } from "../modules/settings/settings.service.ts";
 import { createStore } from "../modules/stores/stores.service.ts";
 import { applyForStore } from "../modules/merchants/merchants.service.ts";
-import {
-  adjustWallet,
-  approveWithdrawal,
-  requestWithdrawal,
-  saveBankCard,
-} from "../modules/wallet/wallet.service.ts";
+import { adjustWallet } from "../flows/wallet/adjust.ts";
+import { approveWithdrawal } from "../flows/wallet/decide-withdrawal.ts";
+import { requestWithdrawal } from "../flows/wallet/withdraw.ts";
+import { saveBankCard } from "../modules/wallet/wallet.service.ts";
 import { createFaq } from "../modules/support/support.service.ts";
 import { saveAddress } from "../modules/addresses/addresses.service.ts";
 import { createSandboxGateway } from "../modules/gateway/gateway.service.ts";

@@ -16,20 +16,17 @@ import {
   WithdrawInputSchema,
 } from "#common/contracts/wallet.ts";
 import { z } from "zod";
+import { fundHistory, rechargeForm, walletSummary, withdrawForm } from "../../read/wallet.ts";
 import {
-  fundHistory,
   getBankCard,
   getRecharge,
   getWithdrawal,
   myWithdrawals,
-  rechargeForm,
   removeBankCard,
-  requestWithdrawal,
   saveBankCard,
-  startRecharge,
-  walletSummary,
-  withdrawForm,
 } from "../../modules/wallet/wallet.service.ts";
+import { requestWithdrawal } from "../../flows/wallet/withdraw.ts";
+import { startRecharge } from "../../flows/wallet/recharge.ts";
 import { router, signedInProcedure } from "../../trpc/init.ts";
 
 /** Every signed-in user's wallet: merchants and shoppers alike. */

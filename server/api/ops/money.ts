@@ -16,16 +16,16 @@ import {
   WalletAccountsInputSchema,
   WalletAccountsViewSchema,
 } from "#common/contracts/ops.ts";
+import { opsAdjust } from "../../flows/wallet/adjust.ts";
 import {
-  opsAdjust,
   opsLedger,
   opsRecharges,
   opsTransfers,
   opsWalletAccounts,
   opsWithdrawals,
-} from "../../flows/ops-money.ts";
+} from "../../read/ops-money.ts";
 import { listAudit } from "../../modules/audit/audit.service.ts";
-import { approveWithdrawal, rejectWithdrawal } from "../../modules/wallet/wallet.service.ts";
+import { approveWithdrawal, rejectWithdrawal } from "../../flows/wallet/decide-withdrawal.ts";
 import { operatorProcedure, router } from "../../trpc/init.ts";
 
 /** The operator's money area: withdrawals, recharges, the ledger, adjustments and the audit log. */

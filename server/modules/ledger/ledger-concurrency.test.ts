@@ -9,14 +9,11 @@ import {
 } from "../../../tests/setup/test-db.ts";
 import { sandboxSecret, sandboxSignatureHeader, signNotification } from "../gateway/gateway.service.ts";
 import { applyGatewayNotification } from "../../flows/payments.ts";
-import {
-  adjustWallet,
-  approveWithdrawal,
-  rejectWithdrawal,
-  requestWithdrawal,
-  saveBankCard,
-  startRecharge,
-} from "../wallet/wallet.service.ts";
+import { adjustWallet } from "../../flows/wallet/adjust.ts";
+import { approveWithdrawal, rejectWithdrawal } from "../../flows/wallet/decide-withdrawal.ts";
+import { requestWithdrawal } from "../../flows/wallet/withdraw.ts";
+import { saveBankCard } from "../wallet/wallet.service.ts";
+import { startRecharge } from "../../flows/wallet/recharge.ts";
 import { checkLedger, walletBalance, walletHeld } from "./ledger.service.ts";
 
 let database: TestDatabase;

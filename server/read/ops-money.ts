@@ -1,12 +1,12 @@
 import { bankByCode } from "#common/banks.ts";
 import type { Db } from "../db/client.ts";
 import { DomainError } from "../platform/errors.ts";
-import { selectAccountNames } from "../read/operator-views.ts";
+import { selectAccountNames } from "./operator-views.ts";
 import { findUserIdByAccount } from "../modules/auth/auth.service.ts";
 import { checkLedger, listTransfers, listWalletAccounts } from "../modules/ledger/ledger.service.ts";
-import { adjustWallet, operatorRecharges, operatorWithdrawals } from "../modules/wallet/wallet.service.ts";
+import { operatorRecharges, operatorWithdrawals } from "../modules/wallet/wallet.service.ts";
 
-/** The operator's money views: the wallet module's records with each user's account beside them. */
+/** The operator's money views: the wallet module's and the ledger's records with each user's account beside them. */
 
 export async function opsWithdrawals(db: Db, input: Parameters<typeof operatorWithdrawals>[1]) {
   const page = await operatorWithdrawals(db, input);
@@ -106,20 +106,4 @@ export async function opsLedger(db: Db) {
       .map(({ id, kind, balance }) => ({ id, kind, balance })),
     wallets: { count: wallets.length, total: wallets.reduce((s, a) => s + a.balance, 0n) },
   };
-}
-
-/** An adjustment of the wallet of the user with this account (email or phone). */
-export async function opsAdjust(
-  db: Db,
-  operatorId: string,
-  input: { account: string; amount: number; reason: string; idempotencyKey: string },
-) {
-  const userId = await findUserIdByAccount(db, input.account);
-  if (!userId) throw new DomainError("not_found", "errors.ops.userNotFound");
-  return adjustWallet(db, operatorId, {
-    userId,
-    amount: input.amount,
-    reason: input.reason,
-    idempotencyKey: input.idempotencyKey,
-  });
 }

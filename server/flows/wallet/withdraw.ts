@@ -1,0 +1,60 @@
+import { formatRupiah } from "#common/money.ts";
+import { type Db } from "../../db/client.ts";
+import { move, once } from "../../modules/ledger/ledger.service.ts";
+import { getMoneySettings } from "../../modules/settings/settings.service.ts";
+import { insertWithdrawal, selectBankCard } from "../../modules/wallet/wallet.service.ts";
+import { now } from "../../platform/clock.ts";
+import { DomainError } from "../../platform/errors.ts";
+import { newId } from "../../platform/ids.ts";
+
+/**
+ * Requests a withdrawal of `amount` to the bound card: at least the minimum, at most the balance; the fee
+ * (from settings, taken from the amount) is what was shown. The amount is held at once. Idempotent by key.
+ */
+export async function requestWithdrawal(
+  db: Db,
+  userId: string,
+  input: { amount: number; idempotencyKey: string },
+): Promise<{ id: string }> {
+  const settings = await getMoneySettings(db);
+  return once(
+    db,
+    { userId, key: input.idempotencyKey, operation: "wallet.withdraw", request: { amount: input.amount } },
+    async (tx) => {
+      const card = await selectBankCard(tx, userId);
+      if (!card) throw new DomainError("precondition_failed", "errors.withdraw.bindBankFirst");
+      if (input.amount < settings.withdrawMin) {
+        throw new DomainError("bad_request", "errors.withdraw.belowMin", {
+          min: formatRupiah(settings.withdrawMin),
+        });
+      }
+      const id = newId("wdr", now().getTime());
+      const [holdId] = await move(
+        tx,
+        [
+          {
+            from: { wallet: userId },
+            to: { platform: "payouts_pending" },
+            amount: input.amount,
+            kind: "withdrawal",
+            subject: { type: "withdrawal", id },
+            step: "hold",
+          },
+        ],
+        userId,
+      );
+      await insertWithdrawal(tx, {
+        id,
+        userId,
+        amount: input.amount,
+        fee: settings.withdrawFee,
+        accountName: card.accountName,
+        bankCode: card.bankCode,
+        accountNumber: card.accountNumber,
+        holdTransferId: holdId!,
+        createdAt: now(),
+      });
+      return { id };
+    },
+  );
+}
