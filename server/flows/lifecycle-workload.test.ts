@@ -23,9 +23,10 @@ import {
 import { runDueJobs } from "../modules/jobs/jobs.service.ts";
 
 /**
- * A randomized workload over the whole order lifecycle (fast-check: seeded, shrinkable). Each run opens a fresh
- * database with an operator, three shoppers and two merchants, four listings of three supply products (one
- * product listed by both stores, so they share its stock), and plays a random sequence of what those people do,
+ * A randomized workload over the whole order lifecycle (fast-check: seeded, shrinkable). One database and one
+ * cast per file (an operator, three shoppers, two merchants); each run resets the wallets, carts and auto-pay to
+ * its plan, adds four listings of three new supply products (one listed by both stores, so they share its
+ * stock), and plays a random sequence of what those people do,
  * through the app's procedures as users call them: carts, checkouts of one or both stores paid by wallet or by
  * the sandbox gateway's signed notification (sometimes delivered twice at once), later payments, the merchants'
  * goods payments and auto-pay, cancellations, the operator's shipping, receipts, the clock moving past payment,
@@ -34,7 +35,9 @@ import { runDueJobs } from "../modules/jobs/jobs.service.ts";
  * one order. Refusals a user can meet (CONFLICT, PRECONDITION_FAILED) are part of the workload; any other error
  * fails the run. After the sequence, and again once every deadline has passed, the invariants below hold.
  *
- * Replay a failure with LIFECYCLE_SEED and LIFECYCLE_PATH (printed by fast-check); LIFECYCLE_RUNS sets how many.
+ * Runs on both projects (PGlite: serial transactions; PostgreSQL: real races between the parallel steps).
+ * Replay a failure with LIFECYCLE_SEED and LIFECYCLE_PATH (printed by fast-check, with the shrunk sequence);
+ * LIFECYCLE_RUNS sets how many runs, LIFECYCLE_NO_SHRINK=1 stops at the first failure.
  */
 
 const seed = Number(process.env.LIFECYCLE_SEED ?? 20261125);
