@@ -1,11 +1,11 @@
 import type { FullConfig } from "@playwright/test";
-import { makeSessions } from "./support/pool.ts";
+import { makeSessions, removeSessions } from "./support/pool.ts";
 import { startSmtpSink } from "./support/smtp-sink.ts";
 
 /**
  * Starts the SMTP server the app emails codes to, then (the web server is up by now) signs the demo accounts in
  * and makes the pool of fresh shoppers once for the run (support/pool.ts). Playwright calls the returned
- * teardown at the end.
+ * teardown at the end, which also removes the saved sessions.
  */
 export default async function globalSetup(config: FullConfig) {
   const stopSmtp = await startSmtpSink();
@@ -16,5 +16,8 @@ export default async function globalSetup(config: FullConfig) {
     await stopSmtp();
     throw error;
   }
-  return stopSmtp;
+  return async () => {
+    await stopSmtp();
+    removeSessions();
+  };
 }

@@ -132,6 +132,11 @@ export async function makeSessions(baseURL: string): Promise<void> {
   }
 }
 
+/** Global teardown: the saved sessions are removed with the run. */
+export function removeSessions(): void {
+  rmSync(poolDir(), { recursive: true, force: true });
+}
+
 /** A fresh shopper of the pool no test has taken yet (taking is atomic across workers), or none when all are. */
 export function takeShopper(): SavedSession | undefined {
   for (let index = 0; index < poolSize; index++) {
