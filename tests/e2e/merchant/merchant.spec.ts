@@ -217,7 +217,7 @@ for (const lang of [journeyLang]) {
 async function formMutation<T>(
   request: APIRequestContext,
   procedure: string,
-  fields: Record<string, string>,
+  fields: Record<string, string | { name: string; mimeType: string; buffer: Buffer }>,
   token: string,
 ): Promise<T> {
   const res = await request.post(`/trpc/${procedure}`, {
@@ -283,6 +283,8 @@ for (const lang of langs.filter((l) => l !== journeyLang)) {
         intro: "Kaos dan kemeja untuk sehari-hari.",
         ownerName: "Rina Wulandari",
         categoryId: String(await firstCategory(request)),
+        // With a logo, as the journey's store (the shop street other tests measure lists every store).
+        logo: { name: "logo.png", mimeType: "image/png", buffer: await pngImage(200, 200) },
       },
       token,
     );
