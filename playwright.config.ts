@@ -7,6 +7,8 @@ const dataDir = process.env.E2E_DATA_DIR ?? `/tmp/pasar-e2e-${process.pid}`;
 const smtpPort = process.env.E2E_SMTP_PORT ?? "2526";
 // Shared with the workers (they inherit the environment) to read the emails the app sent.
 process.env.E2E_MAILBOX ??= `/tmp/pasar-e2e-mailbox-${process.pid}.jsonl`;
+// The sessions made once per run (tests/e2e/support/pool.ts): the demo accounts' and a pool of fresh shoppers.
+process.env.E2E_POOL_DIR ??= `/tmp/pasar-e2e-pool-${process.pid}`;
 process.env.E2E_SMTP_PORT = smtpPort;
 
 // Screens are proven in the machine's Chromium (Debian package) at phone size, against the production build.

@@ -1,11 +1,12 @@
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { tokenStorageKey, toasts, trpcMutation } from "../support/accounts.ts";
 import { expectNoSeriousViolations } from "../support/axe.ts";
-import { parseRupiah, signInFreshShopper } from "../support/browsing.ts";
-import { fill, langs, localePath, messages } from "../support/i18n.ts";
+import { parseRupiah, signInFreshShopper, trpcQuery } from "../support/browsing.ts";
+import { fill, langs, localePath, messages, type Lang } from "../support/i18n.ts";
 import { decideOnGateway, demoOperator } from "../support/money.ts";
 import { waitForHydration } from "../support/page.ts";
 import { demoStores, pageAs, tokenOf } from "../support/roles.ts";
+import { expectScreen } from "../support/screens.ts";
 
 /**
  * Two products of two different demo stores, from the shop's own list (other tests open stores of their own
@@ -23,11 +24,30 @@ async function twoStoresProducts(request: APIRequestContext) {
   return [first, items.find((i) => i.storeId !== first.storeId)!];
 }
 
-// Each language's whole purchase: two stores in one checkout paid from the wallet (two orders), an address
+/** The language the whole purchase is clicked through in; the others see its screens by set-up (decision 0016). */
+const journeyLang: Lang = "ind";
+
+const address = {
+  name: "Siti Aminah",
+  mobile: "0812 3456 7890",
+  provinceCode: "31",
+  regencyCode: "31.71",
+  districtCode: "31.71.07",
+  villageCode: "31.71.07.1006",
+  postcode: "10240",
+  detail: "Jl. Kebon Kacang Raya No. 12",
+  isDefault: true,
+};
+
+let keys = 0;
+const key = (what: string) =>
+  `e2e-buy-${what}-${Date.now()}-${++keys}-${Math.random().toString(36).slice(2, 8)}`;
+
+// The whole purchase, in one language: two stores in one checkout paid from the wallet (two orders), an address
 // made with the area pickers, another order paid on the sandbox gateway and then cancelled (refunded), the
 // store paying the goods from its order centre, the operator shipping, the shopper confirming receipt, and
 // the store's profit in its fund history.
-for (const lang of langs) {
+for (const lang of [journeyLang]) {
   test(`buying end to end in ${lang}`, async ({ page, browser, request }) => {
     test.setTimeout(240_000);
     const m = messages[lang];
@@ -195,6 +215,193 @@ for (const lang of langs) {
     ).toBeVisible();
     await merchant.context().close();
     await ops.context().close();
+  });
+}
+
+// The same purchase's screens in the other languages: the orders are placed, paid for the goods, shipped and
+// received through the API (the gateway payment through the gateway's own page, one of the screens); each screen
+// is checked for its texts, its layout at 390 px and axe, with the forms' own messages shown.
+for (const lang of langs.filter((l) => l !== journeyLang)) {
+  test(`buying screens in ${lang}, reached by set-up`, async ({ page, browser, request }) => {
+    test.setTimeout(150_000);
+    const m = messages[lang];
+    const o = m.orders;
+    const { email, token } = await signInFreshShopper(page, `buy-${lang}`);
+    const opsToken = await tokenOf(request, demoOperator.account);
+    const shopper = { authorization: token, lang };
+    await trpcMutation(
+      request,
+      "ops.money.adjust",
+      { account: email, amount: 2_000_000, reason: "uji e2e", idempotencyKey: key("credit") },
+      { authorization: opsToken },
+    );
+    const [a, b] = await twoStoresProducts(request);
+
+    // The product page's buttons, and the note that the product is in the cart.
+    await page.goto(localePath(lang, `/h5/products/${a!.id}`));
+    await waitForHydration(page);
+    await expect(page.getByRole("button", { name: o.cart.buyNow })).toBeVisible();
+    await page.getByRole("button", { name: o.cart.addToCart }).click();
+    await expect(toasts(page, lang).getByText(o.cart.added)).toBeVisible();
+    await trpcMutation(request, "cart.add", { listingId: b!.id, quantity: 1 }, shopper);
+
+    // The cart, then the checkout without an address.
+    await page.goto(localePath(lang, "/h5/cart"));
+    await waitForHydration(page);
+    await expect(page.getByTestId("cart-item")).toHaveCount(2);
+    await expectScreen(page, `cart (${lang})`);
+    await page.getByRole("button", { name: fill(o.cart.checkout, { count: 2 }) }).click();
+    await page.waitForURL(/\/h5\/pay\?/);
+    const checkout = page.url();
+    await waitForHydration(page);
+    await expect(page.getByRole("link", { name: o.pay.addAddress })).toBeVisible();
+
+    // The address form: its messages, its labels and the area picker's "no results".
+    await page.getByRole("link", { name: o.pay.addAddress }).click();
+    await page.waitForURL(/edit=new/);
+    await waitForHydration(page);
+    await page.getByRole("button", { name: o.delivery.save }).click();
+    for (const message of [m.errors.address.name, m.errors.address.mobile, m.errors.address.detail]) {
+      await expect(page.getByText(message, { exact: true })).toBeVisible();
+    }
+    for (const label of [o.delivery.name, o.delivery.mobile, o.delivery.postcode, o.delivery.detail]) {
+      await expect(page.getByLabel(label, { exact: true })).toBeVisible();
+    }
+    for (const area of [o.delivery.province, o.delivery.regency, o.delivery.district, o.delivery.village]) {
+      await expect(page.getByRole("combobox", { name: area, exact: true })).toBeVisible();
+    }
+    const province = page.getByRole("combobox", { name: o.delivery.province, exact: true });
+    await province.click();
+    await province.fill("zzz");
+    await expect(page.getByText(fill(m.shell.select.noResults, { query: "zzz" }))).toBeVisible();
+    // Checked with the picker closed again, as the journey checks the form (an open list with no results has
+    // no options, which axe reports: noted in decision 0016).
+    await province.fill("");
+    await province.press("Escape");
+    await expect(page.getByRole("listbox")).toHaveCount(0);
+    await expectScreen(page, `address form (${lang})`);
+    const { id: addressId } = await trpcMutation<{ id: string }>(request, "addresses.save", address, shopper);
+
+    // The checkout with the address: postage per store, and the payment method asked for.
+    await page.goto(checkout);
+    await waitForHydration(page);
+    await expect(page.getByText("Kebon Kacang", { exact: false })).toBeVisible();
+    await expect(page.getByText(o.pay.postage)).toHaveCount(2);
+    const place = page.getByRole("button", { name: new RegExp(`^${fill(o.pay.place, { total: "" })}`) });
+    await place.click();
+    await expect(page.getByText(m.errors.checkout.selectMethod)).toBeVisible();
+    await expect(page.getByRole("radio", { name: new RegExp(o.pay.sandbox) })).toBeVisible();
+    await page.getByRole("radio", { name: new RegExp(o.pay.wallet) }).check();
+    await expectScreen(page, `checkout (${lang})`);
+
+    // Two orders paid from the wallet, waiting to ship.
+    const lines = [a!, b!].map((p) => ({ listingId: p.id, quantity: 1 }));
+    await trpcMutation(
+      request,
+      "orders.place",
+      { lines, addressId, method: "wallet", fromCart: true, idempotencyKey: key("place") },
+      shopper,
+    );
+    await page.goto(localePath(lang, "/h5/order?tab=pending_shipment"));
+    await waitForHydration(page);
+    await expect(page.getByTestId("order-card")).toHaveCount(2);
+    await expectScreen(page, `orders (${lang})`);
+
+    // Another order paid on the gateway's page (in this language), then cancelled: refunded.
+    const viaGateway = await trpcMutation<{ orderIds: string[]; redirectUrl: string }>(
+      request,
+      "orders.place",
+      {
+        lines: [{ listingId: a!.id, quantity: 1 }],
+        addressId,
+        method: "sandbox",
+        fromCart: false,
+        idempotencyKey: key("gateway"),
+      },
+      shopper,
+    );
+    const paid = await trpcQuery<{ total: number }>(
+      request,
+      "orders.get",
+      { id: viaGateway.orderIds[0] },
+      lang,
+      token,
+    );
+    await page.goto(viaGateway.redirectUrl);
+    await decideOnGateway(page, lang, paid.total, "pay", /\/h5\/pay\?result=chk_/);
+    await expect(page.getByRole("heading", { name: o.pay.resultPaid })).toBeVisible();
+    await expect(page.getByRole("link", { name: o.pay.viewOrders })).toBeVisible();
+    await page.goto(localePath(lang, `/h5/order/detail?id=${viaGateway.orderIds[0]}`));
+    await waitForHydration(page);
+    await page.getByRole("button", { name: o.detail.cancel }).click();
+    await page.getByRole("dialog").getByRole("button", { name: o.detail.cancel }).click();
+    await expect(page.getByText(o.status.cancelled).first()).toBeVisible();
+    await expect(page.getByText(o.events.refunded)).toBeVisible();
+
+    // The store's order centre, the operator's shipping dialog, and the shopper's received order.
+    const orders = await trpcQuery<{ items: { id: string; storeId: string; code: string }[] }>(
+      request,
+      "orders.list",
+      { tab: "pending_shipment", limit: 10 },
+      lang,
+      token,
+    );
+    const order = orders.items.find((item) => item.storeId === a!.storeId)!;
+    const code = order.code;
+    const merchantAccount = (await demoStores(request)).get(a!.storeId)!;
+    const merchant = await pageAs(browser, merchantAccount);
+    await merchant.goto(localePath(lang, "/h5/merchant/order?status=goods_unpaid"));
+    await waitForHydration(merchant);
+    await expect(
+      merchant
+        .getByTestId("merchant-order")
+        .filter({ hasText: code })
+        .getByRole("button", { name: o.merchant.payGoods }),
+    ).toBeVisible();
+    await expectScreen(merchant, `order centre (${lang})`);
+    await trpcMutation(
+      request,
+      "merchantOrders.payGoods",
+      { orderIds: [order.id], idempotencyKey: key("goods") },
+      { authorization: await tokenOf(request, merchantAccount) },
+    );
+
+    const ops = await pageAs(browser, demoOperator.account);
+    await ops.goto(localePath(lang, "/ops/orders"));
+    await waitForHydration(ops);
+    await expectScreen(ops, `ops orders (${lang})`);
+    await ops
+      .getByTestId("ops-order")
+      .filter({ hasText: code })
+      .getByRole("button", { name: o.ops.ship })
+      .click();
+    const dialog = ops.getByRole("dialog");
+    await expect(dialog.getByLabel(o.ops.courier)).toBeVisible();
+    await expect(dialog.getByLabel(o.ops.tracking)).toBeVisible();
+    await expect(dialog.getByRole("button", { name: o.ops.ship })).toBeVisible();
+    await ops.context().close();
+    await trpcMutation(
+      request,
+      "ops.orders.ship",
+      { id: order.id, courier: "jne", trackingNumber: `JNE${Date.now()}`, idempotencyKey: key("ship") },
+      { authorization: opsToken },
+    );
+
+    await page.goto(localePath(lang, `/h5/order/detail?id=${order.id}`));
+    await waitForHydration(page);
+    await expect(page.getByText("JNE", { exact: true }).first()).toBeVisible();
+    await page.getByRole("button", { name: o.detail.confirm }).click();
+    await page.getByRole("dialog").getByRole("button", { name: o.detail.confirm }).click();
+    await expect(page.getByText(o.status.completed).first()).toBeVisible();
+    await expectScreen(page, `order detail (${lang})`);
+
+    // The store's fund history has the profit of this order.
+    await merchant.goto(localePath(lang, "/h5/merchant/fund?type=profit"));
+    await waitForHydration(merchant);
+    await expect(
+      merchant.locator(`a[href*="/h5/merchant/order/detail?id=${order.id}"]`).first(),
+    ).toBeVisible();
+    await merchant.context().close();
   });
 }
 

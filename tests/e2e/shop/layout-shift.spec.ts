@@ -40,12 +40,27 @@ async function recordLayoutShift(page: Page) {
   });
 }
 
-/** Loads `path`, waits for hydration and for the network to settle, and returns the summed layout shift. */
+/**
+ * Loads `path` and waits until everything that could still move the page has arrived: the document and its
+ * images (the load event), hydration (after the message catalogue), the fonts, and every image the page shows
+ * by then (a lazy one only once on screen), including those the app added after hydration. Returns the summed layout shift.
+ */
 async function layoutShiftOf(page: Page, path: string): Promise<number> {
   await recordLayoutShift(page);
   await slowPhone(page);
-  await page.goto(path, { waitUntil: "networkidle", timeout: 25_000 });
+  await page.goto(path, { waitUntil: "load", timeout: 25_000 });
   await waitForHydration(page);
+  await page.waitForFunction(
+    async () => {
+      await document.fonts.ready;
+      // A lazy image below the fold is not fetched until scrolled to; every other image must have arrived.
+      const fetched = (img: HTMLImageElement) =>
+        img.loading !== "lazy" || img.getBoundingClientRect().top < window.innerHeight;
+      return [...document.images].filter(fetched).every((img) => img.complete);
+    },
+    undefined,
+    { timeout: 25_000 },
+  );
   // Two frames, so the browser has reported the last one.
   await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
   const record = await page.evaluate(() => window.__layoutShift!);

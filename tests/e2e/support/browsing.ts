@@ -2,6 +2,7 @@ import { expect, type APIRequestContext, type Locator, type Page } from "@playwr
 import { createEmailAccount, newEmail, tokenStorageKey } from "./accounts.ts";
 import type { ListedProduct } from "./catalog.ts";
 import { escapeRegExp, localePath, messages, type Lang } from "./i18n.ts";
+import { takeShopper, useSession } from "./pool.ts";
 
 /** Calls a public (or, with a token, a shopper's) tRPC query over HTTP and returns its data. */
 export async function trpcQuery<T>(
@@ -91,10 +92,16 @@ export async function storeNamed(request: APIRequestContext, name: string): Prom
 }
 
 /**
- * Creates a fresh shopper through the API and signs this page's browser in as it: the session cookie
- * (server-rendered pages) and the stored token (the app in the browser), as after a sign-in.
+ * Signs this page's browser in as a fresh shopper no other test has used: the session cookie (server-rendered
+ * pages) and the stored token (the app in the browser), as after a sign-in. The shopper comes from the run's
+ * pool (support/pool.ts), made by the real sign-up procedures; when the pool is used up, one is made now.
  */
 export async function signInFreshShopper(page: Page, tag: string): Promise<{ email: string; token: string }> {
+  const pooled = takeShopper();
+  if (pooled) {
+    await useSession(page, pooled, true);
+    return { email: pooled.account, token: pooled.token };
+  }
   const email = newEmail(tag);
   const { token } = await createEmailAccount(page.request, email);
   await page.addInitScript(

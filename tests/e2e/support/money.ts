@@ -2,12 +2,15 @@ import { expect, type Page } from "@playwright/test";
 import { tokenStorageKey, trpcMutation } from "./accounts.ts";
 import { fill, localePath, messages, type Lang } from "./i18n.ts";
 import { waitForHydration } from "./page.ts";
+import { demoSession, useSession } from "./pool.ts";
 
 /** The demo operator of the seed (README). */
 export const demoOperator = { account: "operator@pasar.test", password: "pasar-demo-2026" };
 
 /** Signs `page`'s browser in as the demo operator through the API (session cookie and stored token). */
 export async function signInOperator(page: Page): Promise<void> {
+  const saved = demoSession(demoOperator.account);
+  if (saved) return useSession(page, saved);
   const session = await trpcMutation<{ token: string }>(page.request, "auth.signIn", {
     method: "password",
     ...demoOperator,

@@ -1,9 +1,13 @@
 import type { APIRequestContext, Browser, Page } from "@playwright/test";
 import { tokenStorageKey, trpcMutation } from "./accounts.ts";
 import { demoOperator } from "./money.ts";
+import { demoSession, useSession } from "./pool.ts";
 
 /** A demo account's session token (every demo account has the same password, README). */
 export async function tokenOf(request: APIRequestContext, account: string): Promise<string> {
+  // Signed in once per run (support/pool.ts).
+  const saved = demoSession(account);
+  if (saved) return saved.token;
   const session = await trpcMutation<{ token: string }>(request, "auth.signIn", {
     method: "password",
     account,
@@ -14,6 +18,15 @@ export async function tokenOf(request: APIRequestContext, account: string): Prom
 
 /** A page of another browser signed in as an account (the session cookie and the stored token). */
 export async function pageAs(browser: Browser, account: string): Promise<Page> {
+  const saved = demoSession(account);
+  if (saved) {
+    // The session saved once per run, as Playwright storage state: the cookie and the stored token.
+    const context = await browser.newContext({
+      viewport: { width: 390, height: 844 },
+      storageState: saved.state,
+    });
+    return context.newPage();
+  }
   const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
   const page = await context.newPage();
   const token = await tokenOf(page.request, account);
@@ -29,6 +42,11 @@ export async function pageAs(browser: Browser, account: string): Promise<Page> {
  * session cookie (server-rendered pages) and the stored token (the app in the browser). Returns the token.
  */
 export async function signInPageAs(page: Page, account: string): Promise<string> {
+  const saved = demoSession(account);
+  if (saved) {
+    await useSession(page, saved);
+    return saved.token;
+  }
   const token = await tokenOf(page.request, account);
   await page.addInitScript(({ key, value }) => localStorage.setItem(key, value), {
     key: tokenStorageKey,
