@@ -173,10 +173,10 @@ function Street() {
                       width={48}
                       height={48}
                       eager={i < 8}
-                      className="size-12 rounded-xl"
+                      className="size-12 shrink-0 rounded-xl"
                     />
                   ) : (
-                    <span className="grid size-12 place-items-center rounded-xl bg-gray-100 dark:bg-gray-700">
+                    <span className="grid size-12 shrink-0 place-items-center rounded-xl bg-gray-100 dark:bg-gray-700">
                       <Store className="size-6" aria-hidden="true" />
                     </span>
                   )}
