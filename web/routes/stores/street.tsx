@@ -158,7 +158,7 @@ function Street() {
             {t("stores.street.empty")}
           </p>
         ) : (
-          <ul className="mt-2 grid gap-2 px-4" data-testid="store-list">
+          <ul className="mt-2 grid grid-cols-[minmax(0,1fr)] gap-2 px-4" data-testid="store-list">
             {stores.map((s, i) => (
               <li key={s.id}>
                 <Link
