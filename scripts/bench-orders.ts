@@ -12,6 +12,9 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { openPostgres } from "../server/db/client.ts";
+import { jobHandlers, periodicTasks } from "../server/flows/jobs.ts";
+import { openJobQueue } from "../server/platform/jobs.ts";
+import { createLogger } from "../server/platform/logger.ts";
 import { createLocalStorage } from "../server/platform/storage.ts";
 import { newId } from "../server/platform/ids.ts";
 import { listing, manyShoppers, merchantWithStore, supplyProduct } from "../tests/setup/shop.ts";
@@ -55,11 +58,21 @@ async function main() {
   const opened = await openPostgres(url.toString(), { max: poolSize, onIdleError: () => {} });
   await opened.migrate();
   const uploadsDir = await mkdtemp(path.join(tmpdir(), "pasar-bench-"));
+  const jobs = await openJobQueue(opened, {
+    handlers: jobHandlers(),
+    periodic: periodicTasks(),
+    log: createLogger("silent"),
+    worker: false,
+  });
   const database: TestDatabase = {
     ...opened,
     storage: createLocalStorage(uploadsDir),
     uploadsDir,
-    destroy: () => opened.close(),
+    jobs,
+    async destroy() {
+      await jobs.stop();
+      await opened.close();
+    },
   };
   const plain = new pg.Pool({ connectionString: url.toString(), max: poolSize });
   try {

@@ -4,14 +4,13 @@ import { createServer, type IncomingMessage, type ServerResponse } from "node:ht
 import path from "node:path";
 import { getRequestListener } from "@hono/node-server";
 import { isDatabaseUnavailable, openDatabase } from "./db/client.ts";
-import { jobHandlers } from "./flows/jobs.ts";
+import { jobHandlers, periodicTasks } from "./flows/jobs.ts";
 import { createApp } from "./http/app.ts";
 import { hasAccounts } from "./modules/auth/auth.service.ts";
-import { redeliverNotifications, createSandboxGateway } from "./modules/gateway/gateway.service.ts";
-import { startJobWorker } from "./modules/jobs/jobs.service.ts";
-import { forgetOldKeys } from "./modules/ledger/ledger.service.ts";
+import { createSandboxGateway } from "./modules/gateway/gateway.service.ts";
 import { EnvError, parseEnv, type Env } from "./platform/env.ts";
 import { createLogger } from "./platform/logger.ts";
+import { openJobQueue } from "./platform/jobs.ts";
 import { createMetrics } from "./platform/metrics.ts";
 import { createChannels } from "./platform/messaging.ts";
 import { createRateLimits } from "./platform/rate-limit.ts";
@@ -102,13 +101,10 @@ if (dev) {
 
 const limits = createRateLimits(env.REDIS_URL, { log });
 const gateway = createSandboxGateway(database.db, { publicUrl: env.PUBLIC_URL });
-// Deadlines (a recharge's payment window), the sandbox gateway's re-sent notifications, and forgetting
-// idempotency keys older than a day.
-const stopJobs = startJobWorker(database.db, jobHandlers(), {
-  log,
-  intervalMs: 5_000,
-  also: [() => redeliverNotifications(database.db), () => forgetOldKeys(database.db)],
-});
+// Durable jobs (pg-boss): deadlines, auto-confirmation, the sandbox gateway's re-sent notifications and
+// forgetting old idempotency keys; any number of instances work the same queues, each job once.
+const jobs = await openJobQueue(database, { handlers: jobHandlers(), periodic: periodicTasks(), log });
+await jobs.work({ pollingIntervalSeconds: env.JOB_POLL_SECONDS });
 const app = createApp({
   database,
   storage,
@@ -184,7 +180,7 @@ async function shutdown(signal: string) {
   });
   clearTimeout(timer);
   clearInterval(analyzeTimer);
-  await stopJobs();
+  await jobs.stop();
   await vite?.close();
   await limits.close();
   await database.close();

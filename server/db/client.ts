@@ -29,6 +29,11 @@ export interface Database {
   analyze(): Promise<void>;
   /** Cheap liveness query for /readyz. */
   ping(): Promise<void>;
+  /**
+   * The connection underneath, for the job queue (server/platform/jobs.ts): pg-boss runs its own statements
+   * on the PGlite client, or on a small pool of its own to the same PostgreSQL database.
+   */
+  connection: { kind: "pglite"; client: PGlite } | { kind: "postgres"; url: string };
   close(): Promise<void>;
 }
 
@@ -80,6 +85,7 @@ export async function pgliteDatabase(client: PGlite): Promise<Database> {
     ping: async () => {
       await client.query("select 1");
     },
+    connection: { kind: "pglite", client },
     close: () => client.close(),
   };
 }
@@ -183,6 +189,7 @@ export async function openPostgres(
     ping: async () => {
       await pool.query("select 1");
     },
+    connection: { kind: "postgres", url },
     close: () => pool.end(),
   };
 }

@@ -7,7 +7,6 @@ export * from "../modules/notifications/notifications.tables.ts";
 export * from "../modules/browsing/browsing.tables.ts";
 export * from "../modules/support/support.tables.ts";
 export * from "../modules/ledger/ledger.tables.ts";
-export * from "../modules/jobs/jobs.tables.ts";
 export * from "../modules/wallet/wallet.tables.ts";
 export * from "../modules/gateway/gateway.tables.ts";
 export * from "../modules/audit/audit.tables.ts";

@@ -12,7 +12,6 @@ import {
 import { createTestApp } from "../../tests/setup/test-app.ts";
 import { createTestDatabase, testDbKind, type TestDatabase } from "../../tests/setup/test-db.ts";
 // The few server internals a workload needs: the clock, the deadline runner, and the sandbox's signing.
-import { jobHandlers } from "./jobs.ts";
 import { setClock } from "../platform/clock.ts";
 import {
   sandboxPayment,
@@ -20,7 +19,6 @@ import {
   sandboxSignatureHeader,
   signNotification,
 } from "../modules/gateway/gateway.service.ts";
-import { runDueJobs } from "../modules/jobs/jobs.service.ts";
 
 /**
  * A randomized workload over the whole order lifecycle (fast-check: seeded, shrinkable). One database and one
@@ -462,7 +460,7 @@ async function notify(w: World, paymentId: string, status: "paid" | "cancelled")
   count(`notify ${status}: ${String(((await response.json()) as { ok: boolean }).ok)}`);
 }
 
-const runJobs = (w: World) => runDueJobs(w.database.db, jobHandlers(), { max: 500 });
+const runJobs = (w: World) => w.database.jobs.runDue({ max: 500 });
 
 /** Every deadline passes: payment windows, goods payments, receipts, recharges. */
 async function drain(w: World) {
@@ -829,7 +827,7 @@ async function snapshot(w: World) {
   const [accounts, transfers, jobs] = await Promise.all([
     q.ledgerAccounts.findMany(),
     q.ledgerTransfers.findMany(),
-    q.scheduledJobs.findMany(),
+    w.database.jobs.failures(),
   ]);
   return {
     orders,
@@ -1031,9 +1029,7 @@ async function checkWorld(w: World, phase: string) {
   );
 
   // No deadline failed.
-  expect(s.jobs.filter((j) => j.lastError).map((j) => `${j.kind} ${j.subjectId}: ${j.lastError}`)).toEqual(
-    [],
-  );
+  expect(s.jobs.map((j) => `${j.kind} ${j.subjectId}: ${j.error}`)).toEqual([]);
   return s;
 }
 

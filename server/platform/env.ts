@@ -34,6 +34,8 @@ const EnvSchema = z
     SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(120_000).default(10_000),
     /** How long a page rendered for signed-out visitors is shared with others asking for it; 0 turns it off. */
     PAGE_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(2000),
+    /** How often an idle job worker asks for due jobs (pg-boss polling), in seconds. */
+    JOB_POLL_SECONDS: z.coerce.number().min(0.5).max(300).default(5),
     /** Reverse proxies in front of the server that append to X-Forwarded-For; 0 ignores the header. */
     TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
     /** The local outbox for codes of channels without a provider: `auto` keeps one only on a local shop. */

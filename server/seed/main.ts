@@ -6,7 +6,9 @@
 import path from "node:path";
 import { openDatabase } from "../db/client.ts";
 import { demoAccounts, demoPassword, seedDemoData, seedSteps, type SeedStep } from "./seed.ts";
+import { jobHandlers, periodicTasks } from "../flows/jobs.ts";
 import { parseEnv } from "../platform/env.ts";
+import { openJobQueue } from "../platform/jobs.ts";
 import { createLogger } from "../platform/logger.ts";
 import { createLocalStorage } from "../platform/storage.ts";
 
@@ -26,12 +28,20 @@ const progress = (step: SeedStep) =>
   );
 try {
   await database.migrate();
+  // The demo orders schedule their deadlines; the shop's workers run them once it starts.
+  const jobs = await openJobQueue(database, {
+    handlers: jobHandlers(),
+    periodic: periodicTasks(),
+    log,
+    worker: false,
+  });
   const seeded = await seedDemoData(
     database.db,
     createLocalStorage(path.join(env.DATA_DIR, "uploads")),
     log,
     { imageSize: env.SEED_IMAGE_SIZE, publicUrl: env.PUBLIC_URL, progress },
   );
+  await jobs.stop();
   if (seeded) {
     log.info("demo data seeded");
     console.log(

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import sharp from "sharp";
 import type { Db } from "../db/client.ts";
+import { transact } from "../db/transaction.ts";
 import type { Logger } from "../platform/logger.ts";
 import { imageKinds } from "../platform/images.ts";
 import type { Storage } from "../platform/storage.ts";
@@ -95,7 +96,7 @@ export async function seedDemoData(db: Db, storage: Storage, log: Logger, opts: 
   opts.progress?.("pictures");
   const images = await renderImages(opts.imageSize ?? 800);
   opts.progress?.("shop");
-  const seeded = await db.transaction(async (tx) => {
+  const seeded = await transact(db, async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${seedLockKey})`);
     if (await hasAccounts(tx)) return false;
     await writeDemoShop(tx, storage, log, images, opts.publicUrl ?? "http://localhost:3000", opts.progress);

@@ -9,6 +9,8 @@ import path from "node:path";
 import pg from "pg";
 import type { TestProject } from "vitest/node";
 import { openPostgres, pgliteClient, pgliteDatabase, type Database } from "#server/db/client.ts";
+import { jobHandlers, periodicTasks } from "#server/flows/jobs.ts";
+import { openJobQueue } from "#server/platform/jobs.ts";
 import { seedDemoData } from "#server/seed/seed.ts";
 import { createLogger } from "#server/platform/logger.ts";
 import { createLocalStorage } from "#server/platform/storage.ts";
@@ -56,6 +58,17 @@ export function databaseUrl(name: string): string {
   return url.toString();
 }
 
+/** Installs the job queue's schema and queues (pg-boss), so every copy has them. */
+async function installJobs(database: Database) {
+  const jobs = await openJobQueue(database, {
+    handlers: jobHandlers(),
+    periodic: periodicTasks(),
+    log: createLogger("silent"),
+    worker: false,
+  });
+  return jobs;
+}
+
 async function seed(database: Database, uploads: string) {
   await seedDemoData(database.db, createLocalStorage(uploads), createLogger("silent"), {
     imageSize: testSeedImageSize,
@@ -71,9 +84,11 @@ export default async function setup(project: TestProject) {
     const client = await pgliteClient("memory://");
     const database = await pgliteDatabase(client);
     await database.migrate();
+    const jobs = await installJobs(database);
     const migrated = path.join(folder, "migrated.tar");
     await writeFile(migrated, Buffer.from(await (await client.dumpDataDir("none")).arrayBuffer()));
     await seed(database, seededUploads);
+    await jobs.stop();
     await database.analyze();
     const seeded = path.join(folder, "seeded.tar");
     await writeFile(seeded, Buffer.from(await (await client.dumpDataDir("none")).arrayBuffer()));
@@ -89,7 +104,9 @@ export default async function setup(project: TestProject) {
     const database = await openPostgres(databaseUrl(name), { max: 2 });
     try {
       await database.migrate();
+      const jobs = await installJobs(database);
       if (name === seeded) await seed(database, seededUploads);
+      await jobs.stop();
     } finally {
       await database.close();
     }

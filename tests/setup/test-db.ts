@@ -3,6 +3,8 @@ import { copyFile, cp, mkdir, mkdtemp, readFile, writeFile } from "node:fs/promi
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { migrationsFolder, openPglite, openPostgres, type Database } from "#server/db/client.ts";
+import { jobHandlers, periodicTasks } from "#server/flows/jobs.ts";
+import { openJobQueue, type JobQueue } from "#server/platform/jobs.ts";
 import { createLogger } from "#server/platform/logger.ts";
 import { createLocalStorage, type Storage } from "#server/platform/storage.ts";
 import { adminQuery, adminUrl, databaseUrl, testSeedImageSize, type DbSnapshots } from "./db-snapshots.ts";
@@ -36,6 +38,8 @@ function dump(file: string): Promise<Blob> {
 
 export interface TestDatabase extends Database {
   storage: Storage;
+  /** The database's job queue on the app's clock: `jobs.runDue()` runs what is due by `now()`. */
+  jobs: JobQueue;
   uploadsDir: string;
   /** Closes and (on PostgreSQL) drops the database. */
   destroy(): Promise<void>;
@@ -80,7 +84,17 @@ async function newDatabase(from: { copyOf?: string; uploads?: string; migrations
     const loadDataDir = from.copyOf ? await dump(from.copyOf) : undefined;
     const database = await openPglite("memory://", { loadDataDir });
     if (!from.copyOf) await database.migrate(from.migrations);
-    return { ...database, storage, uploadsDir, destroy: () => database.close() };
+    const jobs = await openTestJobs(database);
+    return {
+      ...database,
+      storage,
+      uploadsDir,
+      jobs,
+      async destroy() {
+        await jobs.stop();
+        await database.close();
+      },
+    };
   }
   const name = `${snapshots?.testPrefix ?? "pasar_test"}_${randomBytes(6).toString("hex")}`;
   await adminQuery(
@@ -95,11 +109,14 @@ async function newDatabase(from: { copyOf?: string; uploads?: string; migrations
     connectionTimeoutMillis: 60_000,
   });
   if (!from.copyOf) await database.migrate(from.migrations);
+  const jobs = await openTestJobs(database);
   return {
     ...database,
     storage,
     uploadsDir,
+    jobs,
     async destroy() {
+      await jobs.stop();
       await database.close();
       await adminQuery(`drop database if exists ${name} with (force)`);
     },
@@ -107,6 +124,16 @@ async function newDatabase(from: { copyOf?: string; uploads?: string; migrations
 }
 
 export const silentLog = createLogger("silent");
+
+/** The job queue as tests use it: on the app's clock, polling nothing by itself. */
+function openTestJobs(database: Database): Promise<JobQueue> {
+  return openJobQueue(database, {
+    handlers: jobHandlers(),
+    periodic: periodicTasks(),
+    log: createLogger("silent"),
+    testClock: true,
+  });
+}
 
 /** A migrated database with the demo shop seeded (small images, to seed fast). */
 export async function createSeededDatabase(): Promise<TestDatabase> {

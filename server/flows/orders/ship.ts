@@ -2,7 +2,7 @@ import { type CourierCode } from "#common/order-states.ts";
 import { eq } from "drizzle-orm";
 import { type Db } from "../../db/client.ts";
 import { recordAudit } from "../../modules/audit/audit.service.ts";
-import { scheduleJob } from "../../modules/jobs/jobs.service.ts";
+import { scheduleJob } from "../../platform/jobs.ts";
 import { once } from "../../modules/ledger/ledger.service.ts";
 import {
   addMs,

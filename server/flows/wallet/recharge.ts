@@ -1,6 +1,6 @@
 import { formatRupiah } from "#common/money.ts";
 import { isDatabaseUnavailable } from "../../db/client.ts";
-import { scheduleJob } from "../../modules/jobs/jobs.service.ts";
+import { scheduleJob } from "../../platform/jobs.ts";
 import { once } from "../../modules/ledger/ledger.service.ts";
 import { getMoneySettings } from "../../modules/settings/settings.service.ts";
 import {

@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, lt, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.ts";
 import { sandboxPayments, sandboxSecrets } from "./gateway.tables.ts";
 
@@ -47,19 +47,4 @@ export async function selectOrCreateSecret(db: Db, candidate: string): Promise<s
     .from(sandboxSecrets)
     .where(sql`id = 1`);
   return rows[0]!.secret;
-}
-
-/** Decided payments whose notification the shop has not acknowledged, decided before `before`. */
-export async function selectUndelivered(db: Db, before: Date): Promise<SandboxPaymentRow[]> {
-  return db
-    .select()
-    .from(sandboxPayments)
-    .where(
-      and(
-        inArray(sandboxPayments.status, ["paid", "cancelled"]),
-        isNull(sandboxPayments.notifiedAt),
-        lt(sandboxPayments.decidedAt, before),
-      ),
-    )
-    .limit(50);
 }

@@ -1,14 +1,15 @@
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import type { Db } from "../../db/client.ts";
+import { transact } from "../../db/transaction.ts";
 import { now } from "../../platform/clock.ts";
 import { newId } from "../../platform/ids.ts";
+import { scheduleJob } from "../../platform/jobs.ts";
 import type { GatewayNotification, PaymentGateway } from "../../platform/payments.ts";
 import {
   insertSandboxPayment,
   markNotified,
   selectOrCreateSecret,
   selectSandboxPayment,
-  selectUndelivered,
   updateSandboxStatus,
   type SandboxPaymentRow,
 } from "./gateway.queries.ts";
@@ -18,7 +19,7 @@ import {
  * hosted page (`/gateway/sandbox/<payment id>`) shows the amount with "Pay" and "Cancel"; the choice is
  * sent to the shop as a notification signed with HMAC-SHA256, exactly as a real gateway would, and the
  * shopper is sent back to the shop's return page. A notification that cannot be delivered is sent again
- * later (the `sandbox.notify` job).
+ * later (the `gateway.notify` job).
  */
 
 export const sandboxSignatureHeader = "x-sandbox-signature";
@@ -133,15 +134,20 @@ export async function decideSandboxPayment(
     await updateSandboxStatus(db, id, ["pending"], "expired", now());
     return selectSandboxPayment(db, id);
   }
-  const decided = await updateSandboxStatus(
-    db,
-    id,
-    ["pending"],
-    action === "pay" ? "paid" : "cancelled",
-    now(),
-  );
+  // The decision and the job that sends its notification again if the shop does not take it now commit together.
+  const decided = await transact(db, async (tx) => {
+    const row = await updateSandboxStatus(
+      tx,
+      id,
+      ["pending"],
+      action === "pay" ? "paid" : "cancelled",
+      now(),
+    );
+    if (row) await scheduleJob(tx, notifyJob, row.id, new Date(now().getTime() + 30_000));
+    return row;
+  });
   if (!decided) return payment;
-  // Not taken now (the shop is away): `redeliverNotifications` sends it again until it is.
+  // Not taken now (the shop is away): the job sends it again until it is.
   await deliverNotification(db, decided, await secretOf(db)).catch(() => undefined);
   return decided;
 }
@@ -164,21 +170,16 @@ async function deliverNotification(db: Db, payment: SandboxPaymentRow, secret: s
   await markNotified(db, payment.id, now());
 }
 
+/** The job that sends a decided payment's notification again until the shop takes it. */
+export const notifyJob = "gateway.notify";
+
 /**
- * Sends again the notifications the shop did not take (decided over 30 s ago, not acknowledged), as a real
- * gateway retries; run by the job worker's rounds. The shop handles a notification once however often it
- * arrives, so two instances sending the same one is harmless. Returns how many were delivered now.
+ * Sends again, outside any transaction, the notification of a decided payment the shop has not taken, as a
+ * real gateway retries: the `gateway.notify` job (30 s after the decision, then with the job queue's back-off
+ * while it throws). The shop handles a notification once however often it arrives.
  */
-export async function redeliverNotifications(db: Db): Promise<number> {
-  const due = await selectUndelivered(db, new Date(now().getTime() - 30_000));
-  let delivered = 0;
-  for (const payment of due) {
-    try {
-      await deliverNotification(db, payment, await secretOf(db));
-      delivered++;
-    } catch {
-      // Still away; the next round tries again.
-    }
-  }
-  return delivered;
+export async function redeliverNotification(db: Db, paymentId: string): Promise<void> {
+  const payment = await selectSandboxPayment(db, paymentId);
+  if (!payment || payment.notifiedAt || payment.status === "pending") return;
+  await deliverNotification(db, payment, await secretOf(db));
 }

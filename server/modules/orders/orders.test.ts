@@ -11,7 +11,6 @@ import {
 } from "../../../tests/setup/shop.ts";
 import { createTestApp } from "../../../tests/setup/test-app.ts";
 import { createTestDatabase, type TestDatabase } from "../../../tests/setup/test-db.ts";
-import { jobHandlers } from "../../flows/jobs.ts";
 import { setClock } from "../../platform/clock.ts";
 import {
   sandboxPayment,
@@ -19,7 +18,6 @@ import {
   sandboxSignatureHeader,
   signNotification,
 } from "../gateway/gateway.service.ts";
-import { runDueJobs } from "../jobs/jobs.service.ts";
 import { getMoneySettings } from "../settings/settings.service.ts";
 
 let database: TestDatabase;
@@ -44,7 +42,7 @@ function later(ms: number) {
   restore = setClock(() => at);
 }
 
-const runJobs = () => runDueJobs(database.db, jobHandlers());
+const runJobs = () => database.jobs.runDue();
 
 /** A shopper's checkout of one product from the default address, a new key each time. */
 function buy(

@@ -1,10 +1,12 @@
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
+import { sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { callerFor } from "../../../tests/setup/caller.ts";
 import { expectLedgerBalanced } from "../../../tests/setup/ledger.ts";
 import { newKey, paymentIdOf, signedInUser } from "../../../tests/setup/money.ts";
 import { createTestApp } from "../../../tests/setup/test-app.ts";
 import { createTestDatabase, type TestDatabase } from "../../../tests/setup/test-db.ts";
-import { jobHandlers } from "../../flows/jobs.ts";
 import { setClock } from "../../platform/clock.ts";
 import {
   createSandboxGateway,
@@ -13,7 +15,6 @@ import {
   sandboxSignatureHeader,
   signNotification,
 } from "../gateway/gateway.service.ts";
-import { runDueJobs } from "../jobs/jobs.service.ts";
 
 let database: TestDatabase;
 let ops: Awaited<ReturnType<typeof signedInUser>>;
@@ -414,6 +415,76 @@ describe("recharges through the sandbox gateway", () => {
     expect((await user.api.wallet.history({ kind: "recharge" })).items).toHaveLength(1);
   });
 
+  it("a notification the shop did not take is sent again by the gateway.notify job until it is taken, once", async () => {
+    const user = await signedInUser(database);
+    const started = await user.api.wallet.recharge({
+      amount: 40_000,
+      method: "sandbox",
+      idempotencyKey: newKey(),
+    });
+    const paymentId = paymentIdOf(started.redirectUrl);
+    // The shop's notification address, through a door the test opens and shuts.
+    let open = false;
+    let knocks = 0;
+    const door = createServer((req, res) => {
+      knocks++;
+      const chunks: Buffer[] = [];
+      req.on("data", (c: Buffer) => chunks.push(c));
+      req.on("end", () => {
+        if (!open) return void res.writeHead(503).end();
+        void app()
+          .request("/payments/notify/sandbox", {
+            method: "POST",
+            headers: req.headers as Record<string, string>,
+            body: Buffer.concat(chunks).toString(),
+          })
+          .then((answer) => res.writeHead(answer.status).end());
+      });
+    });
+    await new Promise<void>((resolve) => door.listen(0, "127.0.0.1", resolve));
+    try {
+      const { port } = door.address() as AddressInfo;
+      await database.db.execute(
+        sql`update sandbox_payments set notify_url = ${`http://127.0.0.1:${port}/notify`} where id = ${paymentId}`,
+      );
+      const at = new Date();
+      restore = setClock(() => at);
+      await app().request(`/gateway/sandbox/${paymentId}`, {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        body: "action=pay",
+      });
+      expect(knocks).toBe(1);
+      expect(await user.api.wallet.summary()).toMatchObject({ balance: 0 });
+      const later = (ms: number) => {
+        restore?.();
+        restore = setClock(() => new Date(at.getTime() + ms));
+      };
+      // Not yet: the first try again is 30 s after the decision.
+      later(29_000);
+      await database.jobs.runDue();
+      expect(knocks).toBe(1);
+      // Still shut: the job fails and waits for its back-off.
+      later(31_000);
+      await database.jobs.runDue();
+      expect(knocks).toBe(2);
+      expect((await sandboxPayment(database.db, paymentId))?.notifiedAt).toBeNull();
+      open = true;
+      later(10 * 60_000);
+      await database.jobs.runDue();
+      expect(knocks).toBe(3);
+      expect((await sandboxPayment(database.db, paymentId))?.notifiedAt).not.toBeNull();
+      expect(await user.api.wallet.summary()).toMatchObject({ balance: 40_000 });
+      // Taken: nothing more is sent, however late.
+      later(24 * 3600_000);
+      await database.jobs.runDue();
+      expect(knocks).toBe(3);
+      expect(await database.jobs.failures()).toEqual([]);
+    } finally {
+      door.close();
+    }
+  });
+
   it("refuses forged, stale and mismatched notifications, changing nothing", async () => {
     const user = await signedInUser(database);
     const started = await user.api.wallet.recharge({
@@ -477,7 +548,7 @@ describe("recharges through the sandbox gateway", () => {
     const bPayment = paymentIdOf(b.redirectUrl);
     const later = new Date(Date.now() + 61 * 60_000);
     restore = setClock(() => later);
-    expect(await runDueJobs(database.db, jobHandlers())).toBeGreaterThanOrEqual(1);
+    expect(await database.jobs.runDue()).toBeGreaterThanOrEqual(1);
     expect(await user.api.wallet.rechargeStatus({ id: b.id })).toMatchObject({ status: "expired" });
     // The hosted page no longer takes it.
     const late = await app().request(`/gateway/sandbox/${bPayment}`, {

@@ -1,7 +1,8 @@
 import { type MoneySettings } from "#common/contracts/settings.ts";
 import { type OrderActor } from "#common/order-states.ts";
 import { type Tx } from "../../../db/client.ts";
-import { scheduleJob } from "../../../modules/jobs/jobs.service.ts";
+import { savepoint } from "../../../db/transaction.ts";
+import { scheduleJob } from "../../../platform/jobs.ts";
 import { InsufficientBalance, move } from "../../../modules/ledger/ledger.service.ts";
 import {
   addMs,
@@ -24,7 +25,7 @@ export async function settleGoods(tx: Tx, order: OrderRow, settings: MoneySettin
   const store = (await selectStorePayer(tx, order.storeId))!;
   if (store.autoPay) {
     try {
-      await tx.transaction((sp) => payGoodsOf(sp, store.ownerId, [order], "system", null));
+      await savepoint(tx, (sp) => payGoodsOf(sp, store.ownerId, [order], "system", null));
       return;
     } catch (error) {
       if (!(error instanceof InsufficientBalance)) throw error;

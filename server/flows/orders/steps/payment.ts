@@ -2,7 +2,7 @@ import { type MoneySettings } from "#common/contracts/settings.ts";
 import { type OrderActor, type PaymentMethod } from "#common/order-states.ts";
 import { isDatabaseUnavailable, type Tx } from "../../../db/client.ts";
 import { recordSales } from "../../../modules/catalog/catalog.service.ts";
-import { scheduleJob } from "../../../modules/jobs/jobs.service.ts";
+import { scheduleJob } from "../../../platform/jobs.ts";
 import { move } from "../../../modules/ledger/ledger.service.ts";
 import {
   insertEvents,

@@ -1,0 +1,146 @@
+import { afterAll, afterEach, beforeAll, expect, it } from "vitest";
+import { createTestDatabase, silentLog, testDbKind, type TestDatabase } from "../../tests/setup/test-db.ts";
+import type { Tx } from "../db/client.ts";
+import { transact } from "../db/transaction.ts";
+import { setClock } from "./clock.ts";
+import { openJobQueue, scheduleJob, type JobHandler, type JobQueue } from "./jobs.ts";
+
+let database: TestDatabase;
+let queue: JobQueue;
+let restore: (() => void) | undefined;
+const ran: string[] = [];
+let failUntil = 0;
+const calls = new Map<string, number>();
+const handlers: Record<string, JobHandler> = {
+  "test.count": async (_tx: Tx, id: string) => void ran.push(id),
+  "test.fail": async (_tx: Tx, id: string) => {
+    const n = (calls.get(id) ?? 0) + 1;
+    calls.set(id, n);
+    if (n <= failUntil) throw new Error(`boom ${n}`);
+  },
+};
+const start = new Date("2026-11-23T03:00:00Z");
+const at = (ms: number) => {
+  restore?.();
+  restore = setClock(() => new Date(start.getTime() + ms));
+};
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  await database.jobs.stop();
+  queue = await openJobQueue(database, { handlers, log: silentLog, testClock: true });
+});
+afterAll(async () => {
+  await queue.stop();
+  await database.close();
+});
+afterEach(() => {
+  restore?.();
+  restore = undefined;
+  ran.length = 0;
+});
+
+it("runs each due job once, even with two runners at it, and nothing before it is due", async () => {
+  at(0);
+  const ids = Array.from({ length: 20 }, (_, i) => `subject-${i}`);
+  await transact(database.db, async (tx) => {
+    for (const id of ids) await scheduleJob(tx, "test.count", id, new Date(start.getTime() + 60_000));
+    // Scheduling the same deadline again changes nothing.
+    await scheduleJob(tx, "test.count", ids[0]!, new Date(start.getTime() + 1_000));
+  });
+  expect(await queue.runDue()).toBe(0);
+  at(59_000);
+  expect(await queue.runDue()).toBe(0);
+
+  at(61_000);
+  const [a, b] = await Promise.all([queue.runDue(), queue.runDue()]);
+  expect(a + b).toBe(20);
+  expect(ran.sort()).toEqual([...ids].sort());
+  expect(await queue.runDue()).toBe(0);
+});
+
+it("a job scheduled in a transaction that rolls back is never queued", async () => {
+  at(0);
+  await expect(
+    transact(database.db, async (tx) => {
+      await scheduleJob(tx, "test.count", "rolled-back", new Date(start.getTime() + 1_000));
+      throw new Error("the write failed");
+    }),
+  ).rejects.toThrow("the write failed");
+  at(10 * 86_400_000);
+  await queue.runDue();
+  expect(ran).not.toContain("rolled-back");
+});
+
+it("a failing job is tried again with back-off, then kept in the dead-letter queue, and can be sent again", async () => {
+  at(0);
+  failUntil = 2;
+  await transact(database.db, (tx) => scheduleJob(tx, "test.fail", "x", new Date(start.getTime())));
+  expect(await queue.runDue()).toBe(0);
+  expect(calls.get("x")).toBe(1);
+  expect((await queue.failures()).map((f) => [f.kind, f.subjectId, f.error])).toEqual([
+    ["test.fail", "x", "Error: boom 1"],
+  ]);
+  // Not due again before the first delay (a minute; pg-boss's back-off adds up to as much again at random).
+  at(59_000);
+  expect(await queue.runDue()).toBe(0);
+  expect(calls.get("x")).toBe(1);
+  at(5 * 60_000);
+  expect(await queue.runDue()).toBe(0);
+  expect(calls.get("x")).toBe(2);
+  at(60 * 60_000);
+  expect(await queue.runDue()).toBe(1);
+  expect(calls.get("x")).toBe(3);
+  expect(await queue.failures()).toEqual([]);
+
+  // One that never succeeds uses up its tries and lands in the dead-letter queue.
+  failUntil = Number.POSITIVE_INFINITY;
+  at(2 * 3600_000);
+  await transact(database.db, (tx) =>
+    scheduleJob(tx, "test.fail", "y", new Date(start.getTime() + 2 * 3600_000)),
+  );
+  for (let hour = 2; hour < 30; hour++) {
+    at(hour * 3600_000);
+    await queue.runDue();
+  }
+  expect(calls.get("y")).toBe(13);
+  const [dead, ...rest] = await queue.deadLetters();
+  expect(rest).toEqual([]);
+  expect(dead).toMatchObject({ kind: "test.fail", subjectId: "y", tries: 13, error: "Error: boom 13" });
+
+  // Sent again by the operator: runs once more (and fails into the dead-letter queue again).
+  expect(await queue.retryDead(dead!.id)).toBe(true);
+  expect(await queue.deadLetters()).toEqual([]);
+  failUntil = 0;
+  at(31 * 3600_000);
+  expect(await queue.runDue()).toBe(1);
+  expect(calls.get("y")).toBe(14);
+  expect(await queue.retryDead(dead!.id)).toBe(false);
+});
+
+it.runIf(testDbKind === "postgres")(
+  "with two app instances working the queue on one database, a deadline fires once",
+  async () => {
+    restore?.();
+    restore = undefined;
+    const fired: string[] = [];
+    const slow: Record<string, JobHandler> = {
+      "test.race": async (_tx: Tx, id: string) => {
+        fired.push(id);
+        await new Promise((r) => setTimeout(r, 50));
+      },
+    };
+    const instances = await Promise.all(
+      [0, 1].map(() => openJobQueue(database, { handlers: slow, log: silentLog })),
+    );
+    const ids = Array.from({ length: 10 }, (_, i) => `race-${i}`);
+    await transact(database.db, async (tx) => {
+      for (const id of ids) await scheduleJob(tx, "test.race", id, new Date(Date.now() - 1_000));
+    });
+    await Promise.all(instances.map((q) => q.work({ pollingIntervalSeconds: 0.5 })));
+    await expect.poll(() => fired.length, { timeout: 15_000 }).toBe(10);
+    await new Promise((r) => setTimeout(r, 1_500));
+    expect(fired.sort()).toEqual([...ids].sort());
+    await Promise.all(instances.map((q) => q.stop()));
+  },
+);
