@@ -50,6 +50,7 @@ export default [
     route("ledger", "routes/ops/ledger.tsx"),
     route("adjust", "routes/ops/adjust.tsx"),
     route("audit", "routes/ops/audit.tsx"),
+    route("jobs", "routes/ops/jobs.tsx"),
     route("reviews", "routes/ops/reviews.tsx"),
     route("aftersales", "routes/ops/aftersales.tsx"),
     route("settings", "routes/ops/settings.tsx"),

@@ -160,3 +160,20 @@ export const AuditViewSchema = z.object({
   ),
   nextCursor: z.string().nullable(),
 });
+
+/** The jobs whose tries are used up (the dead-letter queue), newest first. */
+export const DeadJobsViewSchema = z.object({
+  items: z.array(
+    z.object({
+      id: z.uuid(),
+      kind: z.string(),
+      subjectId: z.string(),
+      tries: z.number().int(),
+      firstQueuedAt: z.date(),
+      failedAt: z.date(),
+      error: z.string(),
+    }),
+  ),
+});
+export const RetryDeadJobInputSchema = z.object({ id: z.uuid() });
+export const RetryDeadJobViewSchema = z.object({ id: z.uuid(), kind: z.string(), subjectId: z.string() });

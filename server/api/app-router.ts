@@ -17,6 +17,7 @@ import { opsAfterSalesRouter } from "./ops/after-sales.ts";
 import { opsCatalogRouter } from "./ops/catalog.ts";
 import { opsDashboardRouter } from "./ops/dashboard.ts";
 import { opsFaqsRouter } from "./ops/faqs.ts";
+import { opsJobsRouter } from "./ops/jobs.ts";
 import { opsMerchantsRouter } from "./ops/merchants.ts";
 import { opsMoneyRouter } from "./ops/money.ts";
 import { opsOrdersRouter } from "./ops/orders.ts";
@@ -57,6 +58,7 @@ export const appRouter = router({
     reviews: opsReviewsRouter,
     afterSales: opsAfterSalesRouter,
     dashboard: opsDashboardRouter,
+    jobs: opsJobsRouter,
     settings: opsSettingsRouter,
     faqs: opsFaqsRouter,
     users: opsUsersRouter,

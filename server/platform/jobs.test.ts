@@ -1,4 +1,6 @@
 import { afterAll, afterEach, beforeAll, expect, it } from "vitest";
+import { callerFor } from "../../tests/setup/caller.ts";
+import { signedInUser } from "../../tests/setup/money.ts";
 import { createTestDatabase, silentLog, testDbKind, type TestDatabase } from "../../tests/setup/test-db.ts";
 import type { Tx } from "../db/client.ts";
 import { transact } from "../db/transaction.ts";
@@ -116,6 +118,48 @@ it("a failing job is tried again with back-off, then kept in the dead-letter que
   expect(await queue.runDue()).toBe(1);
   expect(calls.get("y")).toBe(14);
   expect(await queue.retryDead(dead!.id)).toBe(false);
+});
+
+it("the operator sees a dead job and sends it again (audited); nobody else may, and an unknown one is refused", async () => {
+  failUntil = Number.POSITIVE_INFINITY;
+  at(40 * 3600_000);
+  await transact(database.db, (tx) =>
+    scheduleJob(tx, "test.fail", "ord_dead", new Date(start.getTime() + 40 * 3600_000)),
+  );
+  for (let hour = 40; hour < 60; hour++) {
+    at(hour * 3600_000);
+    await queue.runDue();
+  }
+  const ops = await signedInUser(database, "operator");
+  const shopper = await signedInUser(database);
+  const { items } = await ops.api.ops.jobs.dead();
+  const dead = items.find((j) => j.subjectId === "ord_dead");
+  expect(dead).toMatchObject({ kind: "test.fail", tries: 13, error: "Error: boom 13" });
+
+  await expect(shopper.api.ops.jobs.dead()).rejects.toMatchObject({ code: "FORBIDDEN" });
+  await expect(shopper.api.ops.jobs.retry({ id: dead!.id })).rejects.toMatchObject({ code: "FORBIDDEN" });
+  const en = callerFor(database, { token: ops.token, lang: "en" });
+  await expect(en.ops.jobs.retry({ id: "not a job" })).rejects.toMatchObject({ code: "BAD_REQUEST" });
+  await expect(en.ops.jobs.retry({ id: "00000000-0000-4000-8000-000000000000" })).rejects.toMatchObject({
+    code: "NOT_FOUND",
+    message: "This failed job is no longer waiting (it may have been sent again already).",
+  });
+
+  failUntil = 0;
+  expect(await ops.api.ops.jobs.retry({ id: dead!.id })).toEqual({
+    id: dead!.id,
+    kind: "test.fail",
+    subjectId: "ord_dead",
+  });
+  await expect(en.ops.jobs.retry({ id: dead!.id })).rejects.toMatchObject({ code: "NOT_FOUND" });
+  expect((await ops.api.ops.jobs.dead()).items.find((j) => j.subjectId === "ord_dead")).toBeUndefined();
+  const audit = await ops.api.ops.money.audit({ action: "job.retry", limit: 10 });
+  expect(audit.items).toHaveLength(1);
+  expect(audit.items[0]).toMatchObject({ subjectId: "ord_dead", before: { kind: "test.fail", tries: 13 } });
+  at(61 * 3600_000);
+  const before = calls.get("ord_dead");
+  expect(await queue.runDue()).toBe(1);
+  expect(calls.get("ord_dead")).toBe(before! + 1);
 });
 
 it.runIf(testDbKind === "postgres")(

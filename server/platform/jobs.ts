@@ -56,8 +56,8 @@ export interface JobQueue {
   failures(): Promise<{ kind: string; subjectId: string; error: string }[]>;
   /** The jobs in the dead-letter queue, newest first. */
   deadLetters(limit?: number): Promise<DeadJob[]>;
-  /** Sends a dead job back to its queue, due now; false when there is no such dead job. */
-  retryDead(id: string): Promise<boolean>;
+  /** Sends a dead job back to its queue, due now (in `tx` when given); false when there is no such dead job. */
+  retryDead(id: string, tx?: Tx): Promise<boolean>;
   stop(): Promise<void>;
 }
 
@@ -90,6 +90,19 @@ export async function scheduleJob(tx: Tx, kind: string, subjectId: string, dueAt
     // Drizzle's `execute` resolves to the driver's own result (PGlite's or node-postgres's), both `{ rows }`.
     db: fromDrizzle(tx as unknown as Parameters<typeof fromDrizzle>[0], sql),
   });
+}
+
+/** pg-boss statements run in the caller's transaction. */
+function drizzleDb(tx: Tx) {
+  // Drizzle's `execute` resolves to the driver's own result (PGlite's or node-postgres's), both `{ rows }`.
+  return fromDrizzle(tx as unknown as Parameters<typeof fromDrizzle>[0], sql);
+}
+
+/** The job queue open for a database (the operator's views of it). */
+export function jobQueueOf(db: Db): JobQueue {
+  const queue = queues.get(db);
+  if (!queue) throw new Error("no job queue is open for this database (openJobQueue)");
+  return queue;
 }
 
 /** A job's id from its kind and subject (a UUID in form): the same job scheduled twice is one row. */
@@ -228,8 +241,8 @@ export async function openJobQueue(
         .sort((a, b) => b.failedAt.getTime() - a.failedAt.getTime())
         .slice(0, limit);
     },
-    async retryDead(id) {
-      return (await boss.redrive(deadLetterQueue, { ids: [id] })) > 0;
+    async retryDead(id, tx) {
+      return (await boss.redrive(deadLetterQueue, { ids: [id], ...(tx ? { db: drizzleDb(tx) } : {}) })) > 0;
     },
     async stop() {
       if (queues.get(database.db) === queue) queues.delete(database.db);
@@ -237,7 +250,33 @@ export async function openJobQueue(
     },
   };
   queues.set(database.db, queue);
+  await adoptLegacyJobs(database.db, kinds);
   return queue;
+}
+
+/**
+ * The deadlines a shop wrote before it ran on pg-boss (its own `scheduled_jobs` table, which migration 0021
+ * renamed `scheduled_jobs_legacy`) move into the queue once, at the same due times; then the table goes.
+ */
+async function adoptLegacyJobs(db: Db, kinds: string[]): Promise<void> {
+  const present = rowsOf<{ present: boolean }>(
+    await db.execute(sql`select to_regclass('scheduled_jobs_legacy') is not null as present`),
+  );
+  if (!present[0]?.present) return;
+  await transact(db, async (tx) => {
+    const pending = rowsOf<{ kind: string; subject_id: string; due_at: string | Date }>(
+      await tx.execute(sql`select kind, subject_id, due_at from scheduled_jobs_legacy where done_at is null`),
+    );
+    for (const row of pending) {
+      if (kinds.includes(row.kind)) await scheduleJob(tx, row.kind, row.subject_id, new Date(row.due_at));
+    }
+    await tx.execute(sql`drop table scheduled_jobs_legacy`);
+  });
+}
+
+/** The rows of a raw statement's result: PGlite and node-postgres both answer `{ rows }`. */
+function rowsOf<T>(result: unknown): T[] {
+  return (result as { rows: T[] }).rows;
 }
 
 /** Moves pg-boss's test clock to the app's, one move at a time (runners may ask at once). */

@@ -432,13 +432,13 @@ describe("recharges through the sandbox gateway", () => {
       req.on("data", (c: Buffer) => chunks.push(c));
       req.on("end", () => {
         if (!open) return void res.writeHead(503).end();
-        void app()
-          .request("/payments/notify/sandbox", {
+        void Promise.resolve(
+          app().request("/payments/notify/sandbox", {
             method: "POST",
             headers: req.headers as Record<string, string>,
             body: Buffer.concat(chunks).toString(),
-          })
-          .then((answer) => res.writeHead(answer.status).end());
+          }),
+        ).then((answer) => res.writeHead(answer.status).end());
       });
     });
     await new Promise<void>((resolve) => door.listen(0, "127.0.0.1", resolve));

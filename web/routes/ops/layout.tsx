@@ -24,6 +24,7 @@ const sections = [
   ["/ops/settings", "settings"],
   ["/ops/faqs", "faqs"],
   ["/ops/audit", "audit"],
+  ["/ops/jobs", "jobs"],
 ] as const;
 
 /**
