@@ -5,7 +5,10 @@ import { createTestApp, queryInput } from "../../tests/setup/test-app.ts";
 import { databaseName, eventually, openThroughProxy, startProxy } from "../../tests/setup/db-proxy.ts";
 import { buildDir, requireBuild } from "../../tests/setup/build.ts";
 import { productionRenderer } from "../render.ts";
+import { openJobQueue, scheduleJobOn, type JobQueue } from "../platform/jobs.ts";
+import { silentLog } from "../../tests/setup/test-db.ts";
 import { isDatabaseUnavailable, type Database } from "./client.ts";
+import { transact } from "./transaction.ts";
 
 const unavailableEn = "The service is briefly unavailable. Please try again in a moment.";
 
@@ -108,6 +111,38 @@ describe.runIf(testDbKind === "postgres")("a PostgreSQL fault never stops the se
       await eventually(async () => (await search(app, "tas")).status === 200);
       expect((await app.fetch(new Request("http://localhost/readyz"))).status).toBe(200);
     } finally {
+      await proxied?.close();
+      await proxy.cut();
+    }
+  });
+
+  it("the job queue: while the server is stopped it logs and waits, then runs what came due, once", async () => {
+    const proxy = await startProxy(new URL(adminUrl));
+    let proxied: Database | undefined;
+    let jobs: JobQueue | undefined;
+    const ran: string[] = [];
+    const warnings: unknown[] = [];
+    try {
+      proxied = await openThroughProxy(proxy.port, name);
+      const log = { ...silentLog, warn: (o: unknown) => void warnings.push(o) } as typeof silentLog;
+      jobs = await openJobQueue(proxied, {
+        handlers: { "test.fault": async (_tx, id) => void ran.push(id) },
+        log,
+      });
+      await jobs.work({ pollingIntervalSeconds: 0.5 });
+      await proxy.cut();
+      // Made due while the queue's database is away (through another connection, as another instance would).
+      await transact(database.db, (tx) =>
+        scheduleJobOn(jobs!, tx, "test.fault", "during-outage", new Date(Date.now() - 1_000)),
+      );
+      await new Promise((r) => setTimeout(r, 2_000));
+      expect(ran).toEqual([]);
+      await proxy.restore();
+      await eventually(async () => ran.length > 0, 20_000);
+      await new Promise((r) => setTimeout(r, 1_000));
+      expect(ran).toEqual(["during-outage"]);
+    } finally {
+      await jobs?.stop().catch(() => undefined);
       await proxied?.close();
       await proxy.cut();
     }

@@ -79,16 +79,27 @@ const queues = new WeakMap<Db, JobQueue>();
  */
 export async function scheduleJob(tx: Tx, kind: string, subjectId: string, dueAt: Date): Promise<void> {
   const queue = queues.get(originOf(tx));
-  if (!queue)
+  if (!queue) {
     throw new Error(
       "no job queue is open for this database (openJobQueue), or the transaction was not opened by transact()",
     );
+  }
+  await scheduleJobOn(queue, tx, kind, subjectId, dueAt);
+}
+
+/** `scheduleJob` on a given queue (a test's second instance over the same database). */
+export async function scheduleJobOn(
+  queue: JobQueue,
+  tx: Tx,
+  kind: string,
+  subjectId: string,
+  dueAt: Date,
+): Promise<void> {
   await queue.boss.send(kind, { subjectId } satisfies JobData, {
     id: jobId(kind, subjectId),
     startAfter: dueAt,
     singletonKey: subjectId,
-    // Drizzle's `execute` resolves to the driver's own result (PGlite's or node-postgres's), both `{ rows }`.
-    db: fromDrizzle(tx as unknown as Parameters<typeof fromDrizzle>[0], sql),
+    db: drizzleDb(tx),
   });
 }
 
