@@ -47,9 +47,11 @@ const modulesAtTheBottom = [
       "A module imports only its own files, server/platform, server/db and common: what crosses modules is a flow (server/flows) or a read (server/read).",
   },
   {
-    regex: "^\\.\\./[a-z-]+/|^(\\.\\./\\.\\./|#server/)modules/",
+    // The audit log is a shared kernel (docs/decisions/0017-layers-and-use-cases.md): any module's operator
+    // action records its audit entry, through `recordAudit`, in its own transaction.
+    regex: "^\\.\\./(?!audit/audit\\.service\\.ts$)[a-z-]+/|^(\\.\\./\\.\\./|#server/)modules/",
     message:
-      "A module never imports another module: a use case across modules is a flow (server/flows), a view across them a read (server/read).",
+      "A module never imports another module (only the audit log's recordAudit, a shared kernel): a use case across modules is a flow (server/flows), a view across them a read (server/read).",
   },
 ];
 /**
@@ -57,17 +59,11 @@ const modulesAtTheBottom = [
  * list only shrinks: a file leaves it when it is at the bottom, and a new file never joins it.
  */
 const modulesNotYetAtTheBottom = [
-  "server/modules/audit/audit.service.ts", // the operator's audit view reads account names (server/read)
-  "server/modules/auth/auth.service.ts", // sends codes through the notifications service
   "server/modules/browsing/browsing.service.ts", // footprints and favourites show catalogue cards
-  "server/modules/cart/cart.service.ts", // cart lines priced from server/read/order-lines.ts
   "server/modules/catalog/catalog.service.ts", // listing cards carry store cards
-  "server/modules/catalog/supply.service.ts", // operator edits audited
   "server/modules/merchants/merchants.service.ts", // applications, listings, store money
   "server/modules/reviews/reviews.service.ts", // moderation audited, store ratings
-  "server/modules/settings/settings.service.ts", // operator edits audited
   "server/modules/stores/stores.queries.ts", // store levels from server/read/store-stats.ts
-  "server/modules/support/support.service.ts", // operator edits audited
 ];
 
 export default tseslint.config(

@@ -2,6 +2,7 @@
 // and account tables, never a write.
 import { and, eq, lt, sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
+import { pageOf } from "../platform/pages.ts";
 import { auditLog } from "../modules/audit/audit.tables.ts";
 import { users } from "../modules/auth/auth.tables.ts";
 
@@ -40,4 +41,21 @@ export async function selectAccountNames(db: Db, ids: string[]): Promise<Map<str
     .from(users)
     .where(sql`${users.id} in ${ids}`);
   return new Map(rows.map((r) => [r.id, r.email ?? r.phone ?? r.id]));
+}
+
+/** The audit log, newest first, a page at a time. */
+export async function listAudit(db: Db, opts: { cursor?: string | null; action?: string; limit: number }) {
+  const rows = await selectAudit(db, {
+    before: opts.cursor ?? undefined,
+    action: opts.action,
+    limit: opts.limit,
+  });
+  const page = pageOf(rows, opts.limit);
+  return {
+    items: page.items.map(({ actorEmail, actorPhone, ...r }) => ({
+      ...r,
+      actor: actorEmail ?? actorPhone ?? r.actorId,
+    })),
+    nextCursor: page.nextCursor,
+  };
 }

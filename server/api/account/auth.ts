@@ -9,6 +9,7 @@ import {
   type SessionView,
 } from "#common/contracts/auth.ts";
 import { z } from "zod";
+import { sendCode } from "../../flows/send-code.ts";
 import * as auth from "../../modules/auth/auth.service.ts";
 import type { Context } from "../../trpc/context.ts";
 import { publicProcedure, router, signedInProcedure } from "../../trpc/init.ts";
@@ -23,7 +24,7 @@ export const authRouter = router({
   sendCode: publicProcedure
     .input(SendCodeInputSchema)
     .output(SendCodeViewSchema)
-    .mutation(({ ctx, input }) => auth.sendCode(ctx, input)),
+    .mutation(({ ctx, input }) => sendCode(ctx, input)),
   signUp: publicProcedure
     .input(SignUpInputSchema)
     .output(SessionViewSchema)

@@ -24,7 +24,7 @@ import {
   opsWalletAccounts,
   opsWithdrawals,
 } from "../../read/ops-money.ts";
-import { listAudit } from "../../modules/audit/audit.service.ts";
+import { listAudit } from "../../read/operator-views.ts";
 import { approveWithdrawal, rejectWithdrawal } from "../../flows/wallet/decide-withdrawal.ts";
 import { operatorProcedure, router } from "../../trpc/init.ts";
 

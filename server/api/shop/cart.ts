@@ -6,14 +6,9 @@ import {
   CartViewSchema,
 } from "#common/contracts/orders.ts";
 import { z } from "zod";
-import {
-  addItem,
-  cartCount,
-  clearCart,
-  getCart,
-  removeItems,
-  setItemQuantity,
-} from "../../modules/cart/cart.service.ts";
+import { addToCart, setCartQuantity } from "../../flows/cart.ts";
+import { cartCount, clearCart, removeItems } from "../../modules/cart/cart.service.ts";
+import { getCart } from "../../read/cart.ts";
 import { publicProcedure, router, shopperProcedure } from "../../trpc/init.ts";
 
 const ok = z.object({ ok: z.literal(true) });
@@ -32,12 +27,12 @@ export const cartRouter = router({
   add: shopperProcedure
     .input(CartAddInputSchema)
     .output(z.object({ quantity: z.number().int(), count: z.number().int() }))
-    .mutation(({ ctx, input }) => addItem(ctx.db, ctx.user.id, input)),
+    .mutation(({ ctx, input }) => addToCart(ctx.db, ctx.user.id, input)),
   setQuantity: shopperProcedure
     .input(CartSetInputSchema)
     .output(ok)
     .mutation(async ({ ctx, input }) => {
-      await setItemQuantity(ctx.db, ctx.user.id, input);
+      await setCartQuantity(ctx.db, ctx.user.id, input);
       return { ok: true as const };
     }),
   remove: shopperProcedure

@@ -1,8 +1,6 @@
 import type { Db, Tx } from "../../db/client.ts";
 import { now } from "../../platform/clock.ts";
 import { newId } from "../../platform/ids.ts";
-import { pageOf } from "../../platform/pages.ts";
-import { selectAudit } from "../../read/operator-views.ts";
 import { insertAudit } from "./audit.queries.ts";
 
 export interface AuditEntry {
@@ -26,21 +24,4 @@ export async function recordAudit(tx: Db | Tx, entry: AuditEntry): Promise<void>
     after: entry.after ?? null,
     createdAt: now(),
   });
-}
-
-/** The audit log, newest first, a page at a time. */
-export async function listAudit(db: Db, opts: { cursor?: string | null; action?: string; limit: number }) {
-  const rows = await selectAudit(db, {
-    before: opts.cursor ?? undefined,
-    action: opts.action,
-    limit: opts.limit,
-  });
-  const page = pageOf(rows, opts.limit);
-  return {
-    items: page.items.map(({ actorEmail, actorPhone, ...r }) => ({
-      ...r,
-      actor: actorEmail ?? actorPhone ?? r.actorId,
-    })),
-    nextCursor: page.nextCursor,
-  };
 }

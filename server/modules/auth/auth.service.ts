@@ -18,11 +18,10 @@ import { now } from "../../platform/clock.ts";
 import { DomainError } from "../../platform/errors.ts";
 import { newId } from "../../platform/ids.ts";
 import type { Logger } from "../../platform/logger.ts";
-import type { Channels } from "../../platform/messaging.ts";
+import type { Channels, OutgoingMessage } from "../../platform/messaging.ts";
 import { limitRules, RateLimitedError, type RateLimits } from "../../platform/rate-limit.ts";
 import { imageKinds, imageView, storeUpload } from "../../platform/images.ts";
 import type { Storage } from "../../platform/storage.ts";
-import { deliver } from "../notifications/notifications.service.ts";
 import * as q from "./auth.queries.ts";
 
 export type { Role };
@@ -118,7 +117,10 @@ export async function createOperator(db: Db, input: { account: string; password:
  * not the account exists; the owner of the address is told instead (an existing account on sign-up, no
  * account on sign-in or reset), and an unusable code is recorded so resend timing is the same.
  */
-export async function sendCode(deps: AuthDeps, input: SendCodeInput) {
+export async function sendCode(
+  deps: AuthDeps & { deliver: (message: OutgoingMessage) => Promise<void> },
+  input: SendCodeInput,
+) {
   const parsed = account(input.account);
   await deps.limits.consume("sendCode", { account: parsed.value, ip: deps.clientIp });
   const user = await findUser(deps.db, parsed);
@@ -151,7 +153,7 @@ export async function sendCode(deps: AuthDeps, input: SendCodeInput) {
         url: deps.publicUrl,
       });
   try {
-    await deliver(deps, {
+    await deps.deliver({
       channel,
       to: parsed.value,
       subject: deps.t(issue ? "auth.messages.codeSubject" : "auth.messages.noticeSubject"),

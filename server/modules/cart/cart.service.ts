@@ -1,13 +1,7 @@
-import type { CartView } from "#common/contracts/orders.ts";
 import { maxItemQuantity } from "#common/order-states.ts";
-import type { Locale } from "#common/locales.ts";
-import { localize } from "#common/locales.ts";
 import type { Db, Tx } from "../../db/client.ts";
 import { now } from "../../platform/clock.ts";
 import { DomainError } from "../../platform/errors.ts";
-import { imageView } from "../../platform/images.ts";
-import type { Storage } from "../../platform/storage.ts";
-import { selectOrderLines } from "../../read/order-lines.ts";
 import {
   addToCart,
   countCart,
@@ -26,51 +20,25 @@ import {
 /** Enough for any real basket; a cap so a script cannot fill the table. */
 export const maxCartLines = 100;
 
-interface Deps {
-  db: Db;
-  storage: Storage;
-  lang: Locale;
+/** What the cart needs to know of a product: whether it is still sold, and its shared stock. */
+export interface BuyableLine {
+  available: boolean;
+  stock: number;
 }
 
-export async function getCart(deps: Deps, userId: string): Promise<CartView> {
-  const lines = await selectCart(deps.db, userId);
-  const info = new Map(
-    (
-      await selectOrderLines(
-        deps.db,
-        lines.map((l) => l.listingId),
-      )
-    ).map((r) => [r.listingId, r]),
-  );
-  const stores = new Map<string, CartView["stores"][number]>();
-  for (const line of lines) {
-    const row = info.get(line.listingId);
-    if (!row) continue;
-    let store = stores.get(row.storeId);
-    if (!store)
-      stores.set(row.storeId, (store = { storeId: row.storeId, storeName: row.storeName, items: [] }));
-    store.items.push({
-      listingId: row.listingId,
-      name: localize(row.name, deps.lang),
-      image: imageView(deps.storage, row.image),
-      price: row.price,
-      quantity: line.quantity,
-      stock: row.stock,
-      available: row.available && row.stock > 0,
-    });
-  }
-  return { stores: [...stores.values()], count: lines.length };
+/** The cart's lines, oldest first (their products are read by server/read/cart.ts). */
+export function cartLines(db: Db, userId: string) {
+  return selectCart(db, userId);
 }
 
 export function cartCount(db: Db, userId: string): Promise<number> {
   return countCart(db, userId);
 }
 
-async function buyable(db: Db, listingId: string) {
-  const [row] = await selectOrderLines(db, [listingId]);
-  if (!row || !row.available) throw new DomainError("not_found", "errors.cart.unavailable");
-  if (row.stock <= 0) throw new DomainError("precondition_failed", "errors.cart.soldOut");
-  return row;
+function buyable(line: BuyableLine | undefined): BuyableLine {
+  if (!line || !line.available) throw new DomainError("not_found", "errors.cart.unavailable");
+  if (line.stock <= 0) throw new DomainError("precondition_failed", "errors.cart.soldOut");
+  return line;
 }
 
 /** Adds a quantity of a product; the line never goes above the stock. Returns the line's quantity. */
@@ -78,8 +46,9 @@ export async function addItem(
   db: Db,
   userId: string,
   input: { listingId: string; quantity: number },
+  line: BuyableLine | undefined,
 ): Promise<{ quantity: number; count: number }> {
-  const row = await buyable(db, input.listingId);
+  const row = buyable(line);
   // A full cart takes no new product; more of one already in it is fine.
   if (
     (await countCart(db, userId)) >= maxCartLines &&
@@ -105,8 +74,9 @@ export async function setItemQuantity(
   db: Db,
   userId: string,
   input: { listingId: string; quantity: number },
+  line: BuyableLine | undefined,
 ): Promise<void> {
-  const row = await buyable(db, input.listingId);
+  const row = buyable(line);
   if (input.quantity > row.stock) {
     throw new DomainError("precondition_failed", "errors.cart.onlyLeft", { stock: row.stock });
   }

@@ -1,0 +1,8 @@
+import { sendCode as issueAndSend, type AuthDeps } from "../modules/auth/auth.service.ts";
+import { deliver, type NotifyDeps } from "../modules/notifications/notifications.service.ts";
+import type { SendCodeInput } from "#common/contracts/auth.ts";
+
+/** Sends a sign-up, sign-in or reset code: the auth module issues it, the notifications module delivers it. */
+export function sendCode(deps: AuthDeps & NotifyDeps, input: SendCodeInput) {
+  return issueAndSend({ ...deps, deliver: (message) => deliver(deps, message) }, input);
+}
