@@ -62,7 +62,6 @@ const modulesNotYetAtTheBottom = [
   "server/modules/browsing/browsing.service.ts", // footprints and favourites show catalogue cards
   "server/modules/catalog/catalog.service.ts", // listing cards carry store cards
   "server/modules/merchants/merchants.service.ts", // applications, listings, store money
-  "server/modules/reviews/reviews.service.ts", // moderation audited, store ratings
   "server/modules/stores/stores.queries.ts", // store levels from server/read/store-stats.ts
 ];
 

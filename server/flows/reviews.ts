@@ -11,7 +11,15 @@ import { newId } from "../platform/ids.ts";
 import type { Logger } from "../platform/logger.ts";
 import type { Storage } from "../platform/storage.ts";
 import { lockReviewableItem, markReviewed, orderForReview } from "../modules/orders/orders.service.ts";
-import { insertReview, orderReviewViews, reviewedListings } from "../modules/reviews/reviews.service.ts";
+import {
+  editReview,
+  insertReview,
+  replyToReview,
+  reviewedListings,
+  setReviewHidden,
+} from "../modules/reviews/reviews.service.ts";
+import { listedOne, orderReviewViews, requireStoreId, reviewViews } from "../read/reviews.ts";
+import { reviewById } from "../modules/reviews/reviews.service.ts";
 
 interface Deps {
   db: Db;
@@ -67,4 +75,32 @@ export async function writeReview(
   });
   const views = await orderReviewViews(deps, userId, input.orderId);
   return views.get(input.listingId)!;
+}
+
+/** The author changes the stars or text of their review, and sees it as others will. */
+export async function editOwnReview(
+  deps: Deps,
+  userId: string,
+  input: { id: string; rating: number; text: string },
+): Promise<ReviewView> {
+  await editReview(deps.db, userId, input);
+  const row = (await reviewById(deps.db, input.id))!;
+  return (await reviewViews(deps, [row], userId)).get(row.id)!;
+}
+
+/** The store answers a review of its own products. */
+export async function replyAsStore(deps: Deps, ownerId: string, input: { id: string; reply: string }) {
+  await replyToReview(deps.db, await requireStoreId(deps.db, ownerId), input);
+  return listedOne(deps, input.id, ownerId);
+}
+
+/** An operator hides an abusive review with a reason, or shows it again (audited). */
+export async function moderateReview(
+  deps: Deps,
+  operatorId: string,
+  input: { id: string; reason?: string },
+  hide: boolean,
+) {
+  await setReviewHidden(deps.db, operatorId, input, hide);
+  return listedOne(deps, input.id, operatorId);
 }

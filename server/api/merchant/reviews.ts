@@ -4,7 +4,8 @@ import {
   ReviewListViewSchema,
   StoreReviewsInputSchema,
 } from "#common/contracts/reviews.ts";
-import { replyToReview, storeReviews } from "../../modules/reviews/reviews.service.ts";
+import { replyAsStore } from "../../flows/reviews.ts";
+import { storeReviews } from "../../read/reviews.ts";
 import { merchantProcedure, router } from "../../trpc/init.ts";
 
 /** The merchant's reviews list and replies: its own store's reviews only. */
@@ -16,5 +17,5 @@ export const merchantReviewsRouter = router({
   reply: merchantProcedure
     .input(ReplyInputSchema)
     .output(ListedReviewViewSchema)
-    .mutation(({ ctx, input }) => replyToReview(ctx, ctx.user.id, input)),
+    .mutation(({ ctx, input }) => replyAsStore(ctx, ctx.user.id, input)),
 });

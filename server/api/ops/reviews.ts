@@ -5,7 +5,8 @@ import {
   ReviewIdInputSchema,
   ReviewListViewSchema,
 } from "#common/contracts/reviews.ts";
-import { opsReviews, setReviewHidden } from "../../modules/reviews/reviews.service.ts";
+import { moderateReview } from "../../flows/reviews.ts";
+import { opsReviews } from "../../read/reviews.ts";
 import { operatorProcedure, router } from "../../trpc/init.ts";
 
 /** Operators hide an abusive review with a reason, or show it again. */
@@ -17,9 +18,9 @@ export const opsReviewsRouter = router({
   hide: operatorProcedure
     .input(HideReviewInputSchema)
     .output(ListedReviewViewSchema)
-    .mutation(({ ctx, input }) => setReviewHidden(ctx, ctx.user.id, input, true)),
+    .mutation(({ ctx, input }) => moderateReview(ctx, ctx.user.id, input, true)),
   show: operatorProcedure
     .input(ReviewIdInputSchema)
     .output(ListedReviewViewSchema)
-    .mutation(({ ctx, input }) => setReviewHidden(ctx, ctx.user.id, input, false)),
+    .mutation(({ ctx, input }) => moderateReview(ctx, ctx.user.id, input, false)),
 });

@@ -7,8 +7,8 @@ import {
   ReviewInputSchema,
   ReviewViewSchema,
 } from "#common/contracts/reviews.ts";
-import { orderReviews, writeReview } from "../../flows/reviews.ts";
-import { editReview, productReviews } from "../../modules/reviews/reviews.service.ts";
+import { editOwnReview, orderReviews, writeReview } from "../../flows/reviews.ts";
+import { productReviews } from "../../read/reviews.ts";
 import { publicProcedure, router, shopperProcedure } from "../../trpc/init.ts";
 
 /** Reviews as shoppers read and write them. */
@@ -31,5 +31,5 @@ export const reviewsRouter = router({
   edit: shopperProcedure
     .input(ReviewEditInputSchema)
     .output(ReviewViewSchema)
-    .mutation(({ ctx, input }) => editReview(ctx, ctx.user.id, input)),
+    .mutation(({ ctx, input }) => editOwnReview(ctx, ctx.user.id, input)),
 });
