@@ -1,9 +1,7 @@
-import type { Locale } from "#common/locales.ts";
 import type { Db, Tx } from "../../db/client.ts";
 import { transact } from "../../db/transaction.ts";
 import { now } from "../../platform/clock.ts";
 import { DomainError } from "../../platform/errors.ts";
-import type { Storage } from "../../platform/storage.ts";
 import { recordAudit } from "../audit/audit.service.ts";
 import * as q from "./reviews.queries.ts";
 import type { reviews } from "./reviews.tables.ts";
@@ -13,12 +11,6 @@ import type { reviews } from "./reviews.tables.ts";
  * `server/flows/reviews.ts` checks the order); changed only by their author; answered by the store; hidden,
  * never deleted, by an operator with a reason. Ratings count visible reviews only.
  */
-
-export interface ReviewDeps {
-  db: Db;
-  storage: Storage;
-  lang: Locale;
-}
 
 export type NewReview = Omit<typeof reviews.$inferInsert, "createdAt">;
 
