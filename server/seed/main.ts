@@ -8,7 +8,7 @@ import { openDatabase } from "../db/client.ts";
 import { demoAccounts, demoPassword, seedDemoData, seedSteps, type SeedStep } from "./seed.ts";
 import { jobHandlers, periodicTasks } from "../flows/jobs.ts";
 import { parseEnv } from "../platform/env.ts";
-import { openJobQueue } from "../platform/jobs.ts";
+import { openJobQueue, type JobQueue } from "../platform/jobs.ts";
 import { createLogger } from "../platform/logger.ts";
 import { createLocalStorage } from "../platform/storage.ts";
 
@@ -26,10 +26,11 @@ const progress = (step: SeedStep) =>
   console.log(
     `Seeding the demo shop (${seedSteps.indexOf(step) + 1}/${seedSteps.length}): ${stepText[step]}…`,
   );
+let jobs: JobQueue | undefined;
 try {
   await database.migrate();
   // The demo orders schedule their deadlines; the shop's workers run them once it starts.
-  const jobs = await openJobQueue(database, {
+  jobs = await openJobQueue(database, {
     handlers: jobHandlers(),
     periodic: periodicTasks(),
     log,
@@ -41,7 +42,6 @@ try {
     log,
     { imageSize: env.SEED_IMAGE_SIZE, publicUrl: env.PUBLIC_URL, progress },
   );
-  await jobs.stop();
   if (seeded) {
     log.info("demo data seeded");
     console.log(
@@ -52,6 +52,8 @@ try {
   log.fatal({ err: error }, "seeding the demo data failed");
   process.exitCode = 1;
 } finally {
+  // pg-boss's timers would keep this process alive: stopped whether seeding worked or not.
+  await jobs?.stop();
   await database.close();
   log.flush();
 }
