@@ -479,7 +479,8 @@ describe("recharges through the sandbox gateway", () => {
       later(24 * 3600_000);
       await database.jobs.runDue();
       expect(knocks).toBe(3);
-      expect(await database.jobs.failures()).toEqual([]);
+      // (Other tests' payments notify an address nobody answers; only this one's job matters here.)
+      expect((await database.jobs.failures()).filter((f) => f.subjectId === paymentId)).toEqual([]);
     } finally {
       door.close();
     }
