@@ -1,15 +1,36 @@
 // Operator decisions that write to several modules in one transaction: approving an application (the
 // application, a new store, the user's role) and suspending or reinstating a store (the store, its listings).
-import type { Db } from "../db/client.ts";
+import type { Db, Tx } from "../db/client.ts";
 import { violates } from "../db/transaction.ts";
 import type { Storage } from "../platform/storage.ts";
 import { recordAudit } from "../modules/audit/audit.service.ts";
 import { makeMerchant } from "../modules/auth/auth.service.ts";
-import { setStoreOpen } from "../modules/catalog/catalog.service.ts";
+import {
+  changeListing,
+  isTopCategory,
+  listInStore,
+  setStoreOpen,
+} from "../modules/catalog/catalog.service.ts";
 import { once } from "../modules/ledger/ledger.service.ts";
-import { lockPendingApplication, markApproved } from "../modules/merchants/merchants.service.ts";
+import {
+  applicationView,
+  fileApplication,
+  latestApplication,
+  lockPendingApplication,
+  markApproved,
+  markRejected,
+  pendingNameExists,
+} from "../modules/merchants/merchants.service.ts";
 import { createStore, setStoreStatus, storeNameTaken } from "../modules/stores/stores.service.ts";
+import type { ApplicationFields, ApplicationView, OwnListingView } from "#common/contracts/merchants.ts";
+import type { Role } from "#common/contracts/auth.ts";
+import type { Locale } from "#common/locales.ts";
+import { now } from "../platform/clock.ts";
 import { DomainError } from "../platform/errors.ts";
+import { newId } from "../platform/ids.ts";
+import { imageKinds, storeUpload } from "../platform/images.ts";
+import type { Logger } from "../platform/logger.ts";
+import { requireStore } from "../read/merchant-centre.ts";
 
 /**
  * An operator approves an application: the applicant becomes a merchant with an empty store made from it
@@ -91,4 +112,94 @@ export async function changeStoreStatus(
       return { storeId: input.storeId, status };
     },
   );
+}
+
+/** Whether a store name is free: no store has it and no one else's application awaiting review asks for it. */
+async function nameFree(db: Db | Tx, name: string, userId: string): Promise<boolean> {
+  return !(await storeNameTaken(db, name)) && !(await pendingNameExists(db, name, userId));
+}
+
+/**
+ * A shopper applies to run a store. Refused for merchants and operators, while another application of theirs
+ * awaits review, and when the store name is taken (by a store, or by someone else's application awaiting
+ * review). The logo, if any, is stored first (files are named by content, so a retry writes nothing twice).
+ */
+export async function applyForStore(
+  deps: { db: Db; storage: Storage; log: Logger },
+  user: { id: string; role: Role },
+  input: { fields: ApplicationFields; logo: Blob | null },
+): Promise<ApplicationView> {
+  if (user.role === "merchant") throw new DomainError("conflict", "errors.merchant.already");
+  if (user.role !== "shopper") throw new DomainError("forbidden", "errors.api.forbidden");
+  const { fields } = input;
+  if (!(await isTopCategory(deps.db, fields.categoryId)))
+    throw new DomainError("bad_request", "errors.merchant.category");
+  const latest = await latestApplication(deps.db, user.id);
+  if (latest?.status === "pending") throw new DomainError("conflict", "errors.merchant.pending");
+  if (!(await nameFree(deps.db, fields.storeName, user.id)))
+    throw new DomainError("conflict", "errors.merchant.nameTaken");
+  const logo = input.logo ? await storeUpload(deps, imageKinds.storeLogo, input.logo) : null;
+  const row = await fileApplication(deps.db, {
+    id: newId("app"),
+    userId: user.id,
+    storeName: fields.storeName,
+    phone: fields.phone,
+    logo,
+    intro: fields.intro,
+    ownerName: fields.ownerName,
+    categoryId: fields.categoryId,
+    createdAt: now(),
+  });
+  return applicationView(row, deps.storage);
+}
+
+/** An operator rejects an application with a reason the applicant reads; they may apply again. Audited. */
+export async function rejectApplication(
+  db: Db,
+  operatorId: string,
+  input: { id: string; reason: string; idempotencyKey: string },
+): Promise<{ id: string; status: "rejected" }> {
+  return once(
+    db,
+    {
+      userId: operatorId,
+      key: input.idempotencyKey,
+      operation: "ops.merchants.reject",
+      request: { id: input.id, reason: input.reason },
+    },
+    async (tx) => {
+      const row = await lockPendingApplication(tx, input.id);
+      await markRejected(tx, row, operatorId, input.reason);
+      await recordAudit(tx, {
+        actorId: operatorId,
+        action: "merchant.reject",
+        subject: { type: "application", id: row.id },
+        before: { status: "pending" },
+        after: { status: "rejected", reason: input.reason },
+      });
+      return { id: row.id, status: "rejected" as const };
+    },
+  );
+}
+
+/** The caller's store lists a supply product at its own price (not below the merchant price). */
+export async function listProduct(
+  deps: { db: Db; storage: Storage; lang: Locale },
+  ownerId: string,
+  input: { supplyProductId: string; price: number },
+): Promise<OwnListingView> {
+  const store = await requireStore(deps.db, ownerId, true);
+  const id = await listInStore(deps.db, { storeId: store.id, ...input });
+  return changeListing(deps, store.id, id, { status: "active" });
+}
+
+/** The caller's store changes a listing's price, or delists or relists it. */
+export async function updateListing(
+  deps: { db: Db; storage: Storage; lang: Locale },
+  ownerId: string,
+  listingId: string,
+  change: { price: number } | { status: "active" | "hidden" },
+): Promise<OwnListingView> {
+  const store = await requireStore(deps.db, ownerId, true);
+  return changeListing(deps, store.id, listingId, change);
 }

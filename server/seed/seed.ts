@@ -9,7 +9,7 @@ import { createAccount, hasAccounts } from "../modules/auth/auth.service.ts";
 import { createCategory, createSupplyProduct, listInStore } from "../modules/catalog/catalog.service.ts";
 import { updateWebConfig } from "../modules/settings/settings.service.ts";
 import { createStore } from "../modules/stores/stores.service.ts";
-import { applyForStore } from "../modules/merchants/merchants.service.ts";
+import { applyForStore } from "../flows/merchants.ts";
 import { adjustWallet } from "../flows/wallet/adjust.ts";
 import { approveWithdrawal } from "../flows/wallet/decide-withdrawal.ts";
 import { requestWithdrawal } from "../flows/wallet/withdraw.ts";

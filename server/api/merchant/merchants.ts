@@ -16,16 +16,14 @@ import {
   SupplyInputSchema,
   SupplyPageViewSchema,
 } from "#common/contracts/merchants.ts";
+import { applyForStore, listProduct, updateListing } from "../../flows/merchants.ts";
 import {
-  applyForStore,
-  listProduct,
   merchantHome,
   merchantListings,
   merchantMoney,
   merchantStatus,
   merchantSupply,
-  updateListing,
-} from "../../modules/merchants/merchants.service.ts";
+} from "../../read/merchant-centre.ts";
 import {
   getStoreSettings,
   updateStoreLogo,

@@ -9,12 +9,9 @@ import {
 } from "#common/contracts/merchants.ts";
 import { storeStatuses } from "#common/merchant-states.ts";
 import { z } from "zod";
-import { approveApplication, changeStoreStatus } from "../../flows/merchants.ts";
-import {
-  listMerchantsForOps,
-  pendingApplications,
-  rejectApplication,
-} from "../../modules/merchants/merchants.service.ts";
+import { approveApplication, changeStoreStatus, rejectApplication } from "../../flows/merchants.ts";
+import { pendingApplications } from "../../modules/merchants/merchants.service.ts";
+import { listMerchantsForOps } from "../../read/merchant-centre.ts";
 import { operatorProcedure, router } from "../../trpc/init.ts";
 
 const ApprovalViewSchema = z.object({ id: z.string(), status: z.literal("approved"), storeId: z.string() });
