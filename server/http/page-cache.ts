@@ -1,6 +1,7 @@
 import { promisify } from "node:util";
 import { gzip as gzipCallback } from "node:zlib";
-import type { MiddlewareHandler } from "hono";
+import type { Context, MiddlewareHandler } from "hono";
+import { getCookie } from "hono/cookie";
 import { isbot } from "isbot";
 import { sessionCookie, visitorCookie } from "../trpc/context.ts";
 import { acceptsGzip } from "./frame.ts";
@@ -38,17 +39,17 @@ interface Entry {
 /** Pages that answer differently per client even when signed out: never kept. */
 const personalPath = /\/dev\//;
 
-function cookiesForKey(header: string | undefined): string | null {
-  if (!header) return "";
-  const kept: string[] = [];
-  for (const part of header.split(";")) {
-    const pair = part.trim();
-    if (!pair) continue;
-    const name = pair.slice(0, Math.max(0, pair.indexOf("=")));
-    if (name === sessionCookie) return null;
-    if (name !== visitorCookie) kept.push(pair);
-  }
-  return kept.sort().join("; ");
+/**
+ * The request's cookies as part of the key, read with Hono's cookie parser (what the pages read too): null
+ * when the request carries a session, which is never served from or kept in the cache.
+ */
+function cookiesForKey(c: Context): string | null {
+  const cookies = getCookie(c);
+  if (sessionCookie in cookies) return null;
+  const names = Object.keys(cookies)
+    .filter((name) => name !== visitorCookie)
+    .sort();
+  return JSON.stringify(names.map((name) => [name, cookies[name]]));
 }
 
 export function pageCache(opts: PageCacheOptions): MiddlewareHandler {
@@ -73,7 +74,7 @@ export function pageCache(opts: PageCacheOptions): MiddlewareHandler {
   return async (c, next) => {
     const method = c.req.method;
     if (method !== "GET" || c.req.header("authorization") || personalPath.test(c.req.path)) return next();
-    const cookies = cookiesForKey(c.req.header("cookie"));
+    const cookies = cookiesForKey(c);
     if (cookies === null) return next();
     const ua = c.req.header("user-agent");
     const key = `${c.req.url}\n${cookies}\n${c.req.header("accept-language") ?? ""}\n${ua && isbot(ua) ? "bot" : ""}`;

@@ -6,7 +6,7 @@ import {
   localeFromAcceptLanguage,
   type Locale,
 } from "#common/locales.ts";
-import { cookieValue } from "./cookies.ts";
+import { cookieValue } from "./cookies.server.ts";
 import { localizePath, splitLocalePath } from "./locale.ts";
 
 export interface NegotiatedLocale {
