@@ -1,7 +1,9 @@
 import type { ProductCardView } from "#common/contracts/catalog.ts";
 import type { Locale } from "#common/locales.ts";
 import type { Db } from "../../db/client.ts";
+import { z } from "zod";
 import { jakartaDay, now } from "../../platform/clock.ts";
+import { cursorCodec, cursorIdSchema, cursorTimeSchema } from "../../platform/cursor.ts";
 import { DomainError } from "../../platform/errors.ts";
 import type { Storage } from "../../platform/storage.ts";
 import { getCards, isSold } from "../catalog/catalog.service.ts";
@@ -20,24 +22,13 @@ export interface TimedCard {
 
 const pageSize = 20;
 
-function encode(at: Date, id: string) {
-  return Buffer.from(JSON.stringify([at.toISOString(), id])).toString("base64url");
-}
+/** Where a page of the collection or the footprints continues: the last row's time and listing id. */
+const timedCursor = cursorCodec(z.tuple([cursorTimeSchema, cursorIdSchema]));
 
 function decode(cursor: string | undefined): { at: Date; id: string } | undefined {
   if (!cursor) return undefined;
-  try {
-    const [at, id] = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8")) as unknown[];
-    const date = new Date(String(at));
-    // Years PostgreSQL timestamps hold; JavaScript dates reach further (year -271821).
-    const year = date.getUTCFullYear();
-    if (typeof id === "string" && /^[0-9a-z_]{1,63}$/.test(id) && year >= 1 && year <= 9999) {
-      return { at: date, id };
-    }
-  } catch {
-    // Not one of ours.
-  }
-  throw new DomainError("bad_request", "errors.api.badRequest");
+  const [at, id] = timedCursor.decode(cursor);
+  return { at, id };
 }
 
 /** Turns (listing, time) rows into cards, keeping the order and dropping products no longer sold. */
@@ -53,7 +44,8 @@ async function page(deps: Deps, rows: { listingId: string; at: Date }[]) {
       const product = cards.get(r.listingId);
       return product ? [{ product, at: r.at }] : [];
     }),
-    nextCursor: rows.length > pageSize && last ? encode(last.at, last.listingId) : null,
+    nextCursor:
+      rows.length > pageSize && last ? timedCursor.encode([last.at.toISOString(), last.listingId]) : null,
   };
 }
 
