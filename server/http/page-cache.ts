@@ -3,6 +3,7 @@ import { gzip as gzipCallback } from "node:zlib";
 import type { Context, MiddlewareHandler } from "hono";
 import { getCookie } from "hono/cookie";
 import { isbot } from "isbot";
+import { LRUCache } from "lru-cache";
 import { sessionCookie, visitorCookie } from "../trpc/context.ts";
 import { acceptsGzip } from "./frame.ts";
 
@@ -22,7 +23,7 @@ const gzip = promisify(gzipCallback);
  */
 export interface PageCacheOptions {
   ttlMs: number;
-  /** Upper bound on the bytes kept (raw and gzip); the oldest pages go first. */
+  /** Upper bound on the bytes kept (raw and gzip); the least recently used pages go first. */
   maxBytes: number;
   now: () => number;
 }
@@ -33,7 +34,6 @@ interface Entry {
   raw: Uint8Array<ArrayBuffer>;
   gzipped: Uint8Array<ArrayBuffer>;
   expires: number;
-  bytes: number;
 }
 
 /** Pages that answer differently per client even when signed out: never kept. */
@@ -53,16 +53,14 @@ function cookiesForKey(c: Context): string | null {
 }
 
 export function pageCache(opts: PageCacheOptions): MiddlewareHandler {
-  const entries = new Map<string, Entry>();
+  // lru-cache keeps the pages within `maxBytes`, the least recently used dropped first (a page larger than
+  // that is not kept at all). Expiry is the entry's own: lru-cache's TTL would read the same injected clock
+  // but takes a start time of 0 for "no TTL", and a monotonic clock may well read 0 (the tests' does).
+  const entries = new LRUCache<string, Entry>({
+    maxSize: opts.maxBytes,
+    sizeCalculation: (entry, key) => entry.raw.byteLength + entry.gzipped.byteLength + key.length,
+  });
   const rendering = new Map<string, Promise<void>>();
-  let bytes = 0;
-
-  const drop = (key: string) => {
-    const e = entries.get(key);
-    if (!e) return;
-    entries.delete(key);
-    bytes -= e.bytes;
-  };
 
   const answer = (entry: Entry, gzipOk: boolean) => {
     const headers = new Headers(entry.headers);
@@ -83,7 +81,7 @@ export function pageCache(opts: PageCacheOptions): MiddlewareHandler {
     const fresh = () => {
       const e = entries.get(key);
       if (e && e.expires > opts.now()) return e;
-      if (e) drop(key);
+      if (e) entries.delete(key);
       return undefined;
     };
     let hit = fresh();
@@ -93,9 +91,7 @@ export function pageCache(opts: PageCacheOptions): MiddlewareHandler {
       hit = fresh();
     }
     if (hit) {
-      // Refreshed in the map's order, so the least recently used page is dropped first.
-      entries.delete(key);
-      entries.set(key, hit);
+      // Reading it made it the most recently used (lru-cache's order).
       c.res = answer(hit, gzipOk);
       return;
     }
@@ -120,16 +116,8 @@ export function pageCache(opts: PageCacheOptions): MiddlewareHandler {
         raw,
         gzipped: new Uint8Array(await gzip(raw)),
         expires: opts.now() + opts.ttlMs,
-        bytes: 0,
       };
-      entry.bytes = entry.raw.byteLength + entry.gzipped.byteLength + key.length;
-      drop(key);
       entries.set(key, entry);
-      bytes += entry.bytes;
-      for (const oldest of entries.keys()) {
-        if (bytes <= opts.maxBytes) break;
-        drop(oldest);
-      }
       c.res = undefined;
       c.res = answer(entry, gzipOk);
     } finally {
