@@ -51,7 +51,7 @@ export interface PageBridge {
   sessionCookies: (headers: Headers) => SessionCookies;
 }
 
-export interface AppDeps {
+interface AppDeps {
   database: Database;
   storage: Storage;
   channels: Channels;

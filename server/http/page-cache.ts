@@ -21,7 +21,7 @@ const gzip = promisify(gzipCallback);
  * against markup injected into a render by someone who could not know the nonce, and a kept page is the
  * same bytes as the render it came from.
  */
-export interface PageCacheOptions {
+interface PageCacheOptions {
   ttlMs: number;
   /** Upper bound on the bytes kept (raw and gzip); the least recently used pages go first. */
   maxBytes: number;

@@ -76,7 +76,7 @@ export interface ContextDeps {
   localOutbox: boolean;
 }
 
-export interface RequestInfo {
+interface RequestInfo {
   headers: Headers;
   requestId: string;
   clientIp: string;
@@ -106,7 +106,7 @@ function cookieOf(headers: Headers, name: string): string | undefined {
  * valid percent-encoding (a lone `%`) names no session we issued, and an oversized value none at all: the
  * visitor is signed out, never answered with an error.
  */
-export function tokenFrom(headers: Headers): string {
+function tokenFrom(headers: Headers): string {
   const header = (headers.get("authorization") ?? "").trim().replace(/^Bearer\s+/i, "");
   if (header) return header.length <= maxTokenLength ? header : "";
   const value = cookieOf(headers, sessionCookie);
@@ -116,7 +116,7 @@ export function tokenFrom(headers: Headers): string {
 const noCookies: SessionCookies = { set() {}, clear() {}, setVisitor() {} };
 
 /** The visitor id from the `pasar_visitor` cookie, if it is one we could have issued. */
-export function visitorFrom(headers: Headers): string | undefined {
+function visitorFrom(headers: Headers): string | undefined {
   const value = cookieOf(headers, visitorCookie);
   return value && /^[\w-]{16,64}$/.test(value) ? value : undefined;
 }

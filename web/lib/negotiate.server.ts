@@ -9,7 +9,7 @@ import {
 import { cookieValue } from "./cookies.server.ts";
 import { localizePath, splitLocalePath } from "./locale.ts";
 
-export interface NegotiatedLocale {
+interface NegotiatedLocale {
   /** The page's language: the URL's. */
   locale: Locale;
   /**

@@ -44,7 +44,7 @@ export const useTRPC = () => useTRPCContext().trpc;
 export const useTRPCClient = () => useTRPCContext().client;
 
 /** Must not exceed the server's TRPC_MAX_BATCH_SIZE default. */
-export const maxBatchItems = 20;
+const maxBatchItems = 20;
 export const tokenStorageKey = "pasar-token";
 
 /** The browser session's language and its texts for the client's own notices. */

@@ -5,7 +5,7 @@ import { pageOf } from "../../platform/pages.ts";
 import { selectAudit } from "../../read/operator-views.ts";
 import { insertAudit } from "./audit.queries.ts";
 
-export interface AuditEntry {
+interface AuditEntry {
   actorId: string;
   /** What was done, as `<area>.<verb>`: `withdrawal.approve`, `wallet.adjust`. */
   action: string;

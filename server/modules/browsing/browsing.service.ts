@@ -1,4 +1,3 @@
-import type { ProductCardView } from "#common/contracts/catalog.ts";
 import type { Locale } from "#common/locales.ts";
 import type { Db } from "../../db/client.ts";
 import { z } from "zod";
@@ -13,11 +12,6 @@ interface Deps {
   db: Db;
   storage: Storage;
   lang: Locale;
-}
-
-export interface TimedCard {
-  product: ProductCardView;
-  at: Date;
 }
 
 const pageSize = 20;
@@ -91,7 +85,7 @@ export function clearFootprints(db: Db, userId: string): Promise<void> {
 }
 
 /** A keyword as it is counted and remembered: trimmed, single-spaced, lower-case, at most 100 characters. */
-export function normalizeKeyword(keyword: string): string {
+function normalizeKeyword(keyword: string): string {
   return keyword.trim().replace(/\s+/g, " ").toLowerCase().slice(0, 100);
 }
 
@@ -100,7 +94,7 @@ export function normalizeKeyword(keyword: string): string {
  * (decision 7), people behind one carrier address (Indonesian mobile networks share addresses widely) each
  * count, while a client inventing visitor ids cannot count as more than a few.
  */
-export const signedOutSearchersPerAddress = 5;
+const signedOutSearchersPerAddress = 5;
 
 /**
  * Counts a search toward hot keywords (once per visitor, keyword and Indonesian day) and, for a signed-in
@@ -138,7 +132,7 @@ export function clearSearchHistory(db: Db, userId: string): Promise<void> {
 }
 
 /** How many different visitors must search a keyword before anyone is shown it as hot. */
-export const hotKeywordMinVisitors = 3;
+const hotKeywordMinVisitors = 3;
 
 /**
  * The 10 keywords the most visitors searched in the last 30 days (each visitor counted once a day), among

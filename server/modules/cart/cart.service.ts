@@ -24,7 +24,7 @@ import {
  */
 
 /** Enough for any real basket; a cap so a script cannot fill the table. */
-export const maxCartLines = 100;
+const maxCartLines = 100;
 
 interface Deps {
   db: Db;

@@ -108,7 +108,7 @@ function orderFor(sort: ListingSort, searching: boolean): ListingOrder {
 }
 
 /** The words of a search: lower-cased, letters and digits only, at most 6 of at most 40 characters. */
-export function searchWords(query: string | undefined): string[] {
+function searchWords(query: string | undefined): string[] {
   if (!query) return [];
   const words = query
     .toLowerCase()
@@ -214,7 +214,7 @@ export async function getListing(deps: Deps, id: string): Promise<ProductDetailV
   };
 }
 
-export interface NewCategory {
+interface NewCategory {
   id: number;
   parentId: number | null;
   sort: number;
@@ -236,7 +236,7 @@ export async function createCategory(db: Db, storage: Storage, input: NewCategor
   categoryList.forget();
 }
 
-export interface NewSupplyProduct {
+interface NewSupplyProduct {
   categoryId: number;
   name: Localized;
   description: Localized;

@@ -37,7 +37,7 @@ import {
 } from "../stores/stores.service.ts";
 import * as q from "./merchants.queries.ts";
 
-export interface MerchantDeps {
+interface MerchantDeps {
   db: Db;
   storage: Storage;
   log: Logger;

@@ -6,7 +6,7 @@ import type { Logger } from "../../platform/logger.ts";
 import type { Channels, OutgoingMessage } from "../../platform/messaging.ts";
 import { insertOutboxMessage, selectOutbox } from "./notifications.queries.ts";
 
-export interface NotifyDeps {
+interface NotifyDeps {
   db: Db;
   channels: Channels;
   log: Logger;

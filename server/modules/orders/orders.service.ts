@@ -75,7 +75,7 @@ export const hour = 60 * 60 * 1000;
 export const addMs = (at: Date, ms: number) => new Date(at.getTime() + ms);
 
 /** What pricing needs of a listing a shopper buys (the catalogue's and stores' rows, read above this module). */
-export interface OrderLine {
+interface OrderLine {
   listingId: string;
   storeId: string;
   storeName: string;
@@ -86,7 +86,7 @@ export interface OrderLine {
   available: boolean;
 }
 
-export interface PricedStore<Row extends OrderLine = OrderLine> {
+interface PricedStore<Row extends OrderLine = OrderLine> {
   storeId: string;
   storeName: string;
   lines: { row: Row; quantity: number }[];
@@ -99,7 +99,7 @@ export interface PricedStore<Row extends OrderLine = OrderLine> {
 }
 
 /** VAT (PPN) on a subtotal, in whole Rupiah, rounded half up in integer arithmetic. */
-export function vatOf(subtotal: number, settings: Pick<MoneySettings, "vatBasisPoints">): number {
+function vatOf(subtotal: number, settings: Pick<MoneySettings, "vatBasisPoints">): number {
   return rateOf(subtotal, settings.vatBasisPoints);
 }
 

@@ -29,13 +29,13 @@ import type { reviews } from "./reviews.tables.ts";
  * never deleted, by an operator with a reason. Ratings count visible reviews only.
  */
 
-export interface ReviewDeps {
+interface ReviewDeps {
   db: Db;
   storage: Storage;
   lang: Locale;
 }
 
-export type NewReview = Omit<typeof reviews.$inferInsert, "createdAt">;
+type NewReview = Omit<typeof reviews.$inferInsert, "createdAt">;
 
 /** Writes a review in the caller's transaction; false when the item already has one. */
 export function insertReview(tx: Tx, row: NewReview): Promise<boolean> {

@@ -33,7 +33,7 @@ type StoreCardRow = Awaited<ReturnType<typeof q.selectStoreCards>>[number];
  */
 const storeCardRows = memoByIdPerDatabase<Db, StoreCardRow>(60_000, 10_000);
 
-export interface NewStore {
+interface NewStore {
   ownerId: string;
   name: string;
   intro: string;
@@ -172,7 +172,7 @@ export async function getStorePage(
  * cost nothing to invent, so without a cap one client could count as many visitors as it likes; with it,
  * a few people behind one carrier address still count, and inflating takes many addresses or accounts.
  */
-export const signedOutVisitsPerAddress = 5;
+const signedOutVisitsPerAddress = 5;
 
 /**
  * Counts a visit to a store, once per visitor per Indonesian day. The page calls it once shown in a
