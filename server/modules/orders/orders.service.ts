@@ -21,10 +21,13 @@ import {
 } from "./orders.queries.ts";
 import { type OrderEventData } from "./orders.tables.ts";
 
-/** The orders module's records, for the flows and reads above it. */
+/**
+ * The orders module's records, for the flows and reads above it: lint lets nothing outside the module import
+ * orders.queries.ts (docs/architecture.md, rule 4), so what they use passes through here, and only that.
+ * Files of this module (returns.service.ts) import the queries directly.
+ */
 export {
   countOrders,
-  countReturns,
   countUserOrders,
   goodsUnpaid,
   insertEvents,
@@ -40,12 +43,9 @@ export {
   selectOrder,
   selectOrderPage,
   selectOrderReturns,
-  selectOrdersByIds,
   selectPayment,
   selectPaymentByGateway,
   selectPaymentOrderIds,
-  selectReturn,
-  selectReturnPage,
   setPaymentGateway,
   sumGoodsDue,
   updateOrder,
@@ -70,9 +70,6 @@ export interface PaymentDeps extends OrderDeps {
 export const paymentExpireJob = "order.payment_expire";
 export const goodsExpireJob = "order.goods_expire";
 export const autoConfirmJob = "order.auto_confirm";
-
-export const hour = 60 * 60 * 1000;
-export const addMs = (at: Date, ms: number) => new Date(at.getTime() + ms);
 
 /** What pricing needs of a listing a shopper buys (the catalogue's and stores' rows, read above this module). */
 interface OrderLine {

@@ -4,15 +4,13 @@ import { type Tx } from "../../../db/client.ts";
 import { scheduleJob } from "../../../modules/jobs/jobs.service.ts";
 import { InsufficientBalance, move } from "../../../modules/ledger/ledger.service.ts";
 import {
-  addMs,
   goodsExpireJob,
-  hour,
   insertEvents,
   orderEvent,
   updateOrder,
   type OrderRow,
 } from "../../../modules/orders/orders.service.ts";
-import { now } from "../../../platform/clock.ts";
+import { addMs, hour, now } from "../../../platform/clock.ts";
 import { selectStorePayer } from "../../../read/order-lines.ts";
 
 /**
