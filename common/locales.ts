@@ -17,7 +17,7 @@ export function isLocale(value: unknown): value is Locale {
 }
 
 /** Reads a locale from a loose value (`id`, `id-ID`, `zh-CN`, `en-GB`, `ind`), or undefined. */
-export function toLocale(value: string | null | undefined): Locale | undefined {
+function toLocale(value: string | null | undefined): Locale | undefined {
   if (!value) return undefined;
   const v = value.trim().toLowerCase();
   if (isLocale(v)) return v;

@@ -5,7 +5,6 @@
 
 /** A merchant application waits for review, then an operator approves or rejects it (with a reason). */
 export const applicationStatuses = ["pending", "approved", "rejected"] as const;
-export type ApplicationStatus = (typeof applicationStatuses)[number];
 
 /** A store is open, or suspended by an operator (hidden from the shop; its open orders still complete). */
 export const storeStatuses = ["approved", "suspended"] as const;

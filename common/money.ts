@@ -22,7 +22,7 @@ export const maxTransferRupiah = 10_000_000_000_000;
 export const maxBalanceRupiah = 1_000_000_000_000_000;
 
 /** Rates are integers in basis points: 1 % is 100, 11 % (PPN) is 1100, 4,35 % is 435. */
-export const basisPointsPerWhole = 10_000;
+const basisPointsPerWhole = 10_000;
 
 /**
  * `amount × part ÷ whole`, rounded half up to a whole Rupiah, in exact integer arithmetic (BigInt): a share

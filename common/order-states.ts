@@ -48,7 +48,6 @@ export const orderEvents = [
   "return_rejected",
   "replacement_shipped",
 ] as const;
-export type OrderEvent = (typeof orderEvents)[number];
 
 /** Who did something to an order. */
 export const orderActors = ["shopper", "merchant", "operator", "system"] as const;
@@ -109,7 +108,6 @@ export const afterSalesStatuses = [
   "rejected",
   "replaced",
 ] as const;
-export type AfterSalesStatus = (typeof afterSalesStatuses)[number];
 
 /** The operator's after-sales queues: escalated requests to decide, approved replacements to ship, all. */
 export const opsAfterSalesViews = ["escalated", "to_replace", "all"] as const;

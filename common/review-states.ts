@@ -14,4 +14,3 @@ export const reviewViews = ["all", "unreplied"] as const;
 
 /** The operator's reviews list: all, the low ratings (1-2 stars), the hidden ones. */
 export const opsReviewViews = ["all", "low", "hidden"] as const;
-export type OpsReviewView = (typeof opsReviewViews)[number];

@@ -5,7 +5,7 @@
 export const timeZones = { WIB: "Asia/Jakarta", WITA: "Asia/Makassar", WIT: "Asia/Jayapura" } as const;
 export type TimeZoneName = keyof typeof timeZones;
 export const timeZoneNames = Object.keys(timeZones) as TimeZoneName[];
-export const defaultTimeZone: TimeZoneName = "WIB";
+const defaultTimeZone: TimeZoneName = "WIB";
 export const timeZoneCookie = { name: "pasar_tz", maxAgeSeconds: 365 * 24 * 60 * 60 } as const;
 
 export function toTimeZoneName(value: string | undefined): TimeZoneName {

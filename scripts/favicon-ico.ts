@@ -7,10 +7,10 @@ import path from "node:path";
 import sharp from "sharp";
 
 /** The edges in the file: the browser tab (16 and 32 at 1x and 2x) and Windows' shortcuts (48). */
-export const icoSizes = [16, 32, 48] as const;
+const icoSizes = [16, 32, 48] as const;
 
 /** An ICO file holding one PNG per entry (`width` and `height` up to 256). */
-export function icoFrom(images: { size: number; png: Buffer }[]): Buffer {
+function icoFrom(images: { size: number; png: Buffer }[]): Buffer {
   const header = Buffer.alloc(6);
   header.writeUInt16LE(0, 0); // reserved
   header.writeUInt16LE(1, 2); // 1: icon
@@ -33,7 +33,7 @@ export function icoFrom(images: { size: number; png: Buffer }[]): Buffer {
 }
 
 /** The ICO of an SVG at every size of `icoSizes`. */
-export async function icoFromSvg(svg: Buffer): Promise<Buffer> {
+async function icoFromSvg(svg: Buffer): Promise<Buffer> {
   const images = await Promise.all(
     icoSizes.map(async (size) => ({
       size,

@@ -6,7 +6,7 @@
 // (importing the database driver alone allocates about 170 MB) and is never given back, which kept the idle server
 // at about 340 MB and near 500 MB under load. Capped at 16 MB per semi-space it rests near 225 MB and stays under
 // 400 MB under load, for about 2% of API throughput; 8 MB saved 20 MB more at rest but cost 10% (docs/performance.md).
-export const serverNodeFlags = ["--max-semi-space-size=16"] as const;
+const serverNodeFlags = ["--max-semi-space-size=16"] as const;
 
 /** The arguments after `node` that start the server from the project's root. */
 export const serverArgs = [...serverNodeFlags, "server/main.ts"];

@@ -26,7 +26,7 @@ import { catalogueUrls, keepCatalogue, useCatalogue } from "./lib/catalogue.ts";
 import { I18nProvider, useI18n } from "./lib/i18n.tsx";
 import { localizePath, splitLocalePath } from "./lib/locale.ts";
 import { negotiateLocale } from "./lib/negotiate.server.ts";
-import { cookieValue } from "./lib/cookies.ts";
+import { cookieValue } from "./lib/cookies.server.ts";
 import { useNonce } from "./lib/nonce.ts";
 import { themeScript, useThemeSync } from "./lib/theme.ts";
 import { createBrowserTrpcClient, createQueryClient, setClientLanguage, TRPCProvider } from "./lib/trpc.ts";

@@ -18,7 +18,7 @@ export const OpsUsersInputSchema = z.object({
 });
 
 /** An account as the operator's list shows it. */
-export const OpsUserSchema = z.object({
+const OpsUserSchema = z.object({
   id: z.string(),
   email: z.string().nullable(),
   phone: z.string().nullable(),

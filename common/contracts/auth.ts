@@ -11,7 +11,7 @@ export const AccountInputSchema = z
   .max(254, "auth.validation.invalidAccount")
   .refine((v) => parseAccount(v) !== undefined, "auth.validation.invalidAccount");
 
-export const CodeInputSchema = z
+const CodeInputSchema = z
   .string({ error: "auth.validation.enterCode" })
   .trim()
   .min(1, "auth.validation.enterCode")
@@ -30,7 +30,7 @@ const ConfirmSchema = z
   .string({ error: "auth.validation.confirmPassword" })
   .min(1, "auth.validation.confirmPassword");
 
-export const CodePurposeSchema = z.enum(["signup", "login", "reset"]);
+const CodePurposeSchema = z.enum(["signup", "login", "reset"]);
 export type CodePurpose = z.infer<typeof CodePurposeSchema>;
 
 export const SendCodeInputSchema = z.object({ account: AccountInputSchema, purpose: CodePurposeSchema });

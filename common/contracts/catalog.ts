@@ -7,7 +7,7 @@ const IdSchema = z.string().min(1).max(64);
 /** An opaque position in a list, as the server issued it. */
 const CursorSchema = z.string().min(1).max(300);
 
-export const CategoryViewSchema = z.object({
+const CategoryViewSchema = z.object({
   id: z.number().int(),
   parentId: z.number().int().nullable(),
   name: z.string(),
@@ -62,7 +62,7 @@ export type ListingPageView = z.infer<typeof ListingPageViewSchema>;
 
 export const ListingGetInputSchema = z.object({ id: prefixedId("prd") });
 
-export const StoreCardViewSchema = z.object({
+const StoreCardViewSchema = z.object({
   id: IdSchema,
   name: z.string(),
   logo: ImageViewSchema.nullable(),

@@ -16,7 +16,6 @@ export const FundTypeSchema = z.enum(fundTypes);
 export const TransferMemoKeySchema = z.enum(transferMemoKeys);
 
 export const accountKinds = ["wallet", ...platformAccounts] as const;
-export type AccountKind = (typeof accountKinds)[number];
 
 /** A client-generated key, one per user intent ("Pay" pressed once), sent with every call that moves money. */
 export const IdempotencyKeySchema = z.string().regex(/^[A-Za-z0-9_-]{16,64}$/, "errors.money.idempotencyKey");

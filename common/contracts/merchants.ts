@@ -40,7 +40,7 @@ const fileField = (form: FormData, name: string) => {
   return value instanceof File && value.size > 0 ? value : null;
 };
 
-export const ApplicationFieldsSchema = z.object({
+const ApplicationFieldsSchema = z.object({
   storeName: StoreName,
   phone: StorePhone,
   intro: StoreIntro.min(1, "errors.merchant.intro"),
@@ -96,7 +96,7 @@ export type MerchantStatusView = z.infer<typeof MerchantStatusViewSchema>;
 // ------------------------------------------------------------------------------------ the merchant centre
 
 /** One day of the merchant home's chart (an Indonesian calendar day). */
-export const DayFigureSchema = z.object({
+const DayFigureSchema = z.object({
   day: z.string(),
   turnover: z.number().int(),
   orders: z.number().int(),
@@ -172,7 +172,7 @@ export const MerchantOpsInputSchema = z.object({
 });
 
 /** An application or a store in the operator's merchants page. */
-export const MerchantOpsItemSchema = z.object({
+const MerchantOpsItemSchema = z.object({
   kind: z.enum(["application", "store"]),
   id: z.string(),
   /** The applicant or owner's account (email or phone). */
@@ -210,7 +210,7 @@ export const MerchantOpsCountsSchema = z.object({ pending: z.number().int() });
 /** The most a listing may cost (a sanity bound: prices are whole Rupiah). */
 export const maxListingPrice = 1_000_000_000;
 
-export const ListingPriceSchema = z
+const ListingPriceSchema = z
   .number("errors.listing.price")
   .int("errors.listing.price")
   .positive("errors.listing.price")
@@ -227,7 +227,7 @@ export const SupplyInputSchema = z.object({
 export type SupplyInput = z.infer<typeof SupplyInputSchema>;
 
 /** A supply product as a merchant sees it: its cost, suggested price and shared stock, and the own listing. */
-export const SupplyItemViewSchema = z.object({
+const SupplyItemViewSchema = z.object({
   id: z.string(),
   name: z.string(),
   image: ImageViewSchema.nullable(),

@@ -12,7 +12,7 @@ export const OpsWithdrawalsInputSchema = z.object({
   limit: z.number().int().min(1).max(100).default(30),
 });
 
-export const OpsWithdrawalSchema = z.object({
+const OpsWithdrawalSchema = z.object({
   id: z.string(),
   userId: z.string(),
   /** The user's account (email or phone). */

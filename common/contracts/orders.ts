@@ -37,7 +37,7 @@ export const CartAddInputSchema = z.object({ listingId: ListingId, quantity: Qua
 export const CartSetInputSchema = z.object({ listingId: ListingId, quantity: Quantity });
 export const CartRemoveInputSchema = z.object({ listingIds: z.array(ListingId).min(1).max(100) });
 
-export const CartItemViewSchema = z.object({
+const CartItemViewSchema = z.object({
   listingId: z.string(),
   name: z.string(),
   image: ImageViewSchema.nullable(),
@@ -48,7 +48,6 @@ export const CartItemViewSchema = z.object({
   /** False when the product was delisted or its store suspended: it stays in the cart but cannot be bought. */
   available: z.boolean(),
 });
-export type CartItemView = z.infer<typeof CartItemViewSchema>;
 
 export const CartViewSchema = z.object({
   stores: z.array(
@@ -71,12 +70,12 @@ export const AreaInputSchema = z.object({
     .regex(/^\d{2}(\.\d{2}){0,2}$/, "errors.api.invalidInput")
     .optional(),
 });
-export const AreaViewSchema = z.object({ code: z.string(), name: z.string() });
+const AreaViewSchema = z.object({ code: z.string(), name: z.string() });
 export const AreasViewSchema = z.array(AreaViewSchema);
 
 const AreaCode = z.string().regex(/^\d{2}(\.\d{2}){0,2}(\.\d{4})?$/, "errors.address.area");
 
-export const AddressInputSchema = z.object({
+const AddressInputSchema = z.object({
   name: plainText(z.string().trim().min(1, "errors.address.name").max(60, "errors.address.nameLong")),
   mobile: z
     .string()
@@ -126,7 +125,7 @@ export const AddressesViewSchema = z.array(AddressViewSchema);
 
 // ----------------------------------------------------------------------------------------- checkout
 
-export const CheckoutLineSchema = z.object({ listingId: ListingId, quantity: Quantity });
+const CheckoutLineSchema = z.object({ listingId: ListingId, quantity: Quantity });
 
 export const CheckoutQuoteInputSchema = z.object({
   lines: z.array(CheckoutLineSchema).min(1, "errors.checkout.empty").max(maxCheckoutItems),
@@ -212,7 +211,7 @@ const OrderItemViewSchema = z.object({
   quantity: z.number().int(),
 });
 
-export const OrderCardViewSchema = z.object({
+const OrderCardViewSchema = z.object({
   id: z.string(),
   code: z.string(),
   storeId: z.string(),
@@ -238,7 +237,7 @@ export const OrderCountsViewSchema = z.object({
   pending_review: z.number().int(),
 });
 
-export const OrderEventViewSchema = z.object({
+const OrderEventViewSchema = z.object({
   event: z.enum(orderEvents),
   actor: z.enum(orderActors),
   at: z.date(),
@@ -309,7 +308,7 @@ export const MerchantOrdersInputSchema = z.object({
   limit: z.number().int().min(1).max(50).default(20),
 });
 
-export const MerchantOrderViewSchema = OrderCardViewSchema.extend({
+const MerchantOrderViewSchema = OrderCardViewSchema.extend({
   goodsCost: z.number().int(),
   subtotal: z.number().int(),
   /** Sale subtotal minus goods cost: what the store earns on completion. */
@@ -353,7 +352,7 @@ export const FulfilmentInputSchema = z.object({
   limit: z.number().int().min(1).max(50).default(20),
 });
 
-export const FulfilmentOrderViewSchema = MerchantOrderViewSchema.extend({
+const FulfilmentOrderViewSchema = MerchantOrderViewSchema.extend({
   user: z.string(),
   address: OrderDetailViewSchema.shape.address,
   courier: z.string().nullable(),
@@ -384,6 +383,3 @@ export const ExceptionInputSchema = z.object({
 });
 
 export const OrderActionViewSchema = z.object({ id: z.string(), status: z.enum(orderStatuses) });
-
-export const OrderStatusSchema = z.enum(orderStatuses);
-export const CancelReasonSchema = z.enum(cancelReasons);

@@ -109,7 +109,7 @@ export const ReviewViewSchema = z.object({
 export type ReviewView = z.infer<typeof ReviewViewSchema>;
 
 /** A product's rating: the average of its visible reviews, how many, how many with photos, per star. */
-export const RatingSummarySchema = z.object({
+const RatingSummarySchema = z.object({
   average: z.number().nullable(),
   count: z.number().int(),
   withPhotos: z.number().int(),

@@ -146,7 +146,7 @@ export const MoneySettingsInputSchema = MoneySettingsSchema.refine(
  * A WhatsApp number as an operator types it (0811…, 811…, 62 811…, +62 811-…, or another country's +…), in
  * E.164; undefined when it cannot be one.
  */
-export function whatsappE164(typed: string): string | undefined {
+function whatsappE164(typed: string): string | undefined {
   const digits = typed.replace(/[\s().-]/g, "");
   const e164 = digits.startsWith("+")
     ? digits

@@ -18,7 +18,7 @@ export const StoreStreetInputSchema = z.object({
 export type StoreStreetInput = z.input<typeof StoreStreetInputSchema>;
 
 /** A store with the statistics shoppers see; every number is computed from records. */
-export const StoreSummaryViewSchema = z.object({
+const StoreSummaryViewSchema = z.object({
   id: z.string(),
   name: z.string(),
   logo: ImageViewSchema.nullable(),

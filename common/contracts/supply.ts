@@ -10,8 +10,8 @@ function localizedText(max: number, required: "errors.supply.name" | "errors.sup
   return z.object({ ind: one, en: one, zh: one }) satisfies z.ZodType<Localized>;
 }
 
-export const supplyNameMax = 120;
-export const supplyDescriptionMax = 2000;
+const supplyNameMax = 120;
+const supplyDescriptionMax = 2000;
 
 const SupplyPrice = z
   .number("errors.supply.price")
@@ -19,7 +19,7 @@ const SupplyPrice = z
   .positive("errors.supply.price")
   .max(maxListingPrice, "errors.supply.price");
 
-export const SupplyProductInputSchema = z
+const SupplyProductInputSchema = z
   .object({
     categoryId: CategoryIdSchema,
     name: localizedText(supplyNameMax, "errors.supply.name"),

@@ -2,14 +2,14 @@ import { z } from "zod";
 import type { Localized } from "../locales.ts";
 import { plainText, prefixedId } from "./input.ts";
 
-export const FaqViewSchema = z.object({ id: z.string(), question: z.string(), answer: z.string() });
+const FaqViewSchema = z.object({ id: z.string(), question: z.string(), answer: z.string() });
 export type FaqView = z.infer<typeof FaqViewSchema>;
 export const FaqListViewSchema = z.array(FaqViewSchema);
 
 // ------------------------------------------------------------------------------------------- operators
 
-export const faqQuestionMax = 200;
-export const faqAnswerMax = 2000;
+const faqQuestionMax = 200;
+const faqAnswerMax = 2000;
 
 /** A text in every language the shop speaks, each required. */
 function localizedText(max: number, required: "errors.faq.question" | "errors.faq.answer") {
@@ -31,6 +31,6 @@ export const FaqMoveInputSchema = z.object({ id: FaqId, direction: z.enum(["up",
 const LocalizedSchema = z.object({ ind: z.string(), en: z.string(), zh: z.string() });
 
 /** A FAQ as the operator edits it: every language, in display order. */
-export const OpsFaqSchema = z.object({ id: z.string(), question: LocalizedSchema, answer: LocalizedSchema });
+const OpsFaqSchema = z.object({ id: z.string(), question: LocalizedSchema, answer: LocalizedSchema });
 export type OpsFaq = z.infer<typeof OpsFaqSchema>;
 export const OpsFaqListSchema = z.array(OpsFaqSchema);

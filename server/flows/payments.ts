@@ -5,7 +5,7 @@ import { applyOrderPayment } from "./orders/gateway-payment.ts";
 import { applyRechargePayment } from "./wallet/gateway-payment.ts";
 
 /** What became of a gateway notification; anything but `applied`/`unchanged` changed nothing. */
-export type NotificationOutcome = "applied" | "unchanged" | "forged" | "mismatch";
+type NotificationOutcome = "applied" | "unchanged" | "forged" | "mismatch";
 
 /**
  * A payment gateway's notification. Nothing is read before its signature is verified; then it goes to what

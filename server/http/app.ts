@@ -9,6 +9,8 @@ import { getConnInfo } from "@hono/node-server/conninfo";
 import { TRPCError } from "@trpc/server";
 import { fetchRequestHandler } from "@trpc/server/adapters/fetch";
 import { bodyLimit } from "hono/body-limit";
+import { generateCookie } from "hono/cookie";
+import type { CookieOptions } from "hono/utils/cookie";
 import { Hono, type Context as HonoContext, type MiddlewareHandler } from "hono";
 import { isDatabaseUnavailable, type Database } from "../db/client.ts";
 import { isLocalUrl, isLoopbackAddress } from "../platform/env.ts";
@@ -49,7 +51,7 @@ export interface PageBridge {
   sessionCookies: (headers: Headers) => SessionCookies;
 }
 
-export interface AppDeps {
+interface AppDeps {
   database: Database;
   storage: Storage;
   channels: Channels;
@@ -157,27 +159,25 @@ const procedureNames = new Set(Object.keys(appRouter._def.procedures));
 
 /**
  * The session cookie: httpOnly so scripts cannot read it, SameSite=Lax, Secure behind https. Beside it a
- * readable hint that holds no secret, so a page signed in by a plain form post knows it is signed in.
+ * readable hint that holds no secret, so a page signed in by a plain form post knows it is signed in. Written
+ * by Hono's cookie serializer (the server's one cookie implementation) onto whatever headers the response
+ * will carry: tRPC's, or a page's.
  */
 function sessionCookies(headers: Headers, secure: boolean): SessionCookies {
-  const attributes = `Path=/; SameSite=Lax${secure ? "; Secure" : ""}`;
+  const attributes = { path: "/", sameSite: "Lax", secure } as const;
+  const append = (name: string, value: string, options: CookieOptions) =>
+    headers.append("set-cookie", generateCookie(name, value, { ...attributes, ...options }));
   return {
     set(token, maxAge) {
-      headers.append(
-        "set-cookie",
-        `${sessionCookie}=${encodeURIComponent(token)}; ${attributes}; HttpOnly; Max-Age=${maxAge}`,
-      );
-      headers.append("set-cookie", `${signedInHintCookie}=1; ${attributes}; Max-Age=${maxAge}`);
+      append(sessionCookie, token, { httpOnly: true, maxAge });
+      append(signedInHintCookie, "1", { maxAge });
     },
     clear() {
-      headers.append("set-cookie", `${sessionCookie}=; ${attributes}; HttpOnly; Max-Age=0`);
-      headers.append("set-cookie", `${signedInHintCookie}=; ${attributes}; Max-Age=0`);
+      append(sessionCookie, "", { httpOnly: true, maxAge: 0 });
+      append(signedInHintCookie, "", { maxAge: 0 });
     },
     setVisitor(id) {
-      headers.append(
-        "set-cookie",
-        `${visitorCookie}=${id}; ${attributes}; HttpOnly; Max-Age=${365 * 86_400}`,
-      );
+      append(visitorCookie, id, { httpOnly: true, maxAge: 365 * 86_400 });
     },
   };
 }

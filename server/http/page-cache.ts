@@ -1,7 +1,9 @@
 import { promisify } from "node:util";
 import { gzip as gzipCallback } from "node:zlib";
-import type { MiddlewareHandler } from "hono";
+import type { Context, MiddlewareHandler } from "hono";
+import { getCookie } from "hono/cookie";
 import { isbot } from "isbot";
+import { LRUCache } from "lru-cache";
 import { sessionCookie, visitorCookie } from "../trpc/context.ts";
 import { acceptsGzip } from "./frame.ts";
 
@@ -19,9 +21,9 @@ const gzip = promisify(gzipCallback);
  * against markup injected into a render by someone who could not know the nonce, and a kept page is the
  * same bytes as the render it came from.
  */
-export interface PageCacheOptions {
+interface PageCacheOptions {
   ttlMs: number;
-  /** Upper bound on the bytes kept (raw and gzip); the oldest pages go first. */
+  /** Upper bound on the bytes kept (raw and gzip); the least recently used pages go first. */
   maxBytes: number;
   now: () => number;
 }
@@ -32,36 +34,33 @@ interface Entry {
   raw: Uint8Array<ArrayBuffer>;
   gzipped: Uint8Array<ArrayBuffer>;
   expires: number;
-  bytes: number;
 }
 
 /** Pages that answer differently per client even when signed out: never kept. */
 const personalPath = /\/dev\//;
 
-function cookiesForKey(header: string | undefined): string | null {
-  if (!header) return "";
-  const kept: string[] = [];
-  for (const part of header.split(";")) {
-    const pair = part.trim();
-    if (!pair) continue;
-    const name = pair.slice(0, Math.max(0, pair.indexOf("=")));
-    if (name === sessionCookie) return null;
-    if (name !== visitorCookie) kept.push(pair);
-  }
-  return kept.sort().join("; ");
+/**
+ * The request's cookies as part of the key, read with Hono's cookie parser (what the pages read too): null
+ * when the request carries a session, which is never served from or kept in the cache.
+ */
+function cookiesForKey(c: Context): string | null {
+  const cookies = getCookie(c);
+  if (sessionCookie in cookies) return null;
+  const names = Object.keys(cookies)
+    .filter((name) => name !== visitorCookie)
+    .sort();
+  return JSON.stringify(names.map((name) => [name, cookies[name]]));
 }
 
 export function pageCache(opts: PageCacheOptions): MiddlewareHandler {
-  const entries = new Map<string, Entry>();
+  // lru-cache keeps the pages within `maxBytes`, the least recently used dropped first (a page larger than
+  // that is not kept at all). Expiry is the entry's own: lru-cache's TTL would read the same injected clock
+  // but takes a start time of 0 for "no TTL", and a monotonic clock may well read 0 (the tests' does).
+  const entries = new LRUCache<string, Entry>({
+    maxSize: opts.maxBytes,
+    sizeCalculation: (entry, key) => entry.raw.byteLength + entry.gzipped.byteLength + key.length,
+  });
   const rendering = new Map<string, Promise<void>>();
-  let bytes = 0;
-
-  const drop = (key: string) => {
-    const e = entries.get(key);
-    if (!e) return;
-    entries.delete(key);
-    bytes -= e.bytes;
-  };
 
   const answer = (entry: Entry, gzipOk: boolean) => {
     const headers = new Headers(entry.headers);
@@ -73,7 +72,7 @@ export function pageCache(opts: PageCacheOptions): MiddlewareHandler {
   return async (c, next) => {
     const method = c.req.method;
     if (method !== "GET" || c.req.header("authorization") || personalPath.test(c.req.path)) return next();
-    const cookies = cookiesForKey(c.req.header("cookie"));
+    const cookies = cookiesForKey(c);
     if (cookies === null) return next();
     const ua = c.req.header("user-agent");
     const key = `${c.req.url}\n${cookies}\n${c.req.header("accept-language") ?? ""}\n${ua && isbot(ua) ? "bot" : ""}`;
@@ -82,7 +81,7 @@ export function pageCache(opts: PageCacheOptions): MiddlewareHandler {
     const fresh = () => {
       const e = entries.get(key);
       if (e && e.expires > opts.now()) return e;
-      if (e) drop(key);
+      if (e) entries.delete(key);
       return undefined;
     };
     let hit = fresh();
@@ -92,9 +91,7 @@ export function pageCache(opts: PageCacheOptions): MiddlewareHandler {
       hit = fresh();
     }
     if (hit) {
-      // Refreshed in the map's order, so the least recently used page is dropped first.
-      entries.delete(key);
-      entries.set(key, hit);
+      // Reading it made it the most recently used (lru-cache's order).
       c.res = answer(hit, gzipOk);
       return;
     }
@@ -119,16 +116,8 @@ export function pageCache(opts: PageCacheOptions): MiddlewareHandler {
         raw,
         gzipped: new Uint8Array(await gzip(raw)),
         expires: opts.now() + opts.ttlMs,
-        bytes: 0,
       };
-      entry.bytes = entry.raw.byteLength + entry.gzipped.byteLength + key.length;
-      drop(key);
       entries.set(key, entry);
-      bytes += entry.bytes;
-      for (const oldest of entries.keys()) {
-        if (bytes <= opts.maxBytes) break;
-        drop(oldest);
-      }
       c.res = undefined;
       c.res = answer(entry, gzipOk);
     } finally {

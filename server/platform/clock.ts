@@ -14,6 +14,14 @@ export function setClock(clock: () => Date): () => void {
   };
 }
 
+/** An hour in milliseconds. */
+export const hour = 60 * 60 * 1000;
+
+/** The moment `ms` milliseconds after `at`. */
+export function addMs(at: Date, ms: number): Date {
+  return new Date(at.getTime() + ms);
+}
+
 /** The Indonesian (WIB) day of a moment, as YYYY-MM-DD: what "once per day" counts by. */
 export function jakartaDay(at: Date): string {
   return new Intl.DateTimeFormat("en-CA", { timeZone: "Asia/Jakarta" }).format(at);

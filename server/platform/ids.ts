@@ -3,7 +3,7 @@ import { randomBytes } from "node:crypto";
 const alphabet = "0123456789abcdefghjkmnpqrstvwxyz";
 
 /** Prefixes of every id kind in the system, so an id tells what it names. */
-export type IdPrefix =
+type IdPrefix =
   | "usr"
   | "str"
   | "sup"

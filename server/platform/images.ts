@@ -29,7 +29,7 @@ async function loadSharp() {
  * format. The database keeps the `StoredImage` it returns; views carry `imageView(...)`, from which the web
  * app builds `srcset` (common/images.ts names the files).
  */
-export interface ImageKind {
+interface ImageKind {
   folder: string;
   /**
    * The widths to render, ascending, in device pixels: the CSS widths the pages show this kind at, times
@@ -147,7 +147,7 @@ export function imageView(storage: Storage, image: StoredImage | null): ImageVie
 }
 
 /** The largest image file accepted from a form (a phone photo). */
-export const uploadMaxBytes = 5 * 1024 * 1024;
+const uploadMaxBytes = 5 * 1024 * 1024;
 
 /**
  * Stores an image a person uploaded: refused with a translated message when the file is empty, larger than

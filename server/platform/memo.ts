@@ -1,3 +1,4 @@
+import { LRUCache } from "lru-cache";
 import { now } from "./clock.ts";
 
 /**
@@ -27,28 +28,44 @@ export function memoPerDatabase<Db extends object, V>(ttlMs: number) {
   };
 }
 
+/** lru-cache reads time from the one clock, so tests that move it age what is kept. */
+const projectClock = { now: () => now().getTime() };
+
 /**
  * Values by id, each computed once per database and kept for `ttlMs` (at most `maxEntries` of them, the
- * oldest dropped first), for rows many requests read and few change (store names on product cards). Ids
- * not kept are loaded together in one call. `forget()` drops everything, as for `memoPerDatabase`.
+ * least recently used dropped first), for rows many requests read and few change (store names on product
+ * cards). Ids not kept are loaded together in one call. `forget()` drops everything, as for
+ * `memoPerDatabase`. Each database's values are an `lru-cache` (count limit and TTL on the project's clock),
+ * itself kept in a WeakMap so a database that is gone takes its values with it.
  */
-export function memoByIdPerDatabase<Db extends object, V>(ttlMs: number, maxEntries: number) {
+export function memoByIdPerDatabase<Db extends object, V extends object>(ttlMs: number, maxEntries: number) {
   let generation = 0;
-  const perDb = new WeakMap<Db, { generation: number; kept: Map<string, { expires: number; value: V }> }>();
+  const perDb = new WeakMap<Db, { generation: number; kept: LRUCache<string, V> }>();
   return {
     async get(db: Db, ids: readonly string[], load: (ids: string[]) => Promise<Map<string, V>>) {
       let state = perDb.get(db);
-      if (!state || state.generation !== generation) {
-        state = { generation, kept: new Map() };
+      if (!state) {
+        state = {
+          generation,
+          kept: new LRUCache<string, V>({
+            max: maxEntries,
+            ttl: ttlMs,
+            ttlResolution: 0,
+            perf: projectClock,
+          }),
+        };
         perDb.set(db, state);
+      } else if (state.generation !== generation) {
+        state.kept.clear();
+        state.generation = generation;
       }
       const { kept } = state;
-      const at = now().getTime();
+      const at = projectClock.now();
       const found = new Map<string, V>();
       const missing: string[] = [];
       for (const id of new Set(ids)) {
         const hit = kept.get(id);
-        if (hit && hit.expires > at) found.set(id, hit.value);
+        if (hit !== undefined) found.set(id, hit);
         else missing.push(id);
       }
       if (missing.length === 0) return found;
@@ -56,13 +73,9 @@ export function memoByIdPerDatabase<Db extends object, V>(ttlMs: number, maxEntr
       const loaded = await load(missing);
       for (const [id, value] of loaded) {
         found.set(id, value);
-        if (startedIn !== generation) continue;
-        kept.delete(id);
-        kept.set(id, { expires: at + ttlMs, value });
-      }
-      for (const oldest of kept.keys()) {
-        if (kept.size <= maxEntries) break;
-        kept.delete(oldest);
+        // A value loaded before a forget() may predate the write: returned, never kept. Its age counts
+        // from when the load started, as a value read then.
+        if (startedIn === generation) kept.set(id, value, { start: at });
       }
       return found;
     },

@@ -9,7 +9,7 @@ export interface OutgoingMessage {
 }
 
 /** A way out for messages; email goes over SMTP, SMS through a provider's HTTP API. */
-export interface MessageChannel {
+interface MessageChannel {
   send(message: OutgoingMessage): Promise<void>;
 }
 

@@ -10,7 +10,7 @@ import { DomainError } from "./errors.ts";
 import type { Logger } from "./logger.ts";
 
 /** What is limited: sending codes, checking codes, checking passwords, checking invite codes. */
-export type LimitName = "sendCode" | "checkCode" | "checkPassword" | "checkInvite";
+type LimitName = "sendCode" | "checkCode" | "checkPassword" | "checkInvite";
 
 /**
  * Attempts allowed per window, per account and per client address. Address limits are generous because

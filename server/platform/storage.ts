@@ -13,7 +13,7 @@ export interface Storage {
   url(key: string): string;
 }
 
-export const uploadsUrlPrefix = "/uploads/";
+const uploadsUrlPrefix = "/uploads/";
 
 /** Files under `<dataDir>/uploads`; their URLs can be cached forever. */
 export function createLocalStorage(root: string): Storage {

@@ -119,7 +119,7 @@ const day = 24 * 60 * 60 * 1000;
  * The start (and end) of an order-centre period in the Indonesian (WIB) calendar: today, yesterday, or this
  * week from Monday. WIB is UTC+7 all year (Indonesia keeps no daylight saving).
  */
-export function periodRange(period: OrderPeriod, at: Date): { from: Date; to?: Date } | undefined {
+function periodRange(period: OrderPeriod, at: Date): { from: Date; to?: Date } | undefined {
   if (period === "any") return undefined;
   const today = new Date(`${jakartaDay(at)}T00:00:00+07:00`);
   if (period === "today") return { from: today };

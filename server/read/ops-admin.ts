@@ -23,7 +23,7 @@ import { pendingWithdrawalCount } from "../modules/wallet/wallet.service.ts";
 // -------------------------------------------------------------------------------------------- dashboard
 
 /** How many Indonesian days the dashboard shows, today included. */
-export const dashboardDays = 14;
+const dashboardDays = 14;
 const dayMs = 24 * 60 * 60 * 1000;
 
 /** What the queues' counts are read from, each read at most once per dashboard. */

@@ -37,7 +37,6 @@ export async function selectOrderLines(db: Db | Tx, listingIds: readonly string[
     .where(inArray(listings.id, [...listingIds]));
   return rows;
 }
-export type OrderLineRow = Awaited<ReturnType<typeof selectOrderLines>>[number];
 
 /** A store's owner and auto-pay switch, for goods payments. */
 export async function selectStorePayer(db: Db | Tx, storeId: string) {

@@ -8,7 +8,7 @@ import type { ArtKind } from "./product-art.ts";
 
 export type Localized = { ind: string; en: string; zh: string };
 
-export interface SeedCategory {
+interface SeedCategory {
   id: number;
   parentId: number | null;
   sort: number;
@@ -17,7 +17,7 @@ export interface SeedCategory {
   iconColour: string;
 }
 
-export interface SeedProduct {
+interface SeedProduct {
   key: string;
   categoryId: number;
   name: Localized;
@@ -29,7 +29,7 @@ export interface SeedProduct {
   boutique: boolean;
 }
 
-export interface SeedStore {
+interface SeedStore {
   key: string;
   name: string;
   intro: Localized;

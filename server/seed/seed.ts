@@ -36,7 +36,7 @@ export const demoAccounts = {
   applicant: "applicant@pasar.test",
 };
 
-export interface SeedOptions {
+interface SeedOptions {
   /** Edge in pixels of the product pictures (icons and logos are never bigger); tests seed small ones quickly. */
   imageSize?: number;
   /** Where the shop answers: the demo's unpaid order is opened on the sandbox gateway, which calls back here. */

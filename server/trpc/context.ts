@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
+import { parse } from "hono/utils/cookie";
 import { defaultLocale, isLocale, type Locale } from "#common/locales.ts";
 import type { Translate } from "#common/i18n/i18n.ts";
 import type { Db } from "../db/client.ts";
@@ -75,7 +76,7 @@ export interface ContextDeps {
   localOutbox: boolean;
 }
 
-export interface RequestInfo {
+interface RequestInfo {
   headers: Headers;
   requestId: string;
   clientIp: string;
@@ -94,35 +95,30 @@ export function localeFromHeader(value: string | null): Locale {
 /** Longest token worth looking up; ours are far shorter, anything longer names no session. */
 const maxTokenLength = 512;
 
+/** The value of cookie `name` in the request, read with Hono's cookie parser (percent-decoded). */
+function cookieOf(headers: Headers, name: string): string | undefined {
+  const header = headers.get("cookie");
+  return header ? parse(header, name)[name] : undefined;
+}
+
 /**
  * The token from `authorization` (raw or `Bearer …`), else from the session cookie. A cookie that is not
- * valid percent-encoding (a lone `%`) or an oversized value names no session: the visitor is signed out,
- * never answered with an error.
+ * valid percent-encoding (a lone `%`) names no session we issued, and an oversized value none at all: the
+ * visitor is signed out, never answered with an error.
  */
-export function tokenFrom(headers: Headers): string {
+function tokenFrom(headers: Headers): string {
   const header = (headers.get("authorization") ?? "").trim().replace(/^Bearer\s+/i, "");
   if (header) return header.length <= maxTokenLength ? header : "";
-  for (const part of (headers.get("cookie") ?? "").split(";")) {
-    const [name, value] = part.trim().split("=");
-    if (name !== sessionCookie || !value || value.length > maxTokenLength) continue;
-    try {
-      return decodeURIComponent(value);
-    } catch {
-      return "";
-    }
-  }
-  return "";
+  const value = cookieOf(headers, sessionCookie);
+  return value && value.length <= maxTokenLength ? value : "";
 }
 
 const noCookies: SessionCookies = { set() {}, clear() {}, setVisitor() {} };
 
 /** The visitor id from the `pasar_visitor` cookie, if it is one we could have issued. */
-export function visitorFrom(headers: Headers): string | undefined {
-  for (const part of (headers.get("cookie") ?? "").split(";")) {
-    const [name, value] = part.trim().split("=");
-    if (name === visitorCookie && value && /^[\w-]{16,64}$/.test(value)) return value;
-  }
-  return undefined;
+function visitorFrom(headers: Headers): string | undefined {
+  const value = cookieOf(headers, visitorCookie);
+  return value && /^[\w-]{16,64}$/.test(value) ? value : undefined;
 }
 
 /** Builds the per-request context from the app's dependencies and one request. */

@@ -13,7 +13,7 @@ const categoryMade = new WeakSet<TestDatabase>();
 let sequence = 0;
 
 /** A delivery address in Kebon Kacang, Tanah Abang, Central Jakarta (real area codes). */
-export const jakartaAddress = {
+const jakartaAddress = {
   name: "Siti Aminah",
   mobile: "0812-3456-7890",
   provinceCode: "31",

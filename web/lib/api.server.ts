@@ -7,7 +7,7 @@ import type { Locale } from "#common/locales.ts";
 import { bridgeContext } from "./bridge.ts";
 import { signInPath } from "./locale.ts";
 
-export interface ServerApi {
+interface ServerApi {
   trpc: TRPCOptionsProxy<AppRouter>;
   queryClient: QueryClient;
   ctx: Context;

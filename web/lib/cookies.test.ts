@@ -1,13 +1,33 @@
-import { describe, expect, it } from "vitest";
-import { cookieValue } from "./cookies.ts";
+// @vitest-environment happy-dom
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { browserCookie, clearBrowserCookie, setPreferenceCookie } from "./cookies.ts";
 
-describe("cookieValue", () => {
-  it("finds a cookie among others and says nothing for one that is not there", () => {
-    const header = "pasar_visitor=abc; pasar_locale=en;pasar_download_tip=dismissed";
-    expect(cookieValue(header, "pasar_locale")).toBe("en");
-    expect(cookieValue(header, "pasar_download_tip")).toBe("dismissed");
-    expect(cookieValue(header, "locale")).toBeUndefined();
-    expect(cookieValue(null, "pasar_locale")).toBeUndefined();
-    expect(cookieValue("pasar_localex=zh", "pasar_locale")).toBeUndefined();
+/** What the page writes to document.cookie, one Set-Cookie string per write. */
+function writes() {
+  const written: string[] = [];
+  vi.spyOn(document, "cookie", "set").mockImplementation((value: string) => void written.push(value));
+  return written;
+}
+
+afterEach(() => vi.restoreAllMocks());
+
+describe("the browser's own cookies", () => {
+  it("sets a preference for the whole site, for its lifetime, SameSite=Lax", () => {
+    const written = writes();
+    setPreferenceCookie("pasar_tz", "Asia/Jakarta", 31536000);
+    expect(written).toEqual(["pasar_tz=Asia/Jakarta; Max-Age=31536000; Path=/; SameSite=Lax"]);
+  });
+
+  it("clears a cookie for the whole site", () => {
+    const written = writes();
+    clearBrowserCookie("pasar_signed_in");
+    expect(written).toEqual(["pasar_signed_in=; Max-Age=0; Path=/; SameSite=Lax"]);
+  });
+
+  it("reads one cookie among others, percent-decoded", () => {
+    vi.spyOn(document, "cookie", "get").mockReturnValue("a=1; pasar_signed_in=1; pasar_tz=Asia%2FJakarta");
+    expect(browserCookie("pasar_signed_in")).toBe("1");
+    expect(browserCookie("pasar_tz")).toBe("Asia/Jakarta");
+    expect(browserCookie("locale")).toBeUndefined();
   });
 });

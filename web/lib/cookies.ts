@@ -1,18 +1,25 @@
-// First-party preference cookies the browser sets (language, the home-screen tip) and the server reads, so
-// a page is rendered in its final state: nothing appears or moves once scripts run.
+// Cookies the page's scripts read and write themselves (document.cookie): the language, the time zone and the
+// home-screen tip, which the server reads to render a page in its final state (web/lib/cookies.server.ts),
+// and the readable hint that this browser has a session. Parsed and written with the `cookie` package: the
+// server's code uses Hono's cookie helpers, which the browser bundle may not carry (Hono is server-only,
+// scripts/client-bundle-guard.ts).
+import { parseCookie, stringifySetCookie, type SetCookie } from "cookie";
 
-/** The value of cookie `name` in a `Cookie` header, or undefined. */
-export function cookieValue(header: string | null | undefined, name: string): string | undefined {
-  if (!header) return undefined;
-  for (const part of header.split(";")) {
-    const eq = part.indexOf("=");
-    if (eq > 0 && part.slice(0, eq).trim() === name) return part.slice(eq + 1).trim();
-  }
-  return undefined;
+/** The value of the browser's cookie `name` (percent-decoded), or undefined. */
+export function browserCookie(name: string): string | undefined {
+  return parseCookie(document.cookie)[name];
+}
+
+function write(cookie: SetCookie): void {
+  document.cookie = stringifySetCookie({ path: "/", sameSite: "lax", ...cookie });
 }
 
 /** Sets a preference cookie for the whole site from the browser (Secure on https). */
 export function setPreferenceCookie(name: string, value: string, maxAgeSeconds: number): void {
-  const secure = window.location.protocol === "https:" ? "; Secure" : "";
-  document.cookie = `${name}=${value}; Max-Age=${maxAgeSeconds}; Path=/; SameSite=Lax${secure}`;
+  write({ name, value, maxAge: maxAgeSeconds, secure: window.location.protocol === "https:" });
+}
+
+/** Removes a cookie the page's scripts can see, for the whole site. */
+export function clearBrowserCookie(name: string): void {
+  write({ name, value: "", maxAge: 0 });
 }

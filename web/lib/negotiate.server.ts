@@ -6,10 +6,10 @@ import {
   localeFromAcceptLanguage,
   type Locale,
 } from "#common/locales.ts";
-import { cookieValue } from "./cookies.ts";
+import { cookieValue } from "./cookies.server.ts";
 import { localizePath, splitLocalePath } from "./locale.ts";
 
-export interface NegotiatedLocale {
+interface NegotiatedLocale {
   /** The page's language: the URL's. */
   locale: Locale;
   /**

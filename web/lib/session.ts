@@ -27,7 +27,7 @@ export function useSignedIn(): boolean {
 }
 
 /** The query parameter naming what a visitor asked for before being sent to sign in ("collect", "follow"). */
-export const afterSignInParam = "after";
+const afterSignInParam = "after";
 
 /**
  * Runs an action for a signed-in visitor; a visitor who is not signed in goes to sign in first and comes

@@ -1,8 +1,8 @@
 import { useSyncExternalStore } from "react";
 
-export type ToastColor = "info" | "success" | "error" | "loading";
+type ToastColor = "info" | "success" | "error" | "loading";
 
-export interface ToastAction {
+interface ToastAction {
   label: string;
   onClick?: () => void;
 }

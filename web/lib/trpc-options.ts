@@ -20,7 +20,7 @@ const isObject = (value: unknown): value is Record<string, unknown> =>
   !!value && typeof value === "object" && !Array.isArray(value);
 
 /** The query key of a procedure call, as @trpc/tanstack-react-query makes it. */
-export function trpcQueryKey(path: readonly string[], input: unknown, type: KeyType): unknown[] {
+function trpcQueryKey(path: readonly string[], input: unknown, type: KeyType): unknown[] {
   const splitPath = path.flatMap((part) => part.split("."));
   if (input === undefined && type === "any") return splitPath.length ? [splitPath] : [];
   if (type === "infinite" && isObject(input) && ("direction" in input || "cursor" in input)) {

@@ -1,5 +1,6 @@
 import { MutationCache, QueryCache, QueryClient, type Mutation } from "@tanstack/react-query";
 import { signedInHintCookie } from "#common/session.ts";
+import { browserCookie, clearBrowserCookie } from "./cookies.ts";
 import { createContext, createElement, useContext, useMemo, type ReactNode } from "react";
 import {
   createTRPCClient,
@@ -43,7 +44,7 @@ export const useTRPC = () => useTRPCContext().trpc;
 export const useTRPCClient = () => useTRPCContext().client;
 
 /** Must not exceed the server's TRPC_MAX_BATCH_SIZE default. */
-export const maxBatchItems = 20;
+const maxBatchItems = 20;
 export const tokenStorageKey = "pasar-token";
 
 /** The browser session's language and its texts for the client's own notices. */
@@ -69,7 +70,7 @@ export const tokenChangeEvent = "pasar:token";
 
 /** Whether the server said this browser has a session (a sign-in by a plain form post stores no token). */
 export function hasSessionHint(): boolean {
-  return document.cookie.split("; ").includes(`${signedInHintCookie}=1`);
+  return browserCookie(signedInHintCookie) === "1";
 }
 
 export function storeToken(token: string) {
@@ -80,7 +81,7 @@ export function storeToken(token: string) {
     // Storage unavailable: the httpOnly cookie still carries the session.
   }
   // Signed out or refused: the hint goes too (the server clears it as well when it can).
-  if (!token) document.cookie = `${signedInHintCookie}=; Path=/; Max-Age=0; SameSite=Lax`;
+  if (!token) clearBrowserCookie(signedInHintCookie);
   window.dispatchEvent(new Event(tokenChangeEvent));
 }
 

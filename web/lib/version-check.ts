@@ -1,8 +1,8 @@
 import { useEffect, useRef } from "react";
 import { useNavigation } from "react-router";
 
-export const versionCheckDelayMs = 1000;
-export const versionCheckIntervalMs = 5 * 60 * 1000;
+const versionCheckDelayMs = 1000;
+const versionCheckIntervalMs = 5 * 60 * 1000;
 
 /**
  * Notices a new deployment: checks /builds/latest.json about 1 s after load and then on an interval.

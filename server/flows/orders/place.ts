@@ -5,7 +5,6 @@ import { removeItems } from "../../modules/cart/cart.service.ts";
 import { reserveStock } from "../../modules/catalog/catalog.service.ts";
 import { once } from "../../modules/ledger/ledger.service.ts";
 import {
-  addMs,
   insertEvents,
   insertOrders,
   orderEvent,
@@ -14,7 +13,7 @@ import {
   type OrderRow,
 } from "../../modules/orders/orders.service.ts";
 import { getMoneySettings } from "../../modules/settings/settings.service.ts";
-import { now } from "../../platform/clock.ts";
+import { addMs, now } from "../../platform/clock.ts";
 import { newId, orderCode } from "../../platform/ids.ts";
 import { selectOrderLines } from "../../read/order-lines.ts";
 import { gatewayUrl, openPayment, payFromWallet } from "./steps/payment.ts";

@@ -5,9 +5,7 @@ import { recordAudit } from "../../modules/audit/audit.service.ts";
 import { scheduleJob } from "../../platform/jobs.ts";
 import { once } from "../../modules/ledger/ledger.service.ts";
 import {
-  addMs,
   autoConfirmJob,
-  hour,
   insertEvents,
   lockOrders,
   orderEvent,
@@ -15,7 +13,7 @@ import {
   updateOrder,
 } from "../../modules/orders/orders.service.ts";
 import { getMoneySettings } from "../../modules/settings/settings.service.ts";
-import { now } from "../../platform/clock.ts";
+import { addMs, hour, now } from "../../platform/clock.ts";
 import { DomainError } from "../../platform/errors.ts";
 
 /**

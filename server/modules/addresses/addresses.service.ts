@@ -26,7 +26,7 @@ export { areasOf } from "./areas.ts";
  */
 
 /** Enough for any household; a cap so a script cannot fill the table. */
-export const maxAddresses = 20;
+const maxAddresses = 20;
 
 function view(row: AddressRow): AddressView {
   return {

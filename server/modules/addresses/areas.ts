@@ -8,7 +8,7 @@ import type { AreaLevel } from "#common/order-states.ts";
  * district's villages are first wanted.
  */
 
-export interface Area {
+interface Area {
   code: string;
   name: string;
 }

@@ -3,7 +3,7 @@ import { now } from "../../platform/clock.ts";
 import { newId } from "../../platform/ids.ts";
 import { insertAudit } from "./audit.queries.ts";
 
-export interface AuditEntry {
+interface AuditEntry {
   actorId: string;
   /** What was done, as `<area>.<verb>`: `withdrawal.approve`, `wallet.adjust`. */
   action: string;

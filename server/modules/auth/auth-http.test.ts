@@ -35,9 +35,9 @@ describe("accounts over HTTP", () => {
   it("keeps the session in an httpOnly, SameSite cookie that signs the visitor in", async () => {
     const { token, cookies } = await signInToken();
     expect(cookies).toEqual([
-      `pasar_session=${token}; Path=/; SameSite=Lax; HttpOnly; Max-Age=2592000`,
+      `pasar_session=${token}; Max-Age=2592000; Path=/; HttpOnly; SameSite=Lax`,
       // Readable by the page's scripts, and secret-free: it only says a session exists.
-      "pasar_signed_in=1; Path=/; SameSite=Lax; Max-Age=2592000",
+      "pasar_signed_in=1; Max-Age=2592000; Path=/; SameSite=Lax",
     ]);
     const me = await app.fetch(
       new Request("http://localhost/trpc/account.me", { headers: { cookie: `pasar_session=${token}` } }),
@@ -50,8 +50,8 @@ describe("accounts over HTTP", () => {
     const res = await post("/trpc/auth.signOut", {}, { authorization: token });
     expect(res.status).toBe(200);
     expect(res.headers.getSetCookie()).toEqual([
-      "pasar_session=; Path=/; SameSite=Lax; HttpOnly; Max-Age=0",
-      "pasar_signed_in=; Path=/; SameSite=Lax; Max-Age=0",
+      "pasar_session=; Max-Age=0; Path=/; HttpOnly; SameSite=Lax",
+      "pasar_signed_in=; Max-Age=0; Path=/; SameSite=Lax",
     ]);
   });
 

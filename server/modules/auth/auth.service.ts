@@ -27,7 +27,7 @@ import * as q from "./auth.queries.ts";
 export type { Role };
 
 /** Codes: 6 digits, valid 5 minutes, at most 5 attempts, single use, 60 s before another is sent. */
-export const codeRules = { digits: 6, ttlMs: 5 * 60_000, maxAttempts: 5, resendMs: 60_000 } as const;
+const codeRules = { digits: 6, ttlMs: 5 * 60_000, maxAttempts: 5, resendMs: 60_000 } as const;
 
 export interface AuthDeps {
   db: Db;
@@ -53,7 +53,7 @@ const sha256 = (value: string) => createHash("sha256").update(value).digest("hex
 const codeHash = (id: string, code: string) => sha256(`${id}:${code}`);
 
 /** Hashes a password with argon2id (OWASP's recommended parameters). */
-export function hashPassword(password: string): Promise<string> {
+function hashPassword(password: string): Promise<string> {
   return hash(password, { algorithm: 2, memoryCost: 19456, timeCost: 2, parallelism: 1 });
 }
 

@@ -1,7 +1,8 @@
-import type { ProductCardView } from "#common/contracts/catalog.ts";
 import type { Locale } from "#common/locales.ts";
 import type { Db } from "../../db/client.ts";
+import { z } from "zod";
 import { jakartaDay, now } from "../../platform/clock.ts";
+import { cursorCodec, cursorIdSchema, cursorTimeSchema } from "../../platform/cursor.ts";
 import { DomainError } from "../../platform/errors.ts";
 import type { Storage } from "../../platform/storage.ts";
 import { getCards, isSold } from "../catalog/catalog.service.ts";
@@ -13,31 +14,15 @@ interface Deps {
   lang: Locale;
 }
 
-export interface TimedCard {
-  product: ProductCardView;
-  at: Date;
-}
-
 const pageSize = 20;
 
-function encode(at: Date, id: string) {
-  return Buffer.from(JSON.stringify([at.toISOString(), id])).toString("base64url");
-}
+/** Where a page of the collection or the footprints continues: the last row's time and listing id. */
+const timedCursor = cursorCodec(z.tuple([cursorTimeSchema, cursorIdSchema]));
 
 function decode(cursor: string | undefined): { at: Date; id: string } | undefined {
   if (!cursor) return undefined;
-  try {
-    const [at, id] = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8")) as unknown[];
-    const date = new Date(String(at));
-    // Years PostgreSQL timestamps hold; JavaScript dates reach further (year -271821).
-    const year = date.getUTCFullYear();
-    if (typeof id === "string" && /^[0-9a-z_]{1,63}$/.test(id) && year >= 1 && year <= 9999) {
-      return { at: date, id };
-    }
-  } catch {
-    // Not one of ours.
-  }
-  throw new DomainError("bad_request", "errors.api.badRequest");
+  const [at, id] = timedCursor.decode(cursor);
+  return { at, id };
 }
 
 /** Turns (listing, time) rows into cards, keeping the order and dropping products no longer sold. */
@@ -53,7 +38,8 @@ async function page(deps: Deps, rows: { listingId: string; at: Date }[]) {
       const product = cards.get(r.listingId);
       return product ? [{ product, at: r.at }] : [];
     }),
-    nextCursor: rows.length > pageSize && last ? encode(last.at, last.listingId) : null,
+    nextCursor:
+      rows.length > pageSize && last ? timedCursor.encode([last.at.toISOString(), last.listingId]) : null,
   };
 }
 
@@ -99,7 +85,7 @@ export function clearFootprints(db: Db, userId: string): Promise<void> {
 }
 
 /** A keyword as it is counted and remembered: trimmed, single-spaced, lower-case, at most 100 characters. */
-export function normalizeKeyword(keyword: string): string {
+function normalizeKeyword(keyword: string): string {
   return keyword.trim().replace(/\s+/g, " ").toLowerCase().slice(0, 100);
 }
 
@@ -108,7 +94,7 @@ export function normalizeKeyword(keyword: string): string {
  * (decision 7), people behind one carrier address (Indonesian mobile networks share addresses widely) each
  * count, while a client inventing visitor ids cannot count as more than a few.
  */
-export const signedOutSearchersPerAddress = 5;
+const signedOutSearchersPerAddress = 5;
 
 /**
  * Counts a search toward hot keywords (once per visitor, keyword and Indonesian day) and, for a signed-in
@@ -146,7 +132,7 @@ export function clearSearchHistory(db: Db, userId: string): Promise<void> {
 }
 
 /** How many different visitors must search a keyword before anyone is shown it as hot. */
-export const hotKeywordMinVisitors = 3;
+const hotKeywordMinVisitors = 3;
 
 /**
  * The 10 keywords the most visitors searched in the last 30 days (each visitor counted once a day), among

@@ -18,7 +18,7 @@ import {
  */
 
 /** Enough for any real basket; a cap so a script cannot fill the table. */
-export const maxCartLines = 100;
+const maxCartLines = 100;
 
 /** What the cart needs to know of a product: whether it is still sold, and its shared stock. */
 export interface BuyableLine {

@@ -11,7 +11,7 @@ import * as q from "./catalog.queries.ts";
  */
 export const hotRanking = memoPerDatabase<Db, string[]>(60_000);
 
-export type CategoryRow = Awaited<ReturnType<typeof q.selectAllCategories>>[number];
+type CategoryRow = Awaited<ReturnType<typeof q.selectAllCategories>>[number];
 
 /**
  * Every category, in display order, kept for a minute: the tree is read by nearly every page and product

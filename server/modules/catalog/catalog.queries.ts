@@ -88,7 +88,7 @@ const adoptionCounts = (db: Db) =>
 export type ListingOrder = "relevance" | "sales" | "priceAsc" | "priceDesc" | "newest";
 
 /** A position in a sorted list: the sort key of the last row and its id (keyset pagination). */
-export interface Keyset {
+interface Keyset {
   key: number | null;
   id: string;
 }
@@ -153,7 +153,7 @@ export async function wordFindsAny(db: Db, word: string) {
   return (row?.n ?? 0) > 0;
 }
 
-export interface ListingPageOptions {
+interface ListingPageOptions {
   categoryIds?: number[];
   storeId?: string;
   boutique?: boolean;

@@ -10,9 +10,12 @@ import type {
 } from "#common/contracts/catalog.ts";
 import type { StoredImage } from "#common/images.ts";
 import { formatRupiah } from "#common/money.ts";
+import { listingSorts } from "#common/sorts.ts";
+import { z } from "zod";
 import { localize, type Locale, type Localized } from "#common/locales.ts";
 import type { Db, Tx } from "../../db/client.ts";
 import { now } from "../../platform/clock.ts";
+import { cursorCodec, cursorIdSchema } from "../../platform/cursor.ts";
 import { DomainError } from "../../platform/errors.ts";
 import { newId } from "../../platform/ids.ts";
 import { imageKinds, imageView, storeImage } from "../../platform/images.ts";
@@ -23,7 +26,7 @@ import { pageOf } from "../../platform/pages.ts";
 import type { OwnListingView, SupplyInput, SupplyItemView } from "#common/contracts/merchants.ts";
 import { allCategories, categoryList, hotRanking } from "./catalog.caches.ts";
 import * as q from "./catalog.queries.ts";
-import type { Keyset, ListingOrder, SearchWord } from "./catalog.queries.ts";
+import type { ListingOrder, SearchWord } from "./catalog.queries.ts";
 import { synonymsOf } from "./synonyms.ts";
 
 interface Deps {
@@ -105,7 +108,7 @@ function orderFor(sort: ListingSort, searching: boolean): ListingOrder {
 }
 
 /** The words of a search: lower-cased, letters and digits only, at most 6 of at most 40 characters. */
-export function searchWords(query: string | undefined): string[] {
+function searchWords(query: string | undefined): string[] {
   if (!query) return [];
   const words = query
     .toLowerCase()
@@ -147,26 +150,8 @@ function nameTerms(name: Localized): string[] {
   return [...new Set(words.filter((w) => w.length >= 3))];
 }
 
-function encodeCursor(sort: ListingSort, keyset: Keyset): string {
-  return Buffer.from(JSON.stringify([sort, keyset.key, keyset.id])).toString("base64url");
-}
-
-function decodeCursor(sort: ListingSort, cursor: string): Keyset {
-  try {
-    const [s, key, id] = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8")) as unknown[];
-    if (
-      s === sort &&
-      (typeof key === "number" || key === null) &&
-      typeof id === "string" &&
-      /^[0-9a-z_]{1,63}$/.test(id)
-    ) {
-      return { key, id };
-    }
-  } catch {
-    // Fall through: a cursor that was not ours.
-  }
-  throw new DomainError("bad_request", "errors.api.badRequest");
-}
+/** Where a page of listings continues: its sort, then the last row's sort key and id. */
+const listingCursor = cursorCodec(z.tuple([z.enum(listingSorts), z.number().nullable(), cursorIdSchema]));
 
 /**
  * A page of listings: optionally in a category (a top category includes its children) and matching
@@ -185,20 +170,21 @@ export async function listListings(deps: Deps, input: ListingListInput): Promise
   const words = searchWords(input.q);
   // Keywords with nothing searchable in them (only punctuation) match nothing, rather than everything.
   if (input.q && words.length === 0) return { items: [], nextCursor: null, correctedQuery: null };
+  const after = input.cursor ? listingCursor.decode(input.cursor, ([s]) => s === sort) : undefined;
   const interpreted = await interpretWords(deps.db, words);
   const rows = await q.selectListingPage(deps.db, {
     categoryIds,
     storeId: input.storeId,
     words: interpreted,
     order: orderFor(sort, words.length > 0),
-    after: input.cursor ? decodeCursor(sort, input.cursor) : undefined,
+    after: after && { key: after[1], id: after[2] },
     limit: limit + 1,
   });
   const page = rows.slice(0, limit);
   const last = page.at(-1);
   return {
     items: await cardViews(deps, page),
-    nextCursor: rows.length > limit && last ? encodeCursor(sort, { key: last.key, id: last.id }) : null,
+    nextCursor: rows.length > limit && last ? listingCursor.encode([sort, last.key, last.id]) : null,
     correctedQuery: correctedQuery(interpreted),
   };
 }
@@ -228,7 +214,7 @@ export async function getListing(deps: Deps, id: string): Promise<ProductDetailV
   };
 }
 
-export interface NewCategory {
+interface NewCategory {
   id: number;
   parentId: number | null;
   sort: number;
@@ -250,7 +236,7 @@ export async function createCategory(db: Db, storage: Storage, input: NewCategor
   categoryList.forget();
 }
 
-export interface NewSupplyProduct {
+interface NewSupplyProduct {
   categoryId: number;
   name: Localized;
   description: Localized;

@@ -32,7 +32,7 @@ import {
  */
 
 /** A user's wallet, or one of the platform's accounts. */
-export type AccountRef = { wallet: string } | { platform: PlatformAccount };
+type AccountRef = { wallet: string } | { platform: PlatformAccount };
 
 export function accountId(ref: AccountRef): string {
   return "wallet" in ref ? `wallet:${ref.wallet}` : `platform:${ref.platform}`;
@@ -129,7 +129,7 @@ export function walletHeld(db: Db | Tx, userId: string): Promise<number> {
   return selectHeld(db, accountId({ wallet: userId }));
 }
 
-export interface FundRecord {
+interface FundRecord {
   id: string;
   kind: FundType;
   /** What the record is, from its type, its direction and its step. */
@@ -221,7 +221,7 @@ export async function listWalletAccounts(db: Db, opts: { cursor?: string | null;
 }
 
 /** The conservation check; every figure is a bigint, so no sum is ever rounded. */
-export interface LedgerCheck {
+interface LedgerCheck {
   /** Accounts whose stored balance differs from the sum of their transfers (none, when all is well). */
   mismatches: { id: string; balance: bigint; computed: bigint }[];
   /** The sum of every account's balance: always 0. */

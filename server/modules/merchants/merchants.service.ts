@@ -8,7 +8,7 @@ import type { Logger } from "../../platform/logger.ts";
 import type { Storage } from "../../platform/storage.ts";
 import * as q from "./merchants.queries.ts";
 
-export interface MerchantDeps {
+interface MerchantDeps {
   db: Db;
   storage: Storage;
   log: Logger;

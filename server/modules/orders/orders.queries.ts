@@ -13,8 +13,7 @@ import {
 type Executor = Db | Tx;
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderItemRow = typeof orderItems.$inferSelect;
-export type OrderPaymentRow = typeof orderPayments.$inferSelect;
-export type OrderEventRow = typeof orderEventsTable.$inferSelect;
+type OrderPaymentRow = typeof orderPayments.$inferSelect;
 export type ReturnRow = typeof orderReturns.$inferSelect;
 
 export async function insertOrders(

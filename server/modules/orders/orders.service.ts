@@ -21,10 +21,13 @@ import {
 } from "./orders.queries.ts";
 import { type OrderEventData } from "./orders.tables.ts";
 
-/** The orders module's records, for the flows and reads above it. */
+/**
+ * The orders module's records, for the flows and reads above it: lint lets nothing outside the module import
+ * orders.queries.ts (docs/architecture.md, rule 4), so what they use passes through here, and only that.
+ * Files of this module (returns.service.ts) import the queries directly.
+ */
 export {
   countOrders,
-  countReturns,
   countUserOrders,
   goodsUnpaid,
   insertEvents,
@@ -40,12 +43,9 @@ export {
   selectOrder,
   selectOrderPage,
   selectOrderReturns,
-  selectOrdersByIds,
   selectPayment,
   selectPaymentByGateway,
   selectPaymentOrderIds,
-  selectReturn,
-  selectReturnPage,
   setPaymentGateway,
   sumGoodsDue,
   updateOrder,
@@ -71,11 +71,8 @@ export const paymentExpireJob = "order.payment_expire";
 export const goodsExpireJob = "order.goods_expire";
 export const autoConfirmJob = "order.auto_confirm";
 
-export const hour = 60 * 60 * 1000;
-export const addMs = (at: Date, ms: number) => new Date(at.getTime() + ms);
-
 /** What pricing needs of a listing a shopper buys (the catalogue's and stores' rows, read above this module). */
-export interface OrderLine {
+interface OrderLine {
   listingId: string;
   storeId: string;
   storeName: string;
@@ -86,7 +83,7 @@ export interface OrderLine {
   available: boolean;
 }
 
-export interface PricedStore<Row extends OrderLine = OrderLine> {
+interface PricedStore<Row extends OrderLine = OrderLine> {
   storeId: string;
   storeName: string;
   lines: { row: Row; quantity: number }[];
@@ -99,7 +96,7 @@ export interface PricedStore<Row extends OrderLine = OrderLine> {
 }
 
 /** VAT (PPN) on a subtotal, in whole Rupiah, rounded half up in integer arithmetic. */
-export function vatOf(subtotal: number, settings: Pick<MoneySettings, "vatBasisPoints">): number {
+function vatOf(subtotal: number, settings: Pick<MoneySettings, "vatBasisPoints">): number {
   return rateOf(subtotal, settings.vatBasisPoints);
 }
 

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNotNull, isNull, lt, lte, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, isNotNull, isNull, lt, lte, sql, type SQL } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.ts";
 import { reviews } from "./reviews.tables.ts";
 
@@ -73,10 +73,4 @@ export async function selectRatingSummary(db: Db, listingId: string) {
     .from(reviews)
     .where(and(eq(reviews.listingId, listingId), visible));
   return row!;
-}
-
-/** Reviews by id (for the lists that name their products). */
-export async function selectReviewsByIds(db: Db, ids: string[]) {
-  if (ids.length === 0) return [];
-  return db.select().from(reviews).where(inArray(reviews.id, ids));
 }

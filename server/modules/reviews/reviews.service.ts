@@ -12,7 +12,7 @@ import type { reviews } from "./reviews.tables.ts";
  * never deleted, by an operator with a reason. Ratings count visible reviews only.
  */
 
-export type NewReview = Omit<typeof reviews.$inferInsert, "createdAt">;
+type NewReview = Omit<typeof reviews.$inferInsert, "createdAt">;
 
 /** Writes a review in the caller's transaction; false when the item already has one. */
 export function insertReview(tx: Tx, row: NewReview): Promise<boolean> {

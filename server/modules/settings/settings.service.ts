@@ -100,14 +100,6 @@ function moneySettingsOf(stored: unknown): MoneySettings {
     : { ...moneySettingsDefaults, rechargePresets: [...moneySettingsDefaults.rechargePresets] };
 }
 
-/** Stores money settings (operators). Fields not given keep their value; the result must be consistent. */
-export async function updateMoneySettings(db: Db, patch: Partial<MoneySettings>): Promise<MoneySettings> {
-  const next = MoneySettingsSchema.parse({ ...(await getMoneySettings(db)), ...patch });
-  await upsertSetting(db, moneySettingsKey, next, now());
-  keptMoneySettings.forget();
-  return next;
-}
-
 // ------------------------------------------------------------------------------------------- operators
 //
 // Every change an operator makes is written with its audit row in one transaction (the setting's row locked,

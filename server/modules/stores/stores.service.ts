@@ -5,7 +5,9 @@ import type {
   StoreStreetInput,
   StoreSummaryView,
 } from "#common/contracts/stores.ts";
+import { storeSorts } from "#common/sorts.ts";
 import { storeLevel } from "#common/store-level.ts";
+import { z } from "zod";
 import { DomainError } from "../../platform/errors.ts";
 import type { Db, Tx } from "../../db/client.ts";
 import { violates } from "../../db/transaction.ts";
@@ -14,6 +16,7 @@ import type { StoredImage } from "#common/images.ts";
 import type { StoreSettingsInput, StoreSettingsView } from "#common/contracts/merchants.ts";
 import type { StoreStatus } from "#common/merchant-states.ts";
 import { jakartaDay, now } from "../../platform/clock.ts";
+import { cursorCodec, cursorIdSchema } from "../../platform/cursor.ts";
 import { newId } from "../../platform/ids.ts";
 import { pageOf } from "../../platform/pages.ts";
 import { imageKinds, imageView, storeImage, storeUpload } from "../../platform/images.ts";
@@ -30,7 +33,7 @@ type StoreCardRow = Awaited<ReturnType<typeof q.selectStoreCards>>[number];
  */
 const storeCardRows = memoByIdPerDatabase<Db, StoreCardRow>(60_000, 10_000);
 
-export interface NewStore {
+interface NewStore {
   ownerId: string;
   name: string;
   intro: string;
@@ -121,36 +124,24 @@ const streetOrders: Record<StoreSort, q.StreetOrder> = {
   sales: "sales",
 };
 
+/** Where a page of the shop street continues: its sort and direction, then the last store's key and id. */
+const streetCursor = cursorCodec(
+  z.tuple([z.enum(storeSorts), z.enum(["asc", "desc"]), z.number(), cursorIdSchema]),
+);
+
 /** The shop street: approved stores by name, in any order, ascending or descending. */
 export async function listStreet(deps: { db: Db; storage: Storage }, input: StoreStreetInput) {
   const sort = input.sort ?? "overall";
   const direction = input.order ?? "desc";
   const limit = input.limit ?? 20;
-  let after: { key: number; id: string } | undefined;
-  if (input.cursor) {
-    try {
-      const [s, d, key, id] = JSON.parse(
-        Buffer.from(input.cursor, "base64url").toString("utf8"),
-      ) as unknown[];
-      if (
-        s !== sort ||
-        d !== direction ||
-        typeof key !== "number" ||
-        !Number.isFinite(key) ||
-        typeof id !== "string" ||
-        !/^[0-9a-z_]{1,63}$/.test(id)
-      )
-        throw new Error();
-      after = { key, id };
-    } catch {
-      throw new DomainError("bad_request", "errors.api.badRequest");
-    }
-  }
+  const after = input.cursor
+    ? streetCursor.decode(input.cursor, ([s, d]) => s === sort && d === direction)
+    : undefined;
   const rows = await q.selectStreet(deps.db, {
     name: input.q,
     order: streetOrders[sort],
     ascending: direction === "asc",
-    after,
+    after: after && { key: after[2], id: after[3] },
     limit: limit + 1,
   });
   const page = rows.slice(0, limit);
@@ -158,9 +149,7 @@ export async function listStreet(deps: { db: Db; storage: Storage }, input: Stor
   return {
     items: page.map((r) => summaryView(r, deps.storage)),
     nextCursor:
-      rows.length > limit && last
-        ? Buffer.from(JSON.stringify([sort, direction, Number(last.key), last.id])).toString("base64url")
-        : null,
+      rows.length > limit && last ? streetCursor.encode([sort, direction, Number(last.key), last.id]) : null,
   };
 }
 
@@ -183,7 +172,7 @@ export async function getStorePage(
  * cost nothing to invent, so without a cap one client could count as many visitors as it likes; with it,
  * a few people behind one carrier address still count, and inflating takes many addresses or accounts.
  */
-export const signedOutVisitsPerAddress = 5;
+const signedOutVisitsPerAddress = 5;
 
 /**
  * Counts a visit to a store, once per visitor per Indonesian day. The page calls it once shown in a

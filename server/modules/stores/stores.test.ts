@@ -186,7 +186,7 @@ describe("the visitor cookie over HTTP", () => {
     const first = await visit({});
     expect(first.status).toBe(200);
     const cookie = first.headers.get("set-cookie") ?? "";
-    expect(cookie).toMatch(/^pasar_visitor=[\w-]{16,64}; Path=\/; SameSite=Lax; HttpOnly; Max-Age=31536000$/);
+    expect(cookie).toMatch(/^pasar_visitor=[\w-]{16,64}; Max-Age=31536000; Path=\/; HttpOnly; SameSite=Lax$/);
     const id = /^pasar_visitor=([\w-]+)/.exec(cookie)![1]!;
     const before = (await callerFor(database).stores.get({ storeId })).visits;
     const again = await visit({ cookie: `pasar_visitor=${id}`, "user-agent": "Something/2" });

@@ -13,7 +13,7 @@ import { afterSignIn } from "./session.ts";
  * What a sign-in, sign-up or reset form post answers when it does not sign in: the page renders again
  * with these. Passwords and codes are never sent back.
  */
-export interface AuthFormState {
+interface AuthFormState {
   account: string;
   inviteCode?: string;
   method?: "password" | "code";
@@ -40,7 +40,7 @@ const statusOf: Record<string, number> = {
 };
 
 /** The procedures, called as the page's visitor (same middleware and checks as over HTTP). */
-export type AuthCaller = ReturnType<PageBridge["router"]["createCaller"]>;
+type AuthCaller = ReturnType<PageBridge["router"]["createCaller"]>;
 
 /** Runs procedures through the page bridge; the session cookie they set goes on `responseHeaders`. */
 async function call<T>(args: ActionArgs, responseHeaders: Headers, run: (api: AuthCaller) => Promise<T>) {

@@ -92,7 +92,7 @@ export function Field(props: {
  * so the pattern never blocks a submission, and `aria-invalid` says the field's real state, so an email address is
  * not read out as invalid.
  */
-export const phoneEntryPattern = String.raw`[\d\s\(\)\+\-]+`;
+const phoneEntryPattern = String.raw`[\d\s\(\)\+\-]+`;
 
 /** The account field: email or Indonesian mobile; the +62 prefix shows only while the entry looks like a number. */
 export function AccountField(props: { value: string; onChange: (v: string) => void; error?: string }) {

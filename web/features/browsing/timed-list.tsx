@@ -12,7 +12,7 @@ import { Picture } from "../../ui/picture.tsx";
 const firstScreenRows = 8;
 
 /** The pages of a collection or footprint list, as an infinite query holds them. */
-export interface TimedListQuery extends PagedQuery {
+interface TimedListQuery extends PagedQuery {
   data: { pages: TimedCardsView[] } | undefined;
 }
 

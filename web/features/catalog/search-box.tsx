@@ -21,7 +21,7 @@ function readDeviceHistory(): string[] {
   }
 }
 
-export function rememberOnDevice(keyword: string) {
+function rememberOnDevice(keyword: string) {
   const k = keyword.trim().replace(/\s+/g, " ").toLowerCase();
   if (!k) return;
   try {

@@ -11,7 +11,7 @@ export const storeNameMax = 40;
 export const storeIntroMax = 500;
 
 /** An Indonesian mobile number as people type it: 08…, 8…, +62 8… or 62 8…, with spaces or dashes. */
-export function isMobileNumber(text: string): boolean {
+function isMobileNumber(text: string): boolean {
   return /^(\+62|62|0)?8\d{7,12}$/.test(text.replace(/[\s().-]/g, ""));
 }
 

@@ -14,7 +14,7 @@ import { useTRPC } from "../../lib/trpc.ts";
 import { useWebConfig } from "../../lib/web-config.ts";
 import { useSignedIn } from "../../lib/session.ts";
 import { DownloadBanner, downloadTipCookie } from "../../features/shell/download-banner.tsx";
-import { cookieValue } from "../../lib/cookies.ts";
+import { cookieValue } from "../../lib/cookies.server.ts";
 import { focusSearchState } from "../../lib/search-focus.ts";
 import { Picture } from "../../ui/picture.tsx";
 

@@ -5,15 +5,13 @@ import { savepoint } from "../../../db/transaction.ts";
 import { scheduleJob } from "../../../platform/jobs.ts";
 import { InsufficientBalance, move } from "../../../modules/ledger/ledger.service.ts";
 import {
-  addMs,
   goodsExpireJob,
-  hour,
   insertEvents,
   orderEvent,
   updateOrder,
   type OrderRow,
 } from "../../../modules/orders/orders.service.ts";
-import { now } from "../../../platform/clock.ts";
+import { addMs, hour, now } from "../../../platform/clock.ts";
 import { selectStorePayer } from "../../../read/order-lines.ts";
 
 /**
