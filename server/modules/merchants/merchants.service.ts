@@ -4,15 +4,8 @@ import { violates } from "../../db/transaction.ts";
 import { now } from "../../platform/clock.ts";
 import { DomainError } from "../../platform/errors.ts";
 import { imageView } from "../../platform/images.ts";
-import type { Logger } from "../../platform/logger.ts";
 import type { Storage } from "../../platform/storage.ts";
 import * as q from "./merchants.queries.ts";
-
-interface MerchantDeps {
-  db: Db;
-  storage: Storage;
-  log: Logger;
-}
 
 export type ApplicationRow = NonNullable<Awaited<ReturnType<typeof q.selectLatestApplication>>>;
 
