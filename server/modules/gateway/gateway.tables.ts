@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { bigint, check, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { bigint, check, index, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 
 /**
  * The sandbox gateway's own records: what a real gateway keeps on its side. The shop's recharges refer to
@@ -26,6 +26,11 @@ export const sandboxPayments = pgTable(
   },
   (t) => [
     check("sandbox_payments_status_valid", sql`${t.status} in ('pending', 'paid', 'cancelled', 'expired')`),
+    // The notifications the job worker sends again (`selectUndelivered`): decided, not acknowledged. Partial,
+    // so it holds only the few waiting ones, not every payment ever made.
+    index("sandbox_payments_undelivered_idx")
+      .on(t.decidedAt)
+      .where(sql`${t.status} in ('paid', 'cancelled') and ${t.notifiedAt} is null`),
   ],
 );
 
