@@ -66,7 +66,6 @@ const modulesNotYetAtTheBottom = [
   "server/modules/merchants/merchants.service.ts", // applications, listings, store money
   "server/modules/reviews/reviews.service.ts", // moderation audited, store ratings
   "server/modules/settings/settings.service.ts", // operator edits audited
-  "server/modules/stores/stores.queries.ts", // store levels from server/read/store-stats.ts
   "server/modules/support/support.service.ts", // operator edits audited
 ];
 

@@ -10,6 +10,7 @@ import { hasAccounts } from "./modules/auth/auth.service.ts";
 import { redeliverNotifications, createSandboxGateway } from "./modules/gateway/gateway.service.ts";
 import { startJobWorker } from "./modules/jobs/jobs.service.ts";
 import { forgetOldKeys } from "./modules/ledger/ledger.service.ts";
+import { forgetOldStatsChanges } from "./modules/stores/stores.service.ts";
 import { EnvError, parseEnv, type Env } from "./platform/env.ts";
 import { createLogger } from "./platform/logger.ts";
 import { createMetrics } from "./platform/metrics.ts";
@@ -103,11 +104,15 @@ if (dev) {
 const limits = createRateLimits(env.REDIS_URL, { log });
 const gateway = createSandboxGateway(database.db, { publicUrl: env.PUBLIC_URL });
 // Deadlines (a recharge's payment window), the sandbox gateway's re-sent notifications, and forgetting
-// idempotency keys older than a day.
+// idempotency keys older than a day and the shop street's sort keys changed over an hour ago.
 const stopJobs = startJobWorker(database.db, jobHandlers(), {
   log,
   intervalMs: 5_000,
-  also: [() => redeliverNotifications(database.db), () => forgetOldKeys(database.db)],
+  also: [
+    () => redeliverNotifications(database.db),
+    () => forgetOldKeys(database.db),
+    () => forgetOldStatsChanges(database.db),
+  ],
 });
 const app = createApp({
   database,

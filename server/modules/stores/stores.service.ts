@@ -5,7 +5,6 @@ import type {
   StoreStreetInput,
   StoreSummaryView,
 } from "#common/contracts/stores.ts";
-import { storeLevel } from "#common/store-level.ts";
 import { DomainError } from "../../platform/errors.ts";
 import type { Db, Tx } from "../../db/client.ts";
 import { violates } from "../../db/transaction.ts";
@@ -88,24 +87,22 @@ const roundRating = (rating: number | null) => (rating === null ? null : Math.ro
 type Summary = NonNullable<Awaited<ReturnType<typeof q.selectStoreSummary>>>;
 
 /**
- * A store's public figures, each computed from records: sales are the items of its paid orders not
- * cancelled or returned; the rating is the average of its visible reviews (one decimal); the level follows
- * from its completed sales and its rating by the published rule.
+ * A store's public figures, from its row of store_stats (the database keeps them with the records, decision 7):
+ * sales are the items of its paid orders not cancelled or returned; the rating is the average of its visible
+ * reviews (one decimal); the level follows from its completed sales and its rating by the published rule.
  */
 function summaryView(row: Summary, storage: Storage): StoreSummaryView {
-  const sales = row.sales;
-  const rating = roundRating(row.rating);
   return {
     id: row.id,
     name: row.name,
     logo: imageView(storage, row.logo),
     intro: row.intro,
-    level: storeLevel(row.completedSales, row.rating),
-    rating,
+    level: row.level,
+    rating: roundRating(row.rating),
     followers: row.followers,
     visits: row.visits,
     collections: row.collections,
-    sales,
+    sales: row.sales,
     products: row.products,
     openedAt: row.createdAt,
   };
@@ -121,15 +118,23 @@ const streetOrders: Record<StoreSort, q.StreetOrder> = {
   sales: "sales",
 };
 
-/** The shop street: approved stores by name, in any order, ascending or descending. */
+/** A PostgreSQL snapshot as text (`xmin:xmax:xip,...`), as pg_current_snapshot() writes it. */
+const snapshotText = /^\d{1,20}:\d{1,20}:(\d{1,20}(,\d{1,20})*)?$/;
+
+/**
+ * The shop street: approved stores by name, in any order, ascending or descending. The cursor carries the last
+ * store's sort key and id and the snapshot the first page was read in, so every later page follows the order of
+ * that moment: a store is never shown twice or skipped when figures change while someone scrolls (for an hour,
+ * as long as store_stats_changes keeps the old keys).
+ */
 export async function listStreet(deps: { db: Db; storage: Storage }, input: StoreStreetInput) {
   const sort = input.sort ?? "overall";
   const direction = input.order ?? "desc";
   const limit = input.limit ?? 20;
-  let after: { key: number; id: string } | undefined;
+  let after: { key: number; id: string; snapshot: string } | undefined;
   if (input.cursor) {
     try {
-      const [s, d, key, id] = JSON.parse(
+      const [s, d, key, id, snapshot] = JSON.parse(
         Buffer.from(input.cursor, "base64url").toString("utf8"),
       ) as unknown[];
       if (
@@ -138,10 +143,12 @@ export async function listStreet(deps: { db: Db; storage: Storage }, input: Stor
         typeof key !== "number" ||
         !Number.isFinite(key) ||
         typeof id !== "string" ||
-        !/^[0-9a-z_]{1,63}$/.test(id)
+        !/^[0-9a-z_]{1,63}$/.test(id) ||
+        typeof snapshot !== "string" ||
+        !snapshotText.test(snapshot)
       )
         throw new Error();
-      after = { key, id };
+      after = { key, id, snapshot };
     } catch {
       throw new DomainError("bad_request", "errors.api.badRequest");
     }
@@ -159,7 +166,9 @@ export async function listStreet(deps: { db: Db; storage: Storage }, input: Stor
     items: page.map((r) => summaryView(r, deps.storage)),
     nextCursor:
       rows.length > limit && last
-        ? Buffer.from(JSON.stringify([sort, direction, Number(last.key), last.id])).toString("base64url")
+        ? Buffer.from(JSON.stringify([sort, direction, Number(last.key), last.id, last.snapshot])).toString(
+            "base64url",
+          )
         : null,
   };
 }
@@ -330,5 +339,13 @@ export async function listStoresByStatus(
 /** A store's own figures for its merchant (level, followers, visits …), whatever its status. */
 export async function getOwnStoreFigures(db: Db, storeId: string) {
   const row = (await q.selectOwnStoreFigures(db, storeId))!;
-  return { ...row, rating: roundRating(row.rating), level: storeLevel(row.completedSales, row.rating) };
+  return { ...row, rating: roundRating(row.rating) };
+}
+
+/** How long the street's old sort keys are kept: a street opened longer ago pages over current figures. */
+export const statsChangesTtlMs = 60 * 60 * 1000;
+
+/** Forgets the street's sort keys changed over an hour ago (the job worker's rounds); returns how many. */
+export function forgetOldStatsChanges(db: Db): Promise<number> {
+  return q.deleteStatsChangesBefore(db, new Date(now().getTime() - statsChangesTtlMs));
 }
