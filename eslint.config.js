@@ -61,7 +61,6 @@ const modulesAtTheBottom = [
 const modulesNotYetAtTheBottom = [
   "server/modules/browsing/browsing.service.ts", // footprints and favourites show catalogue cards
   "server/modules/catalog/catalog.service.ts", // listing cards carry store cards
-  "server/modules/stores/stores.queries.ts", // store levels from server/read/store-stats.ts
 ];
 
 export default tseslint.config(

@@ -9,6 +9,7 @@ export const jobKindKeys = {
   "recharge.expire": "rechargeExpire",
   "gateway.notify": "gatewayNotify",
   "ledger.forget_keys": "forgetKeys",
+  "stores.forget_stats_changes": "forgetStatsChanges",
 } as const;
 
 export type JobKindKey = (typeof jobKindKeys)[keyof typeof jobKindKeys];

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { storeSorts } from "../sorts.ts";
 import { ImageViewSchema } from "./image.ts";
-import { CursorSchema, plainText, prefixedId } from "./input.ts";
+import { plainText, prefixedId } from "./input.ts";
 
 export { storeSorts, type StoreSort } from "../sorts.ts";
 
@@ -12,13 +12,21 @@ export const StoreStreetInputSchema = z.object({
   sort: z.enum(storeSorts).default("overall"),
   /** Ascending or descending. (Not "direction": tRPC's infinite queries add their own `direction` field.) */
   order: z.enum(["asc", "desc"]).default("desc"),
-  cursor: CursorSchema.optional(),
+  /**
+   * Longer than other cursors: besides the last store's key and id it carries the database snapshot the first page
+   * was read in (a list of the transactions running then), so later pages keep that page's order.
+   */
+  cursor: z
+    .string()
+    .max(4000)
+    .regex(/^[A-Za-z0-9_-]*$/, "errors.api.invalidInput")
+    .optional(),
   limit: z.number().int().min(1).max(50).default(20),
 });
 export type StoreStreetInput = z.input<typeof StoreStreetInputSchema>;
 
-/** A store with the statistics shoppers see; every number is computed from records. */
-const StoreSummaryViewSchema = z.object({
+/** A store with the statistics shoppers see; every number counts records (kept in store_stats, decision 7). */
+export const StoreSummaryViewSchema = z.object({
   id: z.string(),
   name: z.string(),
   logo: ImageViewSchema.nullable(),

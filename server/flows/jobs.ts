@@ -3,6 +3,7 @@ import { autoConfirmJob, goodsExpireJob, paymentExpireJob } from "../modules/ord
 import { expireGoods, expirePayment } from "./orders/expire.ts";
 import { notifyJob, redeliverNotification } from "../modules/gateway/gateway.service.ts";
 import { forgetOldKeys } from "../modules/ledger/ledger.service.ts";
+import { forgetOldStatsChanges } from "../modules/stores/stores.service.ts";
 import { expireRecharge, rechargeExpireJob } from "../modules/wallet/wallet.service.ts";
 import type { JobHandler, PeriodicTask } from "../platform/jobs.ts";
 
@@ -22,5 +23,7 @@ export function periodicTasks(): Record<string, { cron: string; task: PeriodicTa
   return {
     // Idempotency keys are kept a day; forgetting them hourly keeps the table small.
     "ledger.forget_keys": { cron: "17 * * * *", task: forgetOldKeys },
+    // The shop street's old sort keys are kept an hour (decision 7); older ones go every 10 minutes.
+    "stores.forget_stats_changes": { cron: "*/10 * * * *", task: forgetOldStatsChanges },
   };
 }

@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, expect, it } from "vitest";
 import { callerFor } from "../../tests/setup/caller.ts";
 import { signedInUser } from "../../tests/setup/money.ts";
@@ -156,10 +157,43 @@ it("the operator sees a dead job and sends it again (audited); nobody else may, 
   const audit = await ops.api.ops.money.audit({ action: "job.retry", limit: 10 });
   expect(audit.items).toHaveLength(1);
   expect(audit.items[0]).toMatchObject({ subjectId: "ord_dead", before: { kind: "test.fail", tries: 13 } });
-  at(61 * 3600_000);
+  // Due now: on PostgreSQL the redrive ran in the request's transaction, on the database's own clock.
+  restore?.();
+  restore = setClock(() => new Date(Date.now() + 3600_000));
   const before = calls.get("ord_dead");
   expect(await queue.runDue()).toBe(1);
   expect(calls.get("ord_dead")).toBe(before! + 1);
+});
+
+it("a shop upgraded from its own scheduled_jobs table keeps its undone deadlines, moved into the queue once", async () => {
+  const old = await createTestDatabase({ migratedUpTo: "0020_store_stats" });
+  try {
+    await old.jobs.stop();
+    await old.db.execute(sql`
+      insert into scheduled_jobs (id, kind, subject_id, due_at, done_at, created_at) values
+        ('job_a', 'order.payment_expire', 'chk_waiting', '2026-11-23T04:00:00Z', null, '2026-11-23T03:00:00Z'),
+        ('job_b', 'order.payment_expire', 'chk_done', '2026-11-23T04:00:00Z', '2026-11-23T04:00:01Z', '2026-11-23T03:00:00Z')`);
+    await old.migrate();
+    const expired: string[] = [];
+    const upgraded = await openJobQueue(old, {
+      handlers: { "order.payment_expire": async (_tx: Tx, id: string) => void expired.push(id) },
+      log: silentLog,
+      testClock: true,
+    });
+    try {
+      const gone = await old.db.execute(sql`select to_regclass('scheduled_jobs_legacy') as t`);
+      expect((gone as unknown as { rows: { t: unknown }[] }).rows[0]?.t).toBeNull();
+      at(0);
+      expect(await upgraded.runDue()).toBe(0);
+      at(3600_000);
+      expect(await upgraded.runDue()).toBe(1);
+      expect(expired).toEqual(["chk_waiting"]);
+    } finally {
+      await upgraded.stop();
+    }
+  } finally {
+    await old.destroy();
+  }
 });
 
 it.runIf(testDbKind === "postgres")(

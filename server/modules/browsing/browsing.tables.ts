@@ -17,6 +17,9 @@ export const favorites = pgTable(
   (t) => [
     primaryKey({ columns: [t.userId, t.listingId] }),
     index("favorites_user_created_idx").on(t.userId, t.createdAt),
+    // A listing's favourites: counting them (migration 0020's backfill of store_stats, recounts) and the
+    // cascade when a listing goes.
+    index("favorites_listing_idx").on(t.listingId),
   ],
 );
 

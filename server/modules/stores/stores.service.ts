@@ -6,7 +6,6 @@ import type {
   StoreSummaryView,
 } from "#common/contracts/stores.ts";
 import { storeSorts } from "#common/sorts.ts";
-import { storeLevel } from "#common/store-level.ts";
 import { z } from "zod";
 import { DomainError } from "../../platform/errors.ts";
 import type { Db, Tx } from "../../db/client.ts";
@@ -91,24 +90,22 @@ const roundRating = (rating: number | null) => (rating === null ? null : Math.ro
 type Summary = NonNullable<Awaited<ReturnType<typeof q.selectStoreSummary>>>;
 
 /**
- * A store's public figures, each computed from records: sales are the items of its paid orders not
- * cancelled or returned; the rating is the average of its visible reviews (one decimal); the level follows
- * from its completed sales and its rating by the published rule.
+ * A store's public figures, from its row of store_stats (the database keeps them with the records, decision 7):
+ * sales are the items of its paid orders not cancelled or returned; the rating is the average of its visible
+ * reviews (one decimal); the level follows from its completed sales and its rating by the published rule.
  */
 function summaryView(row: Summary, storage: Storage): StoreSummaryView {
-  const sales = row.sales;
-  const rating = roundRating(row.rating);
   return {
     id: row.id,
     name: row.name,
     logo: imageView(storage, row.logo),
     intro: row.intro,
-    level: storeLevel(row.completedSales, row.rating),
-    rating,
+    level: row.level,
+    rating: roundRating(row.rating),
     followers: row.followers,
     visits: row.visits,
     collections: row.collections,
-    sales,
+    sales: row.sales,
     products: row.products,
     openedAt: row.createdAt,
   };
@@ -124,24 +121,42 @@ const streetOrders: Record<StoreSort, q.StreetOrder> = {
   sales: "sales",
 };
 
-/** Where a page of the shop street continues: its sort and direction, then the last store's key and id. */
+/** A PostgreSQL snapshot as text (`xmin:xmax:xip,...`), as pg_current_snapshot() writes it. */
+const snapshotText = /^\d{1,20}:\d{1,20}:(\d{1,20}(,\d{1,20})*)?$/;
+
+/**
+ * Where a page of the shop street continues: its sort and direction, the last store's key and id, and the
+ * snapshot the first page was read in.
+ */
 const streetCursor = cursorCodec(
-  z.tuple([z.enum(storeSorts), z.enum(["asc", "desc"]), z.number(), cursorIdSchema]),
+  z.tuple([
+    z.enum(storeSorts),
+    z.enum(["asc", "desc"]),
+    z.number().finite(),
+    cursorIdSchema,
+    z.string().regex(snapshotText),
+  ]),
 );
 
-/** The shop street: approved stores by name, in any order, ascending or descending. */
+/**
+ * The shop street: approved stores by name, in any order, ascending or descending. The cursor carries the last
+ * store's sort key and id and the snapshot the first page was read in, so every later page follows the order of
+ * that moment: a store is never shown twice or skipped when figures change while someone scrolls (for an hour,
+ * as long as store_stats_changes keeps the old keys).
+ */
 export async function listStreet(deps: { db: Db; storage: Storage }, input: StoreStreetInput) {
   const sort = input.sort ?? "overall";
   const direction = input.order ?? "desc";
   const limit = input.limit ?? 20;
-  const after = input.cursor
+  const decoded = input.cursor
     ? streetCursor.decode(input.cursor, ([s, d]) => s === sort && d === direction)
     : undefined;
+  const after = decoded ? { key: decoded[2], id: decoded[3], snapshot: decoded[4] } : undefined;
   const rows = await q.selectStreet(deps.db, {
     name: input.q,
     order: streetOrders[sort],
     ascending: direction === "asc",
-    after: after && { key: after[2], id: after[3] },
+    after,
     limit: limit + 1,
   });
   const page = rows.slice(0, limit);
@@ -149,7 +164,9 @@ export async function listStreet(deps: { db: Db; storage: Storage }, input: Stor
   return {
     items: page.map((r) => summaryView(r, deps.storage)),
     nextCursor:
-      rows.length > limit && last ? streetCursor.encode([sort, direction, Number(last.key), last.id]) : null,
+      rows.length > limit && last
+        ? streetCursor.encode([sort, direction, Number(last.key), last.id, last.snapshot])
+        : null,
   };
 }
 
@@ -319,5 +336,13 @@ export async function listStoresByStatus(
 /** A store's own figures for its merchant (level, followers, visits …), whatever its status. */
 export async function getOwnStoreFigures(db: Db, storeId: string) {
   const row = (await q.selectOwnStoreFigures(db, storeId))!;
-  return { ...row, rating: roundRating(row.rating), level: storeLevel(row.completedSales, row.rating) };
+  return { ...row, rating: roundRating(row.rating) };
+}
+
+/** How long the street's old sort keys are kept: a street opened longer ago pages over current figures. */
+export const statsChangesTtlMs = 60 * 60 * 1000;
+
+/** Forgets the street's sort keys changed over an hour ago (the job worker's rounds); returns how many. */
+export function forgetOldStatsChanges(db: Db): Promise<number> {
+  return q.deleteStatsChangesBefore(db, new Date(now().getTime() - statsChangesTtlMs));
 }
