@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { bigint,check,integer,pgTable,text,timestamp } from "drizzle-orm/pg-core";
+import { bigint, check, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 
 /**
  * The sandbox gateway's own records: what a real gateway keeps on its side. The shop's recharges refer to
