@@ -9,7 +9,9 @@ import {
   TimedCardsViewSchema,
 } from "#common/contracts/browsing.ts";
 import { recordShownSearch } from "../../flows/search-products.ts";
+import { addToCollection, recordFootprint } from "../../flows/browsing.ts";
 import * as browsing from "../../modules/browsing/browsing.service.ts";
+import { listCollection, listFootprints } from "../../read/browsing.ts";
 import { suggestNames } from "../../modules/catalog/catalog.service.ts";
 import { publicProcedure, router, shopperProcedure } from "../../trpc/init.ts";
 
@@ -19,7 +21,7 @@ export const collectionRouter = router({
   list: shopperProcedure
     .input(CursorInputSchema)
     .output(TimedCardsViewSchema)
-    .query(({ ctx, input }) => browsing.listCollection(ctx, ctx.user.id, input.cursor)),
+    .query(({ ctx, input }) => listCollection(ctx, ctx.user.id, input.cursor)),
   status: shopperProcedure
     .input(ListingIdInputSchema)
     .output(InCollectionViewSchema)
@@ -30,7 +32,7 @@ export const collectionRouter = router({
     .input(ListingIdInputSchema)
     .output(OkViewSchema)
     .mutation(async ({ ctx, input }) => {
-      await browsing.addToCollection(ctx.db, ctx.user.id, input.listingId);
+      await addToCollection(ctx.db, ctx.user.id, input.listingId);
       return ok;
     }),
   remove: shopperProcedure
@@ -48,13 +50,13 @@ export const footprintsRouter = router({
     .input(ListingIdInputSchema)
     .output(OkViewSchema)
     .mutation(async ({ ctx, input }) => {
-      await browsing.recordFootprint(ctx.db, ctx.user.id, input.listingId);
+      await recordFootprint(ctx.db, ctx.user.id, input.listingId);
       return ok;
     }),
   list: shopperProcedure
     .input(CursorInputSchema)
     .output(TimedCardsViewSchema)
-    .query(({ ctx, input }) => browsing.listFootprints(ctx, ctx.user.id, input.cursor)),
+    .query(({ ctx, input }) => listFootprints(ctx, ctx.user.id, input.cursor)),
   remove: shopperProcedure
     .input(ListingIdInputSchema)
     .output(OkViewSchema)

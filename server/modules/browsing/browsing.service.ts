@@ -1,51 +1,19 @@
-import type { Locale } from "#common/locales.ts";
 import type { Db } from "../../db/client.ts";
-import { z } from "zod";
 import { jakartaDay, now } from "../../platform/clock.ts";
-import { cursorCodec, cursorIdSchema, cursorTimeSchema } from "../../platform/cursor.ts";
 import { DomainError } from "../../platform/errors.ts";
-import type { Storage } from "../../platform/storage.ts";
-import { getCards, isSold } from "../catalog/catalog.service.ts";
 import * as q from "./browsing.queries.ts";
 
-interface Deps {
-  db: Db;
-  storage: Storage;
-  lang: Locale;
+/** A page of the shopper's collection or footprints: `limit + 1` (listing, time) rows, newest first. */
+export function favoritesPage(db: Db, userId: string, limit: number, after?: { at: Date; id: string }) {
+  return q.selectFavorites(db, userId, limit, after);
 }
 
-const pageSize = 20;
-
-/** Where a page of the collection or the footprints continues: the last row's time and listing id. */
-const timedCursor = cursorCodec(z.tuple([cursorTimeSchema, cursorIdSchema]));
-
-function decode(cursor: string | undefined): { at: Date; id: string } | undefined {
-  if (!cursor) return undefined;
-  const [at, id] = timedCursor.decode(cursor);
-  return { at, id };
+export function footprintsPage(db: Db, userId: string, limit: number, after?: { at: Date; id: string }) {
+  return q.selectFootprints(db, userId, limit, after);
 }
 
-/** Turns (listing, time) rows into cards, keeping the order and dropping products no longer sold. */
-async function page(deps: Deps, rows: { listingId: string; at: Date }[]) {
-  const shown = rows.slice(0, pageSize);
-  const cards = await getCards(
-    deps,
-    shown.map((r) => r.listingId),
-  );
-  const last = shown.at(-1);
-  return {
-    items: shown.flatMap((r) => {
-      const product = cards.get(r.listingId);
-      return product ? [{ product, at: r.at }] : [];
-    }),
-    nextCursor:
-      rows.length > pageSize && last ? timedCursor.encode([last.at.toISOString(), last.listingId]) : null,
-  };
-}
-
-/** Adds a product to the shopper's collection (again is fine); NOT_FOUND when it is not sold. */
-export async function addToCollection(db: Db, userId: string, listingId: string): Promise<void> {
-  if (!(await isSold(db, listingId))) throw new DomainError("not_found", "catalog.product.notFound");
+/** Adds a product to the shopper's collection (again is fine); the flow checks that it is sold. */
+export async function addFavorite(db: Db, userId: string, listingId: string): Promise<void> {
   await q.insertFavorite(db, userId, listingId, now());
 }
 
@@ -57,23 +25,9 @@ export function isInCollection(db: Db, userId: string, listingId: string): Promi
   return q.favoriteExists(db, userId, listingId);
 }
 
-/** The shopper's collection, most recently added first. */
-export async function listCollection(deps: Deps, userId: string, cursor?: string) {
-  return page(deps, await q.selectFavorites(deps.db, userId, pageSize + 1, decode(cursor)));
-}
-
-/**
- * Records that a signed-in shopper opened a product (the latest time counts). The product page calls it
- * once shown in the browser: reading a product records nothing. NOT_FOUND when the product is not sold.
- */
-export async function recordFootprint(db: Db, userId: string, listingId: string): Promise<void> {
-  if (!(await isSold(db, listingId))) throw new DomainError("not_found", "catalog.product.notFound");
+/** Records that the shopper opened a product now (the latest time counts); the flow checks that it is sold. */
+export async function touchFootprint(db: Db, userId: string, listingId: string): Promise<void> {
   await q.upsertFootprint(db, userId, listingId, now());
-}
-
-/** The products the shopper viewed, newest first. */
-export async function listFootprints(deps: Deps, userId: string, cursor?: string) {
-  return page(deps, await q.selectFootprints(deps.db, userId, pageSize + 1, decode(cursor)));
 }
 
 export function removeFootprint(db: Db, userId: string, listingId: string): Promise<void> {
