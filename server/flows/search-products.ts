@@ -1,8 +1,5 @@
-import type { Locale } from "#common/locales.ts";
-import type { Db } from "../db/client.ts";
-import type { Storage } from "../platform/storage.ts";
 import { recordSearch } from "../modules/browsing/browsing.service.ts";
-import { listListings } from "../modules/catalog/catalog.service.ts";
+import { listListings, type CardDeps } from "../modules/catalog/catalog.service.ts";
 
 /**
  * Records a search the shopper saw the results of (the results page calls it once shown): toward hot
@@ -10,7 +7,7 @@ import { listListings } from "../modules/catalog/catalog.service.ts";
  * spelling), and not at all when it found nothing, so typos and made-up text never become hot keywords.
  */
 export async function recordShownSearch(
-  deps: { db: Db; storage: Storage; lang: Locale },
+  deps: CardDeps,
   query: string,
   visitor: Parameters<typeof recordSearch>[2],
 ): Promise<void> {

@@ -1,16 +1,9 @@
-import type { Locale } from "#common/locales.ts";
 import { z } from "zod";
-import type { Db } from "../db/client.ts";
-import { getCards } from "../modules/catalog/catalog.service.ts";
+import { getCards, type CardDeps } from "../modules/catalog/catalog.service.ts";
 import { favoritesPage, footprintsPage } from "../modules/browsing/browsing.service.ts";
 import { cursorCodec, cursorIdSchema, cursorTimeSchema } from "../platform/cursor.ts";
-import type { Storage } from "../platform/storage.ts";
 
-interface Deps {
-  db: Db;
-  storage: Storage;
-  lang: Locale;
-}
+type Deps = CardDeps;
 
 const pageSize = 20;
 

@@ -9,6 +9,8 @@ import type { Channels } from "../platform/messaging.ts";
 import type { PaymentGateway } from "../platform/payments.ts";
 import type { RateLimits } from "../platform/rate-limit.ts";
 import type { Storage } from "../platform/storage.ts";
+import type { StoreCards } from "../modules/catalog/catalog.service.ts";
+import { getStoreCards } from "../modules/stores/stores.service.ts";
 import { serverTranslator } from "../platform/i18n.ts";
 
 export const sessionCookie = "pasar_session";
@@ -53,6 +55,8 @@ export interface Context {
   log: Logger;
   sessionTtlDays: number;
   publicUrl: string;
+  /** The stores' cards for product cards and pages (the catalogue's port to the stores module). */
+  storeCards: StoreCards;
   /** Where recharges (and later orders) are paid: the sandbox gateway unless a real one is configured. */
   gateway: PaymentGateway;
   /** Whether this shop keeps a local outbox at all (a plainly local shop, or asked for with LOCAL_OUTBOX). */
@@ -133,6 +137,7 @@ export function createContextFactory(deps: ContextDeps) {
       `a:${createHash("sha256").update(req.clientIp).digest("base64url").slice(0, 22)}`;
     return {
       ...deps,
+      storeCards: (ids) => getStoreCards(deps.db, deps.storage, ids),
       lang,
       t: serverTranslator(lang),
       token,

@@ -7,6 +7,7 @@ import type {
   ListingPageView,
   ProductCardView,
   ProductDetailView,
+  StoreCardView,
 } from "#common/contracts/catalog.ts";
 import type { StoredImage } from "#common/images.ts";
 import { formatRupiah } from "#common/money.ts";
@@ -20,7 +21,6 @@ import { DomainError } from "../../platform/errors.ts";
 import { newId } from "../../platform/ids.ts";
 import { imageKinds, imageView, storeImage } from "../../platform/images.ts";
 import type { Storage } from "../../platform/storage.ts";
-import { getStoreCards } from "../stores/stores.service.ts";
 import { violates } from "../../db/transaction.ts";
 import { pageOf } from "../../platform/pages.ts";
 import type { OwnListingView, SupplyInput, SupplyItemView } from "#common/contracts/merchants.ts";
@@ -29,10 +29,21 @@ import * as q from "./catalog.queries.ts";
 import type { ListingOrder, SearchWord } from "./catalog.queries.ts";
 import { synonymsOf } from "./synonyms.ts";
 
+/**
+ * The stores' cards (name, logo) for product cards and pages. The stores module has them; the request's
+ * context wires it in (server/trpc/context.ts), so this module reads no other module (decision 17).
+ */
+export type StoreCards = (ids: readonly string[]) => Promise<Map<string, StoreCardView>>;
+
 interface Deps {
   db: Db;
   storage: Storage;
   lang: Locale;
+}
+
+/** What the views with store names need besides the database. */
+export interface CardDeps extends Deps {
+  storeCards: StoreCards;
 }
 
 const homeSectionSize = 10;
@@ -52,12 +63,8 @@ function categoryView(
 type CardRow = Awaited<ReturnType<typeof q.selectListingPage>>[number];
 
 /** Product cards for rows, in their order, each with its store's name (one look-up for all). */
-async function cardViews(deps: Deps, rows: CardRow[]): Promise<ProductCardView[]> {
-  const stores = await getStoreCards(
-    deps.db,
-    deps.storage,
-    rows.map((r) => r.storeId),
-  );
+async function cardViews(deps: CardDeps, rows: CardRow[]): Promise<ProductCardView[]> {
+  const stores = await deps.storeCards(rows.map((r) => r.storeId));
   return rows.map((row) => ({
     id: row.id,
     name: localize(row.name, deps.lang),
@@ -70,7 +77,7 @@ async function cardViews(deps: Deps, rows: CardRow[]): Promise<ProductCardView[]
 }
 
 /** The hot listings, in the kept ranking order, as they are now. */
-async function hotCards(deps: Deps): Promise<ProductCardView[]> {
+async function hotCards(deps: CardDeps): Promise<ProductCardView[]> {
   const ids = await hotRanking.get(deps.db, async () =>
     (await q.selectHotListingCards(deps.db, homeSectionSize)).map((r) => r.id),
   );
@@ -79,7 +86,7 @@ async function hotCards(deps: Deps): Promise<ProductCardView[]> {
 }
 
 /** The home page: category tabs and the hot, new and boutique sections. */
-export async function getHome(deps: Deps): Promise<HomeView> {
+export async function getHome(deps: CardDeps): Promise<HomeView> {
   const [top, hot, fresh, boutique] = await Promise.all([
     allCategories(deps.db).then((rows) => rows.filter((r) => r.parentId === null)),
     hotCards(deps),
@@ -157,7 +164,7 @@ const listingCursor = cursorCodec(z.tuple([z.enum(listingSorts), z.number().null
  * A page of listings: optionally in a category (a top category includes its children) and matching
  * keywords, in the chosen order; `nextCursor` continues exactly after the last row.
  */
-export async function listListings(deps: Deps, input: ListingListInput): Promise<ListingPageView> {
+export async function listListings(deps: CardDeps, input: ListingListInput): Promise<ListingPageView> {
   const limit = input.limit ?? 20;
   const sort = input.sort ?? "overall";
   let categoryIds: number[] | undefined;
@@ -190,13 +197,13 @@ export async function listListings(deps: Deps, input: ListingListInput): Promise
 }
 
 /** One listing as the product page shows it; NOT_FOUND when missing or no longer sold. */
-export async function getListing(deps: Deps, id: string): Promise<ProductDetailView> {
+export async function getListing(deps: CardDeps, id: string): Promise<ProductDetailView> {
   const row = await q.selectListingDetail(deps.db, id);
   if (!row) throw new DomainError("not_found", "catalog.product.notFound");
   const [images, category, storeCards] = await Promise.all([
     q.selectProductImages(deps.db, row.supplyProductId),
     allCategories(deps.db).then((rows) => rows.find((r) => r.id === row.categoryId)),
-    getStoreCards(deps.db, deps.storage, [row.storeId]),
+    deps.storeCards([row.storeId]),
   ]);
   const store = storeCards.get(row.storeId);
   if (!category || !store) throw new DomainError("not_found", "catalog.product.notFound");
@@ -339,7 +346,10 @@ export async function listInStore(
 }
 
 /** Product cards for listings in the order given, leaving out any no longer sold. */
-export async function getCards(deps: Deps, ids: readonly string[]): Promise<Map<string, ProductCardView>> {
+export async function getCards(
+  deps: CardDeps,
+  ids: readonly string[],
+): Promise<Map<string, ProductCardView>> {
   const cards = await cardViews(deps, await q.selectCardsByIds(deps.db, ids));
   return new Map(cards.map((c) => [c.id, c]));
 }
@@ -376,7 +386,7 @@ export async function getCategoryTree(deps: Deps): Promise<CategoryTreeView> {
  * Products to show under a product: others from its subcategory first, then from its top category,
  * never the same supply product again.
  */
-export async function recommendFor(deps: Deps, listingId: string, limit = 6): Promise<ProductCardView[]> {
+export async function recommendFor(deps: CardDeps, listingId: string, limit = 6): Promise<ProductCardView[]> {
   const origin = await q.selectListingCategory(deps.db, listingId);
   if (!origin) throw new DomainError("not_found", "catalog.product.notFound");
   const categories = await allCategories(deps.db);
