@@ -43,7 +43,8 @@ afterEach(() => {
 function open(element = <Province initial="32" />, locale?: "ind" | "en") {
   ui = mount(element, locale);
   const input = ui.get<HTMLInputElement>('input[role="combobox"]');
-  const list = ui.get<HTMLUListElement>('[role="listbox"]');
+  // The popup: the list box of options, or the sentence saying there are none.
+  const list = ui.get<HTMLElement>('[data-part="popup"]');
   const options = () => ui!.all('[role="option"]');
   const labels = () => options().map((o) => o.textContent);
   return { ui, input, list, options, labels };
@@ -54,7 +55,7 @@ describe("the select list", () => {
     const html = renderHtml(<Province initial="51" />);
     expect(html).toMatch(/value="Bali"/);
     expect(html).toMatch(/aria-expanded="false"/);
-    expect(html).toMatch(/<ul[^>]*hidden=""/);
+    expect(html).toMatch(/data-part="popup" hidden=""/);
     // With nothing chosen, the placeholder asks for a choice.
     expect(renderHtml(<Province />)).toMatch(/placeholder="Pilih provinsi"/);
   });
@@ -85,6 +86,16 @@ describe("the select list", () => {
     ui.type(input, "Papua ");
     expect(labels()).toEqual([]);
     expect(textOf(list.innerHTML)).toBe('Tidak ada hasil untuk "Papua".');
+    // A list box must hold options: with none, there is none, and the sentence is a status a screen reader says.
+    expect(ui.all('[role="listbox"]')).toEqual([]);
+    expect(ui.get('[role="status"]').textContent).toBe('Tidak ada hasil untuk "Papua".');
+    expect(input.getAttribute("aria-expanded")).toBe("false");
+    expect(input.hasAttribute("aria-controls")).toBe(false);
+    expect(input.hasAttribute("aria-activedescendant")).toBe(false);
+    ui.type(input, "bal");
+    expect(labels()).toEqual(["Bali"]);
+    expect(input.getAttribute("aria-expanded")).toBe("true");
+    expect(input.getAttribute("aria-controls")).toBe(ui.get('[role="listbox"]').id);
   });
 
   it("moves with the arrows within the list and chooses with Enter, closing it", () => {
@@ -139,7 +150,10 @@ describe("the select list", () => {
   it("says there is nothing to choose when it has no options, in the reader's language", () => {
     const { ui, input, list } = open(<Province options={[]} />, "en");
     ui.focus(input);
+    expect(list.hidden).toBe(false);
     expect(textOf(list.innerHTML)).toBe("No options.");
+    expect(ui.get('[role="status"]').textContent).toBe("No options.");
+    expect(ui.all('[role="listbox"]')).toEqual([]);
   });
 
   it("does not open when disabled", () => {

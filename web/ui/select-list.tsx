@@ -11,6 +11,9 @@ export interface SelectOption {
  * A searchable select list (the ARIA 1.2 combobox pattern with a list box): type to filter, arrows to move,
  * Enter to choose, Escape to close. Says "No options." when there is nothing to choose and 'No results for
  * "{query}".' when the typed text matches nothing (seed section 2). At most 15rem tall (seed section 9).
+ *
+ * With nothing to show, there is no list box (a list box must hold options): the open popup holds that sentence
+ * alone, in a status region, so a screen reader says it, and the combobox reads as collapsed.
  */
 export function SelectList(props: {
   label: string;
@@ -82,6 +85,8 @@ export function SelectList(props: {
       : shown.length === 0
         ? t("shell.select.noResults", { query: query.trim() })
         : null;
+  /** The list box is on screen: open, with at least one option. */
+  const listed = open && shown.length > 0;
 
   return (
     <div className="relative mt-4">
@@ -94,8 +99,8 @@ export function SelectList(props: {
           id={id}
           name={props.name}
           role="combobox"
-          aria-expanded={open}
-          aria-controls={listId}
+          aria-expanded={listed}
+          aria-controls={shown.length > 0 ? listId : undefined}
           aria-autocomplete="list"
           aria-activedescendant={open && shown[active] ? `${id}-opt-${active}` : undefined}
           aria-invalid={props.error ? true : undefined}
@@ -125,40 +130,49 @@ export function SelectList(props: {
           className="pointer-events-none absolute top-1/2 right-3 size-5 -translate-y-1/2 text-gray-500"
         />
       </div>
-      <ul
-        ref={listRef}
-        id={listId}
-        role="listbox"
-        aria-label={props.label}
+      <div
+        data-part="popup"
         hidden={!open}
-        className="absolute z-20 mt-1 max-h-60 w-full overflow-y-auto rounded-lg border border-gray-200 bg-white py-1 shadow-lg dark:border-gray-700 dark:bg-gray-800"
+        className="absolute z-20 mt-1 w-full rounded-lg border border-gray-200 bg-white shadow-lg dark:border-gray-700 dark:bg-gray-800"
       >
-        {shown.map((option, index) => (
-          <li
-            key={option.value}
-            id={`${id}-opt-${index}`}
-            data-index={index}
-            role="option"
-            aria-selected={option.value === props.value}
-            // Chosen on mouse down, before the input's blur closes the list.
-            onMouseDown={(e) => {
-              e.preventDefault();
-              choose(option);
-            }}
-            onMouseEnter={() => setActive(index)}
-            className={`cursor-pointer px-3 py-2.5 text-base ${
-              index === active ? "bg-primary-50 dark:bg-primary-950" : ""
-            } ${option.value === props.value ? "font-semibold text-primary-800 dark:text-primary-300" : ""}`}
+        {shown.length > 0 && (
+          <ul
+            ref={listRef}
+            id={listId}
+            role="listbox"
+            aria-label={props.label}
+            className="max-h-60 overflow-y-auto py-1"
           >
-            {option.label}
-          </li>
-        ))}
-        {empty && (
-          <li role="presentation" className="px-3 py-2.5 text-sm text-gray-600 dark:text-gray-300">
-            {empty}
-          </li>
+            {shown.map((option, index) => (
+              <li
+                key={option.value}
+                id={`${id}-opt-${index}`}
+                data-index={index}
+                role="option"
+                aria-selected={option.value === props.value}
+                // Chosen on mouse down, before the input's blur closes the list.
+                onMouseDown={(e) => {
+                  e.preventDefault();
+                  choose(option);
+                }}
+                onMouseEnter={() => setActive(index)}
+                className={`cursor-pointer px-3 py-2.5 text-base ${
+                  index === active ? "bg-primary-50 dark:bg-primary-950" : ""
+                } ${option.value === props.value ? "font-semibold text-primary-800 dark:text-primary-300" : ""}`}
+              >
+                {option.label}
+              </li>
+            ))}
+          </ul>
         )}
-      </ul>
+        {/* Always there while the popup is, so the sentence is read out when it appears. */}
+        <p
+          role="status"
+          className={empty ? "px-3 py-2.5 text-sm text-gray-600 dark:text-gray-300" : undefined}
+        >
+          {open ? empty : null}
+        </p>
+      </div>
       {props.error && (
         <p id={errorId} className="mt-1 text-sm text-red-700 dark:text-red-400">
           {props.error}

@@ -8,21 +8,7 @@ import { demoOperator, rupiah } from "../support/money.ts";
 import { waitForHydration } from "../support/page.ts";
 import { pageAs, tokenOf } from "../support/roles.ts";
 import { expectScreen } from "../support/screens.ts";
-
-/** A query of the API as the holder of `token`. */
-async function query<T>(
-  request: APIRequestContext,
-  token: string,
-  procedure: string,
-  input?: unknown,
-): Promise<T> {
-  const search = input === undefined ? "" : `?input=${encodeURIComponent(JSON.stringify({ json: input }))}`;
-  const res = await request.get(`/trpc/${procedure}${search}`, { headers: { authorization: token } });
-  return ((await res.json()) as { result: { data: { json: T } } }).result.data.json;
-}
-
-let keys = 0;
-const key = (tag: string) => `e2e-${tag}-${Date.now()}-${++keys}`.slice(0, 64);
+import { credit, formMutation, idempotencyKey, placeWalletOrder, saveAddress } from "../support/setup.ts";
 
 /** The language the whole story is clicked through in; the others see its screens by set-up (decision 0016). */
 const journeyLang: Lang = "en";
@@ -104,7 +90,13 @@ for (const lang of [journeyLang]) {
     await expectNoSeriousViolations(page, `store management (${lang})`);
     await page.getByRole("button", { name: t.manage.save }).click();
     await expect(toasts(page, lang).getByText(t.manage.saved)).toBeVisible();
-    const status = await query<{ store: { id: string } }>(request, token, "merchants.status");
+    const status = await trpcQuery<{ store: { id: string } }>(
+      request,
+      "merchants.status",
+      undefined,
+      "ind",
+      token,
+    );
     await page.goto(localePath(lang, `/h5/merchant/shop/${status.store.id}`));
     await expect(page.getByText("Kaos katun Bandung, dijahit rapi.")).toBeVisible();
     await expect(page.locator("main img").first()).toBeVisible();
@@ -146,35 +138,20 @@ for (const lang of [journeyLang]) {
 
     // A shopper buys the first listing (through the API: the buying screens have their own test).
     const opsToken = await tokenOf(request, demoOperator.account);
-    const listings = await query<{ items: { id: string; price: number; merchantPrice: number }[] }>(
+    const listings = await trpcQuery<{ items: { id: string; price: number; merchantPrice: number }[] }>(
       request,
-      token,
       "merchants.listings",
       { status: "active" },
+      "ind",
+      token,
     );
     const sold = listings.items.find((l) => l.price === listed[0])!;
     const buyerEmail = `buyer.${Date.now().toString(36)}.${lang}@e2e.pasar.test`;
     const buyer = await createBuyer(request, buyerEmail, opsToken);
-    await trpcMutation(
-      request,
-      "orders.place",
-      {
-        lines: [{ listingId: sold.id, quantity: 1 }],
-        addressId: buyer.addressId,
-        method: "wallet",
-        fromCart: false,
-        idempotencyKey: key("buy"),
-      },
-      { authorization: buyer.token },
-    );
+    await placeWalletOrder(request, buyer.token, buyer.addressId, [{ listingId: sold.id, quantity: 1 }]);
 
     // The merchant pays the goods from the order centre (after a top-up: auto-pay is off).
-    await trpcMutation(
-      request,
-      "ops.money.adjust",
-      { account: email, amount: sold.merchantPrice, reason: "modal e2e", idempotencyKey: key("topup") },
-      { authorization: opsToken },
-    );
+    await credit(request, opsToken, email, sold.merchantPrice, "modal e2e");
     await page.goto(localePath(lang, "/h5/merchant/order?status=goods_unpaid"));
     await waitForHydration(page);
     await page.getByRole("link", { name: m.orders.merchant.periods.yesterday, exact: true }).click();
@@ -211,22 +188,6 @@ for (const lang of [journeyLang]) {
     await page.waitForURL(/\/h5\/merchant\/fund/);
     await expect(page.getByTestId("store-money")).toContainText(rupiah(sold.price));
   });
-}
-
-/** A tRPC mutation taking multipart form data (an application). */
-async function formMutation<T>(
-  request: APIRequestContext,
-  procedure: string,
-  fields: Record<string, string | { name: string; mimeType: string; buffer: Buffer }>,
-  token: string,
-): Promise<T> {
-  const res = await request.post(`/trpc/${procedure}`, {
-    headers: { authorization: token, lang: "ind" },
-    multipart: fields,
-  });
-  const body = await res.text();
-  if (!res.ok()) throw new Error(`${procedure} answered ${res.status()}: ${body}`);
-  return (JSON.parse(body) as { result: { data: { json: T } } }).result.data.json;
 }
 
 // The same story's screens in the other languages: the application, its approval, the store's settings, the
@@ -303,7 +264,7 @@ for (const lang of langs.filter((l) => l !== journeyLang)) {
     await trpcMutation(
       request,
       "ops.merchants.approve",
-      { id: application.id, idempotencyKey: key("approve") },
+      { id: application.id, idempotencyKey: idempotencyKey("approve") },
       { authorization: opsToken },
     );
 
@@ -381,11 +342,12 @@ for (const lang of langs.filter((l) => l !== journeyLang)) {
     await expectScreen(page, `merchant products (${lang})`);
 
     // A sale, waiting for the goods to be paid from the order centre.
-    const listings = await query<{ items: { id: string; price: number; merchantPrice: number }[] }>(
+    const listings = await trpcQuery<{ items: { id: string; price: number; merchantPrice: number }[] }>(
       request,
-      token,
       "merchants.listings",
       { status: "active" },
+      "ind",
+      token,
     );
     const sold = listings.items.find((l) => l.id === listed[0]!.id)!;
     const buyer = await createBuyer(
@@ -393,24 +355,8 @@ for (const lang of langs.filter((l) => l !== journeyLang)) {
       `buyer.${Date.now().toString(36)}.${lang}@e2e.pasar.test`,
       opsToken,
     );
-    await trpcMutation(
-      request,
-      "orders.place",
-      {
-        lines: [{ listingId: sold.id, quantity: 1 }],
-        addressId: buyer.addressId,
-        method: "wallet",
-        fromCart: false,
-        idempotencyKey: key("buy"),
-      },
-      { authorization: buyer.token },
-    );
-    await trpcMutation(
-      request,
-      "ops.money.adjust",
-      { account: email, amount: sold.merchantPrice, reason: "modal e2e", idempotencyKey: key("topup") },
-      { authorization: opsToken },
-    );
+    await placeWalletOrder(request, buyer.token, buyer.addressId, [{ listingId: sold.id, quantity: 1 }]);
+    await credit(request, opsToken, email, sold.merchantPrice, "modal e2e");
     await page.goto(localePath(lang, "/h5/merchant/order?status=goods_unpaid"));
     await waitForHydration(page);
     await expect(
@@ -425,16 +371,17 @@ for (const lang of langs.filter((l) => l !== journeyLang)) {
     await expectScreen(page, `order centre (${lang})`);
     await page.getByRole("link", { name: m.orders.merchant.periods.yesterday, exact: true }).click();
     await expect(page.getByText(m.orders.merchant.empty)).toBeVisible();
-    const { items: storeOrders } = await query<{ items: { id: string }[] }>(
+    const { items: storeOrders } = await trpcQuery<{ items: { id: string }[] }>(
       request,
-      token,
       "merchantOrders.list",
       {},
+      "ind",
+      token,
     );
     await trpcMutation(
       request,
       "merchantOrders.payGoods",
-      { orderIds: [storeOrders[0]!.id], idempotencyKey: key("goods") },
+      { orderIds: [storeOrders[0]!.id], idempotencyKey: idempotencyKey("goods") },
       { authorization: token },
     );
     await page.goto(localePath(lang, `/h5/merchant/order/detail?id=${storeOrders[0]!.id}`));
@@ -468,27 +415,6 @@ async function firstCategory(request: APIRequestContext): Promise<number> {
 /** A new shopper with money (an operator's credit) and a default address, through the API. */
 async function createBuyer(request: APIRequestContext, email: string, opsToken: string) {
   const { token } = await createEmailAccount(request, email);
-  await trpcMutation(
-    request,
-    "ops.money.adjust",
-    { account: email, amount: 2_000_000, reason: "saldo e2e", idempotencyKey: key("buyer") },
-    { authorization: opsToken },
-  );
-  const address = await trpcMutation<{ id: string }>(
-    request,
-    "addresses.save",
-    {
-      name: "Budi Santoso",
-      mobile: "0812 3456 7890",
-      provinceCode: "31",
-      regencyCode: "31.71",
-      districtCode: "31.71.07",
-      villageCode: "31.71.07.1006",
-      postcode: "10240",
-      detail: "Jl. Kebon Kacang Raya No. 12",
-      isDefault: true,
-    },
-    { authorization: token },
-  );
-  return { token, addressId: address.id };
+  await credit(request, opsToken, email, 2_000_000, "saldo e2e");
+  return { token, addressId: await saveAddress(request, token) };
 }

@@ -14,9 +14,7 @@ import {
 import { waitForHydration } from "../support/page.ts";
 import { signInPageAs, tokenOf } from "../support/roles.ts";
 import { expectScreen } from "../support/screens.ts";
-
-let keys = 0;
-const key = () => `e2e-wallet-${Date.now()}-${++keys}-${Math.random().toString(36).slice(2, 8)}`;
+import { idempotencyKey } from "../support/setup.ts";
 
 /** The language the whole wallet story is clicked through in; the others see its screens by set-up (decision 0016). */
 const journeyLang: Lang = "en";
@@ -235,7 +233,7 @@ for (const lang of langs.filter((l) => l !== journeyLang)) {
       const started = await trpcMutation<{ redirectUrl: string }>(
         page.request,
         "wallet.recharge",
-        { amount, method: "sandbox", idempotencyKey: key() },
+        { amount, method: "sandbox", idempotencyKey: idempotencyKey("wallet") },
         as(token),
       );
       await page.goto(started.redirectUrl);
@@ -316,7 +314,7 @@ for (const lang of langs.filter((l) => l !== journeyLang)) {
       trpcMutation<{ id: string }>(
         page.request,
         "wallet.withdraw",
-        { amount: value, idempotencyKey: key() },
+        { amount: value, idempotencyKey: idempotencyKey("wallet") },
         as(token),
       );
     const paid = await withdraw(60_000);
@@ -342,13 +340,13 @@ for (const lang of langs.filter((l) => l !== journeyLang)) {
       await trpcMutation(
         ops.request,
         "ops.money.approveWithdrawal",
-        { id: paid.id, idempotencyKey: key() },
+        { id: paid.id, idempotencyKey: idempotencyKey("wallet") },
         as(opsToken),
       );
       await trpcMutation(
         ops.request,
         "ops.money.rejectWithdrawal",
-        { id: returned.id, reason: "Nama rekening tidak cocok", idempotencyKey: key() },
+        { id: returned.id, reason: "Nama rekening tidak cocok", idempotencyKey: idempotencyKey("wallet") },
         as(opsToken),
       );
       await ops.goto(localePath(lang, `/ops/ledger?user=${encodeURIComponent(email)}`));

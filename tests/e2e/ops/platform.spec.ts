@@ -5,7 +5,9 @@ import { signInFreshShopper, trpcQuery } from "../support/browsing.ts";
 import { fill, langs, localePath, messages, type Lang } from "../support/i18n.ts";
 import { demoOperator, rupiah } from "../support/money.ts";
 import { waitForHydration } from "../support/page.ts";
-import { demoStores, pageAs } from "../support/roles.ts";
+import { demoStores, pageAs, tokenOf } from "../support/roles.ts";
+import { expectScreen } from "../support/screens.ts";
+import { credit, idempotencyKey, placeWalletOrder, saveAddress } from "../support/setup.ts";
 
 // The operator runs the platform (issue 13): the dashboard and its queues, users (search, one user in full,
 // suspending and reinstating sign-in), the FAQs, and the site settings the shop follows at once.
@@ -22,7 +24,10 @@ interface OpsSettings {
 
 let serial = 0;
 const unique = () => `${Date.now().toString(36)}${(serial += 1)}`;
-const key = () => `e2e-ops-${unique()}-${Math.random().toString(36).slice(2)}`;
+
+/** The languages each journey is clicked through in; the others see its screens by set-up (decision 0016). */
+const usersJourneyLang: Lang = "zh";
+const faqsJourneyLang: Lang = "ind";
 
 /** A product of a demo store (other tests open stores of their own meanwhile). */
 async function demoListing(request: APIRequestContext): Promise<string> {
@@ -35,80 +40,140 @@ async function demoListing(request: APIRequestContext): Promise<string> {
 }
 
 /** A fresh shopper with money, an address and one order paid from the wallet; answers what the operator sees. */
-async function shopperWithOrder(page: Page, ops: Page, tag: string) {
+async function shopperWithOrder(page: Page, tag: string) {
   const { email, token } = await signInFreshShopper(page, tag);
-  await trpcMutation(ops.request, "ops.money.adjust", {
-    account: email,
-    amount: 2_000_000,
-    reason: "uji e2e",
-    idempotencyKey: key(),
-  });
-  const address = await trpcMutation<{ id: string }>(
-    page.request,
-    "addresses.save",
-    {
-      name: "Siti Aminah",
-      mobile: "0812-3456-7890",
-      provinceCode: "31",
-      regencyCode: "31.71",
-      districtCode: "31.71.07",
-      villageCode: "31.71.07.1006",
-      postcode: "10240",
-      detail: "Jl. Kebon Kacang Raya No. 12",
-      isDefault: true,
-    },
-    { authorization: token },
-  );
-  const placed = await trpcMutation<{ orderIds: string[] }>(
-    page.request,
-    "orders.place",
-    {
-      lines: [{ listingId: await demoListing(page.request), quantity: 1 }],
-      addressId: address.id,
-      method: "wallet",
-      fromCart: false,
-      idempotencyKey: key(),
-    },
-    { authorization: token },
-  );
+  await credit(page.request, await tokenOf(page.request, demoOperator.account), email, 2_000_000);
+  const addressId = await saveAddress(page.request, token);
+  const [orderId] = await placeWalletOrder(page.request, token, addressId, [
+    { listingId: await demoListing(page.request), quantity: 1 },
+  ]);
   const order = await trpcQuery<{ code: string; total: number }>(
     page.request,
     "orders.get",
-    { id: placed.orderIds[0] },
+    { id: orderId },
     "ind",
     token,
   );
   return { email, order };
 }
 
-for (const lang of langs) {
+/** The dashboard's four queues: each with its count, linking to its page. */
+async function expectQueues(ops: Page, lang: Lang) {
+  const m = messages[lang];
+  for (const [queue, path] of [
+    ["withdrawals", "/ops/withdrawals?status=pending"],
+    ["applications", "/ops/merchants?status=pending"],
+    ["toShip", "/ops/orders?status=to_ship"],
+    ["exceptions", "/ops/orders?status=exception"],
+  ] as const) {
+    const link = ops.getByTestId(`queue-${queue}`);
+    await expect(link).toContainText(m.ops.dashboard.queues[queue]);
+    await expect(link).toHaveText(/\d/);
+    await expect(link).toHaveAttribute("href", localePath(lang, path));
+  }
+  // The last 14 WIB days, today first; today counts this test's order at least.
+  const rows = ops.getByTestId("dashboard-days").locator("tbody tr");
+  await expect(rows).toHaveCount(14);
+  await expect(rows.first().locator("th")).toHaveText(m.ops.dashboard.today);
+  await expect(rows.first().locator("td").first()).not.toHaveText("0");
+}
+
+/** A user's page as the operator sees it after one order paid from a 2,000,000 credit. */
+async function expectUserPage(ops: Page, email: string, order: { code: string; total: number }) {
+  await expect(ops.getByTestId("user-account")).toHaveText(email);
+  await expect(ops.getByTestId("user-orders")).toContainText(order.code);
+  await expect(ops.getByTestId("user-orders")).toContainText(rupiah(order.total));
+  await expect(ops.getByTestId("user-wallet")).toContainText(rupiah(2_000_000 - order.total));
+  await expect(ops.getByTestId("user-moves").getByRole("listitem")).toHaveCount(2);
+}
+
+/** A question and its answer in every language, told apart by `tag`. */
+function faqTexts(tag: string, version: string) {
+  return {
+    question: {
+      ind: `Apakah ${version} ${tag}?`,
+      en: `Is it ${version} ${tag}?`,
+      zh: `是${version}吗 ${tag}？`,
+    },
+    answer: { ind: `Ya, ${version}.`, en: `Yes, ${version}.`, zh: `是的，${version}。` },
+  };
+}
+
+/** Removes every question of the test tagged `tag` from the shop's FAQ, whatever the test did. */
+async function removeFaqs(ops: Page, tag: string) {
+  const faqs = await trpcQuery<{ id: string; question: { en: string } }[]>(
+    ops.request,
+    "ops.faqs.list",
+    undefined,
+  );
+  for (const faq of faqs.filter((q) => q.question.en.includes(tag))) {
+    await trpcMutation(ops.request, "ops.faqs.delete", { id: faq.id });
+  }
+}
+
+/** Fills the FAQ form's question and answer in every language. */
+async function fillFaqForm(ops: Page, lang: Lang, v: ReturnType<typeof faqTexts>) {
+  const f = messages[lang].ops.faqs;
+  for (const [group, l] of [
+    ["Bahasa Indonesia", "ind"],
+    ["English", "en"],
+    ["中文", "zh"],
+  ] as const) {
+    const fieldset = ops.getByRole("group", { name: group });
+    await fieldset.getByLabel(f.question, { exact: true }).fill(v.question[l]);
+    await fieldset.getByLabel(f.answer, { exact: true }).fill(v.answer[l]);
+  }
+}
+
+/** The settings page shows what is stored (nothing is changed here). */
+async function expectSettingsPage(ops: Page, lang: Lang) {
+  const m = messages[lang];
+  await ops.goto(localePath(lang, "/ops/settings"));
+  await waitForHydration(ops);
+  await expect(ops.getByRole("heading", { level: 1 })).toHaveText(m.ops.nav.settings);
+  await expect(ops.getByLabel(m.ops.settings.title, { exact: true })).not.toHaveValue("");
+  await expect(ops.getByTestId("site-logo")).toBeVisible();
+}
+
+/** The shop's FAQ page in `lang` shows `question` (to a visitor, within PAGE_CACHE_MS) with its answer. */
+async function expectShopFaq(page: Page, lang: Lang, question: string, answer: string) {
+  const item = page.locator("details").filter({ hasText: question });
+  await expect
+    .poll(async () => {
+      await page.goto(localePath(lang, "/h5/question"));
+      return item.count();
+    })
+    .toBe(1);
+  await waitForHydration(page);
+  await item.locator("summary").click();
+  await expect(item).toContainText(answer);
+}
+
+/** The shop's FAQ page in `lang` no longer has any question of the test tagged `tag`. */
+async function expectShopFaqGone(page: Page, lang: Lang, tag: string) {
+  await expect
+    .poll(async () => {
+      await page.goto(localePath(lang, "/h5/question"));
+      return page.getByRole("main").textContent();
+    })
+    .not.toContain(tag);
+}
+
+// The dashboard, users and suspension, clicked through in one language: the dashboard's queues and days, a
+// shopper found by email and opened in full, suspended with a reason (sign-in then says why), and reinstated.
+for (const lang of [usersJourneyLang]) {
   test(`the operator's dashboard, users and suspension in ${lang}`, async ({ page, browser }) => {
     test.setTimeout(180_000);
     const m = messages[lang];
     const u = m.ops.users;
     const ops = await pageAs(browser, demoOperator.account);
-    const { email, order } = await shopperWithOrder(page, ops, `suspend-${lang}`);
+    const { email, order } = await shopperWithOrder(page, `suspend-${lang}`);
 
     // The dashboard: each queue with its count, linking to its page; the last 14 WIB days, today first.
     await ops.goto(localePath(lang, "/ops"));
     await waitForHydration(ops);
     await expect(ops.getByRole("heading", { level: 1 })).toHaveText(m.ops.nav.dashboard);
-    for (const [queue, path] of [
-      ["withdrawals", "/ops/withdrawals?status=pending"],
-      ["applications", "/ops/merchants?status=pending"],
-      ["toShip", "/ops/orders?status=to_ship"],
-      ["exceptions", "/ops/orders?status=exception"],
-    ] as const) {
-      const link = ops.getByTestId(`queue-${queue}`);
-      await expect(link).toContainText(m.ops.dashboard.queues[queue]);
-      await expect(link).toHaveText(/\d/);
-      await expect(link).toHaveAttribute("href", localePath(lang, path));
-    }
-    const rows = ops.getByTestId("dashboard-days").locator("tbody tr");
-    await expect(rows).toHaveCount(14);
-    await expect(rows.first().locator("th")).toHaveText(m.ops.dashboard.today);
-    // Today counts this test's order at least.
-    await expect(rows.first().locator("td").first()).not.toHaveText("0");
+    await expectQueues(ops, lang);
     await expectNoSeriousViolations(ops, `ops dashboard (${lang})`);
     await ops.getByTestId("queue-toShip").click();
     await ops.waitForURL((url) => url.pathname === localePath(lang, "/ops/orders"));
@@ -126,11 +191,7 @@ for (const lang of langs) {
     await expect(row).toContainText(u.active);
     await expectNoSeriousViolations(ops, `ops users (${lang})`);
     await row.getByRole("link", { name: fill(u.detailsLabel, { account: email }) }).click();
-    await expect(ops.getByTestId("user-account")).toHaveText(email);
-    await expect(ops.getByTestId("user-orders")).toContainText(order.code);
-    await expect(ops.getByTestId("user-orders")).toContainText(rupiah(order.total));
-    await expect(ops.getByTestId("user-wallet")).toContainText(rupiah(2_000_000 - order.total));
-    await expect(ops.getByTestId("user-moves").getByRole("listitem")).toHaveCount(2);
+    await expectUserPage(ops, email, order);
     await expectNoSeriousViolations(ops, `ops user (${lang})`);
 
     // Suspend with a reason (required): the shopper's session ends at once, and sign-in says why.
@@ -164,28 +225,116 @@ for (const lang of langs) {
     await expect(page.getByTestId("account-name")).toHaveText(email);
     await ops.context().close();
   });
+}
 
+// The same journey's screens in the other languages: the shopper is found, suspended and reinstated through the
+// API; each screen is checked for its texts, its layout at 390 px and axe, with the suspension dialog's message
+// shown, and sign-in's answer to a suspended shopper given in the screen's language.
+for (const lang of langs.filter((l) => l !== usersJourneyLang)) {
+  test(`the operator's dashboard, users and suspension: the screens in ${lang}, reached by set-up`, async ({
+    page,
+    browser,
+  }) => {
+    test.setTimeout(150_000);
+    const m = messages[lang];
+    const u = m.ops.users;
+    const ops = await pageAs(browser, demoOperator.account);
+    const { email, order } = await shopperWithOrder(page, `suspend-${lang}`);
+    const reason = `Akun dipakai untuk penipuan (${lang})`;
+
+    // The dashboard, and the orders page its queue leads to.
+    await ops.goto(localePath(lang, "/ops"));
+    await waitForHydration(ops);
+    await expect(ops.getByRole("heading", { level: 1 })).toHaveText(m.ops.nav.dashboard);
+    await expectQueues(ops, lang);
+    await expectScreen(ops, `ops dashboard (${lang})`);
+    await ops.getByTestId("queue-toShip").click();
+    await ops.waitForURL((url) => url.pathname === localePath(lang, "/ops/orders"));
+    await expect(ops.getByRole("heading", { level: 1 })).toHaveText(m.ops.nav.orders);
+    await expectScreen(ops, `ops orders (${lang})`, { axe: false });
+
+    // The users page with the shopper found, and the shopper's page.
+    await ops.goto(localePath(lang, `/ops/users?q=${encodeURIComponent(email)}`));
+    await waitForHydration(ops);
+    await expect(ops.getByRole("searchbox", { name: u.search })).toHaveValue(email);
+    await expect(ops.getByRole("button", { name: u.searchButton, exact: true })).toBeVisible();
+    const row = ops.getByTestId("ops-user");
+    await expect(row).toHaveCount(1);
+    await expect(row).toContainText(email);
+    await expect(row).toContainText(u.roles.shopper);
+    await expect(row).toContainText(u.active);
+    await expectScreen(ops, `ops users (${lang})`);
+    await row.getByRole("link", { name: fill(u.detailsLabel, { account: email }) }).click();
+    await expectUserPage(ops, email, order);
+    await expectScreen(ops, `ops user (${lang})`);
+    const userId = new URL(ops.url()).searchParams.get("id")!;
+
+    // The suspension dialog and its message; then suspended through the API.
+    await ops.getByRole("button", { name: u.suspend, exact: true }).click();
+    const dialog = ops.getByRole("dialog");
+    await expect(dialog.getByRole("heading", { name: u.suspendTitle })).toBeVisible();
+    await expect(dialog).toContainText(fill(u.suspendBody, { account: email }));
+    await dialog.getByRole("button", { name: u.suspend, exact: true }).click();
+    await expect(dialog.getByText(m.errors.ops.reasonRequired)).toBeVisible();
+    await expect(dialog.getByLabel(m.ops.reason)).toBeVisible();
+    await expectScreen(ops, `ops suspension dialog (${lang})`, { axe: false });
+    await dialog.getByRole("button", { name: m.catalog.search.cancel, exact: true }).click();
+    await trpcMutation(ops.request, "ops.users.suspend", {
+      id: userId,
+      reason,
+      idempotencyKey: idempotencyKey("suspend"),
+    });
+    await ops.reload();
+    await waitForHydration(ops);
+    await expect(ops.getByTestId("user-suspension")).toContainText(reason);
+    await expect(ops.getByRole("button", { name: u.reinstate, exact: true })).toBeVisible();
+    await expectScreen(ops, `ops suspended user (${lang})`);
+
+    // The shopper's session ended; sign-in says why, in this language.
+    await page.goto(localePath(lang, "/h5/account"));
+    await page.waitForURL((url) => url.pathname === localePath(lang, "/h5/signin"));
+    await waitForHydration(page);
+    const form = authForm(page, lang);
+    await form.account.fill(email);
+    await form.password.fill(goodPassword);
+    await page.getByRole("button", { name: m.auth.signin.submit, exact: true }).click();
+    await expect(toasts(page, lang).getByText(m.auth.errors.suspended)).toBeVisible();
+    await expectScreen(page, `sign-in refused to a suspended shopper (${lang})`, { axe: false });
+
+    // The reinstatement dialog; reinstated through the API, the same password signs in again.
+    await ops.getByRole("button", { name: u.reinstate, exact: true }).click();
+    await expect(ops.getByRole("dialog").getByRole("heading", { name: u.reinstateTitle })).toBeVisible();
+    await expect(ops.getByRole("dialog")).toContainText(fill(u.reinstateBody, { account: email }));
+    await expect(
+      ops.getByRole("dialog").getByRole("button", { name: u.reinstate, exact: true }),
+    ).toBeVisible();
+    await ops.getByRole("dialog").getByRole("button", { name: m.catalog.search.cancel, exact: true }).click();
+    await trpcMutation(ops.request, "ops.users.reinstate", {
+      id: userId,
+      idempotencyKey: idempotencyKey("reinstate"),
+    });
+    await ops.reload();
+    await waitForHydration(ops);
+    await expect(ops.getByTestId("user-suspension")).toHaveCount(0);
+    await expect(ops.getByRole("button", { name: u.suspend, exact: true })).toBeVisible();
+    await page.getByRole("button", { name: m.auth.signin.submit, exact: true }).click();
+    await page.waitForURL((url) => url.pathname === localePath(lang, "/h5/account"));
+    await expect(page.getByTestId("account-name")).toHaveText(email);
+    await ops.context().close();
+  });
+}
+
+// The FAQs and the settings page, clicked through in one language: a question written in every language (the
+// form's message first), edited, shown by the shop in every language, moved up and deleted.
+for (const lang of [faqsJourneyLang]) {
   test(`the operator's FAQs and settings pages in ${lang}`, async ({ page, browser }) => {
     test.setTimeout(180_000);
     const m = messages[lang];
     const f = m.ops.faqs;
     const tag = unique();
     const ops = await pageAs(browser, demoOperator.account);
-    const texts = (version: string) => ({
-      question: {
-        ind: `Apakah ${version} ${tag}?`,
-        en: `Is it ${version} ${tag}?`,
-        zh: `是${version}吗 ${tag}？`,
-      },
-      answer: { ind: `Ya, ${version}.`, en: `Yes, ${version}.`, zh: `是的，${version}。` },
-    });
     try {
-      // The settings page shows what is stored (nothing is changed here).
-      await ops.goto(localePath(lang, "/ops/settings"));
-      await waitForHydration(ops);
-      await expect(ops.getByRole("heading", { level: 1 })).toHaveText(m.ops.nav.settings);
-      await expect(ops.getByLabel(m.ops.settings.title, { exact: true })).not.toHaveValue("");
-      await expect(ops.getByTestId("site-logo")).toBeVisible();
+      await expectSettingsPage(ops, lang);
       await expectNoSeriousViolations(ops, `ops settings (${lang})`);
 
       // A new question in every language (each required), then edited in every language.
@@ -195,26 +344,15 @@ for (const lang of langs) {
       await ops.getByRole("button", { name: f.add }).click();
       await ops.getByRole("button", { name: m.ops.catalog.save }).click();
       await expect(ops.getByText(m.errors.faq.question, { exact: true }).first()).toBeVisible();
-      const fillIn = async (v: ReturnType<typeof texts>) => {
-        for (const [group, l] of [
-          ["Bahasa Indonesia", "ind"],
-          ["English", "en"],
-          ["中文", "zh"],
-        ] as const) {
-          const fieldset = ops.getByRole("group", { name: group });
-          await fieldset.getByLabel(f.question, { exact: true }).fill(v.question[l]);
-          await fieldset.getByLabel(f.answer, { exact: true }).fill(v.answer[l]);
-        }
-      };
-      await fillIn(texts("first"));
+      await fillFaqForm(ops, lang, faqTexts(tag, "first"));
       await expectNoSeriousViolations(ops, `ops FAQ form (${lang})`);
       await ops.getByRole("button", { name: m.ops.catalog.save }).click();
       await expect(toasts(ops, lang).getByText(f.created)).toBeVisible();
-      const first = texts("first").question[lang];
+      const first = faqTexts(tag, "first").question[lang];
       await ops.getByRole("button", { name: fill(f.editLabel, { question: first }) }).click();
       await expect(ops.getByRole("heading", { level: 1 })).toHaveText(f.editTitle);
-      const edited = texts("edited");
-      await fillIn(edited);
+      const edited = faqTexts(tag, "edited");
+      await fillFaqForm(ops, lang, edited);
       await ops.getByRole("button", { name: m.ops.catalog.save }).click();
       await expect(toasts(ops, lang).getByText(f.saved)).toBeVisible();
       const mine = ops.getByTestId("ops-faq").filter({ hasText: edited.question[lang] });
@@ -222,18 +360,7 @@ for (const lang of langs) {
 
       // The shop's FAQ page says it in each language: to a visitor (this page is signed out) within the
       // moment a page is kept for visitors (PAGE_CACHE_MS, 2 s).
-      for (const l of langs) {
-        const item = page.locator("details").filter({ hasText: edited.question[l] });
-        await expect
-          .poll(async () => {
-            await page.goto(localePath(l, "/h5/question"));
-            return item.count();
-          })
-          .toBe(1);
-        await waitForHydration(page);
-        await item.locator("summary").click();
-        await expect(item).toContainText(edited.answer[l]);
-      }
+      for (const l of langs) await expectShopFaq(page, l, edited.question[l], edited.answer[l]);
 
       // One place up: it comes before the question that was above it.
       const questions = () => ops.getByTestId("faq-question").allTextContents();
@@ -255,22 +382,102 @@ for (const lang of langs) {
       await ops.getByRole("dialog").getByRole("button", { name: f.delete, exact: true }).click();
       await expect(toasts(ops, lang).getByText(f.deleted)).toBeVisible();
       await expect(mine).toHaveCount(0);
-      await expect
-        .poll(async () => {
-          await page.goto(localePath(lang, "/h5/question"));
-          return page.getByRole("main").textContent();
-        })
-        .not.toContain(tag);
+      await expectShopFaqGone(page, lang, tag);
     } finally {
       // Whatever happened above, no question of this test stays in the shop's FAQ.
-      const faqs = await trpcQuery<{ id: string; question: { en: string } }[]>(
+      await removeFaqs(ops, tag);
+      await ops.context().close();
+    }
+  });
+}
+
+// The same journey's screens in the other languages: the question is added, edited, moved and deleted through
+// the API; each screen is checked for its texts, its layout at 390 px and axe, with the form's message shown and
+// the delete dialog open.
+for (const lang of langs.filter((l) => l !== faqsJourneyLang)) {
+  test(`the operator's FAQs and settings pages: the screens in ${lang}, reached by set-up`, async ({
+    page,
+    browser,
+  }) => {
+    test.setTimeout(150_000);
+    const m = messages[lang];
+    const f = m.ops.faqs;
+    const tag = unique();
+    const ops = await pageAs(browser, demoOperator.account);
+    try {
+      await expectSettingsPage(ops, lang);
+      await expectScreen(ops, `ops settings (${lang})`);
+
+      // The FAQs page, then the new question's form with its message, filled in.
+      await ops.goto(localePath(lang, "/ops/faqs"));
+      await waitForHydration(ops);
+      await expect(ops.getByRole("heading", { level: 1 })).toHaveText(m.ops.nav.faqs);
+      await expectScreen(ops, `ops FAQs (${lang})`);
+      await ops.getByRole("button", { name: f.add }).click();
+      await expect(ops.getByRole("heading", { level: 1 })).toHaveText(f.newTitle);
+      await ops.getByRole("button", { name: m.ops.catalog.save }).click();
+      await expect(ops.getByText(m.errors.faq.question, { exact: true }).first()).toBeVisible();
+      await expect(ops.getByText(m.errors.faq.answer, { exact: true }).first()).toBeVisible();
+      await fillFaqForm(ops, lang, faqTexts(tag, "first"));
+      await expectScreen(ops, `ops FAQ form (${lang})`);
+      const [created] = (
+        await trpcMutation<{ id: string; question: { en: string } }[]>(
+          ops.request,
+          "ops.faqs.create",
+          faqTexts(tag, "first"),
+        )
+      ).filter((q) => q.question.en.includes(tag));
+
+      // The edit form of the new question; edited through the API.
+      await ops.goto(localePath(lang, `/ops/faqs?edit=${created!.id}`));
+      await waitForHydration(ops);
+      await expect(ops.getByRole("heading", { level: 1 })).toHaveText(f.editTitle);
+      await expect(
+        ops.getByRole("group", { name: "English" }).getByLabel(f.question, { exact: true }),
+      ).toHaveValue(faqTexts(tag, "first").question.en);
+      await expectScreen(ops, `ops FAQ edit form (${lang})`, { axe: false });
+      const edited = faqTexts(tag, "edited");
+      await trpcMutation(ops.request, "ops.faqs.update", { id: created!.id, ...edited });
+
+      // The shop's FAQ page in this language.
+      await expectShopFaq(page, lang, edited.question[lang], edited.answer[lang]);
+      await expectScreen(page, `shop FAQ (${lang})`, { axe: false });
+
+      // Moved up through the API: the list shows it before the question that was above it, with its buttons
+      // named for it.
+      const listed = await trpcQuery<{ id: string; question: Record<Lang, string> }[]>(
         ops.request,
         "ops.faqs.list",
         undefined,
       );
-      for (const faq of faqs.filter((q) => q.question.en.includes(tag))) {
-        await trpcMutation(ops.request, "ops.faqs.delete", { id: faq.id });
+      const above = listed[listed.findIndex((q) => q.id === created!.id) - 1]!.question[lang];
+      await trpcMutation(ops.request, "ops.faqs.move", { id: created!.id, direction: "up" });
+      await ops.goto(localePath(lang, "/ops/faqs"));
+      await waitForHydration(ops);
+      const mine = ops.getByTestId("ops-faq").filter({ hasText: edited.question[lang] });
+      await expect(mine).toContainText(edited.answer[lang]);
+      const question = { question: edited.question[lang] };
+      for (const label of [f.moveUp, f.moveDown, f.editLabel, f.deleteLabel]) {
+        await expect(mine.getByRole("button", { name: fill(label, question) })).toBeVisible();
       }
+      const questions = await ops.getByTestId("faq-question").allTextContents();
+      expect(questions.indexOf(edited.question[lang])).toBeLessThan(questions.indexOf(above));
+
+      // The delete dialog; deleted through the API: gone from the list and the shop.
+      await mine.getByRole("button", { name: fill(f.deleteLabel, question) }).click();
+      const dialog = ops.getByRole("dialog");
+      await expect(dialog.getByRole("heading", { name: f.deleteTitle })).toBeVisible();
+      await expect(dialog).toContainText(fill(f.deleteBody, question));
+      await expect(dialog.getByRole("button", { name: f.delete, exact: true })).toBeVisible();
+      await expectScreen(ops, `ops FAQ delete dialog (${lang})`, { axe: false });
+      await dialog.getByRole("button", { name: m.catalog.search.cancel, exact: true }).click();
+      await trpcMutation(ops.request, "ops.faqs.delete", { id: created!.id });
+      await ops.reload();
+      await waitForHydration(ops);
+      await expect(mine).toHaveCount(0);
+      await expectShopFaqGone(page, lang, tag);
+    } finally {
+      await removeFaqs(ops, tag);
       await ops.context().close();
     }
   });

@@ -16,18 +16,14 @@ import { demoOperator, rupiah } from "../support/money.ts";
 import { waitForHydration } from "../support/page.ts";
 import { demoStores, pageAs, tokenOf } from "../support/roles.ts";
 import { expectScreen } from "../support/screens.ts";
-
-const address = {
-  name: "Siti Aminah",
-  mobile: "0812 3456 7890",
-  provinceCode: "31",
-  regencyCode: "31.71",
-  districtCode: "31.71.07",
-  villageCode: "31.71.07.1006",
-  postcode: "10240",
-  detail: "Jl. Kebon Kacang Raya No. 12",
-  isDefault: true,
-};
+import {
+  credit,
+  formMutation,
+  idempotencyKey,
+  payGoodsAndShip,
+  placeWalletOrder,
+  saveAddress,
+} from "../support/setup.ts";
 
 /** Two products of one demo store (its merchant is the one this test signs in as). */
 async function twoProductsOfOneStore(request: APIRequestContext, index: number) {
@@ -41,9 +37,6 @@ async function twoProductsOfOneStore(request: APIRequestContext, index: number) 
   return { storeId, merchant, products: items.slice(0, 2) };
 }
 
-let seq = 0;
-const key = (what: string) => `e2e-${what}-${Date.now()}-${++seq}-${Math.random().toString(36).slice(2, 10)}`;
-
 /**
  * A fresh shopper's order of two items of one demo store, paid from the wallet, its goods paid by the store and
  * shipped by the operator, all through the API: ready to be received.
@@ -53,43 +46,17 @@ async function receivedOrder(page: Page, request: APIRequestContext, index: numb
   const opsToken = await tokenOf(request, demoOperator.account);
   const { merchant, products } = await twoProductsOfOneStore(request, index + 1);
   const merchantToken = await tokenOf(request, merchant);
-  for (const account of [email, merchant]) {
-    await trpcMutation(
-      request,
-      "ops.money.adjust",
-      { account, amount: 3_000_000, reason: "uji e2e", idempotencyKey: key("credit") },
-      { authorization: opsToken },
-    );
-  }
-  const shopper = { authorization: token };
-  const { id: addressId } = await trpcMutation<{ id: string }>(request, "addresses.save", address, shopper);
-  const { orderIds } = await trpcMutation<{ orderIds: string[] }>(
+  for (const account of [email, merchant]) await credit(request, opsToken, account, 3_000_000);
+  const addressId = await saveAddress(request, token);
+  const [orderId] = await placeWalletOrder(
     request,
-    "orders.place",
-    {
-      lines: products.map((p) => ({ listingId: p.id, quantity: 1 })),
-      addressId,
-      method: "wallet",
-      fromCart: false,
-      idempotencyKey: key("place"),
-    },
-    shopper,
+    token,
+    addressId,
+    products.map((p) => ({ listingId: p.id, quantity: 1 })),
   );
-  const orderId = orderIds[0]!;
-  await trpcMutation(
-    request,
-    "merchantOrders.payGoods",
-    { orderIds: [orderId], idempotencyKey: key("goods") },
-    { authorization: merchantToken },
-  );
-  await trpcMutation(
-    request,
-    "ops.orders.ship",
-    { id: orderId, courier: "jne", trackingNumber: `JNE${Date.now()}`, idempotencyKey: key("ship") },
-    { authorization: opsToken },
-  );
+  await payGoodsAndShip(request, orderId!, { merchant: merchantToken, ops: opsToken });
 
-  return { orderId, token, merchant, merchantToken };
+  return { orderId: orderId!, token, merchant, merchantToken };
 }
 
 /** The language the whole story is clicked through in; the others see its screens by set-up (decision 0016). */
@@ -224,22 +191,6 @@ for (const [index, lang] of langs.entries()) {
   });
 }
 
-/** A tRPC mutation taking multipart form data (a review, an after-sales request). */
-async function formMutation<T>(
-  request: APIRequestContext,
-  procedure: string,
-  fields: Record<string, string | { name: string; mimeType: string; buffer: Buffer }>,
-  token: string,
-): Promise<T> {
-  const res = await request.post(`/trpc/${procedure}`, {
-    headers: { authorization: token, lang: "ind" },
-    multipart: fields,
-  });
-  const body = await res.text();
-  if (!res.ok()) throw new Error(`${procedure} answered ${res.status()}: ${body}`);
-  return (JSON.parse(body) as { result: { data: { json: T } } }).result.data.json;
-}
-
 // The same story's screens in the other languages: the order is received, reviewed (with a photo), replied to,
 // returned and refunded through the API; each screen is checked for its texts, its layout at 390 px and axe,
 // with the forms' own messages shown and the dialogs open.
@@ -256,7 +207,7 @@ for (const [index, lang] of langs.entries()) {
     await trpcMutation(
       request,
       "orders.confirm",
-      { id: orderId, idempotencyKey: key("confirm") },
+      { id: orderId, idempotencyKey: idempotencyKey("confirm") },
       {
         authorization: token,
       },
@@ -365,7 +316,7 @@ for (const [index, lang] of langs.entries()) {
         kind: "return",
         quantity: "1",
         reason: "Ukuran tidak sesuai",
-        idempotencyKey: key("ask"),
+        idempotencyKey: idempotencyKey("ask"),
       },
       token,
     );
@@ -385,7 +336,7 @@ for (const [index, lang] of langs.entries()) {
     await trpcMutation(
       request,
       "merchantOrders.decideAfterSales",
-      { id: asked.id, approve: true, idempotencyKey: key("approve") },
+      { id: asked.id, approve: true, idempotencyKey: idempotencyKey("approve") },
       { authorization: merchantToken },
     );
 

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Locator, type Page } from "@playwright/test";
 import { trpcMutation } from "../support/accounts.ts";
 import {
   listAll,
@@ -88,6 +88,25 @@ async function expectFitsPhones(page: Page, what: string) {
     await page.setViewportSize({ width, height: 844 });
     expect.soft(await layoutProblems(page, width), `${what} at ${width} px`).toEqual([]);
   }
+}
+
+/**
+ * As long a name as a store or a product may have, with nowhere to break a line (a brand or a model code run
+ * together): in a list whose rows let the text grow the row (a grid's `auto` track), it widens the whole page.
+ */
+const longName = "SumberRejekiSportOfficialStoreJakartaPusat".repeat(2);
+
+/**
+ * Writes the long name into the page where `shown` is (the row as the page drew it, so no store or product of the
+ * shared database is renamed), and checks the page still fits the narrower phone.
+ */
+async function expectFitsWithLongName(page: Page, shown: Locator, what: string) {
+  await page.setViewportSize({ width: phoneWidths[0], height: 844 });
+  await expect(shown).toBeVisible();
+  await shown.evaluate((el, name) => (el.textContent = name), longName);
+  expect
+    .soft(await layoutProblems(page, phoneWidths[0]), `${what} with a long name at ${phoneWidths[0]} px`)
+    .toEqual([]);
 }
 
 async function open(page: Page, path: string, status = 200) {
@@ -213,6 +232,20 @@ for (const lang of langs) {
         expect.soft(box.height, `the cart total wraps at ${width} px`).toBeLessThan(lineHeight * 1.6);
         await expect.soft(checkout, `the checkout button at ${width} px`).toBeInViewport({ ratio: 1 });
       }
+
+      // The collection's rows (a grid list) keep to the phone whatever a product is called.
+      await trpcMutation(
+        page.request,
+        "collection.add",
+        { listingId: dearest[0]!.id },
+        { authorization: token },
+      );
+      await open(page, localePath(lang, "/h5/collection"));
+      await expectFitsWithLongName(
+        page,
+        page.getByRole("main").getByText(dearest[0]!.name, { exact: true }).first(),
+        `the collection (${lang})`,
+      );
     });
 
     test("a merchant's pages, with the longest category chosen in the supply catalogue", async ({ page }) => {
@@ -256,12 +289,32 @@ for (const lang of langs) {
       await expect(page).toHaveURL(new RegExp(`category=${longest}`));
       await expect(page.getByTestId("supply-product").first()).toBeVisible();
       await expectFitsPhones(page, `the supply catalogue of the longest category (${lang})`);
+
+      // The supply catalogue's, the listings' and the order centre's rows (grid lists) keep to the phone whatever a
+      // product is called.
+      await expectFitsWithLongName(
+        page,
+        page.getByTestId("supply-product").first().locator("p.line-clamp-2"),
+        `the supply catalogue (${lang})`,
+      );
+      await open(page, localePath(lang, "/h5/merchant/products"));
+      await expectFitsWithLongName(
+        page,
+        page.getByTestId("own-listing").first().locator("p.line-clamp-2"),
+        `the listings (${lang})`,
+      );
+      await open(page, localePath(lang, "/h5/merchant/order"));
+      await expectFitsWithLongName(
+        page,
+        page.getByTestId("merchant-order").first().locator("p.line-clamp-1"),
+        `the order centre (${lang})`,
+      );
     });
 
     test("an operator's pages, with the approval dialog open", async ({ page }) => {
       test.setTimeout(180_000);
       const m = messages[lang];
-      await signInPageAs(page, "operator@pasar.test");
+      const token = await signInPageAs(page, "operator@pasar.test");
       await checkPages(page, lang, [
         ["dashboard", "/ops"],
         ["fulfilment", "/ops/orders"],
@@ -289,6 +342,29 @@ for (const lang of langs) {
       await expect(dialog.getByRole("button", { name: m.ops.withdrawals.approve })).toBeVisible();
       await expectFitsPhones(page, `the approval dialog (${lang})`);
       await dialog.getByRole("button", { name: m.catalog.search.cancel, exact: true }).click();
+
+      // The fulfilment list's rows (a grid list) keep to the phone whatever a store or a product is called.
+      const [order] = (
+        await trpcQuery<{ items: { code: string; storeName: string; items: { name: string }[] }[] }>(
+          page.request,
+          "ops.orders.list",
+          { view: "all", limit: 1 },
+          lang,
+          token,
+        )
+      ).items;
+      await open(page, localePath(lang, "/ops/orders?status=all"));
+      const row = page.getByTestId("ops-order").filter({ hasText: order!.code });
+      await expectFitsWithLongName(
+        page,
+        row.getByText(order!.storeName).first(),
+        `the fulfilment list, store (${lang})`,
+      );
+      await expectFitsWithLongName(
+        page,
+        row.getByText(order!.items[0]!.name).first(),
+        `the fulfilment list, product (${lang})`,
+      );
     });
   });
 }

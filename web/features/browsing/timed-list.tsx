@@ -82,7 +82,7 @@ function TimedList(props: {
           {group.title && (
             <h2 className="px-4 text-sm font-semibold text-gray-700 dark:text-gray-300">{group.title}</h2>
           )}
-          <ul className="mt-2 grid gap-2 px-4">
+          <ul className="mt-2 grid grid-cols-[minmax(0,1fr)] gap-2 px-4">
             {group.items.map(({ product, row }) => (
               <li
                 key={product.id}

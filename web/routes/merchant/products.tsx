@@ -112,7 +112,7 @@ function Listings(props: { status: "active" | "hidden" }) {
           {t(props.status === "active" ? "merchant.products.emptyActive" : "merchant.products.emptyHidden")}
         </p>
       )}
-      <ul className="grid gap-3 px-3">
+      <ul className="grid grid-cols-[minmax(0,1fr)] gap-3 px-3">
         {items.map((l) => (
           <li key={l.id} className="rounded-xl bg-white p-3 dark:bg-gray-900" data-testid="own-listing">
             <div className="flex gap-3">
@@ -296,7 +296,7 @@ function Catalogue() {
           {t("merchant.products.noSupply")}
         </p>
       )}
-      <ul className="mt-3 grid gap-3 px-3">
+      <ul className="mt-3 grid grid-cols-[minmax(0,1fr)] gap-3 px-3">
         {items.map((s) => (
           <SupplyRow
             key={s.id}

@@ -112,7 +112,7 @@ function StoreReviewsContent() {
             {t("stores.page.noRating")}
           </p>
         )}
-        <ul className="grid gap-2 px-3">
+        <ul className="grid grid-cols-[minmax(0,1fr)] gap-2 px-3">
           {items.map((r) => (
             <li key={r.id} className="rounded-xl bg-white px-4 py-1 dark:bg-gray-900">
               <p className="pt-2 text-sm font-medium">{r.product}</p>

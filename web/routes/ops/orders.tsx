@@ -168,7 +168,7 @@ function OpsOrdersContent() {
       {list.data && items.length === 0 && (
         <p className="px-4 py-10 text-center text-gray-600 dark:text-gray-400">{t("ops.empty")}</p>
       )}
-      <ul className="grid gap-3 px-3">
+      <ul className="grid grid-cols-[minmax(0,1fr)] gap-3 px-3">
         {items.map((o) => (
           <OrderRow key={o.id} order={o} refresh={refresh} />
         ))}

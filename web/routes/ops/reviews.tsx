@@ -73,7 +73,7 @@ function OpsReviewsContent() {
       {list.data && items.length === 0 && (
         <p className="px-4 py-10 text-center text-gray-600 dark:text-gray-400">{t("ops.empty")}</p>
       )}
-      <ul className="grid gap-3 px-3">
+      <ul className="grid grid-cols-[minmax(0,1fr)] gap-3 px-3">
         {items.map((r) => (
           <li key={r.id} className="rounded-xl bg-white px-4 py-1 dark:bg-gray-900" data-testid="ops-review">
             <p className="pt-2 text-sm font-medium">

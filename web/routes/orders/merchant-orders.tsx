@@ -124,7 +124,7 @@ function MerchantOrdersContent() {
             {t("orders.merchant.empty")}
           </p>
         )}
-        <ul className="grid gap-3 px-3">
+        <ul className="grid grid-cols-[minmax(0,1fr)] gap-3 px-3">
           {orders.map((o) => (
             <li key={o.id} className="rounded-xl bg-white p-4 dark:bg-gray-900" data-testid="merchant-order">
               <Link to={localizePath(locale, `/h5/merchant/order/detail?id=${o.id}`)} className="block">

@@ -1,0 +1,115 @@
+import type { APIRequestContext } from "@playwright/test";
+import { trpcMutation } from "./accounts.ts";
+
+/**
+ * The set-up steps the journeys' screens tests (decision 0016) and other tests share: each goes through the real
+ * tRPC procedures, as the shopper, the store or the operator would through the screens.
+ */
+
+let keys = 0;
+
+/** An idempotency key no other call uses (16 to 64 of [A-Za-z0-9_-]). */
+export function idempotencyKey(what: string): string {
+  return `e2e-${what}-${Date.now().toString(36)}-${process.pid.toString(36)}-${++keys}-${Math.random()
+    .toString(36)
+    .slice(2, 8)}`.slice(0, 64);
+}
+
+/** A delivery address in Jakarta (Kebon Kacang, Tanah Abang), as `addresses.save` takes it. */
+export const jakartaAddress = {
+  name: "Siti Aminah",
+  mobile: "0812 3456 7890",
+  provinceCode: "31",
+  regencyCode: "31.71",
+  districtCode: "31.71.07",
+  villageCode: "31.71.07.1006",
+  postcode: "10240",
+  detail: "Jl. Kebon Kacang Raya No. 12",
+  isDefault: true,
+};
+
+/** A tRPC mutation taking multipart form data (an application, a review, an after-sales request, a picture). */
+export async function formMutation<T>(
+  request: APIRequestContext,
+  procedure: string,
+  fields: Record<string, string | { name: string; mimeType: string; buffer: Buffer }>,
+  token: string,
+): Promise<T> {
+  const res = await request.post(`/trpc/${procedure}`, {
+    headers: { authorization: token, lang: "ind" },
+    multipart: fields,
+  });
+  const body = await res.text();
+  if (!res.ok()) throw new Error(`${procedure} answered ${res.status()}: ${body}`);
+  return (JSON.parse(body) as { result: { data: { json: T } } }).result.data.json;
+}
+
+/** The operator credits `account`'s wallet with `amount` (ops.money.adjust). */
+export async function credit(
+  request: APIRequestContext,
+  opsToken: string,
+  account: string,
+  amount: number,
+  reason = "uji e2e",
+): Promise<void> {
+  await trpcMutation(
+    request,
+    "ops.money.adjust",
+    { account, amount, reason, idempotencyKey: idempotencyKey("credit") },
+    { authorization: opsToken },
+  );
+}
+
+/** Saves a (default) delivery address for the holder of `token`; answers its id. */
+export async function saveAddress(
+  request: APIRequestContext,
+  token: string,
+  address: typeof jakartaAddress = jakartaAddress,
+): Promise<string> {
+  const saved = await trpcMutation<{ id: string }>(request, "addresses.save", address, {
+    authorization: token,
+  });
+  return saved.id;
+}
+
+/** Places one order per store for `lines`, paid from the wallet of the holder of `token`; answers the orders. */
+export async function placeWalletOrder(
+  request: APIRequestContext,
+  token: string,
+  addressId: string,
+  lines: { listingId: string; quantity: number }[],
+): Promise<string[]> {
+  const placed = await trpcMutation<{ orderIds: string[] }>(
+    request,
+    "orders.place",
+    { lines, addressId, method: "wallet", fromCart: false, idempotencyKey: idempotencyKey("place") },
+    { authorization: token },
+  );
+  return placed.orderIds;
+}
+
+/** The store pays a placed order's goods and the operator ships it: the shopper can receive it. */
+export async function payGoodsAndShip(
+  request: APIRequestContext,
+  orderId: string,
+  tokens: { merchant: string; ops: string },
+  courier: "jne" | "jnt" = "jne",
+): Promise<void> {
+  await trpcMutation(
+    request,
+    "merchantOrders.payGoods",
+    { orderIds: [orderId], idempotencyKey: idempotencyKey("goods") },
+    { authorization: tokens.merchant },
+  );
+  await trpcMutation(
+    request,
+    "ops.orders.ship",
+    {
+      id: orderId,
+      courier,
+      trackingNumber: `${courier.toUpperCase()}${Date.now()}`,
+      idempotencyKey: idempotencyKey("ship"),
+    },
+    { authorization: tokens.ops },
+  );
+}
