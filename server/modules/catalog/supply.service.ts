@@ -13,6 +13,7 @@ import type { Storage } from "../../platform/storage.ts";
 import { recordAudit } from "../audit/audit.service.ts";
 import { allCategories, categoryList, hotRanking } from "./catalog.caches.ts";
 import * as q from "./catalog.queries.ts";
+import * as supplyQ from "./supply.queries.ts";
 import { insertSupplyRows, recordNameTerms } from "./catalog.service.ts";
 
 interface Deps {
@@ -21,10 +22,10 @@ interface Deps {
   log: Logger;
 }
 
-type OpsRow = NonNullable<Awaited<ReturnType<typeof q.selectSupplyForOpsById>>>;
+type OpsRow = NonNullable<Awaited<ReturnType<typeof supplyQ.selectSupplyForOpsById>>>;
 
 async function opsViews(deps: { db: Db; storage: Storage }, rows: OpsRow[]): Promise<SupplyOpsItem[]> {
-  const images = await q.selectImagesOf(
+  const images = await supplyQ.selectImagesOf(
     deps.db,
     rows.map((r) => r.id),
   );
@@ -38,7 +39,7 @@ async function opsViews(deps: { db: Db; storage: Storage }, rows: OpsRow[]): Pro
 
 /** One supply product as the operator edits it. */
 export async function opsView(deps: { db: Db; storage: Storage }, id: string): Promise<SupplyOpsItem> {
-  const row = await q.selectSupplyForOpsById(deps.db, id);
+  const row = await supplyQ.selectSupplyForOpsById(deps.db, id);
   if (!row) throw new DomainError("not_found", "errors.supply.notFound");
   return (await opsViews(deps, [row]))[0]!;
 }
@@ -48,7 +49,7 @@ export async function listSupplyForOps(
   deps: { db: Db; storage: Storage },
   input: { q?: string; view: "active" | "boutique" | "archived"; cursor?: string | null; limit: number },
 ) {
-  const rows = await q.selectSupplyForOps(deps.db, {
+  const rows = await supplyQ.selectSupplyForOps(deps.db, {
     word: input.q,
     view: input.view,
     before: input.cursor ?? undefined,
@@ -101,7 +102,7 @@ export async function updateSupply(
   await requireCategory(deps.db, input.categoryId);
   const delisted = await transact(deps.db, async (tx) => {
     const before = await lockSupply(tx, input.id);
-    await q.updateSupplyProduct(tx, input.id, {
+    await supplyQ.updateSupplyProduct(tx, input.id, {
       categoryId: input.categoryId,
       name: input.name,
       description: input.description,
@@ -111,7 +112,7 @@ export async function updateSupply(
       updatedAt: now(),
     });
     await recordNameTerms(tx, input.name);
-    const hidden = await q.hideListingsBelow(tx, input.id, input.merchantPrice);
+    const hidden = await supplyQ.hideListingsBelow(tx, input.id, input.merchantPrice);
     await recordAudit(tx, {
       actorId: operatorId,
       action: "supply.update",
@@ -132,7 +133,7 @@ export async function updateSupply(
 }
 
 async function lockSupply(tx: Tx, id: string): Promise<OpsRow> {
-  const row = await q.selectSupplyForOpsById(tx, id, true);
+  const row = await supplyQ.selectSupplyForOpsById(tx, id, true);
   if (!row) throw new DomainError("not_found", "errors.supply.notFound");
   return row;
 }
@@ -145,7 +146,7 @@ export async function changeSupplyStock(
 ): Promise<SupplyOpsItem> {
   await transact(deps.db, async (tx) => {
     const before = await lockSupply(tx, input.id);
-    const stock = await q.addStock(tx, input.id, input.change, now());
+    const stock = await supplyQ.addStock(tx, input.id, input.change, now());
     if (stock === undefined) throw new DomainError("bad_request", "errors.supply.stockBelowZero");
     await recordAudit(tx, {
       actorId: operatorId,
@@ -166,7 +167,7 @@ export async function setSupplyStatus(
 ): Promise<SupplyOpsItem> {
   await transact(deps.db, async (tx) => {
     const before = await lockSupply(tx, input.id);
-    await q.updateSupplyProduct(tx, input.id, { status: input.status, updatedAt: now() });
+    await supplyQ.updateSupplyProduct(tx, input.id, { status: input.status, updatedAt: now() });
     await recordAudit(tx, {
       actorId: operatorId,
       action: input.status === "archived" ? "supply.archive" : "supply.restore",
@@ -210,7 +211,7 @@ export async function removeSupplyImage(
   input: { id: string; imageId: string },
 ): Promise<SupplyOpsItem> {
   await transact(deps.db, async (tx) => {
-    if (!(await q.deleteProductImage(tx, input.id, input.imageId)))
+    if (!(await supplyQ.deleteProductImage(tx, input.id, input.imageId)))
       throw new DomainError("not_found", "errors.supply.notFound");
     await recordAudit(tx, {
       actorId: operatorId,
@@ -226,7 +227,7 @@ export async function removeSupplyImage(
 
 /** Every category with its names in every language and how many products on sale it holds. */
 export async function listCategoriesForOps(db: Db) {
-  const [rows, counts] = await Promise.all([q.selectAllCategories(db), q.categoryProductCounts(db)]);
+  const [rows, counts] = await Promise.all([q.selectAllCategories(db), supplyQ.categoryProductCounts(db)]);
   const byCategory = new Map(counts.map((c) => [c.categoryId, c.n]));
   return rows.map((r) => ({
     id: r.id,
@@ -251,7 +252,7 @@ async function checkParent(db: Db, parentId: number | null, selfId?: number) {
 export async function addCategory(db: Db, operatorId: string, input: CategoryInput): Promise<{ id: number }> {
   await checkParent(db, input.parentId);
   const id = await transact(db, async (tx) => {
-    const next = await q.nextCategoryId(tx);
+    const next = await supplyQ.nextCategoryId(tx);
     await q.insertCategory(tx, { id: next, parentId: input.parentId, sort: input.sort, name: input.name });
     await recordAudit(tx, {
       actorId: operatorId,
@@ -280,7 +281,7 @@ export async function updateCategory(
     throw new DomainError("bad_request", "errors.supply.parent");
   await transact(db, async (tx) => {
     if (
-      !(await q.updateCategory(tx, input.id, {
+      !(await supplyQ.updateCategory(tx, input.id, {
         parentId: input.parentId,
         sort: input.sort,
         name: input.name,
