@@ -94,7 +94,7 @@ interface Keyset {
 }
 
 /** Escapes LIKE wildcards in a search word. */
-const likePattern = (word: string) => `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+export const likePattern = (word: string) => `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** Scripts written without spaces between words (Chinese, Japanese, Korean, Thai). */
 const unspacedScript =

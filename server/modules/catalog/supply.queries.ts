@@ -2,6 +2,7 @@
 // pictures, and the listings a raised merchant price takes off sale.
 import { and, asc, desc, eq, inArray, like, lt, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
+import { likePattern } from "./catalog.queries.ts";
 import { categories, listings, productImages, supplyProducts } from "./catalog.tables.ts";
 
 const supplyOpsColumns = {
