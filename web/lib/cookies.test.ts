@@ -18,6 +18,12 @@ describe("the browser's own cookies", () => {
     expect(written).toEqual(["pasar_tz=Asia/Jakarta; Max-Age=31536000; Path=/; SameSite=Lax"]);
   });
 
+  it("writes only the shop's own kind of value, refusing one that would break the cookie", () => {
+    const written = writes();
+    expect(() => setPreferenceCookie("pasar_tz", "a; Domain=evil.example", 60)).toThrow();
+    expect(written).toEqual([]);
+  });
+
   it("clears a cookie for the whole site", () => {
     const written = writes();
     clearBrowserCookie("pasar_signed_in");
