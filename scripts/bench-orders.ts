@@ -13,7 +13,7 @@ import path from "node:path";
 import pg from "pg";
 import { openPostgres } from "../server/db/client.ts";
 import { jobHandlers, periodicTasks } from "../server/flows/jobs.ts";
-import { openJobQueue } from "../server/platform/jobs.ts";
+import { openJobQueue, type JobQueue } from "../server/platform/jobs.ts";
 import { createLogger } from "../server/platform/logger.ts";
 import { createLocalStorage } from "../server/platform/storage.ts";
 import { newId } from "../server/platform/ids.ts";
@@ -100,7 +100,7 @@ async function main() {
       const direct = shoppers.slice(used, used + perLevel);
       used += perLevel;
       const baseline = await run(perLevel, concurrency, (i) =>
-        plainPlace(plain, {
+        plainPlace(plain, jobs, {
           userId: direct[i]!.id,
           addressId: direct[i]!.addressId,
           listingId,
@@ -134,6 +134,7 @@ async function main() {
  */
 async function plainPlace(
   pool: pg.Pool,
+  jobs: JobQueue,
   input: { userId: string; addressId: string; listingId: string; storeId: string; supplyId: string },
 ) {
   const client = await pool.connect();
@@ -201,9 +202,12 @@ async function plainPlace(
       paymentId,
       orderId,
     ]);
-    await client.query(
-      "insert into scheduled_jobs (id, kind, subject_id, due_at, created_at) values ($1, 'order.payment_expire', $2, $3, $4)",
-      [newId("job"), paymentId, due, at],
+    // The deadline job as the app enqueues it: pg-boss's insert, in this transaction.
+    const inTransaction = { executeSql: (text: string, values?: unknown[]) => client.query(text, values) };
+    await jobs.boss.send(
+      "order.payment_expire",
+      { subjectId: paymentId },
+      { startAfter: due, singletonKey: paymentId, db: inTransaction },
     );
     // The ledger: both balances in id order ("platform:…" before "wallet:…"), the wallet's only if covered.
     await client.query("update ledger_accounts set balance = balance + $1 where id = 'platform:escrow'", [
@@ -228,9 +232,10 @@ async function plainPlace(
       [orderId, at, paymentId, goodsDue],
     );
     await client.query("update listings set sales = sales + 1 where id = $1", [input.listingId]);
-    await client.query(
-      "insert into scheduled_jobs (id, kind, subject_id, due_at, created_at) values ($1, 'order.goods_expire', $2, $3, $4)",
-      [newId("job"), orderId, goodsDue, at],
+    await jobs.boss.send(
+      "order.goods_expire",
+      { subjectId: orderId },
+      { startAfter: goodsDue, singletonKey: orderId, db: inTransaction },
     );
     await client.query(
       "insert into order_events (id, order_id, event, actor, actor_id, data, at) values ($1, $2, 'paid', 'shopper', $3, null, $4), ($5, $2, 'goods_waiting', 'system', null, null, $4)",

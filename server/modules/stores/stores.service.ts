@@ -342,7 +342,7 @@ export async function getOwnStoreFigures(db: Db, storeId: string) {
 /** How long the street's old sort keys are kept: a street opened longer ago pages over current figures. */
 export const statsChangesTtlMs = 60 * 60 * 1000;
 
-/** Forgets the street's sort keys changed over an hour ago (the job worker's rounds); returns how many. */
+/** Forgets the street's sort keys changed over an hour ago (a pg-boss cron, server/flows/jobs.ts); returns how many. */
 export function forgetOldStatsChanges(db: Db): Promise<number> {
   return q.deleteStatsChangesBefore(db, new Date(now().getTime() - statsChangesTtlMs));
 }
