@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { browserCookie, clearBrowserCookie, setPreferenceCookie } from "./cookies.ts";
+import { browserCookieIs, clearBrowserCookie, setPreferenceCookie } from "./cookies.ts";
 
 /** What the page writes to document.cookie, one Set-Cookie string per write. */
 function writes() {
@@ -30,10 +30,11 @@ describe("the browser's own cookies", () => {
     expect(written).toEqual(["pasar_signed_in=; Max-Age=0; Path=/; SameSite=Lax"]);
   });
 
-  it("reads one cookie among others, percent-decoded", () => {
-    vi.spyOn(document, "cookie", "get").mockReturnValue("a=1; pasar_signed_in=1; pasar_tz=Asia%2FJakarta");
-    expect(browserCookie("pasar_signed_in")).toBe("1");
-    expect(browserCookie("pasar_tz")).toBe("Asia/Jakarta");
-    expect(browserCookie("locale")).toBeUndefined();
+  it("tells whether one cookie among others has exactly a value", () => {
+    vi.spyOn(document, "cookie", "get").mockReturnValue("a=1; pasar_signed_in=1; xpasar_tz=WIB");
+    expect(browserCookieIs("pasar_signed_in", "1")).toBe(true);
+    expect(browserCookieIs("pasar_signed_in", "0")).toBe(false);
+    expect(browserCookieIs("pasar_tz", "WIB")).toBe(false);
+    expect(browserCookieIs("a", "1")).toBe(true);
   });
 });

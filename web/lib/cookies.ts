@@ -1,15 +1,13 @@
-// Cookies the page's scripts read and write themselves (document.cookie): the language, the time zone and the
-// home-screen tip, which the server reads to render a page in its final state (web/lib/cookies.server.ts),
-// and the readable hint that this browser has a session. Parsed with the `cookie` package (the server's code uses
-// Hono's cookie helpers, which the browser bundle may not carry: Hono is server-only,
-// scripts/client-bundle-guard.ts). Written as the one attribute string below: the names and values are the
-// shop's own (a language code, a zone name, a flag), and the package's full Set-Cookie writer, with its
-// validation of every attribute, cost every page 1.5 KB of JavaScript for it.
-import { parseCookie } from "cookie";
+// Cookies the page's scripts write themselves (document.cookie): the language, the time zone and the home-screen
+// tip, which the server reads (with Hono's cookie helpers, web/lib/cookies.server.ts) to render a page in its
+// final state. The page reads no cookie's value: it only asks whether the server's readable flag that this
+// browser has a session is set, so it carries no cookie parser (the `cookie` package cost every page 0.2-0.3 KB
+// of gzipped JavaScript for that one question). Written as one attribute string: the names and values are the
+// shop's own (a language code, a zone name, a flag), checked below.
 
-/** The value of the browser's cookie `name` (percent-decoded), or undefined. */
-export function browserCookie(name: string): string | undefined {
-  return parseCookie(document.cookie)[name];
+/** Whether the browser has cookie `name` set to exactly `value` (the cookies the page can see). */
+export function browserCookieIs(name: string, value: string): boolean {
+  return document.cookie.split("; ").includes(`${name}=${value}`);
 }
 
 /** A cookie value as the shop writes it, unencoded (a language code, a zone name, a flag); nothing else fits. */

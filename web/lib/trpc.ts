@@ -1,6 +1,6 @@
 import { MutationCache, QueryCache, QueryClient, type Mutation } from "@tanstack/react-query";
 import { signedInHintCookie } from "#common/session.ts";
-import { browserCookie, clearBrowserCookie } from "./cookies.ts";
+import { browserCookieIs, clearBrowserCookie } from "./cookies.ts";
 import { createContext, createElement, useContext, useMemo, type ReactNode } from "react";
 import {
   createTRPCClient,
@@ -70,7 +70,7 @@ export const tokenChangeEvent = "pasar:token";
 
 /** Whether the server said this browser has a session (a sign-in by a plain form post stores no token). */
 export function hasSessionHint(): boolean {
-  return browserCookie(signedInHintCookie) === "1";
+  return browserCookieIs(signedInHintCookie, "1");
 }
 
 export function storeToken(token: string) {
