@@ -75,6 +75,8 @@ async function main() {
     },
   };
   const plain = new pg.Pool({ connectionString: url.toString(), max: poolSize });
+  // The database is dropped with (force) at the end: its idle connections are terminated, which is expected.
+  plain.on("error", () => {});
   try {
     const merchant = await merchantWithStore(database, { autoPay: false });
     const total = perLevel * levels.length * 2;
@@ -128,9 +130,9 @@ async function main() {
 
 /**
  * The same placement written by hand: claim the idempotency key, read the address and the listing, take
- * the stock, write the order, its item, the payment and its link, the deadline job, move the total from the
+ * the stock, write the order, its item, the payment and its link, move the total from the
  * wallet to escrow (balances in id order, the wallet's by a conditional update), mark it paid, start the
- * goods deadline, count the sale and write the timeline; one transaction.
+ * goods deadline (its job), count the sale and write the timeline; one transaction.
  */
 async function plainPlace(
   pool: pg.Pool,
@@ -202,13 +204,9 @@ async function plainPlace(
       paymentId,
       orderId,
     ]);
-    // The deadline job as the app enqueues it: pg-boss's insert, in this transaction.
+    // The deadline jobs as the app enqueues them: pg-boss's insert, in this transaction (a wallet payment, paid
+    // here, has no expiry job; the goods deadline below has one).
     const inTransaction = { executeSql: (text: string, values?: unknown[]) => client.query(text, values) };
-    await jobs.boss.send(
-      "order.payment_expire",
-      { subjectId: paymentId },
-      { startAfter: due, singletonKey: paymentId, db: inTransaction },
-    );
     // The ledger: both balances in id order ("platform:…" before "wallet:…"), the wallet's only if covered.
     await client.query("update ledger_accounts set balance = balance + $1 where id = 'platform:escrow'", [
       orderTotal,

@@ -22,7 +22,7 @@ import { DomainError } from "../../../platform/errors.ts";
 import { newId } from "../../../platform/ids.ts";
 import { settleGoods } from "./goods.ts";
 
-/** A payment for orders (pending), expired by a job at the orders' payment deadline. */
+/** A payment for orders (pending); a gateway's is expired by a job at the orders' payment deadline. */
 export async function openPayment(
   tx: Tx,
   userId: string,
@@ -44,7 +44,8 @@ export async function openPayment(
     },
     toPay.map((o) => o.id),
   );
-  await scheduleJob(tx, paymentExpireJob, id, expiresAt);
+  // A wallet payment is paid in this same transaction (or nothing commits): only a gateway's can expire.
+  if (method !== "wallet") await scheduleJob(tx, paymentExpireJob, id, expiresAt);
   return id;
 }
 
