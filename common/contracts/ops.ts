@@ -175,5 +175,6 @@ export const DeadJobsViewSchema = z.object({
     }),
   ),
 });
+export type DeadJobView = z.infer<typeof DeadJobsViewSchema>["items"][number];
 export const RetryDeadJobInputSchema = z.object({ id: z.uuid() });
 export const RetryDeadJobViewSchema = z.object({ id: z.uuid(), kind: z.string(), subjectId: z.string() });

@@ -80,21 +80,28 @@ async function newDatabase(from: { copyOf?: string; uploads?: string; migrations
   const uploadsDir = await mkdtemp(path.join(tmpdir(), "pasar-uploads-"));
   if (from.uploads) await cp(from.uploads, uploadsDir, { recursive: true });
   const storage = createLocalStorage(uploadsDir);
+  const opened = await openCopyOrMigrated(from);
+  if (from.copyOf === undefined) await opened.database.migrate(from.migrations);
+  const { database, dropAfter } = opened;
+  const jobs = await openTestJobs(database);
+  return {
+    ...database,
+    storage,
+    uploadsDir,
+    jobs,
+    async destroy() {
+      await jobs.stop();
+      await database.close();
+      await dropAfter?.();
+    },
+  };
+}
+
+/** The database itself: an in-memory PGlite, or a new PostgreSQL database (dropped by `dropAfter`). */
+async function openCopyOrMigrated(from: { copyOf?: string }) {
   if (testDbKind === "pglite") {
     const loadDataDir = from.copyOf ? await dump(from.copyOf) : undefined;
-    const database = await openPglite("memory://", { loadDataDir });
-    if (!from.copyOf) await database.migrate(from.migrations);
-    const jobs = await openTestJobs(database);
-    return {
-      ...database,
-      storage,
-      uploadsDir,
-      jobs,
-      async destroy() {
-        await jobs.stop();
-        await database.close();
-      },
-    };
+    return { database: await openPglite("memory://", { loadDataDir }), dropAfter: undefined };
   }
   const name = `${snapshots?.testPrefix ?? "pasar_test"}_${randomBytes(6).toString("hex")}`;
   await adminQuery(
@@ -108,19 +115,7 @@ async function newDatabase(from: { copyOf?: string; uploads?: string; migrations
     onIdleError: () => {},
     connectionTimeoutMillis: 60_000,
   });
-  if (!from.copyOf) await database.migrate(from.migrations);
-  const jobs = await openTestJobs(database);
-  return {
-    ...database,
-    storage,
-    uploadsDir,
-    jobs,
-    async destroy() {
-      await jobs.stop();
-      await database.close();
-      await adminQuery(`drop database if exists ${name} with (force)`);
-    },
-  };
+  return { database, dropAfter: () => adminQuery(`drop database if exists ${name} with (force)`) };
 }
 
 export const silentLog = createLogger("silent");

@@ -1,17 +1,10 @@
+import type { DeadJobView } from "#common/contracts/ops.ts";
 import { jobKindKey } from "#common/job-kinds.ts";
 import { useI18n } from "../../lib/i18n.tsx";
 import type { TimeZoneName } from "#common/time-zones.ts";
 import { formatDateTime } from "../../lib/time-zone.ts";
 
-export interface DeadJobView {
-  id: string;
-  kind: string;
-  subjectId: string;
-  tries: number;
-  firstQueuedAt: Date;
-  failedAt: Date;
-  error: string;
-}
+export type { DeadJobView };
 
 /** Durable jobs that used up their tries, each with "Try again" (the operator's failed-jobs page). */
 export function DeadJobs(props: {
