@@ -11,7 +11,7 @@ import { jobQueueOf } from "../platform/jobs.ts";
 export async function retryDeadJob(db: Db, operatorId: string, input: { id: string }) {
   const queue = jobQueueOf(db);
   // Read before the transaction: pg-boss reads on a connection of its own (PGlite has one, held by a transaction).
-  const job = (await queue.deadLetters(100_000)).find((j) => j.id === input.id);
+  const job = await queue.deadLetter(input.id);
   if (!job) throw new DomainError("not_found", "errors.jobs.notFound");
   await transact(db, async (tx) => {
     if (!(await queue.retryDead(job.id, tx))) throw new DomainError("not_found", "errors.jobs.notFound");

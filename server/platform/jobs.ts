@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { sql } from "drizzle-orm";
-import { fromDrizzle, fromPglite, PgBoss, TestClock, type Job } from "pg-boss";
+import { fromDrizzle, fromPglite, PgBoss, TestClock, type Job, type JobWithMetadata } from "pg-boss";
 import type { Database, Db, Tx } from "../db/client.ts";
 import { originOf, transact } from "../db/transaction.ts";
 import { now } from "./clock.ts";
@@ -56,6 +56,8 @@ export interface JobQueue {
   failures(): Promise<{ kind: string; subjectId: string; error: string }[]>;
   /** The jobs in the dead-letter queue, newest first. */
   deadLetters(limit?: number): Promise<DeadJob[]>;
+  /** One dead job by its id, or undefined. */
+  deadLetter(id: string): Promise<DeadJob | undefined>;
   /** Sends a dead job back to its queue, due now (in `tx` when given); false when there is no such dead job. */
   retryDead(id: string, tx?: Tx): Promise<boolean>;
   stop(): Promise<void>;
@@ -240,17 +242,13 @@ export async function openJobQueue(
     async deadLetters(limit = 100) {
       const jobs = await boss.findJobs<JobData>(deadLetterQueue, { limit: 100_000 });
       return jobs
-        .map((j) => ({
-          id: j.id,
-          kind: j.sourceName ?? "",
-          subjectId: j.data?.subjectId ?? "",
-          tries: (j.sourceRetryCount ?? 0) + 1,
-          firstQueuedAt: j.sourceCreatedOn ?? j.createdOn,
-          failedAt: j.createdOn,
-          error: errorText(j.sourceOutput),
-        }))
+        .map(deadJobView)
         .sort((a, b) => b.failedAt.getTime() - a.failedAt.getTime())
         .slice(0, limit);
+    },
+    async deadLetter(id) {
+      const [job] = await boss.findJobs<JobData>(deadLetterQueue, { id });
+      return job && deadJobView(job);
     },
     async retryDead(id, tx) {
       return (await boss.redrive(deadLetterQueue, { ids: [id], ...(tx ? { db: drizzleDb(tx) } : {}) })) > 0;
@@ -301,6 +299,18 @@ function syncClock(clock: TestClock): Promise<void> {
     moved.catch(() => undefined),
   );
   return moved;
+}
+
+function deadJobView(j: JobWithMetadata<JobData>): DeadJob {
+  return {
+    id: j.id,
+    kind: j.sourceName ?? "",
+    subjectId: j.data?.subjectId ?? "",
+    tries: (j.sourceRetryCount ?? 0) + 1,
+    firstQueuedAt: j.sourceCreatedOn ?? j.createdOn,
+    failedAt: j.createdOn,
+    error: errorText(j.sourceOutput),
+  };
 }
 
 function errorText(output: unknown): string {
