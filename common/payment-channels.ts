@@ -1,0 +1,78 @@
+/**
+ * The ways Indonesians pay through a payment provider (issue 26): QRIS, a bank virtual account per bank, an
+ * e-wallet, or the till of a retail outlet. Zod-free: the checkout and recharge pages import it.
+ */
+export const paymentChannels = [
+  "qris",
+  "va_bca",
+  "va_bni",
+  "va_bri",
+  "va_mandiri",
+  "va_permata",
+  "ovo",
+  "dana",
+  "shopeepay",
+  "linkaja",
+  "alfamart",
+  "indomaret",
+] as const;
+export type PaymentChannel = (typeof paymentChannels)[number];
+
+export type ChannelKind = "qris" | "va" | "ewallet" | "retail";
+
+export const channelKinds: Record<PaymentChannel, ChannelKind> = {
+  qris: "qris",
+  va_bca: "va",
+  va_bni: "va",
+  va_bri: "va",
+  va_mandiri: "va",
+  va_permata: "va",
+  ovo: "ewallet",
+  dana: "ewallet",
+  shopeepay: "ewallet",
+  linkaja: "ewallet",
+  alfamart: "retail",
+  indomaret: "retail",
+};
+
+/** The brand a shopper recognises (not translated). */
+export const channelNames: Record<PaymentChannel, string> = {
+  qris: "QRIS",
+  va_bca: "BCA Virtual Account",
+  va_bni: "BNI Virtual Account",
+  va_bri: "BRI Virtual Account",
+  va_mandiri: "Mandiri Virtual Account",
+  va_permata: "Permata Virtual Account",
+  ovo: "OVO",
+  dana: "DANA",
+  shopeepay: "ShopeePay",
+  linkaja: "LinkAja",
+  alfamart: "Alfamart",
+  indomaret: "Indomaret",
+};
+
+/**
+ * Channels whose payments a provider can return by API; the others (virtual accounts, retail outlets) are
+ * refunded to the shopper's wallet.
+ */
+export function refundableByProvider(channel: PaymentChannel): boolean {
+  const kind = channelKinds[channel];
+  return kind === "ewallet" || kind === "qris";
+}
+
+export function isPaymentChannel(value: unknown): value is PaymentChannel {
+  return typeof value === "string" && (paymentChannels as readonly string[]).includes(value);
+}
+
+/** What the shopper does to pay an attempt, as the provider answered it. */
+export type PaymentAction =
+  /** QRIS: the EMV string the QR is drawn from. */
+  | { type: "qr"; qrString: string }
+  /** A bank virtual account number to transfer to. */
+  | { type: "va"; bank: "bca" | "bni" | "bri" | "mandiri" | "permata"; accountNumber: string; billerCode?: string }
+  /** An e-wallet that opens in its app or on its page (DANA, ShopeePay, LinkAja). */
+  | { type: "redirect"; url: string; mobileUrl?: string }
+  /** OVO: a push to the app of the phone number given. */
+  | { type: "push"; phone: string }
+  /** A code to show at the till of Alfamart or Indomaret. */
+  | { type: "code"; outlet: "alfamart" | "indomaret"; paymentCode: string };
