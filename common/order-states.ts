@@ -1,3 +1,4 @@
+import { paymentChannels } from "./payment-channels.ts";
 /**
  * The orders' fixed vocabularies, zod-free so pages can import them (common/contracts/orders.ts builds its
  * schemas on them).
@@ -22,9 +23,16 @@ export const orderTabs = [
 ] as const;
 export type OrderTab = (typeof orderTabs)[number];
 
-/** How an order is paid: from the wallet, or through the payment gateway (its built-in sandbox). */
-export const paymentMethods = ["wallet", "sandbox"] as const;
+/**
+ * How an order was paid: from the wallet, or through the payment provider by one of its channels. `sandbox`
+ * is the hosted play-money page of before issue 26, kept for the orders it paid.
+ */
+export const paymentMethods = ["wallet", "sandbox", ...paymentChannels] as const;
 export type PaymentMethod = (typeof paymentMethods)[number];
+
+/** How a shopper can choose to pay at checkout or later: the wallet, or a provider's channel. */
+export const checkoutMethods = ["wallet", ...paymentChannels] as const;
+export type CheckoutMethod = (typeof checkoutMethods)[number];
 
 /** Why an order was cancelled. */
 export const cancelReasons = ["shopper", "payment_expired", "goods_unpaid", "operator"] as const;

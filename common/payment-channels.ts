@@ -69,7 +69,12 @@ export type PaymentAction =
   /** QRIS: the EMV string the QR is drawn from. */
   | { type: "qr"; qrString: string }
   /** A bank virtual account number to transfer to. */
-  | { type: "va"; bank: "bca" | "bni" | "bri" | "mandiri" | "permata"; accountNumber: string; billerCode?: string }
+  | {
+      type: "va";
+      bank: "bca" | "bni" | "bri" | "mandiri" | "permata";
+      accountNumber: string;
+      billerCode?: string;
+    }
   /** An e-wallet that opens in its app or on its page (DANA, ShopeePay, LinkAja). */
   | { type: "redirect"; url: string; mobileUrl?: string }
   /** OVO: a push to the app of the phone number given. */

@@ -1,3 +1,4 @@
+import { paymentChannels } from "./payment-channels.ts";
 /**
  * The wallet's fixed vocabularies, zod-free so pages can import them (common/contracts/ builds its schemas on
  * them).
@@ -68,4 +69,5 @@ export type PlatformAccount = (typeof platformAccounts)[number];
 
 export const withdrawalStates = ["pending", "paid", "rejected"] as const;
 export const rechargeStates = ["pending", "completed", "cancelled", "expired"] as const;
-export const rechargeMethods = ["sandbox"] as const;
+/** How a recharge was paid: a provider's channel (`sandbox`: the hosted play-money page of before issue 26). */
+export const rechargeMethods = ["sandbox", ...paymentChannels] as const;

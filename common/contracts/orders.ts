@@ -12,10 +12,12 @@ import {
   orderEvents,
   orderStatuses,
   orderTabs,
+  checkoutMethods,
   paymentMethods,
 } from "../order-states.ts";
 import { ImageViewSchema } from "./image.ts";
 import { AfterSalesViewSchema } from "./returns.ts";
+import { ChannelOfferSchema, WalletPhoneSchema } from "./payments.ts";
 import { CursorSchema, plainText, prefixedId } from "./input.ts";
 import { fundTypes, IdempotencyKeySchema } from "./ledger.ts";
 import { orderPeriods } from "../merchant-states.ts";
@@ -133,7 +135,9 @@ export const CheckoutQuoteInputSchema = z.object({
 
 export const PlaceOrderInputSchema = CheckoutQuoteInputSchema.extend({
   addressId: AddressId,
-  method: z.enum(paymentMethods, "errors.checkout.selectMethod"),
+  method: z.enum(checkoutMethods, "errors.checkout.selectMethod"),
+  /** The OVO account to push the payment to (OVO only). */
+  phone: WalletPhoneSchema.optional(),
   /** The lines came from the cart: they leave it once ordered. */
   fromCart: z.boolean().default(true),
   idempotencyKey: IdempotencyKeySchema,
@@ -170,15 +174,16 @@ export const CheckoutQuoteViewSchema = z.object({
   /** The VAT rate in basis points, as the page names it ("PPN 11%"). */
   vatBasisPoints: z.number().int(),
   balance: z.number().int(),
-  methods: z.array(z.enum(paymentMethods)),
+  /** The provider's channels on offer, with their fees (the wallet is always offered). */
+  channels: z.array(ChannelOfferSchema),
   paymentWindowMinutes: z.number().int(),
 });
 export type CheckoutQuoteView = z.infer<typeof CheckoutQuoteViewSchema>;
 
 export const PlaceOrderViewSchema = z.object({
   orderIds: z.array(z.string()),
-  /** Where to pay when the gateway was chosen; null when paid from the wallet. */
-  redirectUrl: z.string().nullable(),
+  /** The payment attempt whose screen shows how to pay; null when paid from the wallet. */
+  attemptId: z.string().nullable(),
 });
 
 export const PaymentIdInputSchema = z.object({ id: prefixedId("chk") });
@@ -186,12 +191,14 @@ export const PaymentResultViewSchema = z.object({
   status: z.enum(["pending", "paid", "cancelled", "expired"]),
   orderIds: z.array(z.string()),
   amount: z.number().int(),
-  paymentUrl: z.string().nullable(),
+  /** The attempt still waiting to be paid, whose screen the shopper can go back to. */
+  attemptId: z.string().nullable(),
 });
 
 export const PayOrderInputSchema = z.object({
   id: OrderId,
-  method: z.enum(paymentMethods, "errors.checkout.selectMethod"),
+  method: z.enum(checkoutMethods, "errors.checkout.selectMethod"),
+  phone: WalletPhoneSchema.optional(),
   idempotencyKey: IdempotencyKeySchema,
 });
 

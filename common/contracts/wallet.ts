@@ -8,6 +8,8 @@ import {
   subjectTypes,
   withdrawalStates,
 } from "../wallet-states.ts";
+import { paymentChannels } from "../payment-channels.ts";
+import { ChannelOfferSchema, WalletPhoneSchema } from "./payments.ts";
 import { FundTypeSchema, IdempotencyKeySchema, TransferMemoKeySchema } from "./ledger.ts";
 
 export { rechargeMethods, rechargeStates, withdrawalStates } from "../wallet-states.ts";
@@ -110,7 +112,8 @@ export const WithdrawFormViewSchema = z.object({
 
 export const RechargeInputSchema = z.object({
   amount: z.number().int("errors.recharge.amountWhole").positive("errors.recharge.amountWhole"),
-  method: z.enum(rechargeMethods, "errors.recharge.selectMethod"),
+  method: z.enum(paymentChannels, "errors.recharge.selectMethod"),
+  phone: WalletPhoneSchema.optional(),
   idempotencyKey: IdempotencyKeySchema,
 });
 
@@ -122,8 +125,8 @@ export const RechargeViewSchema = z.object({
   createdAt: z.date(),
   expiresAt: z.date(),
   completedAt: z.date().nullable(),
-  /** The gateway's page while the recharge waits for payment. */
-  paymentUrl: z.string().nullable(),
+  /** The attempt to go back to while the recharge waits for payment. */
+  attemptId: z.string().nullable(),
 });
 export type RechargeView = z.infer<typeof RechargeViewSchema>;
 
@@ -131,12 +134,12 @@ export const RechargeFormViewSchema = z.object({
   min: z.number().int(),
   max: z.number().int(),
   presets: z.array(z.number().int()),
-  methods: z.array(z.enum(rechargeMethods)),
+  channels: z.array(ChannelOfferSchema),
   paymentWindowMinutes: z.number().int(),
 });
 
-/** Where the browser goes to pay a recharge just created. */
-export const RechargeStartViewSchema = z.object({ id: z.string(), redirectUrl: z.string() });
+/** The recharge just created, and the attempt whose screen shows how to pay it. */
+export const RechargeStartViewSchema = z.object({ id: z.string(), attemptId: z.string() });
 
 export const WithdrawalIdSchema = z.object({ id: prefixedId("wdr") });
 export const RechargeIdSchema = z.object({ id: prefixedId("rch") });
