@@ -108,12 +108,13 @@ export interface ProviderEvent {
 
 /** A provider that refused a call, or was away; `retryable` says whether asking again later may help. */
 export class PaymentProviderError extends Error {
-  constructor(
-    message: string,
-    readonly retryable: boolean,
-    readonly status?: number,
-  ) {
+  readonly retryable: boolean;
+  /** The provider's HTTP status, when it answered. */
+  readonly status: number | undefined;
+  constructor(message: string, retryable: boolean, status?: number) {
     super(message);
     this.name = "PaymentProviderError";
+    this.retryable = retryable;
+    this.status = status;
   }
 }
