@@ -35,7 +35,13 @@ export const checkoutMethods = ["wallet", ...paymentChannels] as const;
 export type CheckoutMethod = (typeof checkoutMethods)[number];
 
 /** Why an order was cancelled. */
-export const cancelReasons = ["shopper", "payment_expired", "goods_unpaid", "operator"] as const;
+export const cancelReasons = [
+  "shopper",
+  "payment_expired",
+  "goods_unpaid",
+  "operator",
+  "payment_reversed",
+] as const;
 export type CancelReason = (typeof cancelReasons)[number];
 
 /** Every entry of an order's timeline. */

@@ -286,8 +286,13 @@ export const OrderDetailViewSchema = OrderCardViewSchema.extend({
   /** When a shipped order confirms itself. */
   autoConfirmAt: z.date().nullable(),
   events: z.array(OrderEventViewSchema),
-  /** Where to go on paying through the gateway, while an unpaid payment is open. */
-  paymentUrl: z.string().nullable(),
+  /** The payment attempt still open for it, whose screen shows how to pay. */
+  attemptId: z.string().nullable(),
+  /**
+   * Where its money goes back if it is cancelled or returned: through the provider to the e-wallet or QRIS
+   * app that paid it, or to the Pasar wallet (wallet payments, virtual accounts, retail outlets).
+   */
+  refundTo: z.enum(["wallet", "provider"]),
   /** Returns and replacements asked for its items. */
   afterSales: z.array(AfterSalesViewSchema),
   /** A completed order: until when its items may be returned, and replaced. */

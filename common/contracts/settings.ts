@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { paymentChannels } from "../payment-channels.ts";
 import { plainText } from "./input.ts";
 import { locales } from "../locales.ts";
 import { platformCode } from "../platform.ts";
@@ -120,6 +121,27 @@ export const MoneySettingsSchema = z
       .int("errors.settings.receiptDays")
       .min(1, "errors.settings.receiptDays")
       .max(60, "errors.settings.receiptDays"),
+    /**
+     * What paying by a channel adds for the shopper (none by default): a fixed part plus basis points of the
+     * amount, shown before paying and posted to revenue.
+     */
+    channelFees: z
+      .partialRecord(
+        z.enum(paymentChannels),
+        z.object({
+          fixed: z
+            .number("errors.settings.fee")
+            .int("errors.settings.fee")
+            .min(0, "errors.settings.fee")
+            .max(1_000_000, "errors.settings.fee"),
+          basisPoints: z
+            .number("errors.settings.fee")
+            .int("errors.settings.fee")
+            .min(0, "errors.settings.fee")
+            .max(1_000, "errors.settings.fee"),
+        }),
+      )
+      .default({}),
   })
   .refine((s) => s.rechargeMin <= s.rechargeMax, {
     path: ["rechargeMax"],
