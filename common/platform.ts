@@ -39,4 +39,6 @@ export const moneySettingsDefaults = {
   adjustMax: 100_000_000,
   goodsPaymentHours: 24,
   receiptDays: 7,
+  /** No payment channel adds a fee unless the operator sets one. */
+  channelFees: {},
 } as const;

@@ -37,6 +37,13 @@ export const fundEntries = [
   "withdrawal_returned",
   "adjustment_credit",
   "adjustment_debit",
+  /** A provider's payment for orders no longer waiting (or for a recharge completed already). */
+  "late_payment",
+  /** A refund sent on to the e-wallet or QRIS app that paid (and back, if the provider refused it). */
+  "refund_to_provider",
+  "refund_to_provider_returned",
+  /** A provider took back a payment it had made (a reversal or chargeback). */
+  "payment_reversed",
 ] as const;
 export type FundEntry = (typeof fundEntries)[number];
 
@@ -48,7 +55,7 @@ export const transferMemoKeys = ["demoOpeningBalance"] as const;
 export type TransferMemoKey = (typeof transferMemoKeys)[number];
 
 /** What a transfer belongs to; a fund record links to it. */
-export const subjectTypes = ["recharge", "withdrawal", "order", "adjustment"] as const;
+export const subjectTypes = ["recharge", "withdrawal", "order", "adjustment", "payment"] as const;
 export type SubjectType = (typeof subjectTypes)[number];
 
 /**

@@ -73,7 +73,10 @@ export type AttemptView = z.infer<typeof AttemptViewSchema>;
 /** A channel the shop offers, with the fee it adds (0 when the operator set none). */
 export const ChannelOfferSchema = z.object({
   channel: PaymentChannelSchema,
+  /** The fee for the amount offered (a checkout's total; a recharge form's is for its minimum). */
   fee: z.number().int(),
+  /** How the fee grows with the amount: fixed + ceil(amount × basisPoints / 10 000). */
+  feeRule: z.object({ fixed: z.number().int(), basisPoints: z.number().int() }),
   /** Whether a refund of it goes back through the provider (else to the wallet). */
   refundable: z.boolean(),
 });

@@ -9,6 +9,7 @@ import { settingsRouter } from "./shop/settings.ts";
 import { storesRouter } from "./shop/stores.ts";
 import { accountRouter, authRouter } from "./account/auth.ts";
 import { notificationsRouter } from "./account/notifications.ts";
+import { paymentsRouter } from "./account/payments.ts";
 import { walletRouter } from "./account/wallet.ts";
 import { merchantsRouter } from "./merchant/merchants.ts";
 import { merchantOrdersRouter } from "./merchant/orders.ts";
@@ -43,6 +44,7 @@ export const appRouter = router({
   stores: storesRouter,
   faq: faqRouter,
   wallet: walletRouter,
+  payments: paymentsRouter,
   cart: cartRouter,
   addresses: addressesRouter,
   orders: ordersRouter,

@@ -9,6 +9,7 @@ export * from "../modules/support/support.tables.ts";
 export * from "../modules/ledger/ledger.tables.ts";
 export * from "../modules/wallet/wallet.tables.ts";
 export * from "../modules/gateway/gateway.tables.ts";
+export * from "../modules/payments/payments.tables.ts";
 export * from "../modules/audit/audit.tables.ts";
 export * from "../modules/cart/cart.tables.ts";
 export * from "../modules/addresses/addresses.tables.ts";

@@ -1,11 +1,40 @@
 import { autoConfirm } from "./orders/confirm.ts";
 import { autoConfirmJob, goodsExpireJob, paymentExpireJob } from "../modules/orders/orders.service.ts";
 import { expireGoods, expirePayment } from "./orders/expire.ts";
-import { notifyJob, redeliverNotification } from "../modules/gateway/gateway.service.ts";
+import {
+  createSandboxGateway,
+  notifyJob,
+  redeliverNotification,
+} from "../modules/gateway/gateway.service.ts";
 import { forgetOldKeys } from "../modules/ledger/ledger.service.ts";
+import { attemptCancelJob, attemptCheckJob, refundJob } from "../modules/payments/payments.service.ts";
 import { forgetOldStatsChanges } from "../modules/stores/stores.service.ts";
 import { expireRecharge, rechargeExpireJob } from "../modules/wallet/wallet.service.ts";
+import type { Db } from "../db/client.ts";
 import type { JobHandler, PeriodicTask } from "../platform/jobs.ts";
+import { createLogger, type Logger } from "../platform/logger.ts";
+import type { PaymentGateway } from "../platform/payments.ts";
+import { cancelAtProvider, checkAttempt } from "./payments/checks.ts";
+import { reconcilePayments } from "./payments/reconcile.ts";
+import { sendRefund } from "./payments/refunds.ts";
+
+const gateways = new WeakMap<Db, { gateway: PaymentGateway; log: Logger }>();
+const quiet = createLogger("silent");
+
+/**
+ * The payment provider a database's jobs talk to (status checks, cancellations, refunds): the one the app
+ * over it was started with (main.ts, a test's app), else the sandbox over the same database.
+ */
+export function usePaymentGateway(db: Db, gateway: PaymentGateway, log: Logger): void {
+  gateways.set(db, { gateway, log });
+}
+
+function providerOf(db: Db): { db: Db; gateway: PaymentGateway; log: Logger } {
+  const chosen = gateways.get(db);
+  return chosen
+    ? { db, ...chosen }
+    : { db, gateway: createSandboxGateway(db, { publicUrl: "http://localhost:3000" }), log: quiet };
+}
 
 /** Every kind of scheduled job and what it does; the workers in main.ts and the tests run these. */
 export function jobHandlers(): Record<string, JobHandler> {
@@ -15,6 +44,9 @@ export function jobHandlers(): Record<string, JobHandler> {
     [goodsExpireJob]: expireGoods,
     [autoConfirmJob]: autoConfirm,
     [notifyJob]: { outside: redeliverNotification },
+    [attemptCheckJob]: { outside: (db, subject) => checkAttempt(providerOf(db), subject) },
+    [attemptCancelJob]: { outside: (db, subject) => cancelAtProvider(providerOf(db), subject) },
+    [refundJob]: { outside: (db, subject) => sendRefund(db, providerOf(db).gateway, subject) },
   };
 }
 
@@ -25,5 +57,7 @@ export function periodicTasks(): Record<string, { cron: string; task: PeriodicTa
     "ledger.forget_keys": { cron: "17 * * * *", task: forgetOldKeys },
     // The shop street's old sort keys are kept an hour (decision 7); older ones go every 10 minutes.
     "stores.forget_stats_changes": { cron: "*/10 * * * *", task: forgetOldStatsChanges },
+    // Yesterday's payments, provider against ledger, early in the Jakarta morning.
+    "payments.reconcile": { cron: "30 2 * * *", task: (db) => reconcilePayments(providerOf(db)) },
   };
 }

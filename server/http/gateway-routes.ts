@@ -5,7 +5,7 @@ import { isLocale, type Locale } from "#common/locales.ts";
 import type { Db } from "../db/client.ts";
 import { decideSandboxPayment, sandboxPayment } from "../modules/gateway/gateway.service.ts";
 import { getWebConfig } from "../modules/settings/settings.service.ts";
-import { applyGatewayNotification } from "../flows/payments.ts";
+import { applyNotification } from "../flows/payments/notification.ts";
 import { now } from "../platform/clock.ts";
 import { serverTranslator } from "../platform/i18n.ts";
 import type { Logger } from "../platform/logger.ts";
@@ -31,11 +31,12 @@ export function gatewayRoutes(
     bodyLimit({ maxSize: 16 * 1024, onError: (c) => c.json({ ok: false }, 413) }),
     async (c) => {
       if (c.req.param("provider") !== deps.gateway.provider) return c.json({ ok: false }, 404);
-      const outcome = await applyGatewayNotification(deps, await c.req.text(), c.req.raw.headers);
-      // A refused notification changes nothing; the gateway is told so (and a real one stops retrying).
-      return outcome === "forged" || outcome === "mismatch"
-        ? c.json({ ok: false }, 400)
-        : c.json({ ok: true });
+      const outcome = await applyNotification(deps, await c.req.text(), c.req.raw.headers);
+      // A refused notification changes nothing; the provider is told so (and stops retrying). It was recorded
+      // for the operator, whatever it was.
+      return outcome === "applied" || outcome === "unchanged"
+        ? c.json({ ok: true })
+        : c.json({ ok: false }, outcome === "unmatched" ? 404 : 400);
     },
   );
 

@@ -30,7 +30,12 @@ type IdPrefix =
   | "app"
   /** Reviews, and after-sales requests (returns and replacements). */
   | "rev"
-  | "ret";
+  | "ret"
+  /** Payment attempts at a provider, the provider events the shop received, refunds, reconciliation differences. */
+  | "pat"
+  | "pev"
+  | "prf"
+  | "rcn";
 
 /**
  * A new id such as `prd_0m3xk2c9hq4w7d8e1f5g`: a time part (milliseconds, base32, sorts by creation)

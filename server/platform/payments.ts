@@ -62,7 +62,8 @@ export interface ProviderRef {
 }
 
 /** The few states the shop keeps of a provider's many (decision 19). */
-export type ProviderStatus = "pending" | "paid" | "failed" | "expired" | "cancelled" | "reversed" | "refunded";
+export type ProviderStatus =
+  "pending" | "paid" | "failed" | "expired" | "cancelled" | "reversed" | "refunded";
 
 export interface ProviderPayment {
   providerPaymentId: string;

@@ -1,14 +1,15 @@
 import { type CheckoutQuoteView } from "#common/contracts/orders.ts";
 import { localize } from "#common/locales.ts";
 import { walletBalance } from "../modules/ledger/ledger.service.ts";
-import { type OrderDeps, priceLines } from "../modules/orders/orders.service.ts";
+import { type PaymentDeps, priceLines } from "../modules/orders/orders.service.ts";
+import { channelOffers } from "../modules/payments/payments.service.ts";
 import { getMoneySettings } from "../modules/settings/settings.service.ts";
 import { imageView } from "../platform/images.ts";
 import { selectOrderLines } from "./order-lines.ts";
 
 /** What a checkout of these lines costs, per store and in all, with the shopper's balance. */
 export async function quoteCheckout(
-  deps: OrderDeps,
+  deps: PaymentDeps,
   userId: string,
   lines: readonly { listingId: string; quantity: number }[],
 ): Promise<CheckoutQuoteView> {
@@ -48,7 +49,7 @@ export async function quoteCheckout(
     total: sum("total"),
     vatBasisPoints: settings.vatBasisPoints,
     balance,
-    methods: ["wallet", "sandbox"],
+    channels: channelOffers(deps.gateway, settings, sum("total")),
     paymentWindowMinutes: settings.paymentWindowMinutes,
   };
 }

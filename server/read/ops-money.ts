@@ -1,3 +1,4 @@
+import { selectAttemptsOfSubjects } from "../modules/payments/payments.service.ts";
 import { bankByCode } from "#common/banks.ts";
 import type { Db } from "../db/client.ts";
 import { DomainError } from "../platform/errors.ts";
@@ -34,6 +35,15 @@ export async function opsWithdrawals(db: Db, input: Parameters<typeof operatorWi
 export async function opsRecharges(db: Db, input: Parameters<typeof operatorRecharges>[1]) {
   const page = await operatorRecharges(db, input);
   const names = await selectAccountNames(db, [...new Set(page.items.map((r) => r.userId))]);
+  // The provider's id of the attempt that paid it, else of its newest attempt.
+  const attempts = await selectAttemptsOfSubjects(
+    db,
+    page.items.map((r) => r.id),
+  );
+  const providerIdOf = (id: string) => {
+    const mine = attempts.filter((a) => a.subjectId === id);
+    return (mine.find((a) => a.status === "paid") ?? mine[0])?.providerPaymentId ?? null;
+  };
   return {
     nextCursor: page.nextCursor,
     items: page.items.map((r) => ({
@@ -42,7 +52,7 @@ export async function opsRecharges(db: Db, input: Parameters<typeof operatorRech
       amount: r.amount,
       method: r.method,
       status: r.status,
-      gatewayPaymentId: r.gatewayPaymentId,
+      gatewayPaymentId: providerIdOf(r.id),
       createdAt: r.createdAt,
       completedAt: r.completedAt,
     })),

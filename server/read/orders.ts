@@ -21,6 +21,7 @@ import { now } from "../platform/clock.ts";
 import { DomainError } from "../platform/errors.ts";
 import { pageOf } from "../platform/pages.ts";
 import { selectStoreNames } from "./order-lines.ts";
+import { openAttemptOf, refundableAttemptOf } from "./payments.ts";
 
 export async function cardViews(deps: OrderDeps, rows: readonly OrderRow[]): Promise<OrderCardView[]> {
   const items = await selectItems(
@@ -131,7 +132,8 @@ export async function detailOf(
           ? (card!.items.find((i) => i.listingId === e.data?.listingId)?.name ?? null)
           : null,
       })),
-    paymentUrl: payable && open?.expiresAt && open.expiresAt > now() ? open.gatewayRedirectUrl : null,
+    attemptId: payable && open && open.expiresAt > now() ? await openAttemptOf(deps.db, open.id) : null,
+    refundTo: (await refundableAttemptOf(deps.db, order)) ? "provider" : "wallet",
     afterSales: await afterSalesOf(deps, order),
     afterSalesUntil: order.status === "completed" ? afterSalesUntil(order.completedAt) : null,
     actions: {
@@ -152,7 +154,7 @@ export async function getPaymentResult(db: Db, userId: string, id: string) {
     status: expired ? ("expired" as const) : payment.status,
     orderIds: await selectPaymentOrderIds(db, id),
     amount: payment.amount,
-    paymentUrl: payment.status === "pending" && !expired ? payment.gatewayRedirectUrl : null,
+    attemptId: payment.status === "pending" && !expired ? await openAttemptOf(db, payment.id) : null,
   };
 }
 

@@ -1,3 +1,5 @@
+import { channelOffers } from "../modules/payments/payments.service.ts";
+import type { PaymentGateway } from "../platform/payments.ts";
 import { type FundType } from "#common/contracts/ledger.ts";
 import { type FundRecordView } from "#common/contracts/wallet.ts";
 import { type Db } from "../db/client.ts";
@@ -60,13 +62,13 @@ export async function withdrawForm(db: Db, userId: string) {
   return { balance, min: settings.withdrawMin, fee: settings.withdrawFee, card };
 }
 
-export async function rechargeForm(db: Db) {
+export async function rechargeForm(db: Db, gateway: PaymentGateway) {
   const s = await getMoneySettings(db);
   return {
     min: s.rechargeMin,
     max: s.rechargeMax,
     presets: s.rechargePresets,
-    methods: ["sandbox" as const],
+    channels: channelOffers(gateway, s, s.rechargeMin),
     paymentWindowMinutes: s.paymentWindowMinutes,
   };
 }

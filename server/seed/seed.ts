@@ -271,7 +271,7 @@ async function seedDemoOrders(
     detail: "Jl. Kebon Kacang Raya No. 12, RT 3/RW 4",
     isDefault: true,
   });
-  const buy = async (store: number, method: "wallet" | "sandbox", key: string) => {
+  const buy = async (store: number, method: "wallet" | "va_bca", key: string) => {
     const listing = who.merchants[store]!.cheapest!;
     const { orderIds } = await placeOrders(deps, who.shopperId, {
       lines: [{ listingId: listing.id, quantity: 1 }],
@@ -307,7 +307,7 @@ async function seedDemoOrders(
   const cancelled = await buy(3, "wallet", "cancelled");
   await cancelOrder(db, who.shopperId, { id: cancelled, idempotencyKey: "seed-cancel-0001" });
   // Waiting for payment on the gateway: "pending payment".
-  await buy(4, "sandbox", "unpaid");
+  await buy(4, "va_bca", "unpaid");
 }
 
 /**

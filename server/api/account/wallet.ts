@@ -25,6 +25,7 @@ import {
   removeBankCard,
   saveBankCard,
 } from "../../modules/wallet/wallet.service.ts";
+import { openAttemptOf } from "../../read/payments.ts";
 import { requestWithdrawal } from "../../flows/wallet/withdraw.ts";
 import { startRecharge } from "../../flows/wallet/recharge.ts";
 import { router, signedInProcedure } from "../../trpc/init.ts";
@@ -67,7 +68,9 @@ export const walletRouter = router({
     .input(WithdrawalIdSchema)
     .output(WithdrawalViewSchema)
     .query(({ ctx, input }) => getWithdrawal(ctx.db, ctx.user.id, input.id)),
-  rechargeForm: signedInProcedure.output(RechargeFormViewSchema).query(({ ctx }) => rechargeForm(ctx.db)),
+  rechargeForm: signedInProcedure
+    .output(RechargeFormViewSchema)
+    .query(({ ctx }) => rechargeForm(ctx.db, ctx.gateway)),
   recharge: signedInProcedure
     .input(RechargeInputSchema)
     .output(RechargeStartViewSchema)
@@ -75,5 +78,5 @@ export const walletRouter = router({
   rechargeStatus: signedInProcedure
     .input(RechargeIdSchema)
     .output(RechargeViewSchema)
-    .query(({ ctx, input }) => getRecharge(ctx.db, ctx.user.id, input.id)),
+    .query(({ ctx, input }) => getRecharge(ctx.db, ctx.user.id, input.id, (id) => openAttemptOf(ctx.db, id))),
 });

@@ -14,6 +14,7 @@ import {
   PlaceOrderInputSchema,
   PlaceOrderViewSchema,
 } from "#common/contracts/orders.ts";
+import { AttemptStartViewSchema } from "#common/contracts/payments.ts";
 import {
   AfterSalesInputSchema,
   AfterSalesViewSchema,
@@ -41,7 +42,7 @@ export const ordersRouter = router({
     .mutation(({ ctx, input }) => placeOrders(ctx, ctx.user.id, input)),
   pay: shopperProcedure
     .input(PayOrderInputSchema)
-    .output(z.object({ redirectUrl: z.string().nullable() }))
+    .output(AttemptStartViewSchema.extend({ attemptId: z.string().nullable() }))
     .mutation(({ ctx, input }) => payOrder(ctx, ctx.user.id, input)),
   payment: shopperProcedure
     .input(PaymentIdInputSchema)

@@ -1,11 +1,12 @@
-import { type PaymentMethod } from "#common/order-states.ts";
+import { type CheckoutMethod } from "#common/order-states.ts";
 import { and, eq } from "drizzle-orm";
 import { once } from "../../modules/ledger/ledger.service.ts";
 import { lockOrders, ordersTable as orders, type PaymentDeps } from "../../modules/orders/orders.service.ts";
 import { getMoneySettings } from "../../modules/settings/settings.service.ts";
 import { now } from "../../platform/clock.ts";
 import { DomainError } from "../../platform/errors.ts";
-import { gatewayUrl, openPayment, payFromWallet } from "./steps/payment.ts";
+import { customerOf, openAttempt, requestAttempt } from "../payments/attempts.ts";
+import { openPayment, payFromWallet } from "./steps/payment.ts";
 
 /**
  * Pays one unpaid order later (from its detail page): from the wallet at once, or through a new gateway
@@ -14,16 +15,16 @@ import { gatewayUrl, openPayment, payFromWallet } from "./steps/payment.ts";
 export async function payOrder(
   deps: PaymentDeps,
   userId: string,
-  input: { id: string; method: PaymentMethod; idempotencyKey: string },
-): Promise<{ redirectUrl: string | null }> {
+  input: { id: string; method: CheckoutMethod; phone?: string | undefined; idempotencyKey: string },
+): Promise<{ attemptId: string | null }> {
   const settings = await getMoneySettings(deps.db);
-  const { paymentId } = await once(
+  const { paymentId, attemptId, name } = await once(
     deps.db,
     {
       userId,
       key: input.idempotencyKey,
       operation: "orders.pay",
-      request: { id: input.id, method: input.method },
+      request: { id: input.id, method: input.method, phone: input.phone ?? null },
     },
     async (tx) => {
       const [order] = await lockOrders(tx, and(eq(orders.id, input.id), eq(orders.userId, userId)));
@@ -32,9 +33,24 @@ export async function payOrder(
         throw new DomainError("conflict", "errors.orders.notPayable");
       }
       const paymentId = await openPayment(tx, userId, input.method, [order], order.payDueAt);
-      if (input.method === "wallet") await payFromWallet(tx, settings, userId, paymentId, [order]);
-      return { paymentId };
+      if (input.method === "wallet") {
+        await payFromWallet(tx, settings, userId, paymentId, [order]);
+        return { paymentId, attemptId: null, name: order.address.name };
+      }
+      const attemptId = await openAttempt(tx, deps.gateway, settings, {
+        purpose: "orders",
+        subjectId: paymentId,
+        userId,
+        amountDue: order.total,
+        channel: input.method,
+        phone: input.phone,
+        expiresAt: order.payDueAt,
+      });
+      return { paymentId, attemptId, name: order.address.name };
     },
   );
-  return { redirectUrl: input.method === "wallet" ? null : await gatewayUrl(deps, paymentId) };
+  if (attemptId) {
+    await requestAttempt(deps, attemptId, await customerOf(deps.db, userId, name), `Pasar ${paymentId}`);
+  }
+  return { attemptId };
 }

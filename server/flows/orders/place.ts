@@ -1,5 +1,5 @@
 import { localize } from "#common/locales.ts";
-import { type PaymentMethod } from "#common/order-states.ts";
+import { type CheckoutMethod } from "#common/order-states.ts";
 import { getAddress } from "../../modules/addresses/addresses.service.ts";
 import { removeItems } from "../../modules/cart/cart.service.ts";
 import { reserveStock } from "../../modules/catalog/catalog.service.ts";
@@ -16,7 +16,8 @@ import { getMoneySettings } from "../../modules/settings/settings.service.ts";
 import { addMs, now } from "../../platform/clock.ts";
 import { newId, orderCode } from "../../platform/ids.ts";
 import { selectOrderLines } from "../../read/order-lines.ts";
-import { gatewayUrl, openPayment, payFromWallet } from "./steps/payment.ts";
+import { customerOf, openAttempt, requestAttempt } from "../payments/attempts.ts";
+import { openPayment, payFromWallet } from "./steps/payment.ts";
 
 /**
  * Places one order per store for the lines, at the delivery address, and pays from the wallet at once or
@@ -29,11 +30,12 @@ export async function placeOrders(
   input: {
     lines: { listingId: string; quantity: number }[];
     addressId: string;
-    method: PaymentMethod;
+    method: CheckoutMethod;
+    phone?: string | undefined;
     fromCart: boolean;
     idempotencyKey: string;
   },
-): Promise<{ orderIds: string[]; redirectUrl: string | null }> {
+): Promise<{ orderIds: string[]; attemptId: string | null }> {
   const settings = await getMoneySettings(deps.db);
   const placed = await once(
     deps.db,
@@ -41,7 +43,12 @@ export async function placeOrders(
       userId,
       key: input.idempotencyKey,
       operation: "orders.place",
-      request: { lines: input.lines, addressId: input.addressId, method: input.method },
+      request: {
+        lines: input.lines,
+        addressId: input.addressId,
+        method: input.method,
+        phone: input.phone ?? null,
+      },
     },
     async (tx) => {
       const address = await getAddress(tx, userId, input.addressId);
@@ -108,6 +115,18 @@ export async function placeOrders(
         rowsToInsert.map((o) => orderEvent(o.id, "placed", "shopper", userId, { amount: o.total })),
       );
       const paymentId = await openPayment(tx, userId, input.method, rowsToInsert, payDueAt);
+      const attemptId =
+        input.method === "wallet"
+          ? null
+          : await openAttempt(tx, deps.gateway, settings, {
+              purpose: "orders",
+              subjectId: paymentId,
+              userId,
+              amountDue: rowsToInsert.reduce((sum, o) => sum + o.total, 0),
+              channel: input.method,
+              phone: input.phone,
+              expiresAt: payDueAt,
+            });
       if (input.fromCart)
         await removeItems(
           tx,
@@ -117,9 +136,12 @@ export async function placeOrders(
       if (input.method === "wallet") {
         await payFromWallet(tx, settings, userId, paymentId, rowsToInsert as OrderRow[]);
       }
-      return { orderIds: rowsToInsert.map((o) => o.id), paymentId };
+      return { orderIds: rowsToInsert.map((o) => o.id), paymentId, attemptId, name: address.name };
     },
   );
-  const redirectUrl = input.method === "wallet" ? null : await gatewayUrl(deps, placed.paymentId);
-  return { orderIds: placed.orderIds, redirectUrl };
+  if (placed.attemptId) {
+    const customer = await customerOf(deps.db, userId, placed.name);
+    await requestAttempt(deps, placed.attemptId, customer, `Pasar ${placed.paymentId}`);
+  }
+  return { orderIds: placed.orderIds, attemptId: placed.attemptId };
 }

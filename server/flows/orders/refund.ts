@@ -24,6 +24,7 @@ import { type Deps, oneView, refundParts } from "../../modules/orders/returns.se
 import { now } from "../../platform/clock.ts";
 import { DomainError } from "../../platform/errors.ts";
 import { selectStoreOfOwner, selectStorePayer } from "../../read/order-lines.ts";
+import { sendRefundToProvider } from "../payments/refunds.ts";
 
 /**
  * Approves a request, in the caller's transaction with the request locked. A return refunds the shopper
@@ -131,6 +132,7 @@ async function approveLocked(
   });
   events.push(orderEvent(order!.id, "refunded", "system", null, { amount: total, listingId: row.listingId }));
   await insertEvents(tx, events);
+  await sendRefundToProvider(tx, order!, total, `return:${row.id}`);
 }
 
 /**

@@ -321,6 +321,15 @@ export async function getMe(db: Db, storage: Storage, userId: string): Promise<M
   };
 }
 
+/** How a payment provider may reach the user (its receipts, OVO's push): their email and phone. */
+export async function userContact(
+  db: Db,
+  userId: string,
+): Promise<{ email: string | null; phone: string | null }> {
+  const user = await q.selectUserById(db, userId);
+  return { email: user?.email ?? null, phone: user?.phone ?? null };
+}
+
 /** Replaces the avatar: any common image up to 5 MB, stored as a square in the sizes the pages show. */
 export async function updateAvatar(
   deps: Pick<AuthDeps, "db" | "storage" | "log">,

@@ -1,25 +1,37 @@
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
+import { z } from "zod";
+import {
+  paymentChannels,
+  refundableByProvider,
+  type PaymentAction,
+  type PaymentChannel,
+} from "#common/payment-channels.ts";
 import type { Db } from "../../db/client.ts";
 import { transact } from "../../db/transaction.ts";
 import { now } from "../../platform/clock.ts";
 import { newId } from "../../platform/ids.ts";
 import { scheduleJob } from "../../platform/jobs.ts";
-import type { GatewayNotification, PaymentGateway } from "../../platform/payments.ts";
+import { PaymentProviderError, type PaymentGateway, type ProviderStatus } from "../../platform/payments.ts";
+import { qrisPayload } from "../../platform/qris.ts";
 import {
   insertSandboxPayment,
+  insertSandboxRefund,
   markNotified,
+  SandboxRefundRefused,
   selectOrCreateSecret,
+  selectSandboxByReference,
   selectSandboxPayment,
   updateSandboxStatus,
   type SandboxPaymentRow,
 } from "./gateway.queries.ts";
 
 /**
- * The sandbox payment gateway, served by the shop itself so the whole payment flow works on a laptop: a
- * hosted page (`/gateway/sandbox/<payment id>`) shows the amount with "Pay" and "Cancel"; the choice is
- * sent to the shop as a notification signed with HMAC-SHA256, exactly as a real gateway would, and the
- * shopper is sent back to the shop's return page. A notification that cannot be delivered is sent again
- * later (the `gateway.notify` job).
+ * The sandbox payment provider, served by the shop itself so the whole payment flow works on a laptop with
+ * no settings. It takes every channel and answers how to pay as a real provider does (a QRIS string, a
+ * virtual account number, an e-wallet page, a retail payment code), but nobody can pay those for real: its
+ * hosted page (`/gateway/sandbox/<payment id>`) stands in for the bank, the app or the till, with "Pay" and
+ * "Cancel". The outcome is sent to the shop as a notification signed with HMAC-SHA256, exactly as a real
+ * provider would; a notification that cannot be delivered is sent again later (the `gateway.notify` job).
  */
 
 export const sandboxSignatureHeader = "x-sandbox-signature";
@@ -68,13 +80,89 @@ function notificationBody(p: SandboxPaymentRow): string {
   });
 }
 
+const NotificationSchema = z.object({
+  paymentId: z.string(),
+  reference: z.string(),
+  amount: z.number().int(),
+  currency: z.string(),
+  status: z.enum(["pending", "paid", "cancelled", "expired", "reversed"]),
+});
+
+const vaPrefixes = { bca: "80777", bni: "8808", bri: "26215", mandiri: "", permata: "8625" } as const;
+
+/** Digits derived from a payment id: the same payment always shows the same number. */
+function digitsOf(id: string, length: number): string {
+  const hash = createHmac("sha256", "sandbox").update(id).digest();
+  let out = "";
+  for (let i = 0; out.length < length; i++) out += String(hash[i % hash.length]! % 10);
+  return out;
+}
+
+/** How to pay a sandbox payment by its channel: numbers and codes made up, but shaped like the real ones. */
+function actionOf(
+  id: string,
+  input: { channel: PaymentChannel; amount: number; phone: string | null; attemptId: string },
+  hostedUrl: string,
+): PaymentAction {
+  switch (input.channel) {
+    case "qris":
+      return {
+        type: "qr",
+        qrString: qrisPayload({
+          merchantName: "PASAR SANDBOX",
+          city: "JAKARTA",
+          amount: input.amount,
+          reference: input.attemptId,
+        }),
+      };
+    case "va_bca":
+    case "va_bni":
+    case "va_bri":
+    case "va_permata": {
+      const bank = input.channel.slice(3) as "bca" | "bni" | "bri" | "permata";
+      const prefix = vaPrefixes[bank];
+      return { type: "va", bank, accountNumber: prefix + digitsOf(id, 16 - prefix.length) };
+    }
+    case "va_mandiri":
+      return { type: "va", bank: "mandiri", accountNumber: digitsOf(id, 12), billerCode: "70012" };
+    case "ovo":
+      return { type: "push", phone: input.phone ?? "" };
+    case "dana":
+    case "shopeepay":
+    case "linkaja":
+      return { type: "redirect", url: hostedUrl, mobileUrl: hostedUrl };
+    case "alfamart":
+    case "indomaret":
+      return { type: "code", outlet: input.channel, paymentCode: `PSR${digitsOf(id, 10)}` };
+  }
+}
+
+const statusOf = (p: SandboxPaymentRow): ProviderStatus =>
+  p.status === "pending" && p.expiresAt.getTime() <= now().getTime()
+    ? "expired"
+    : p.status === "paid" && p.refunded === p.amount
+      ? "refunded"
+      : p.status;
+
 export function createSandboxGateway(db: Db, opts: { publicUrl: string }): PaymentGateway {
+  const hosted = (p: Pick<SandboxPaymentRow, "id" | "lang">) =>
+    `${opts.publicUrl}/gateway/sandbox/${p.id}?lang=${p.lang}`;
+  const status = (p: SandboxPaymentRow | undefined) =>
+    p
+      ? { providerPaymentId: p.id, status: statusOf(p), amount: p.amount, refunded: p.refunded }
+      : { providerPaymentId: null, status: "unknown" as const, amount: null, refunded: 0 };
   return {
     provider: "sandbox",
+    channels: paymentChannels,
+    refundable: refundableByProvider,
     async createPayment(input) {
+      const id = newId("pay", now().getTime());
       const payment = await insertSandboxPayment(db, {
-        id: newId("pay", now().getTime()),
-        reference: input.reference,
+        id,
+        reference: input.attemptId,
+        channel: input.channel,
+        // The language rides in the address, so the page speaks it even when it cannot read the payment.
+        action: actionOf(id, { ...input, phone: input.customer.phone }, hosted({ id, lang: input.lang })),
         amount: input.amount,
         currency: "IDR",
         returnUrl: input.returnUrl,
@@ -83,33 +171,64 @@ export function createSandboxGateway(db: Db, opts: { publicUrl: string }): Payme
         createdAt: now(),
         expiresAt: input.expiresAt,
       });
-      // The language rides in the address, so the page speaks it even when it cannot read the payment.
-      const redirectUrl = `${opts.publicUrl}/gateway/sandbox/${payment.id}?lang=${payment.lang}`;
-      return { paymentId: payment.id, redirectUrl };
+      return {
+        providerPaymentId: payment.id,
+        status: statusOf(payment),
+        action: payment.action!,
+        expiresAt: payment.expiresAt,
+      };
+    },
+    async getPayment(ref) {
+      return status(await selectSandboxByReference(db, ref.attemptId));
+    },
+    async cancelPayment(ref) {
+      const payment = await selectSandboxByReference(db, ref.attemptId);
+      if (!payment) return status(undefined);
+      // Closed at the shop's request: no notification (the shop asked, and reads the answer).
+      const cancelled = await updateSandboxStatus(db, payment.id, ["pending"], "cancelled", now());
+      if (cancelled) await markNotified(db, payment.id, now());
+      return status(cancelled ?? (await selectSandboxPayment(db, payment.id)));
+    },
+    async refund(input) {
+      const payment = await selectSandboxByReference(db, input.attemptId);
+      if (!payment || payment.status !== "paid") {
+        throw new PaymentProviderError("the sandbox has no paid payment to refund", false, 404);
+      }
+      try {
+        await transact(db, (tx) =>
+          insertSandboxRefund(tx, {
+            id: input.refundId,
+            paymentId: payment.id,
+            amount: input.amount,
+            createdAt: now(),
+          }),
+        );
+      } catch (error) {
+        if (error instanceof SandboxRefundRefused) {
+          throw new PaymentProviderError("the refund is larger than what is left of the payment", false, 400);
+        }
+        throw error;
+      }
+      return { providerRefundId: input.refundId, status: "succeeded" };
     },
     async readNotification(body, headers) {
-      if (!verifySignature(await secretOf(db), body, headers.get(sandboxSignatureHeader))) return null;
+      if (!verifySignature(await secretOf(db), body, headers.get(sandboxSignatureHeader))) return "forged";
+      let json: unknown;
       try {
-        const n = JSON.parse(body) as Partial<GatewayNotification>;
-        if (
-          typeof n.paymentId !== "string" ||
-          typeof n.reference !== "string" ||
-          typeof n.amount !== "number" ||
-          typeof n.currency !== "string" ||
-          (n.status !== "paid" && n.status !== "cancelled")
-        ) {
-          return null;
-        }
-        return {
-          paymentId: n.paymentId,
-          reference: n.reference,
-          amount: n.amount,
-          currency: n.currency,
-          status: n.status,
-        };
+        json = JSON.parse(body);
       } catch {
-        return null;
+        return "unreadable";
       }
+      const n = NotificationSchema.safeParse(json);
+      if (!n.success) return "unreadable";
+      return {
+        attemptId: n.data.reference,
+        providerPaymentId: n.data.paymentId,
+        status: n.data.status,
+        amount: n.data.amount,
+        currency: n.data.currency,
+        providerStatus: n.data.status,
+      };
     },
   };
 }
@@ -126,27 +245,35 @@ export function sandboxPayment(db: Db, id: string) {
 export async function decideSandboxPayment(
   db: Db,
   id: string,
-  action: "pay" | "cancel",
+  action: "pay" | "cancel" | "reverse",
 ): Promise<SandboxPaymentRow | undefined> {
   const payment = await selectSandboxPayment(db, id);
   if (!payment) return undefined;
+  if (action === "reverse") return changeAndNotify(db, id, ["paid"], "reversed");
   if (payment.status === "pending" && payment.expiresAt.getTime() <= now().getTime()) {
     await updateSandboxStatus(db, id, ["pending"], "expired", now());
     return selectSandboxPayment(db, id);
   }
+  return (await changeAndNotify(db, id, ["pending"], action === "pay" ? "paid" : "cancelled")) ?? payment;
+}
+
+/**
+ * Changes a payment's status (once) and notifies the shop: at once, and by the `gateway.notify` job until
+ * it takes it. Undefined when the payment was in none of the `from` states.
+ */
+async function changeAndNotify(
+  db: Db,
+  id: string,
+  from: SandboxPaymentRow["status"][],
+  to: SandboxPaymentRow["status"],
+): Promise<SandboxPaymentRow | undefined> {
   // The decision and the job that sends its notification again if the shop does not take it now commit together.
   const decided = await transact(db, async (tx) => {
-    const row = await updateSandboxStatus(
-      tx,
-      id,
-      ["pending"],
-      action === "pay" ? "paid" : "cancelled",
-      now(),
-    );
-    if (row) await scheduleJob(tx, notifyJob, row.id, new Date(now().getTime() + 30_000));
+    const row = await updateSandboxStatus(tx, id, from, to, now());
+    if (row) await scheduleJob(tx, notifyJob, `${row.id}:${to}`, new Date(now().getTime() + 30_000));
     return row;
   });
-  if (!decided) return payment;
+  if (!decided) return undefined;
   // Not taken now (the shop is away): the job sends it again until it is.
   await deliverNotification(db, decided, await secretOf(db)).catch(() => undefined);
   return decided;
@@ -178,8 +305,8 @@ export const notifyJob = "gateway.notify";
  * real gateway retries: the `gateway.notify` job (30 s after the decision, then with the job queue's back-off
  * while it throws). The shop handles a notification once however often it arrives.
  */
-export async function redeliverNotification(db: Db, paymentId: string): Promise<void> {
-  const payment = await selectSandboxPayment(db, paymentId);
+export async function redeliverNotification(db: Db, subject: string): Promise<void> {
+  const payment = await selectSandboxPayment(db, subject.split(":")[0]!);
   if (!payment || payment.notifiedAt || payment.status === "pending") return;
   await deliverNotification(db, payment, await secretOf(db));
 }

@@ -148,6 +148,10 @@ interface FundRecord {
 /** What a transfer is from the wallet's side: its type, whether money came in, and its step. */
 function entryOf(kind: FundType, amount: number, step: string): FundEntry {
   const incoming = amount > 0;
+  // The steps of a provider's payment name what they are, whatever the kind (decision 19).
+  if (step.startsWith("late:")) return "late_payment";
+  if (step.startsWith("reversal:")) return "payment_reversed";
+  if (step.startsWith("to_provider:")) return incoming ? "refund_to_provider_returned" : "refund_to_provider";
   switch (kind) {
     case "prd_order_pay":
       return incoming ? "order_refund" : "order_payment";

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, isNotNull, isNull, lt, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, isNotNull, isNull, lt, ne, sql, type SQL } from "drizzle-orm";
 import type { OrderStatus } from "#common/order-states.ts";
 import type { Db, Tx } from "../../db/client.ts";
 import {
@@ -131,11 +131,9 @@ export async function selectPayment(db: Executor, id: string) {
   return rows[0];
 }
 
-export async function selectPaymentByGateway(db: Executor, gatewayPaymentId: string) {
-  const rows = await db
-    .select()
-    .from(orderPayments)
-    .where(eq(orderPayments.gatewayPaymentId, gatewayPaymentId));
+/** The payment, locked for the caller's transaction. */
+export async function lockPayment(tx: Tx, id: string) {
+  const rows = await tx.select().from(orderPayments).where(eq(orderPayments.id, id)).for("update");
   return rows[0];
 }
 
@@ -148,7 +146,7 @@ export async function selectPaymentOrderIds(db: Executor, paymentId: string): Pr
   return rows.map((r) => r.orderId);
 }
 
-/** The newest open gateway payment that pays exactly this one order, or the checkout's if it is still open. */
+/** The newest open provider payment of this order (its own, or the checkout's while that is still open). */
 export async function selectOpenPaymentOf(db: Executor, orderId: string) {
   const rows = await db
     .select({ payment: orderPayments })
@@ -158,19 +156,12 @@ export async function selectOpenPaymentOf(db: Executor, orderId: string) {
       and(
         eq(orderPaymentOrders.orderId, orderId),
         eq(orderPayments.status, "pending"),
-        isNotNull(orderPayments.gatewayRedirectUrl),
+        ne(orderPayments.method, "wallet"),
       ),
     )
     .orderBy(desc(orderPayments.id))
     .limit(1);
   return rows[0]?.payment;
-}
-
-export async function setPaymentGateway(db: Executor, id: string, paymentId: string, redirectUrl: string) {
-  await db
-    .update(orderPayments)
-    .set({ gatewayPaymentId: paymentId, gatewayRedirectUrl: redirectUrl })
-    .where(and(eq(orderPayments.id, id), isNull(orderPayments.gatewayPaymentId)));
 }
 
 export async function updatePaymentStatus(
@@ -179,10 +170,11 @@ export async function updatePaymentStatus(
   from: readonly OrderPaymentRow["status"][],
   to: OrderPaymentRow["status"],
   at: Date,
+  paidAttemptId?: string,
 ): Promise<boolean> {
   const rows = await tx
     .update(orderPayments)
-    .set({ status: to, ...(to === "paid" ? { paidAt: at } : {}) })
+    .set({ status: to, ...(to === "paid" ? { paidAt: at, paidAttemptId: paidAttemptId ?? null } : {}) })
     .where(and(eq(orderPayments.id, id), inArray(orderPayments.status, [...from])))
     .returning({ id: orderPayments.id });
   return rows.length > 0;

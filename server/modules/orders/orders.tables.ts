@@ -129,8 +129,9 @@ export const orderItems = pgTable(
 
 /**
  * Payments of orders: one at checkout for all its orders, or a later one for a single unpaid order. Paid
- * from the wallet at once, or through the gateway (pending until its notification). A gateway payment that
- * arrives for orders no longer waiting (cancelled, expired, paid another way) goes to the shopper's wallet.
+ * from the wallet at once, or through the payment provider by one of its attempts (pending until a
+ * notification says one was paid). Money an attempt brings for orders no longer waiting (cancelled,
+ * expired, paid another way) goes to the shopper's wallet.
  */
 export const orderPayments = pgTable(
   "order_payments",
@@ -144,8 +145,8 @@ export const orderPayments = pgTable(
     status: text({ enum: ["pending", "paid", "cancelled", "expired"] })
       .notNull()
       .default("pending"),
-    gatewayPaymentId: text().unique(),
-    gatewayRedirectUrl: text(),
+    /** The provider's payment attempt that paid it (decision 19); null when paid from the wallet. */
+    paidAttemptId: text(),
     createdAt: timestamp({ withTimezone: true }).notNull(),
     expiresAt: timestamp({ withTimezone: true }).notNull(),
     paidAt: timestamp({ withTimezone: true }),

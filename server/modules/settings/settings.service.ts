@@ -97,7 +97,11 @@ function moneySettingsOf(stored: unknown): MoneySettings {
   const parsed = MoneySettingsSchema.safeParse(merged);
   return parsed.success
     ? parsed.data
-    : { ...moneySettingsDefaults, rechargePresets: [...moneySettingsDefaults.rechargePresets] };
+    : {
+        ...moneySettingsDefaults,
+        rechargePresets: [...moneySettingsDefaults.rechargePresets],
+        channelFees: {},
+      };
 }
 
 // ------------------------------------------------------------------------------------------- operators

@@ -91,22 +91,6 @@ export async function selectRecharge(db: Executor, id: string): Promise<Recharge
   return rows[0];
 }
 
-export async function selectRechargeByPayment(
-  db: Executor,
-  paymentId: string,
-): Promise<RechargeRow | undefined> {
-  const rows = await db.select().from(recharges).where(eq(recharges.gatewayPaymentId, paymentId));
-  return rows[0];
-}
-
-/** Records the gateway's payment of a recharge, once. */
-export async function setRechargePayment(db: Executor, id: string, paymentId: string, redirectUrl: string) {
-  await db
-    .update(recharges)
-    .set({ gatewayPaymentId: paymentId, gatewayRedirectUrl: redirectUrl })
-    .where(and(eq(recharges.id, id), sql`${recharges.gatewayPaymentId} is null`));
-}
-
 /** Moves a recharge out of `from` states; undefined when it was in none of them. */
 export async function updateRechargeStatus(
   tx: Tx,

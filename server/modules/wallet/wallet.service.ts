@@ -39,10 +39,8 @@ export {
   insertWithdrawal,
   selectBankCard,
   selectRecharge,
-  selectRechargeByPayment,
   selectUnpaidRecharges,
   selectWithdrawal,
-  setRechargePayment,
   updateRechargeStatus,
 } from "./wallet.queries.ts";
 
@@ -143,15 +141,23 @@ function rechargeView(row: RechargeRow): RechargeView {
     createdAt: row.createdAt,
     expiresAt: row.expiresAt,
     completedAt: row.completedAt,
-    // Where an unpaid recharge is paid, for a shopper who came back before paying.
-    paymentUrl: row.status === "pending" ? row.gatewayRedirectUrl : null,
+    attemptId: null,
   };
 }
 
-export async function getRecharge(db: Db, userId: string, id: string): Promise<RechargeView> {
+/**
+ * One of the user's recharges; `openAttemptId` (read across modules by the caller) is the attempt still
+ * waiting to be paid, for a shopper who came back before paying.
+ */
+export async function getRecharge(
+  db: Db,
+  userId: string,
+  id: string,
+  openAttemptId: (rechargeId: string) => Promise<string | null>,
+): Promise<RechargeView> {
   const row = await selectRecharge(db, id);
   if (!row || row.userId !== userId) throw new DomainError("not_found", "errors.recharge.notFound");
-  return rechargeView(row);
+  return { ...rechargeView(row), attemptId: row.status === "pending" ? await openAttemptId(row.id) : null };
 }
 
 export async function operatorRecharges(

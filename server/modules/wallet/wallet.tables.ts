@@ -16,9 +16,9 @@ export const bankCards = pgTable("bank_cards", {
 });
 
 /**
- * Recharges: pending until the gateway says paid (completed, the wallet credited once) or cancelled, or the
- * payment window passes (expired). A paid notification arriving after expiry still completes it: the money
- * was taken.
+ * Recharges: pending until one of its payment attempts is paid (completed, the wallet credited once), or
+ * the payment window passes (expired). A payment arriving after expiry still completes it (the money was
+ * taken); one arriving for a second attempt of a completed recharge goes to the wallet too, as its own record.
  */
 export const recharges = pgTable(
   "recharges",
@@ -30,10 +30,6 @@ export const recharges = pgTable(
     amount: bigint({ mode: "number" }).notNull(),
     method: text({ enum: rechargeMethods }).notNull(),
     status: text({ enum: rechargeStates }).notNull().default("pending"),
-    /** The gateway's own payment id: notifications are matched and deduplicated by it. */
-    gatewayPaymentId: text().unique(),
-    /** Where the shopper pays it (the gateway's page). */
-    gatewayRedirectUrl: text(),
     createdAt: timestamp({ withTimezone: true }).notNull(),
     expiresAt: timestamp({ withTimezone: true }).notNull(),
     completedAt: timestamp({ withTimezone: true }),

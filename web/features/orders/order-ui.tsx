@@ -1,3 +1,4 @@
+import { channelNames } from "#common/payment-channels.ts";
 import { formatIndonesianNumber } from "#common/account-display.ts";
 import type { ImageView } from "#common/images.ts";
 import type { OrderDetailView } from "#common/contracts/orders.ts";
@@ -136,7 +137,9 @@ export function OrderDetailBody(props: { order: OrderDetailView; extra?: React.R
         </h2>
         <dl className="mt-1 text-sm">
           <SummaryRow label={t("orders.pay.method")}>
-            {t(`orders.detail.methods.${order.paymentMethod}`)}
+            {order.paymentMethod === "wallet" || order.paymentMethod === "sandbox"
+              ? t(`orders.detail.methods.${order.paymentMethod}`)
+              : channelNames[order.paymentMethod]}
           </SummaryRow>
           {order.paidAt && <SummaryRow label={t("orders.events.paid")}>{at(order.paidAt)}</SummaryRow>}
         </dl>

@@ -11,10 +11,14 @@ import {
 } from "../../../modules/orders/orders.service.ts";
 import { now } from "../../../platform/clock.ts";
 import { selectStorePayer } from "../../../read/order-lines.ts";
+import { sendRefundToProvider } from "../../payments/refunds.ts";
 
 /**
  * Cancels an order not yet shipped: stock returns; a paid order's total goes from escrow to the shopper's
- * wallet, and a paid goods cost back to the merchant. The caller has locked the order and checked its state.
+ * wallet (and on to the e-wallet or QRIS app that paid it, where the provider can refund), and a paid goods
+ * cost back to the merchant. A payment the provider took back (`reversed`) sends the total back to the
+ * provider's clearing instead: the shopper has their money already. The caller has locked the order and
+ * checked its state.
  */
 export async function cancelLocked(
   tx: Tx,
@@ -23,6 +27,7 @@ export async function cancelLocked(
   actor: OrderActor,
   actorId: string | null,
   note?: string,
+  opts: { reversed?: boolean } = {},
 ): Promise<void> {
   const at = now();
   await updateOrder(tx, order.id, {
@@ -40,7 +45,7 @@ export async function cancelLocked(
     const transfers: Transfer[] = [
       {
         from: { platform: "escrow" },
-        to: { wallet: order.userId },
+        to: opts.reversed ? { platform: "gateway_clearing" } : { wallet: order.userId },
         amount: order.total,
         kind: "prd_order_pay",
         subject,
@@ -59,7 +64,10 @@ export async function cancelLocked(
       });
     }
     await move(tx, transfers, actorId);
-    events.push(orderEvent(order.id, "refunded", "system", null, { amount: order.total }));
+    if (!opts.reversed) {
+      events.push(orderEvent(order.id, "refunded", "system", null, { amount: order.total }));
+      await sendRefundToProvider(tx, order, order.total, `cancel:${reason}`);
+    }
   }
   await insertEvents(tx, events);
 }

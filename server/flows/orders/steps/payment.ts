@@ -1,6 +1,6 @@
 import { type MoneySettings } from "#common/contracts/settings.ts";
 import { type OrderActor, type PaymentMethod } from "#common/order-states.ts";
-import { isDatabaseUnavailable, type Tx } from "../../../db/client.ts";
+import { type Tx } from "../../../db/client.ts";
 import { recordSales } from "../../../modules/catalog/catalog.service.ts";
 import { scheduleJob } from "../../../platform/jobs.ts";
 import { move } from "../../../modules/ledger/ledger.service.ts";
@@ -8,21 +8,17 @@ import {
   insertEvents,
   insertPayment,
   orderEvent,
-  type PaymentDeps,
   paymentExpireJob,
   selectItems,
-  selectPayment,
-  setPaymentGateway,
   updateOrder,
   updatePaymentStatus,
   type OrderRow,
 } from "../../../modules/orders/orders.service.ts";
 import { now } from "../../../platform/clock.ts";
-import { DomainError } from "../../../platform/errors.ts";
 import { newId } from "../../../platform/ids.ts";
 import { settleGoods } from "./goods.ts";
 
-/** A payment for orders (pending); a gateway's is expired by a job at the orders' payment deadline. */
+/** A payment for orders (pending); a provider's is expired by a job at the orders' payment deadline. */
 export async function openPayment(
   tx: Tx,
   userId: string,
@@ -44,7 +40,7 @@ export async function openPayment(
     },
     toPay.map((o) => o.id),
   );
-  // A wallet payment is paid in this same transaction (or nothing commits): only a gateway's can expire.
+  // A wallet payment is paid in this same transaction (or nothing commits): only a provider's can expire.
   if (method !== "wallet") await scheduleJob(tx, paymentExpireJob, id, expiresAt);
   return id;
 }
@@ -71,29 +67,6 @@ export async function payFromWallet(
   );
   await updatePaymentStatus(tx, paymentId, ["pending"], "paid", now());
   for (const o of toPay) await markPaid(tx, settings, o.id, paymentId, "wallet", "shopper", userId);
-}
-
-/** The gateway's page for a payment: opened once (one gateway payment per reference), then reused. */
-export async function gatewayUrl(deps: PaymentDeps, paymentId: string): Promise<string> {
-  const payment = (await selectPayment(deps.db, paymentId))!;
-  if (payment.gatewayRedirectUrl) return payment.gatewayRedirectUrl;
-  const prefix = deps.lang === "ind" ? "" : `/${deps.lang}`;
-  // Outside the transaction: a gateway is another system (and PGlite has one connection).
-  const opened = await deps.gateway
-    .createPayment({
-      reference: payment.id,
-      amount: payment.amount,
-      returnUrl: `${deps.publicUrl}${prefix}/h5/pay?result=${encodeURIComponent(payment.id)}`,
-      notifyUrl: `${deps.publicUrl}/payments/notify/${deps.gateway.provider}`,
-      expiresAt: payment.expiresAt,
-      lang: deps.lang,
-    })
-    .catch((error: unknown) => {
-      if (isDatabaseUnavailable(error)) throw error;
-      throw new DomainError("failed", "errors.money.paymentFailed");
-    });
-  await setPaymentGateway(deps.db, payment.id, opened.paymentId, opened.redirectUrl);
-  return opened.redirectUrl;
 }
 
 /** Marks an order paid (once) and settles what the store owes for its goods. */

@@ -1,0 +1,254 @@
+import { inArray } from "drizzle-orm";
+import { type MoneySettings } from "#common/contracts/settings.ts";
+import { type Db, type Tx } from "../../db/client.ts";
+import { transact } from "../../db/transaction.ts";
+import { move, walletBalance, type Transfer } from "../../modules/ledger/ledger.service.ts";
+import {
+  insertEvents,
+  lockOrders,
+  lockPayment,
+  orderEvent,
+  ordersTable as orders,
+  selectPaymentOrderIds,
+  updateOrder,
+  updatePaymentStatus,
+  type OrderRow,
+} from "../../modules/orders/orders.service.ts";
+import {
+  findAttempt,
+  isReversal,
+  lockAttempt,
+  selectAttemptsOf,
+  updateAttemptStatus,
+  type AttemptRow,
+} from "../../modules/payments/payments.service.ts";
+import { getMoneySettings } from "../../modules/settings/settings.service.ts";
+import { selectRecharge, updateRechargeStatus } from "../../modules/wallet/wallet.service.ts";
+import { now } from "../../platform/clock.ts";
+import { type Logger } from "../../platform/logger.ts";
+import { type PaymentGateway, type ProviderEvent } from "../../platform/payments.ts";
+import { cancelLocked } from "../orders/steps/cancel.ts";
+import { markPaid } from "../orders/steps/payment.ts";
+import { closeOtherAttempts } from "./attempts.ts";
+import { applyRefundEvent } from "./refunds.ts";
+
+/** The operator's note on a shipped order whose payment the provider took back (shown as typed). */
+const heldNote = "Payment reversed by the provider: held for the operator";
+
+/** What became of a provider's event; anything but `applied` and `unchanged` changed nothing. */
+export type EventOutcome = "applied" | "unchanged" | "unmatched" | "mismatch";
+
+interface ApplyDeps {
+  db: Db;
+  gateway: PaymentGateway;
+  log: Logger;
+}
+
+/**
+ * A verified provider event (a notification, or a status the shop read), applied once whatever its order
+ * and however often it comes (decision 19). It must name an attempt of this provider with the amount and
+ * currency asked. `paid` pays what the attempt pays, or puts the money in the wallet when that was paid or
+ * closed meanwhile; `failed`, `expired` or `cancelled` close a pending attempt; after a payment, `failed`
+ * (Midtrans' settlement turned deny) or `reversed` (Xendit's SUCCEEDED turned REVERSED, a chargeback) take
+ * the payment back. A `failed` that may just be an old event arriving late is checked with the provider.
+ */
+export async function applyProviderEvent(deps: ApplyDeps, e: ProviderEvent): Promise<EventOutcome> {
+  const attempt = await findAttempt(deps.db, e.attemptId);
+  if (!attempt || attempt.provider !== deps.gateway.provider) return "unmatched";
+  if (
+    (attempt.providerPaymentId !== null && attempt.providerPaymentId !== e.providerPaymentId) ||
+    e.amount !== attempt.amount ||
+    e.currency !== "IDR"
+  ) {
+    deps.log.warn({ attemptId: attempt.id }, "payment event does not match its attempt; refused");
+    return "mismatch";
+  }
+  if (e.refund) return applyRefundEvent(deps.db, attempt, e.refund);
+  if (attempt.status === "paid" && e.status === "failed") {
+    const current = await deps.gateway.getPayment({
+      attemptId: attempt.id,
+      providerPaymentId: attempt.providerPaymentId,
+    });
+    if (current.status === "paid" || current.status === "refunded") return "unchanged";
+  }
+  const settings = await getMoneySettings(deps.db);
+  return transact(deps.db, async (tx) => {
+    const locked = (await lockAttempt(tx, attempt.id))!;
+    switch (e.status) {
+      case "pending":
+      case "refunded":
+        // A refund's own event says what it refunded; a bare "refunded" status is the reconciliation's.
+        return "unchanged";
+      case "paid":
+        return (await payAttempt(tx, settings, locked)) ? "applied" : "unchanged";
+      case "failed":
+      case "expired":
+      case "cancelled":
+      case "reversed":
+        if (isReversal(locked.status, e.status)) {
+          await reverseAttempt(tx, locked);
+          return "applied";
+        }
+        if (e.status === "reversed") return "unchanged";
+        return (await updateAttemptStatus(tx, locked.id, ["pending"], e.status, now()))
+          ? "applied"
+          : "unchanged";
+    }
+  });
+}
+
+/**
+ * The attempt was paid: its fee goes to revenue, and the rest pays its orders or recharge; money for
+ * orders no longer waiting, or for a recharge already completed by another attempt, goes to the wallet.
+ * The other attempts of the same payment are closed. False when it was applied before.
+ */
+async function payAttempt(tx: Tx, settings: MoneySettings, attempt: AttemptRow): Promise<boolean> {
+  const paid = await updateAttemptStatus(
+    tx,
+    attempt.id,
+    ["pending", "expired", "cancelled", "failed"],
+    "paid",
+    now(),
+  );
+  if (!paid) return false;
+  const transfers: Transfer[] = [];
+  if (attempt.fee > 0) {
+    transfers.push({
+      from: { platform: "gateway_clearing" },
+      to: { platform: "revenue" },
+      amount: attempt.fee,
+      kind: attempt.purpose === "orders" ? "prd_order_pay" : "recharge",
+      subject: { type: "payment", id: attempt.id },
+      step: "fee",
+    });
+  }
+  if (attempt.purpose === "recharge") {
+    const recharge = (await selectRecharge(tx, attempt.subjectId))!;
+    const completed = await updateRechargeStatus(
+      tx,
+      recharge.id,
+      ["pending", "expired", "cancelled"],
+      "completed",
+      now(),
+    );
+    transfers.push({
+      from: { platform: "gateway_clearing" },
+      to: { wallet: attempt.userId },
+      amount: attempt.amount - attempt.fee,
+      kind: "recharge",
+      subject: { type: "recharge", id: recharge.id },
+      step: completed ? "credit" : `late:${attempt.id}`,
+    });
+    await move(tx, transfers, null);
+  } else {
+    const payment = (await lockPayment(tx, attempt.subjectId))!;
+    const first = await updatePaymentStatus(
+      tx,
+      payment.id,
+      ["pending", "expired", "cancelled"],
+      "paid",
+      now(),
+      attempt.id,
+    );
+    const locked = await lockOrders(tx, inArray(orders.id, await selectPaymentOrderIds(tx, payment.id)));
+    const payable = first ? locked.filter((o) => o.status === "pending_payment") : [];
+    for (const o of locked) {
+      const pays = payable.includes(o);
+      transfers.push({
+        from: { platform: "gateway_clearing" },
+        to: pays ? { platform: "escrow" } : { wallet: attempt.userId },
+        amount: o.total,
+        kind: "prd_order_pay",
+        subject: { type: "order", id: o.id },
+        step: pays ? "pay" : `late:${attempt.id}`,
+      });
+    }
+    await move(tx, transfers, null);
+    for (const o of payable) await markPaid(tx, settings, o.id, payment.id, attempt.channel, "system", null);
+    for (const o of locked.filter((x) => !payable.includes(x))) {
+      await insertEvents(tx, [orderEvent(o.id, "refunded", "system", null, { amount: o.total })]);
+    }
+  }
+  await closeOtherAttempts(tx, await selectAttemptsOf(tx, attempt.subjectId), attempt.id);
+  return true;
+}
+
+/**
+ * The provider took back a payment it had made (decision 19). Its fee comes back out of revenue. Orders it
+ * paid that are not shipped are cancelled, their stock returned and their money sent back to the provider
+ * (not to the wallet: the shopper has it back already). Orders already shipped stay as they are, held for
+ * the operator with an exception, and the platform carries the loss in `adjustments` until the operator
+ * settles it. Money it had put in the wallet (a recharge, a late payment) is taken back from the wallet, as
+ * far as the balance goes; the rest is carried in `adjustments` too.
+ */
+async function reverseAttempt(tx: Tx, attempt: AttemptRow): Promise<void> {
+  await updateAttemptStatus(tx, attempt.id, ["paid"], "reversed", now());
+  const step = `reversal:${attempt.id}`;
+  const transfers: Transfer[] = [];
+  if (attempt.fee > 0) {
+    transfers.push({
+      from: { platform: "revenue" },
+      to: { platform: "gateway_clearing" },
+      amount: attempt.fee,
+      kind: attempt.purpose === "orders" ? "prd_order_pay" : "recharge",
+      subject: { type: "payment", id: attempt.id },
+      step: "fee_reversal",
+    });
+  }
+  const fromWallet = async (amount: number, kind: Transfer["kind"], subject: Transfer["subject"]) => {
+    const taken = Math.min(amount, Math.max(0, await walletBalance(tx, attempt.userId)));
+    if (taken > 0) {
+      transfers.push({
+        from: { wallet: attempt.userId },
+        to: { platform: "gateway_clearing" },
+        amount: taken,
+        kind,
+        subject,
+        step,
+      });
+    }
+    if (amount > taken) {
+      transfers.push({
+        from: { platform: "adjustments" },
+        to: { platform: "gateway_clearing" },
+        amount: amount - taken,
+        kind: "system",
+        subject,
+        step: `${step}:short`,
+      });
+    }
+  };
+  if (attempt.purpose === "recharge") {
+    await fromWallet(attempt.amount - attempt.fee, "recharge", { type: "recharge", id: attempt.subjectId });
+    await move(tx, transfers, null);
+    return;
+  }
+  const payment = (await lockPayment(tx, attempt.subjectId))!;
+  const locked = await lockOrders(tx, inArray(orders.id, await selectPaymentOrderIds(tx, payment.id)));
+  const cancel: OrderRow[] = [];
+  for (const o of locked) {
+    const paidByIt = payment.paidAttemptId === attempt.id && o.paidBy === payment.id;
+    if (!paidByIt || o.status === "cancelled") {
+      // Its money went to the wallet: as a late payment, or refunded there when the order was cancelled.
+      await fromWallet(o.total, "prd_order_pay", { type: "order", id: o.id });
+    } else if (o.status === "paid") {
+      cancel.push(o);
+    } else if (o.status === "shipped" || o.status === "completed") {
+      transfers.push({
+        from: { platform: "adjustments" },
+        to: { platform: "gateway_clearing" },
+        amount: o.total,
+        kind: "system",
+        subject: { type: "order", id: o.id },
+        step,
+      });
+      await updateOrder(tx, o.id, { exception: heldNote, updatedAt: now() });
+      await insertEvents(tx, [
+        orderEvent(o.id, "exception", "system", null, { reason: "payment_reversed", amount: o.total }),
+      ]);
+    }
+  }
+  await move(tx, transfers, null);
+  for (const o of cancel)
+    await cancelLocked(tx, o, "payment_reversed", "system", null, undefined, { reversed: true });
+}

@@ -1,0 +1,152 @@
+import { isDatabaseUnavailable, type Db, type Tx } from "../../db/client.ts";
+import { transact } from "../../db/transaction.ts";
+import { move } from "../../modules/ledger/ledger.service.ts";
+import {
+  insertEvents,
+  orderEvent,
+  selectPayment,
+  type OrderRow,
+} from "../../modules/orders/orders.service.ts";
+import {
+  addRefunded,
+  findAttempt,
+  insertRefund,
+  lockRefund,
+  refundJob,
+  selectRefund,
+  updateRefund,
+  type AttemptRow,
+} from "../../modules/payments/payments.service.ts";
+import { now } from "../../platform/clock.ts";
+import { newId } from "../../platform/ids.ts";
+import { scheduleJob } from "../../platform/jobs.ts";
+import { refundableAttemptOf } from "../../read/payments.ts";
+import { PaymentProviderError, type PaymentGateway, type ProviderEvent } from "../../platform/payments.ts";
+
+/**
+ * A refund just paid into the shopper's wallet, sent on to the e-wallet or QRIS app that paid the order
+ * when its channel allows it: in the caller's transaction the money leaves the wallet for the provider
+ * (both steps show in fund history), and a job asks the provider, with the refund's id as its idempotency
+ * key. A provider that refuses it puts the money back in the wallet. Nothing happens for other channels.
+ */
+export async function sendRefundToProvider(
+  tx: Tx,
+  order: OrderRow,
+  amount: number,
+  reason: string,
+): Promise<void> {
+  const attempt = await refundableAttemptOf(tx, order);
+  if (!attempt) return;
+  const id = newId("prf", now().getTime());
+  await insertRefund(tx, {
+    id,
+    attemptId: attempt.id,
+    orderId: order.id,
+    userId: order.userId,
+    amount,
+    createdAt: now(),
+  });
+  await move(
+    tx,
+    [
+      {
+        from: { wallet: order.userId },
+        to: { platform: "gateway_clearing" },
+        amount,
+        kind: "prd_order_pay",
+        subject: { type: "order", id: order.id },
+        step: `to_provider:${id}`,
+        memo: reason,
+      },
+    ],
+    null,
+  );
+  await scheduleJob(tx, refundJob, id, now());
+}
+
+/**
+ * The `payment.refund` job, outside any transaction: asks the provider to refund (again, after a failure:
+ * the refund id makes it one refund). Succeeded: recorded. Refused for good: the money comes back to the
+ * wallet. A provider away throws, and the job tries again with back-off.
+ */
+export async function sendRefund(db: Db, gateway: PaymentGateway, refundId: string): Promise<void> {
+  const refund = await selectRefund(db, refundId);
+  if (!refund || refund.status !== "pending") return;
+  const attempt = (await findAttempt(db, refund.attemptId))!;
+  try {
+    const answer = await gateway.refund({
+      attemptId: attempt.id,
+      providerPaymentId: attempt.providerPaymentId,
+      refundId: refund.id,
+      amount: refund.amount,
+      reason: `Refund of order ${refund.orderId}`,
+    });
+    if (answer.status === "pending") {
+      await updateRefundQuietly(db, refund.id, answer.providerRefundId);
+      return;
+    }
+    await settleRefund(db, refund.id, answer.status, answer.providerRefundId);
+  } catch (error) {
+    if (isDatabaseUnavailable(error)) throw error;
+    if (error instanceof PaymentProviderError && !error.retryable) {
+      await settleRefund(db, refund.id, "failed", null);
+      return;
+    }
+    throw error;
+  }
+}
+
+async function updateRefundQuietly(db: Db, id: string, providerRefundId: string): Promise<void> {
+  await updateRefund(db, id, ["pending"], { providerRefundId });
+}
+
+/** A refund's outcome, once: succeeded counts on its attempt; failed puts the money back in the wallet. */
+async function settleRefund(
+  db: Db,
+  id: string,
+  status: "succeeded" | "failed",
+  providerRefundId: string | null,
+): Promise<boolean> {
+  return transact(db, async (tx) => {
+    const refund = await lockRefund(tx, id);
+    if (!refund || refund.status !== "pending") return false;
+    await updateRefund(tx, id, ["pending"], {
+      status,
+      decidedAt: now(),
+      ...(providerRefundId ? { providerRefundId } : {}),
+    });
+    if (status === "succeeded") {
+      await addRefunded(tx, refund.attemptId, refund.amount);
+      return true;
+    }
+    await move(
+      tx,
+      [
+        {
+          from: { platform: "gateway_clearing" },
+          to: { wallet: refund.userId },
+          amount: refund.amount,
+          kind: "prd_order_pay",
+          subject: { type: "order", id: refund.orderId },
+          step: `to_provider:${id}:returned`,
+        },
+      ],
+      null,
+    );
+    await insertEvents(tx, [
+      orderEvent(refund.orderId, "refunded", "system", null, { amount: refund.amount }),
+    ]);
+    return true;
+  });
+}
+
+/** A provider's event about one of the shop's refunds (by its id): applied once. */
+export async function applyRefundEvent(
+  db: Db,
+  attempt: AttemptRow,
+  refund: NonNullable<ProviderEvent["refund"]>,
+): Promise<"applied" | "unchanged" | "unmatched"> {
+  const row = await selectRefund(db, refund.refundId);
+  if (!row || row.attemptId !== attempt.id || row.amount !== refund.amount) return "unmatched";
+  return (await settleRefund(db, row.id, refund.status, null)) ? "applied" : "unchanged";
+}

@@ -1,0 +1,65 @@
+import { type AttemptView } from "#common/contracts/payments.ts";
+import { refundableByProvider } from "#common/payment-channels.ts";
+import { type Db, type Tx } from "../db/client.ts";
+import { selectPayment, selectPaymentOrderIds, type OrderRow } from "../modules/orders/orders.service.ts";
+import {
+  attemptView,
+  findAttempt,
+  selectAttemptsOf,
+  type AttemptRow,
+} from "../modules/payments/payments.service.ts";
+import { selectRecharge } from "../modules/wallet/wallet.service.ts";
+import { now } from "../platform/clock.ts";
+import { DomainError } from "../platform/errors.ts";
+import type { PaymentGateway } from "../platform/payments.ts";
+
+/** The newest attempt of a payment or recharge still waiting to be paid (with how to pay it), or null. */
+export async function openAttemptOf(db: Db, subjectId: string): Promise<string | null> {
+  const attempts = await selectAttemptsOf(db, subjectId);
+  const open = attempts.find((a) => a.status === "pending" && a.action && a.expiresAt > now());
+  return open?.id ?? null;
+}
+
+/**
+ * One of the user's payment attempts as its method screen shows it (another user's is not found). On the
+ * sandbox, the play-money page that completes it is linked.
+ */
+export async function getAttempt(
+  deps: { db: Db; gateway: PaymentGateway; publicUrl: string },
+  userId: string,
+  id: string,
+): Promise<AttemptView> {
+  const attempt = await findAttempt(deps.db, id);
+  if (!attempt || attempt.userId !== userId) throw new DomainError("not_found", "errors.payments.notFound");
+  const subject =
+    attempt.purpose === "orders"
+      ? await selectPayment(deps.db, attempt.subjectId)
+      : await selectRecharge(deps.db, attempt.subjectId);
+  const subjectOpen = subject?.status === "pending" && subject.expiresAt > now();
+  const view = attemptView(attempt, {
+    orderIds: attempt.purpose === "orders" ? await selectPaymentOrderIds(deps.db, attempt.subjectId) : [],
+    subjectOpen,
+    simulateUrl:
+      attempt.provider === "sandbox" && attempt.providerPaymentId && deps.gateway.provider === "sandbox"
+        ? `${deps.publicUrl}/gateway/sandbox/${attempt.providerPaymentId}`
+        : null,
+  });
+  // The provider never answered how to pay it (it refused, or was away and the shopper left).
+  if (!view) throw new DomainError("conflict", "errors.money.paymentFailed");
+  return view;
+}
+
+/**
+ * The attempt that paid an order, when a refund of it can go back through the provider: paid by an e-wallet
+ * or QRIS and not reversed. Undefined for the wallet, virtual accounts and retail outlets (their refunds
+ * stay in the Pasar wallet).
+ */
+export async function refundableAttemptOf(db: Db | Tx, order: OrderRow): Promise<AttemptRow | undefined> {
+  if (order.paymentMethod === "wallet" || order.paymentMethod === "sandbox" || !order.paidBy)
+    return undefined;
+  if (!refundableByProvider(order.paymentMethod)) return undefined;
+  const payment = await selectPayment(db, order.paidBy);
+  if (!payment?.paidAttemptId) return undefined;
+  const attempt = await findAttempt(db, payment.paidAttemptId);
+  return attempt?.status === "paid" ? attempt : undefined;
+}
