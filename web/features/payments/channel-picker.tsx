@@ -1,18 +1,9 @@
-import type { Dispatch, ReactNode, SetStateAction } from "react";
-import { Landmark, QrCode, Store, Wallet, type LucideIcon } from "lucide-react";
+import { useId, type Dispatch, type ReactNode, type SetStateAction } from "react";
 import type { ChannelOffer } from "#common/contracts/payments.ts";
-import { channelNames, type ChannelKind, type PaymentChannel } from "#common/payment-channels.ts";
-import { Field } from "../auth/form.tsx";
+import { channelNames, type PaymentChannel } from "#common/payment-channels.ts";
 import { formatRupiah } from "../../lib/format.ts";
 import { useI18n } from "../../lib/i18n.tsx";
 import { groupOffers } from "./channels.ts";
-
-const kindIcons: Record<ChannelKind, LucideIcon> = {
-  qris: QrCode,
-  va: Landmark,
-  ewallet: Wallet,
-  retail: Store,
-};
 
 /** One choice of the picker, drawn as a big row: the radio, the brand, its fee; more below it when chosen. */
 export function ChoiceRow(props: {
@@ -82,12 +73,10 @@ export function ChannelPicker(props: {
   return (
     <>
       {groupOffers(props.offers).map((group) => {
-        const Icon = kindIcons[group.kind];
         const legendId = `${props.name}-${group.kind}`;
         return (
           <fieldset key={group.kind} className="mt-4" aria-describedby={`${legendId}-hint`}>
-            <legend className="flex items-center gap-2 text-sm font-semibold text-gray-800 dark:text-gray-200">
-              <Icon className="size-4" aria-hidden="true" />
+            <legend className="text-sm font-semibold text-gray-800 dark:text-gray-200">
               {t(`payments.kinds.${group.kind}`)}
             </legend>
             <p id={`${legendId}-hint`} className="mt-0.5 text-xs text-gray-600 dark:text-gray-400">
@@ -115,22 +104,12 @@ export function ChannelPicker(props: {
                     }
                   >
                     {checked && offer.channel === "ovo" && (
-                      <div className="px-3 pb-3 [&>div]:mt-0">
-                        <Field
-                          label={t("payments.picker.phone")}
-                          hint={t("payments.picker.phoneHint")}
-                          error={props.phoneError}
-                          input={{
-                            name: `${props.name}-phone`,
-                            type: "tel",
-                            inputMode: "tel",
-                            autoComplete: "tel",
-                            placeholder: "0812 3456 7890",
-                            value: props.phone,
-                            onChange: (e) => props.onPhoneChange(e.target.value),
-                          }}
-                        />
-                      </div>
+                      <PhoneField
+                        name={`${props.name}-phone`}
+                        value={props.phone}
+                        onChange={(value) => props.onPhoneChange(value)}
+                        error={props.phoneError}
+                      />
                     )}
                   </ChoiceRow>
                 );
@@ -140,5 +119,45 @@ export function ChannelPicker(props: {
         );
       })}
     </>
+  );
+}
+
+/** OVO's phone, under its row: labelled, with its hint or its error, wired for screen readers. */
+function PhoneField(props: {
+  name: string;
+  value: string;
+  onChange: (value: string) => void;
+  error?: string;
+}) {
+  const { t } = useI18n();
+  const id = useId();
+  const noteId = `${id}-note`;
+  return (
+    <div className="px-3 pb-3">
+      <label htmlFor={id} className="text-sm font-medium text-gray-800 dark:text-gray-200">
+        {t("payments.picker.phone")}
+      </label>
+      <input
+        id={id}
+        name={props.name}
+        type="tel"
+        inputMode="tel"
+        autoComplete="tel"
+        placeholder="0812 3456 7890"
+        value={props.value}
+        onChange={(e) => props.onChange(e.target.value)}
+        aria-invalid={props.error ? true : undefined}
+        aria-describedby={noteId}
+        className={`mt-1 h-11 w-full rounded-lg border bg-white px-3 text-base outline-none placeholder:text-gray-500 focus:border-primary-600 focus:ring-2 focus:ring-primary-600/30 dark:bg-gray-800 ${
+          props.error ? "border-red-600 dark:border-red-400" : "border-gray-300 dark:border-gray-600"
+        }`}
+      />
+      <p
+        id={noteId}
+        className={`mt-1 ${props.error ? "text-sm text-red-700 dark:text-red-400" : "text-xs text-gray-600 dark:text-gray-400"}`}
+      >
+        {props.error ?? t("payments.picker.phoneHint")}
+      </p>
+    </div>
   );
 }
