@@ -95,13 +95,40 @@ async function trpcQuery<T>(procedure: string, input: unknown, token?: string): 
   return body.result.data.json;
 }
 
+/**
+ * A payment attempt of the demo shopper to measure the method screen on: a recharge of the smallest amount by a
+ * bank's virtual account (its screen has the most to show), made through the API.
+ */
+async function demoAttemptId(token: string): Promise<string> {
+  const form = await trpcQuery<{ min: number; channels: { channel: string }[] }>(
+    "wallet.rechargeForm",
+    undefined,
+    token,
+  );
+  const channel = form.channels.find((c) => c.channel.startsWith("va_")) ?? form.channels[0]!;
+  const response = await fetch(`${base}/trpc/wallet.recharge`, {
+    method: "POST",
+    headers: { "content-type": "application/json", origin: base, authorization: token },
+    body: JSON.stringify({
+      json: {
+        amount: form.min,
+        method: channel.channel,
+        idempotencyKey: `measure-${Date.now()}-${process.pid}`,
+      },
+    }),
+  });
+  return ((await response.json()) as { result: { data: { json: { attemptId: string } } } }).result.data.json
+    .attemptId;
+}
+
 async function demoIds(): Promise<DemoIds> {
   const products = await trpcQuery<{ items: { id: string }[] }>("listings.list", { limit: 1 });
   const stores = await trpcQuery<{ items: { id: string }[] }>("stores.list", { limit: 1 });
+  const shopperToken = await apiToken("shopper");
   const orders = await trpcQuery<{ items: { id: string }[] }>(
     "orders.list",
     { tab: "all", limit: 1 },
-    await apiToken("shopper"),
+    shopperToken,
   );
   const storeOrders = await trpcQuery<{ items: { id: string }[] }>(
     "merchantOrders.list",
@@ -113,6 +140,7 @@ async function demoIds(): Promise<DemoIds> {
     storeId: stores.items[0]!.id,
     orderId: orders.items[0]!.id,
     merchantOrderId: storeOrders.items[0]!.id,
+    attemptId: await demoAttemptId(shopperToken),
   };
 }
 

@@ -34,6 +34,8 @@ export interface DemoIds {
   /** One of the demo shopper's orders, and its store's (the first demo merchant's) order. */
   orderId: string;
   merchantOrderId: string;
+  /** A payment attempt of the demo shopper (a recharge waiting to be paid by a virtual account). */
+  attemptId: string;
 }
 
 export interface PageSpec {
@@ -126,6 +128,11 @@ export const pages: readonly PageSpec[] = [
       ["routes/orders/cart.tsx", "cart", () => "/h5/cart"],
       ["routes/orders/delivery.tsx", "delivery addresses", () => "/h5/delivery"],
       ["routes/orders/pay.tsx", "checkout", (ids: DemoIds) => `/h5/pay?lines=${ids.productId}*1`],
+      [
+        "routes/payments/payment.tsx",
+        "payment method screen",
+        (ids: DemoIds) => `/h5/payment?id=${ids.attemptId}`,
+      ],
       ["routes/orders/orders.tsx", "orders", () => "/h5/order"],
       [
         "routes/orders/order-detail.tsx",

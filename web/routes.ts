@@ -30,6 +30,7 @@ export default [
     route("cart", "routes/orders/cart.tsx"),
     route("delivery", "routes/orders/delivery.tsx"),
     route("pay", "routes/orders/pay.tsx"),
+    route("payment", "routes/payments/payment.tsx"),
     route("order", "routes/orders/orders.tsx"),
     route("order/detail", "routes/orders/order-detail.tsx"),
     route("order/review", "routes/orders/review.tsx"),

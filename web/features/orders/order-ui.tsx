@@ -1,7 +1,7 @@
-import { channelNames } from "#common/payment-channels.ts";
 import { formatIndonesianNumber } from "#common/account-display.ts";
 import type { ImageView } from "#common/images.ts";
 import type { OrderDetailView } from "#common/contracts/orders.ts";
+import { channelNames, isPaymentChannel } from "#common/payment-channels.ts";
 import { Card, SummaryRow } from "../../ui/card.tsx";
 import { formatNumber, formatRupiah } from "../../lib/format.ts";
 import { useI18n } from "../../lib/i18n.tsx";
@@ -137,9 +137,9 @@ export function OrderDetailBody(props: { order: OrderDetailView; extra?: React.R
         </h2>
         <dl className="mt-1 text-sm">
           <SummaryRow label={t("orders.pay.method")}>
-            {order.paymentMethod === "wallet" || order.paymentMethod === "sandbox"
-              ? t(`orders.detail.methods.${order.paymentMethod}`)
-              : channelNames[order.paymentMethod]}
+            {isPaymentChannel(order.paymentMethod)
+              ? channelNames[order.paymentMethod]
+              : t(`orders.detail.methods.${order.paymentMethod}`)}
           </SummaryRow>
           {order.paidAt && <SummaryRow label={t("orders.events.paid")}>{at(order.paidAt)}</SummaryRow>}
         </dl>

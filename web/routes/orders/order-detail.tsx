@@ -1,9 +1,11 @@
+import { lazy } from "react";
 import { HydrationBoundary, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { Link, useSearchParams } from "react-router";
+import { Link, useNavigate, useSearchParams } from "react-router";
 import type { Route } from "./+types/order-detail";
 import type { OrderDetailView } from "#common/contracts/orders.ts";
 import { AfterSalesCard } from "../../features/orders/after-sales.tsx";
 import { OrderDetailBody } from "../../features/orders/order-ui.tsx";
+import { attemptIdOf, attemptPath, offersOf } from "../../features/payments/channels.ts";
 import { AppHeader } from "../../features/shell/app-header.tsx";
 import { newIntentKey } from "../../features/wallet/intent-key.ts";
 import { rethrowNotFound, serverT, signInOnUnauthorized, withServerApi } from "../../lib/api.server.ts";
@@ -35,6 +37,9 @@ export async function loader({ request, context, params, url }: Route.LoaderArgs
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageMeta(matches, loaderData?.title);
+
+// Loaded when the shopper chooses to pay another way.
+const ChannelDialog = lazy(() => import("../../features/payments/channel-dialog.tsx"));
 
 /**
  * Returns and replacements of a received order: what was asked, and until when each item may be returned or
@@ -113,6 +118,7 @@ function OrderDetailContent() {
   const { t, locale } = useI18n();
   const trpc = useTRPC();
   const queryClient = useQueryClient();
+  const navigate = useNavigate();
   const [search] = useSearchParams();
   const id = search.get("id") ?? "";
   const order = useQuery(trpc.orders.get.queryOptions({ id })).data;
@@ -124,8 +130,10 @@ function OrderDetailContent() {
   };
   const pay = useMutation(
     trpc.orders.pay.mutationOptions({
-      onSuccess: ({ redirectUrl }) => {
-        if (redirectUrl) return window.location.assign(redirectUrl);
+      onSuccess: (answer) => {
+        const attemptId = attemptIdOf(answer);
+        // A provider's channel: how to pay it on its method screen (an e-wallet opens by itself there).
+        if (attemptId) return void navigate(localizePath(locale, attemptPath(attemptId, { open: true })));
         toast.notify(t("orders.detail.paid"), "success");
         refresh();
       },
@@ -150,6 +158,12 @@ function OrderDetailContent() {
   if (!order) return null;
   const { actions } = order;
   const any = actions.pay || actions.cancel || actions.confirm || actions.review;
+  // A payment already waiting: back to its method screen (or, from before issue 26, to the gateway's page).
+  const waitingAttempt = attemptIdOf(order);
+  const continueHref = waitingAttempt
+    ? localizePath(locale, attemptPath(waitingAttempt))
+    : (order.paymentUrl ?? null);
+  const offers = offersOf(order);
   // At least 44 px tall, and taller rather than cut off when a label wraps (the balance in "Pay from balance").
   const button = "min-h-11 flex-1 rounded-full px-3 py-2 leading-tight font-semibold";
   const outline = `${button} border border-gray-300 dark:border-gray-600`;
@@ -157,7 +171,12 @@ function OrderDetailContent() {
   return (
     <>
       <AppHeader back title={t("orders.detail.title")} />
-      <main id="main" className={actions.pay ? "pb-52" : any ? "pb-36" : "pb-8"}>
+      <main
+        id="main"
+        className={
+          actions.pay ? (continueHref && offers.length > 0 ? "pb-64" : "pb-52") : any ? "pb-36" : "pb-8"
+        }
+      >
         <OrderDetailBody order={order} />
         <AfterSales order={order} refresh={refresh} />
       </main>
@@ -166,18 +185,36 @@ function OrderDetailContent() {
           {actions.pay && (
             // One way to pay a row: the balance does not fit beside the other way on a phone.
             <div className="grid gap-2">
-              {order.paymentUrl ? (
-                <a href={order.paymentUrl} className={`${filled} grid place-items-center`}>
+              {continueHref && (
+                <Link
+                  to={continueHref}
+                  reloadDocument={!waitingAttempt}
+                  className={`${filled} grid place-items-center`}
+                >
                   {t("orders.pay.continuePay")}
-                </a>
-              ) : (
+                </Link>
+              )}
+              {offers.length > 0 && (
                 <button
                   type="button"
-                  className={filled}
+                  className={continueHref ? outline : filled}
                   disabled={pay.isPending}
-                  onClick={() => pay.mutate({ id, method: "sandbox", idempotencyKey: newIntentKey() })}
+                  onClick={() =>
+                    modal.open(ChannelDialog, {
+                      title: t("payments.order.payOther"),
+                      offers,
+                      confirmLabel: t("payments.dialog.confirm"),
+                      onConfirm: (choice) =>
+                        pay.mutate({
+                          id,
+                          method: choice.channel,
+                          phone: choice.phone,
+                          idempotencyKey: choice.idempotencyKey,
+                        }),
+                    })
+                  }
                 >
-                  {t("orders.detail.paySandbox")}
+                  {t("payments.order.payOther")}
                 </button>
               )}
               <button

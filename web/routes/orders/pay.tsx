@@ -4,9 +4,12 @@ import { CircleCheck, CircleX, Clock, MapPin } from "lucide-react";
 import { Link, useLocation, useNavigate, useSearchParams } from "react-router";
 import type { Route } from "./+types/pay";
 import { formatIndonesianNumber } from "#common/account-display.ts";
-import type { PaymentMethod } from "#common/order-states.ts";
+import type { CheckoutMethod } from "#common/order-states.ts";
 import { ItemLine, MoneySummary } from "../../features/orders/order-ui.tsx";
 import { decodeLines } from "../../features/orders/lines.tsx";
+import { ChannelPicker, ChoiceRow } from "../../features/payments/channel-picker.tsx";
+import { attemptPath, walletPhoneProblem } from "../../features/payments/channels.ts";
+import { useSuggestPhone } from "../../features/payments/suggest-phone.ts";
 import { AppHeader } from "../../features/shell/app-header.tsx";
 import { useIntentKey } from "../../features/wallet/intent-key.ts";
 import { buttonLink, Card } from "../../ui/card.tsx";
@@ -42,7 +45,7 @@ export async function loader({ request, context, params, url }: Route.LoaderArgs
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageMeta(matches, loaderData?.title);
 
-/** The page the gateway sends the shopper back to: paid, waiting, cancelled or expired. */
+/** A checkout's payment: paid, waiting (back to its method screen), cancelled or expired. */
 function PaymentResult(props: { id: string }) {
   const { t, locale } = useI18n();
   const trpc = useTRPC();
@@ -68,10 +71,10 @@ function PaymentResult(props: { id: string }) {
         <p className="mt-1 text-lg font-semibold tabular-nums">{formatRupiah(payment.amount)}</p>
       </div>
       <div className="mx-auto mt-6 flex max-w-sm flex-col gap-3">
-        {payment.paymentUrl && (
-          <a href={payment.paymentUrl} className={buttonLink("primary")}>
+        {payment.attemptId && payment.status === "pending" && (
+          <Link to={localizePath(locale, attemptPath(payment.attemptId))} className={buttonLink("primary")}>
             {t("orders.pay.continuePay")}
-          </a>
+          </Link>
         )}
         <Link
           to={localizePath(
@@ -80,7 +83,7 @@ function PaymentResult(props: { id: string }) {
               ? `/h5/order/detail?id=${firstOrder}`
               : `/h5/order?tab=${payment.status === "paid" ? "pending_shipment" : "pending_payment"}`,
           )}
-          className={buttonLink(payment.paymentUrl ? "secondary" : "primary")}
+          className={buttonLink(payment.attemptId && payment.status === "pending" ? "secondary" : "primary")}
         >
           {t("orders.pay.viewOrders")}
         </Link>
@@ -106,7 +109,9 @@ function Checkout() {
   const chosen = search.get("address");
   const address =
     addresses.find((a) => a.id === chosen) ?? addresses.find((a) => a.isDefault) ?? addresses[0];
-  const [method, setMethod] = useState<PaymentMethod | null>(null);
+  const [method, setMethod] = useState<CheckoutMethod | null>(null);
+  const [phone, setPhone] = useState("");
+  const [phoneError, setPhoneError] = useState<string>();
   const [error, setError] = useState<string>();
   const intent = useIntentKey();
   const place = useMutation(
@@ -115,8 +120,11 @@ function Checkout() {
         intent.done();
         void queryClient.invalidateQueries({ queryKey: trpc.cart.pathKey() });
         void queryClient.invalidateQueries({ queryKey: trpc.orders.pathKey() });
-        if (placed.redirectUrl) {
-          window.location.assign(placed.redirectUrl);
+        if (placed.attemptId) {
+          // How to pay by the channel chosen; an e-wallet opens by itself there.
+          void navigate(localizePath(locale, attemptPath(placed.attemptId, { open: true })), {
+            replace: true,
+          });
           return;
         }
         toast.notify(t("orders.detail.paid"), "success");
@@ -133,6 +141,7 @@ function Checkout() {
     }),
   );
   const back = encodeURIComponent(location.pathname + location.search);
+  const suggestPhone = useSuggestPhone(address?.mobile);
 
   if (lines.length === 0 || quote.isError) {
     return (
@@ -150,15 +159,33 @@ function Checkout() {
   const q = quote.data;
   if (!q) return null;
   const short = Math.max(0, q.total - q.balance);
+  // The chosen channel's fee is paid on top of the orders' total.
+  const fee = q.channels.find((c) => c.channel === method)?.fee ?? 0;
+  const total = q.total + fee;
+  const choose = (next: CheckoutMethod) => {
+    setMethod(next);
+    setError(undefined);
+    setPhoneError(undefined);
+  };
   const submit = () => {
     if (!address) return setError(t("errors.checkout.selectAddress"));
     if (!method) return setError(t("errors.checkout.selectMethod"));
     if (method === "wallet" && short > 0) return setError(t("errors.money.insufficientBalance"));
+    const phoneProblem = method === "ovo" ? walletPhoneProblem(phone) : undefined;
+    if (phoneProblem) {
+      setPhoneError(t(phoneProblem));
+      return setError(t(phoneProblem));
+    }
     setError(undefined);
-    const request = { lines, addressId: address.id, method, fromCart: search.get("from") === "cart" };
+    const request = {
+      lines,
+      addressId: address.id,
+      method,
+      ...(method === "ovo" ? { phone: phone.trim() } : {}),
+      fromCart: search.get("from") === "cart",
+    };
     place.mutate({ ...request, idempotencyKey: intent.keyFor(request) });
   };
-  const radio = "size-5 accent-primary-700";
   return (
     <main id="main" className="pb-28">
       <Card labelledBy="pay-address">
@@ -214,24 +241,17 @@ function Checkout() {
           <legend id="pay-method" className="font-semibold">
             {t("orders.pay.method")}
           </legend>
-          <label className="mt-3 flex items-start gap-3">
-            <input
-              type="radio"
+          <div className="mt-3">
+            <ChoiceRow
               name="method"
-              className={radio}
+              value="wallet"
               checked={method === "wallet"}
-              onChange={() => {
-                setMethod("wallet");
-                setError(undefined);
-              }}
-            />
-            <span className="flex-1">
-              <span className="block font-medium">{t("orders.pay.wallet")}</span>
-              <span className="block text-sm text-gray-600 dark:text-gray-400">
-                {t("orders.pay.walletBalance", { balance: formatRupiah(q.balance) })}
-              </span>
+              onChange={() => choose("wallet")}
+              label={t("orders.pay.wallet")}
+              note={t("orders.pay.walletBalance", { balance: formatRupiah(q.balance) })}
+            >
               {method === "wallet" && short > 0 && (
-                <span className="mt-1 block text-sm text-red-700 dark:text-red-400">
+                <p className="px-3 pb-3 text-sm text-red-700 dark:text-red-400">
                   {t("orders.pay.short", { short: formatRupiah(short) })}{" "}
                   <Link
                     to={localizePath(locale, "/h5/merchant/recharge")}
@@ -239,28 +259,23 @@ function Checkout() {
                   >
                     {t("orders.pay.recharge")}
                   </Link>
-                </span>
+                </p>
               )}
-            </span>
-          </label>
-          <label className="mt-3 flex items-start gap-3">
-            <input
-              type="radio"
-              name="method"
-              className={radio}
-              checked={method === "sandbox"}
-              onChange={() => {
-                setMethod("sandbox");
-                setError(undefined);
-              }}
-            />
-            <span className="flex-1">
-              <span className="block font-medium">{t("orders.pay.sandbox")}</span>
-              <span className="block text-sm text-gray-600 dark:text-gray-400">
-                {t("orders.pay.sandboxHint")}
-              </span>
-            </span>
-          </label>
+            </ChoiceRow>
+          </div>
+          <ChannelPicker
+            name="method"
+            offers={q.channels}
+            value={method}
+            onChange={choose}
+            phone={phone}
+            onPhoneChange={(next) => {
+              setPhone(next);
+              setPhoneError(undefined);
+            }}
+            phoneError={phoneError}
+            suggestPhone={suggestPhone}
+          />
         </fieldset>
         <p className="mt-3 text-sm text-gray-600 dark:text-gray-400">
           {q.stores.length > 1 && `${t("orders.pay.ordersNote", { count: q.stores.length })} `}
@@ -277,8 +292,13 @@ function Checkout() {
           <p className="flex-1 text-sm">
             {t("orders.pay.total")}{" "}
             <strong className="block text-lg text-primary-800 tabular-nums dark:text-primary-300">
-              {formatRupiah(q.total)}
+              {formatRupiah(total)}
             </strong>
+            {fee > 0 && (
+              <span className="block text-xs text-gray-600 dark:text-gray-400">
+                {t("payments.screen.fee")} {formatRupiah(fee)}
+              </span>
+            )}
           </p>
           <button
             type="button"
@@ -286,7 +306,7 @@ function Checkout() {
             disabled={place.isPending}
             className="h-12 rounded-full bg-primary-700 px-5 font-semibold text-white disabled:opacity-60"
           >
-            {t("orders.pay.place", { total: formatRupiah(q.total) })}
+            {t("orders.pay.place", { total: formatRupiah(total) })}
           </button>
         </div>
       </div>

@@ -1,10 +1,14 @@
 import { useState } from "react";
 import { HydrationBoundary, useMutation, useQuery } from "@tanstack/react-query";
 import { CircleCheck, CircleX, Clock } from "lucide-react";
-import { Link, useSearchParams } from "react-router";
+import { Link, useNavigate, useSearchParams } from "react-router";
 import type { Route } from "./+types/recharge";
 import type { RechargeView } from "#common/contracts/wallet.ts";
+import { channelNames, isPaymentChannel, type PaymentChannel } from "#common/payment-channels.ts";
 import { SubmitButton } from "../../features/auth/form.tsx";
+import { ChannelPicker } from "../../features/payments/channel-picker.tsx";
+import { attemptPath, walletPhoneProblem } from "../../features/payments/channels.ts";
+import { useSuggestPhone } from "../../features/payments/suggest-phone.ts";
 import { AppHeader } from "../../features/shell/app-header.tsx";
 import { useIntentKey } from "../../features/wallet/intent-key.ts";
 import { AmountField } from "../../features/wallet/wallet-ui.tsx";
@@ -32,20 +36,25 @@ export async function loader({ request, context, params, url }: Route.LoaderArgs
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageMeta(matches, loaderData?.title);
 
 function RechargeForm() {
-  const { t } = useI18n();
+  const { t, locale } = useI18n();
   const trpc = useTRPC();
+  const navigate = useNavigate();
   const form = useQuery(trpc.wallet.rechargeForm.queryOptions()).data;
   const [amount, setAmount] = useState<number | null>(null);
-  const [method, setMethod] = useState<"sandbox" | null>(null);
-  const [errors, setErrors] = useState<{ amount?: string; method?: string }>({});
+  const [method, setMethod] = useState<PaymentChannel | null>(null);
+  const [phone, setPhone] = useState("");
+  const [errors, setErrors] = useState<{ amount?: string; method?: string; phone?: string }>({});
   const intent = useIntentKey();
+  const suggestPhone = useSuggestPhone();
   const start = useMutation(
     trpc.wallet.recharge.mutationOptions({
-      // The gateway's page; it sends the shopper back to this page's `?result=`.
-      onSuccess: (payment) => window.location.assign(payment.redirectUrl),
+      // How to pay it by the channel chosen; the result lands on this page's `?result=`.
+      onSuccess: (started) =>
+        void navigate(localizePath(locale, attemptPath(started.attemptId, { open: true }))),
     }),
   );
   if (!form) return null;
+  const fee = form.channels.find((c) => c.channel === method)?.fee ?? 0;
   const range = { min: formatRupiah(form.min), max: formatRupiah(form.max) };
   const submit = (e: React.FormEvent) => {
     e.preventDefault();
@@ -54,9 +63,11 @@ function RechargeForm() {
       next.amount = t("errors.recharge.outOfRange", range);
     }
     if (!method) next.method = t("errors.recharge.selectMethod");
+    const phoneProblem = method === "ovo" ? walletPhoneProblem(phone) : undefined;
+    if (phoneProblem) next.phone = t(phoneProblem);
     setErrors(next);
-    if (amount === null || !method || next.amount) return;
-    const request = { amount, method };
+    if (amount === null || !method || next.amount || next.phone) return;
+    const request = { amount, method, ...(method === "ovo" ? { phone: phone.trim() } : {}) };
     start.mutate({ ...request, idempotencyKey: intent.keyFor(request) });
   };
   return (
@@ -98,31 +109,23 @@ function RechargeForm() {
         <legend className="text-sm font-medium text-gray-800 dark:text-gray-200">
           {t("wallet.recharge.method")}
         </legend>
-        {form.methods.map((m) => (
-          <label
-            key={m}
-            className="mt-2 flex cursor-pointer items-center gap-3 rounded-lg border border-gray-300 bg-white px-3 py-3 has-checked:border-primary-700 has-checked:bg-primary-50 dark:border-gray-600 dark:bg-gray-900 dark:has-checked:bg-primary-950"
-          >
-            <input
-              type="radio"
-              name="method"
-              value={m}
-              checked={method === m}
-              onChange={() => {
-                setMethod(m);
-                setErrors((v) => ({ ...v, method: undefined }));
-              }}
-              aria-describedby={errors.method ? "method-error" : undefined}
-              className="accent-primary-700"
-            />
-            <span>
-              <span className="block font-medium">{t(`wallet.recharge.methods.${m}`)}</span>
-              <span className="block text-sm text-gray-600 dark:text-gray-400">
-                {t(`wallet.recharge.methodNotes.${m}`)}
-              </span>
-            </span>
-          </label>
-        ))}
+        <ChannelPicker
+          name="method"
+          offers={form.channels}
+          value={method}
+          onChange={(next) => {
+            setMethod(next);
+            setErrors((v) => ({ ...v, method: undefined, phone: undefined }));
+          }}
+          phone={phone}
+          onPhoneChange={(next) => {
+            setPhone(next);
+            setErrors((v) => ({ ...v, phone: undefined }));
+          }}
+          phoneError={errors.phone}
+          suggestPhone={suggestPhone}
+          errorId={errors.method ? "method-error" : undefined}
+        />
         {errors.method && (
           <p id="method-error" className="mt-1 text-sm text-red-700 dark:text-red-400">
             {errors.method}
@@ -130,11 +133,12 @@ function RechargeForm() {
         )}
       </fieldset>
       <p className="mt-4 text-sm text-gray-600 dark:text-gray-400">
+        {fee > 0 && `${t("payments.screen.fee")} ${formatRupiah(fee)}. `}
         {t("wallet.recharge.window", { count: form.paymentWindowMinutes })}
       </p>
       <SubmitButton busy={start.isPending || start.isSuccess}>
         {amount !== null
-          ? t("wallet.recharge.payAmount", { amount: formatRupiah(amount) })
+          ? t("wallet.recharge.payAmount", { amount: formatRupiah(amount + fee) })
           : t("wallet.recharge.toPayment")}
       </SubmitButton>
     </form>
@@ -148,7 +152,7 @@ const resultIcons = {
   expired: CircleX,
 } as const;
 
-/** Where the gateway sends the shopper back: the recharge's state, watched until the gateway has told us. */
+/** Where a recharge's payment lands: its state, watched until the provider has told us. */
 function RechargeResult(props: { id: string }) {
   const { t, locale } = useI18n();
   const zone = useTimeZone();
@@ -160,6 +164,8 @@ function RechargeResult(props: { id: string }) {
   }).data;
   if (!recharge) return null;
   const Icon = resultIcons[recharge.status];
+  // While it waits, the way back to its method screen.
+  const waiting = recharge.status === "pending" ? recharge.attemptId : null;
   const tone: Record<RechargeView["status"], string> = {
     pending: "text-amber-700 dark:text-amber-300",
     completed: "text-primary-700 dark:text-primary-400",
@@ -182,7 +188,9 @@ function RechargeResult(props: { id: string }) {
           {formatRupiah(recharge.amount)}
         </SummaryRow>
         <SummaryRow label={t("wallet.recharge.method")}>
-          {t(`wallet.recharge.methods.${recharge.method}`)}
+          {isPaymentChannel(recharge.method)
+            ? channelNames[recharge.method]
+            : t(`wallet.recharge.methods.${recharge.method}`)}
         </SummaryRow>
         <SummaryRow label={t("wallet.recharge.created")}>
           {formatDateTime(recharge.createdAt, locale, zone)}
@@ -196,17 +204,17 @@ function RechargeResult(props: { id: string }) {
           <span className="font-mono text-xs">{recharge.id}</span>
         </SummaryRow>
       </dl>
-      {recharge.paymentUrl && (
+      {waiting && (
         <div className="mt-5 flex">
-          <a href={recharge.paymentUrl} className={buttonLink("primary")}>
+          <Link to={localizePath(locale, attemptPath(waiting))} className={buttonLink("primary")}>
             {t("wallet.recharge.continue")}
-          </a>
+          </Link>
         </div>
       )}
       <div className="mt-3 flex gap-3">
         <Link
           to={localizePath(locale, "/h5/merchant/fund")}
-          className={buttonLink(recharge.paymentUrl ? "secondary" : "primary")}
+          className={buttonLink(waiting ? "secondary" : "primary")}
         >
           {t("wallet.fund.title")}
         </Link>
