@@ -60,6 +60,12 @@ export function refundableByProvider(channel: PaymentChannel): boolean {
   return kind === "ewallet" || kind === "qris";
 }
 
+/**
+ * An Indonesian mobile number as people type it for OVO's push: "08…", "628…" or "+62 8…", spaces and
+ * dashes allowed.
+ */
+export const walletPhonePattern = /^(\+?62[ -]?|0)8[0-9 -]{7,14}$/;
+
 export function isPaymentChannel(value: unknown): value is PaymentChannel {
   return typeof value === "string" && (paymentChannels as readonly string[]).includes(value);
 }

@@ -293,6 +293,8 @@ export const OrderDetailViewSchema = OrderCardViewSchema.extend({
    * app that paid it, or to the Pasar wallet (wallet payments, virtual accounts, retail outlets).
    */
   refundTo: z.enum(["wallet", "provider"]),
+  /** While it can be paid: the provider's channels, with their fees for its total. */
+  channels: z.array(ChannelOfferSchema),
   /** Returns and replacements asked for its items. */
   afterSales: z.array(AfterSalesViewSchema),
   /** A completed order: until when its items may be returned, and replaced. */

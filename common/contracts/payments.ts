@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { paymentChannels } from "../payment-channels.ts";
+import { paymentChannels, walletPhonePattern } from "../payment-channels.ts";
 import { prefixedId } from "./input.ts";
 import { IdempotencyKeySchema } from "./ledger.ts";
 
@@ -18,10 +18,7 @@ export type AttemptState = (typeof attemptStates)[number];
 export const PaymentChannelSchema = z.enum(paymentChannels, "errors.checkout.selectMethod");
 
 /** An Indonesian mobile number for OVO's push ("08…" or "+628…"); the server normalises it. */
-export const WalletPhoneSchema = z
-  .string()
-  .trim()
-  .regex(/^(\+?62|0)8[0-9 -]{7,14}$/, "errors.payments.phone");
+export const WalletPhoneSchema = z.string().trim().regex(walletPhonePattern, "errors.payments.phone");
 
 export const AttemptIdInputSchema = z.object({ id: prefixedId("pat") });
 
@@ -48,6 +45,18 @@ const PaymentActionSchema = z.discriminatedUnion("type", [
 ]);
 export type PaymentActionView = z.infer<typeof PaymentActionSchema>;
 
+/** A channel the shop offers, with the fee it adds (0 when the operator set none). */
+export const ChannelOfferSchema = z.object({
+  channel: PaymentChannelSchema,
+  /** The fee for the amount offered (a checkout's total; a recharge form's is for its minimum). */
+  fee: z.number().int(),
+  /** How the fee grows with the amount: fixed + ceil(amount × basisPoints / 10 000). */
+  feeRule: z.object({ fixed: z.number().int(), basisPoints: z.number().int() }),
+  /** Whether a refund of it goes back through the provider (else to the wallet). */
+  refundable: z.boolean(),
+});
+export type ChannelOffer = z.infer<typeof ChannelOfferSchema>;
+
 /** A payment attempt as its method screen shows it (the page follows `status` by itself). */
 export const AttemptViewSchema = z.object({
   id: z.string(),
@@ -65,22 +74,12 @@ export const AttemptViewSchema = z.object({
   action: PaymentActionSchema,
   /** Still waiting and switchable to another method. */
   canSwitch: z.boolean(),
+  /** The channels it can switch to, with their fees for what it pays (empty when it cannot switch). */
+  channels: z.array(ChannelOfferSchema),
   /** The sandbox's play-money page that completes it (only on the sandbox provider). */
   simulateUrl: z.string().nullable(),
 });
 export type AttemptView = z.infer<typeof AttemptViewSchema>;
-
-/** A channel the shop offers, with the fee it adds (0 when the operator set none). */
-export const ChannelOfferSchema = z.object({
-  channel: PaymentChannelSchema,
-  /** The fee for the amount offered (a checkout's total; a recharge form's is for its minimum). */
-  fee: z.number().int(),
-  /** How the fee grows with the amount: fixed + ceil(amount × basisPoints / 10 000). */
-  feeRule: z.object({ fixed: z.number().int(), basisPoints: z.number().int() }),
-  /** Whether a refund of it goes back through the provider (else to the wallet). */
-  refundable: z.boolean(),
-});
-export type ChannelOffer = z.infer<typeof ChannelOfferSchema>;
 
 export const SwitchChannelInputSchema = z.object({
   id: prefixedId("pat"),

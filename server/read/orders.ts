@@ -1,3 +1,5 @@
+import { channelOffers } from "../modules/payments/payments.service.ts";
+import { getMoneySettings } from "../modules/settings/settings.service.ts";
 import { type OrderCardView, type OrderDetailView } from "#common/contracts/orders.ts";
 import { courierName, type OrderTab } from "#common/order-states.ts";
 import { and, eq, isNull, type SQL } from "drizzle-orm";
@@ -6,6 +8,7 @@ import {
   countUserOrders,
   itemViews,
   type OrderDeps,
+  type PaymentDeps,
   ordersTable as orders,
   selectEvents,
   selectItems,
@@ -92,7 +95,7 @@ export async function orderCounts(db: Db, userId: string) {
 const merchantOnlyEvents = new Set(["goods_paid", "goods_waiting"]);
 
 export async function detailOf(
-  deps: OrderDeps,
+  deps: OrderDeps & Partial<Pick<PaymentDeps, "gateway">>,
   order: OrderRow,
   audience: "shopper" | "staff",
 ): Promise<OrderDetailView> {
@@ -134,6 +137,10 @@ export async function detailOf(
       })),
     attemptId: payable && open && open.expiresAt > now() ? await openAttemptOf(deps.db, open.id) : null,
     refundTo: (await refundableAttemptOf(deps.db, order)) ? "provider" : "wallet",
+    channels:
+      audience === "shopper" && payable && deps.gateway
+        ? channelOffers(deps.gateway, await getMoneySettings(deps.db), order.total)
+        : [],
     afterSales: await afterSalesOf(deps, order),
     afterSalesUntil: order.status === "completed" ? afterSalesUntil(order.completedAt) : null,
     actions: {
@@ -159,7 +166,7 @@ export async function getPaymentResult(db: Db, userId: string, id: string) {
 }
 
 /** One of the shopper's orders in full (another user's is not found). */
-export async function getOrder(deps: OrderDeps, userId: string, id: string): Promise<OrderDetailView> {
+export async function getOrder(deps: PaymentDeps, userId: string, id: string): Promise<OrderDetailView> {
   const order = await selectOrder(deps.db, id);
   if (!order || order.userId !== userId) throw new DomainError("not_found", "errors.orders.notFound");
   return detailOf(deps, order, "shopper");

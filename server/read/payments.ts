@@ -4,10 +4,12 @@ import { type Db, type Tx } from "../db/client.ts";
 import { selectPayment, selectPaymentOrderIds, type OrderRow } from "../modules/orders/orders.service.ts";
 import {
   attemptView,
+  channelOffers,
   findAttempt,
   selectAttemptsOf,
   type AttemptRow,
 } from "../modules/payments/payments.service.ts";
+import { getMoneySettings } from "../modules/settings/settings.service.ts";
 import { selectRecharge } from "../modules/wallet/wallet.service.ts";
 import { now } from "../platform/clock.ts";
 import { DomainError } from "../platform/errors.ts";
@@ -36,6 +38,9 @@ export async function getAttempt(
       ? await selectPayment(deps.db, attempt.subjectId)
       : await selectRecharge(deps.db, attempt.subjectId);
   const subjectOpen = subject?.status === "pending" && subject.expiresAt > now();
+  const channels = subjectOpen
+    ? channelOffers(deps.gateway, await getMoneySettings(deps.db), attempt.amount - attempt.fee)
+    : [];
   const view = attemptView(attempt, {
     orderIds: attempt.purpose === "orders" ? await selectPaymentOrderIds(deps.db, attempt.subjectId) : [],
     subjectOpen,
@@ -46,7 +51,7 @@ export async function getAttempt(
   });
   // The provider never answered how to pay it (it refused, or was away and the shopper left).
   if (!view) throw new DomainError("conflict", "errors.money.paymentFailed");
-  return view;
+  return { ...view, channels: view.canSwitch ? channels : [] };
 }
 
 /**

@@ -80,7 +80,7 @@ export function qrSvg(text: string): string {
 export function attemptView(
   row: AttemptRow,
   extra: { orderIds: string[]; subjectOpen: boolean; simulateUrl: string | null },
-): AttemptView | undefined {
+): Omit<AttemptView, "channels"> | undefined {
   const action = row.action;
   if (!action) return undefined;
   const pending = row.status === "pending" && row.expiresAt.getTime() > now().getTime();

@@ -10,7 +10,7 @@ import { useI18n } from "../../lib/i18n.tsx";
 import { localizePath } from "../../lib/locale.ts";
 import { modal } from "../../lib/modal.ts";
 import { useTRPC } from "../../lib/trpc.ts";
-import { attemptPath, offersOf, pollInterval } from "./channels.ts";
+import { attemptPath, pollInterval } from "./channels.ts";
 import {
   PushPanel,
   QrisPanel,
@@ -115,7 +115,7 @@ export function AttemptScreen(props: { id: string }) {
   }, [autoOpen, setSearch]);
 
   if (!attempt) return null;
-  const offers = offersOf(attempt);
+  const offers = attempt.channels;
   const canSwitch = attempt.canSwitch && offers.length > 0;
   const changeMethod = () =>
     modal.open(ChannelDialog, {

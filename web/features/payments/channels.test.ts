@@ -5,13 +5,11 @@ import { describe, expect, it } from "vitest";
 import { WalletPhoneSchema, type ChannelOffer } from "#common/contracts/payments.ts";
 import { paymentChannels } from "#common/payment-channels.ts";
 import {
-  attemptIdOf,
   attemptPath,
   formatCountdown,
   groupDigits,
   groupOffers,
   minutesLeft,
-  offersOf,
   pollInterval,
   typedMobile,
   walletPhoneProblem,
@@ -158,19 +156,6 @@ describe("following a waiting attempt", () => {
 });
 
 describe("the answers the payment screens read", () => {
-  it("take the attempt id of a payment call when there is one", () => {
-    expect(attemptIdOf({ orderIds: ["ord_1"], attemptId: "pat_1" })).toBe("pat_1");
-    expect(attemptIdOf({ orderIds: ["ord_1"], attemptId: null })).toBeNull();
-    expect(attemptIdOf({ redirectUrl: null })).toBeNull();
-    expect(attemptIdOf(null)).toBeNull();
-  });
-
-  it("take the channels a view offers, none when it has none", () => {
-    expect(offersOf({ channels: [offer("qris")] })).toEqual([offer("qris")]);
-    expect(offersOf({ id: "ord_1" })).toEqual([]);
-    expect(offersOf(undefined)).toEqual([]);
-  });
-
   it("link to the method screen, asking it to open the e-wallet when just chosen", () => {
     expect(attemptPath("pat_abc")).toBe("/h5/payment?id=pat_abc");
     expect(attemptPath("pat_abc", { open: true })).toBe("/h5/payment?id=pat_abc&open=1");

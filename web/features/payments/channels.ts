@@ -1,7 +1,12 @@
 // The payment screens' rules without React or zod: how channels are grouped, what an OVO number may be, how
 // numbers and times read. The channel picker ships with checkout, so nothing here may grow heavy.
 import type { ChannelOffer } from "#common/contracts/payments.ts";
-import { channelKinds, isPaymentChannel, type ChannelKind } from "#common/payment-channels.ts";
+import {
+  channelKinds,
+  isPaymentChannel,
+  walletPhonePattern,
+  type ChannelKind,
+} from "#common/payment-channels.ts";
 
 /** The groups in the order a shopper meets them: scan, transfer, e-wallet, cash at the till. */
 export const kindOrder: readonly ChannelKind[] = ["qris", "va", "ewallet", "retail"];
@@ -29,12 +34,6 @@ export function groupOffers(offers: readonly ChannelOffer[]): ChannelGroup[] {
     return group ? [{ kind, offers: group }] : [];
   });
 }
-
-/**
- * The rule of `WalletPhoneSchema` (common/contracts/payments.ts), without zod: an Indonesian mobile number,
- * "08…", "628…" or "+628…", spaces and dashes allowed. channels.test.ts proves both agree.
- */
-const walletPhonePattern = /^(\+?62|0)8[0-9 -]{7,14}$/;
 
 /** The translation key of what is wrong with an OVO number as typed, or undefined when the server takes it. */
 export function walletPhoneProblem(phone: string): "errors.payments.phone" | undefined {
@@ -83,22 +82,6 @@ export function pollInterval(waitedMs: number): number {
   if (waitedMs < 2 * 60_000) return 3_000;
   if (waitedMs < 10 * 60_000) return 5_000;
   return 10_000;
-}
-
-/**
- * The channels a view offers to pay it by another way (`channels`, a list of ChannelOffer). The order detail and
- * the attempt view do not carry them in the contract yet; until they do this answers none, and the screens
- * leave out the "pay another way" and "change method" buttons.
- */
-export function offersOf(view: object | undefined): ChannelOffer[] {
-  const channels = (view as { channels?: unknown } | undefined)?.channels;
-  return Array.isArray(channels) ? (channels as ChannelOffer[]) : [];
-}
-
-/** The attempt a payment call answered (`attemptId`), or null (paid from the wallet, or an older answer). */
-export function attemptIdOf(answer: object | null | undefined): string | null {
-  const id = (answer as { attemptId?: unknown } | null | undefined)?.attemptId;
-  return typeof id === "string" && id !== "" ? id : null;
 }
 
 /** The method screen of an attempt; `open` asks it to open the e-wallet once (just chosen). */

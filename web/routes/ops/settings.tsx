@@ -1,3 +1,4 @@
+import { channelNames, paymentChannels, type PaymentChannel } from "#common/payment-channels.ts";
 import { useId, useState, type ReactNode } from "react";
 import { HydrationBoundary, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { ImagePlus } from "lucide-react";
@@ -226,11 +227,13 @@ function SiteForm(props: { site: OpsSettingsView["site"] }) {
 }
 
 type Money = OpsSettingsView["money"];
-type Amounts = Omit<Money, "rechargePresets" | "vatBasisPoints">;
+type Amounts = Omit<Money, "rechargePresets" | "vatBasisPoints" | "channelFees">;
 interface MoneyValues extends Record<keyof Amounts, number | null> {
   /** The VAT rate as a percentage, as typed ("11", "4,35"). */
   vatBasisPoints: string;
   rechargePresets: string;
+  /** Each channel's fee: a fixed part in rupiah and a percentage as typed. */
+  channelFees: Record<PaymentChannel, { fixed: number | null; percent: string }>;
 }
 
 /** Fees, time limits, withdrawals and recharges, saved together (they are checked together). */
@@ -242,6 +245,12 @@ function MoneyForm(props: { money: Money }) {
     ...m,
     vatBasisPoints: formatNumber(m.vatBasisPoints / 100, locale),
     rechargePresets: m.rechargePresets.map((p) => formatNumber(p, locale)).join(" "),
+    channelFees: Object.fromEntries(
+      paymentChannels.map((c) => {
+        const fee = m.channelFees[c];
+        return [c, { fixed: fee?.fixed ?? 0, percent: formatNumber((fee?.basisPoints ?? 0) / 100, locale) }];
+      }),
+    ) as MoneyValues["channelFees"],
   });
   const [values, setValues] = useState(() => valuesOf(props.money));
   const [errors, setErrors] = useState<FieldErrors>({});
@@ -285,7 +294,24 @@ function MoneyForm(props: { money: Money }) {
         .split(/\s+/)
         .filter(Boolean)
         .map((token) => parseAmount(token) ?? Number.NaN),
+      // Only the channels that charge something are stored.
+      channelFees: Object.fromEntries(
+        paymentChannels.flatMap((c) => {
+          const fee = values.channelFees[c];
+          const basisPoints =
+            fee.percent.trim() === "" ? 0 : (percentToBasisPoints(fee.percent) ?? Number.NaN);
+          const fixed = fee.fixed ?? 0;
+          return fixed === 0 && basisPoints === 0 ? [] : [[c, { fixed, basisPoints }]];
+        }),
+      ),
     });
+  };
+  const setFee = (channel: PaymentChannel, part: Partial<MoneyValues["channelFees"][PaymentChannel]>) => {
+    setValues((v) => ({
+      ...v,
+      channelFees: { ...v.channelFees, [channel]: { ...v.channelFees[channel], ...part } },
+    }));
+    setErrors((e) => ({ ...e, channelFees: undefined }));
   };
   return (
     <form noValidate onSubmit={submit}>
@@ -305,6 +331,44 @@ function MoneyForm(props: { money: Money }) {
             onChange: (e) => set("vatBasisPoints", e.target.value),
           }}
         />
+      </Section>
+      <Section title={t("ops.settings.channelFees")} note={t("ops.settings.channelFeesNote")}>
+        {errors.channelFees && (
+          <p role="alert" className="text-sm text-red-700 dark:text-red-400">
+            {errors.channelFees}
+          </p>
+        )}
+        {paymentChannels.map((c) => (
+          <fieldset key={c} className="grid grid-cols-2 gap-2">
+            <legend className="col-span-2 text-sm font-medium">{channelNames[c]}</legend>
+            <Field
+              label={t("ops.settings.channelFeeFixed")}
+              prefix={<span className="font-medium text-gray-700 dark:text-gray-300">Rp</span>}
+              input={{
+                name: `channelFees.${c}.fixed`,
+                inputMode: "numeric",
+                autoComplete: "off",
+                value:
+                  values.channelFees[c].fixed === null
+                    ? ""
+                    : formatNumber(values.channelFees[c].fixed, locale),
+                onChange: (e) => setFee(c, { fixed: parseAmount(e.target.value) }),
+              }}
+            />
+            <Field
+              label={t("ops.settings.channelFeePercent")}
+              action={<span className="text-gray-700 dark:text-gray-300">%</span>}
+              input={{
+                name: `channelFees.${c}.percent`,
+                inputMode: "decimal",
+                autoComplete: "off",
+                maxLength: 5,
+                value: values.channelFees[c].percent,
+                onChange: (e) => setFee(c, { percent: e.target.value }),
+              }}
+            />
+          </fieldset>
+        ))}
       </Section>
       <Section title={t("ops.settings.windows")}>
         {number("paymentWindowMinutes", t("ops.settings.paymentWindowMinutes"), false)}

@@ -5,7 +5,7 @@ import type { Route } from "./+types/order-detail";
 import type { OrderDetailView } from "#common/contracts/orders.ts";
 import { AfterSalesCard } from "../../features/orders/after-sales.tsx";
 import { OrderDetailBody } from "../../features/orders/order-ui.tsx";
-import { attemptIdOf, attemptPath, offersOf } from "../../features/payments/channels.ts";
+import { attemptPath } from "../../features/payments/channels.ts";
 import { AppHeader } from "../../features/shell/app-header.tsx";
 import { newIntentKey } from "../../features/wallet/intent-key.ts";
 import { rethrowNotFound, serverT, signInOnUnauthorized, withServerApi } from "../../lib/api.server.ts";
@@ -131,7 +131,7 @@ function OrderDetailContent() {
   const pay = useMutation(
     trpc.orders.pay.mutationOptions({
       onSuccess: (answer) => {
-        const attemptId = attemptIdOf(answer);
+        const { attemptId } = answer;
         // A provider's channel: how to pay it on its method screen (an e-wallet opens by itself there).
         if (attemptId) return void navigate(localizePath(locale, attemptPath(attemptId, { open: true })));
         toast.notify(t("orders.detail.paid"), "success");
@@ -158,12 +158,9 @@ function OrderDetailContent() {
   if (!order) return null;
   const { actions } = order;
   const any = actions.pay || actions.cancel || actions.confirm || actions.review;
-  // A payment already waiting: back to its method screen (or, from before issue 26, to the gateway's page).
-  const waitingAttempt = attemptIdOf(order);
-  const continueHref = waitingAttempt
-    ? localizePath(locale, attemptPath(waitingAttempt))
-    : (order.paymentUrl ?? null);
-  const offers = offersOf(order);
+  // A payment already waiting: back to its method screen.
+  const continueHref = order.attemptId ? localizePath(locale, attemptPath(order.attemptId)) : null;
+  const offers = order.channels;
   // At least 44 px tall, and taller rather than cut off when a label wraps (the balance in "Pay from balance").
   const button = "min-h-11 flex-1 rounded-full px-3 py-2 leading-tight font-semibold";
   const outline = `${button} border border-gray-300 dark:border-gray-600`;
@@ -186,11 +183,7 @@ function OrderDetailContent() {
             // One way to pay a row: the balance does not fit beside the other way on a phone.
             <div className="grid gap-2">
               {continueHref && (
-                <Link
-                  to={continueHref}
-                  reloadDocument={!waitingAttempt}
-                  className={`${filled} grid place-items-center`}
-                >
+                <Link to={continueHref} className={`${filled} grid place-items-center`}>
                   {t("orders.pay.continuePay")}
                 </Link>
               )}
