@@ -52,8 +52,8 @@ export const channelNames: Record<PaymentChannel, string> = {
 };
 
 /**
- * Channels whose payments a provider can return by API; the others (virtual accounts, retail outlets) are
- * refunded to the shopper's wallet.
+ * Channels whose payments can usually be returned by API (e-wallets and QRIS); virtual accounts and retail
+ * outlets never can. Each provider narrows it (`PaymentGateway.refundable`): the sandbox follows it.
  */
 export function refundableByProvider(channel: PaymentChannel): boolean {
   const kind = channelKinds[channel];

@@ -4,10 +4,10 @@ import { createServer, type IncomingMessage, type ServerResponse } from "node:ht
 import path from "node:path";
 import { getRequestListener } from "@hono/node-server";
 import { isDatabaseUnavailable, openDatabase } from "./db/client.ts";
-import { jobHandlers, periodicTasks } from "./flows/jobs.ts";
+import { jobHandlers, periodicTasks, usePaymentGateway } from "./flows/jobs.ts";
 import { createApp } from "./http/app.ts";
 import { hasAccounts } from "./modules/auth/auth.service.ts";
-import { createSandboxGateway } from "./modules/gateway/gateway.service.ts";
+import { createPaymentGateway } from "./adapters/payment-provider.ts";
 import { EnvError, parseEnv, type Env } from "./platform/env.ts";
 import { createLogger } from "./platform/logger.ts";
 import { openJobQueue } from "./platform/jobs.ts";
@@ -100,9 +100,11 @@ if (dev) {
 }
 
 const limits = createRateLimits(env.REDIS_URL, { log });
-const gateway = createSandboxGateway(database.db, { publicUrl: env.PUBLIC_URL });
-// Durable jobs (pg-boss): deadlines, auto-confirmation, the sandbox gateway's re-sent notifications and
-// forgetting old idempotency keys; any number of instances work the same queues, each job once.
+const gateway = createPaymentGateway(env, database.db);
+usePaymentGateway(database.db, gateway, log);
+// Durable jobs (pg-boss): deadlines, auto-confirmation, payment status checks, cancellations and refunds at
+// the provider, the daily reconciliation, the sandbox's re-sent notifications and forgetting old idempotency
+// keys; any number of instances work the same queues, each job once.
 const jobs = await openJobQueue(database, { handlers: jobHandlers(), periodic: periodicTasks(), log });
 await jobs.work({ pollingIntervalSeconds: env.JOB_POLL_SECONDS });
 const app = createApp({
@@ -140,7 +142,10 @@ const outboxFor = [
   ...(env.SMS_WEBHOOK_URL ? [] : [{ channel: "SMS", setting: "SMS_WEBHOOK_URL" }]),
 ];
 server.listen(env.PORT, env.HOST, () => {
-  log.info({ url: env.PUBLIC_URL, port: env.PORT, mode: dev ? "development" : env.NODE_ENV }, "listening");
+  log.info(
+  { url: env.PUBLIC_URL, port: env.PORT, mode: dev ? "development" : env.NODE_ENV, payments: gateway.provider },
+  "listening",
+);
   console.log(`Pasar is running at ${env.PUBLIC_URL}`);
   if (env.NODE_ENV === "production" && env.PUBLIC_URL_DEFAULTED) {
     const text =
@@ -152,7 +157,7 @@ server.listen(env.PORT, env.HOST, () => {
   }
   if (env.PUBLIC_SANDBOX) {
     const text =
-      `payments go to the SANDBOX gateway (ALLOW_SANDBOX_PAYMENTS=true) on a public shop: they are play money, ` +
+      `payments go to the SANDBOX provider (ALLOW_SANDBOX_PAYMENTS=true) on a public shop: they are play money, ` +
       `and anyone holding a payment link can "pay" it at ${env.PUBLIC_URL}/gateway/sandbox/…`;
     log.warn({ publicUrl: env.PUBLIC_URL }, text);
     console.warn(`WARNING: ${text}`);

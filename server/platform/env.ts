@@ -47,6 +47,25 @@ const EnvSchema = z
      * says so explicitly (a public demo), and then warns at every start.
      */
     ALLOW_SANDBOX_PAYMENTS: z.enum(["true", "false"], { error: "must be true or false" }).default("false"),
+    /** Who takes payments (decision 19): the built-in sandbox (play money), Midtrans Core API or Xendit. */
+    PAYMENT_PROVIDER: z
+      .enum(["sandbox", "midtrans", "xendit"], { error: "must be sandbox, midtrans or xendit" })
+      .default("sandbox"),
+    /** Midtrans' server key (Settings → Access Keys); a sandbox key starts with `SB-Mid-server-`. */
+    MIDTRANS_SERVER_KEY: z.string().min(10, { error: "must be a Midtrans server key" }).optional(),
+    /** Midtrans' API; by default its sandbox for an `SB-` key, else production. */
+    MIDTRANS_API_URL: z.url({ protocol: /^https?$/, error: "must be an http:// or https:// URL" }).optional(),
+    /** Xendit's secret API key (Settings → API Keys), with "Money-in" write permission. */
+    XENDIT_SECRET_KEY: z.string().min(10, { error: "must be a Xendit secret key" }).optional(),
+    /** The callback verification token Xendit shows under Settings → Webhooks. */
+    XENDIT_CALLBACK_TOKEN: z
+      .string()
+      .min(10, { error: "must be Xendit's callback verification token" })
+      .optional(),
+    /** Xendit's API (the same address for test and live keys). */
+    XENDIT_API_URL: z
+      .url({ protocol: /^https?$/, error: "must be an http:// or https:// URL" })
+      .default("https://api.xendit.co"),
   })
   .superRefine((e, ctx) => {
     // Runs even when a field failed its own check (then its issue is reported and this says nothing more).
@@ -66,14 +85,29 @@ const EnvSchema = z
         }
       }
     }
-    // Only the sandbox gateway exists so far: a public shop would take orders against play money.
-    if (!local && e.ALLOW_SANDBOX_PAYMENTS !== "true") {
+    // A provider needs its keys.
+    const needs = {
+      sandbox: [],
+      midtrans: ["MIDTRANS_SERVER_KEY"],
+      xendit: ["XENDIT_SECRET_KEY", "XENDIT_CALLBACK_TOKEN"],
+    } as const;
+    for (const name of needs[e.PAYMENT_PROVIDER]) {
+      if (!e[name])
+        ctx.addIssue({
+          code: "custom",
+          path: [name],
+          message: `is required when PAYMENT_PROVIDER is ${e.PAYMENT_PROVIDER}`,
+        });
+    }
+    // A public shop on the sandbox would take real orders against play money.
+    if (!local && e.PAYMENT_PROVIDER === "sandbox" && e.ALLOW_SANDBOX_PAYMENTS !== "true") {
       ctx.addIssue({
         code: "custom",
         path: ["ALLOW_SANDBOX_PAYMENTS"],
         message:
-          "must be true to run a public shop (PUBLIC_URL is a public address) on the sandbox payment gateway, whose " +
-          "payments are play money that anyone holding a payment link can pay; no real payment provider is configured",
+          "must be true to run a public shop (PUBLIC_URL is a public address) on the sandbox payment provider, whose " +
+          "payments are play money that anyone holding a payment link can pay; set PAYMENT_PROVIDER=midtrans or xendit " +
+          "with its keys to take real payments",
       });
     }
   })
@@ -92,7 +126,12 @@ const EnvSchema = z
        */
       LOCAL_OUTBOX: outboxWanted(e.LOCAL_OUTBOX, local),
       /** A public shop running on the sandbox gateway (ALLOW_SANDBOX_PAYMENTS): warned about at every start. */
-      PUBLIC_SANDBOX: !local,
+      PUBLIC_SANDBOX: !local && e.PAYMENT_PROVIDER === "sandbox",
+      MIDTRANS_API_URL:
+        e.MIDTRANS_API_URL ??
+        (e.MIDTRANS_SERVER_KEY?.startsWith("SB-")
+          ? "https://api.sandbox.midtrans.com"
+          : "https://api.midtrans.com"),
       /** The demo shop's passwords are published: seeded by default only where nobody else can sign in. */
       SEED_DEMO_DATA: e.SEED_DEMO_DATA === "auto" ? local : e.SEED_DEMO_DATA === "true",
     };

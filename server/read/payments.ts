@@ -1,5 +1,4 @@
 import { type AttemptView } from "#common/contracts/payments.ts";
-import { refundableByProvider } from "#common/payment-channels.ts";
 import { type Db, type Tx } from "../db/client.ts";
 import { selectPayment, selectPaymentOrderIds, type OrderRow } from "../modules/orders/orders.service.ts";
 import {
@@ -55,16 +54,15 @@ export async function getAttempt(
 }
 
 /**
- * The attempt that paid an order, when a refund of it can go back through the provider: paid by an e-wallet
- * or QRIS and not reversed. Undefined for the wallet, virtual accounts and retail outlets (their refunds
- * stay in the Pasar wallet).
+ * The attempt that paid an order, when a refund of it can go back through the provider: paid by a channel
+ * its provider refunds by API (e-wallets and QRIS, as each provider allows) and not reversed. Undefined for
+ * the wallet, virtual accounts and retail outlets (their refunds stay in the Pasar wallet).
  */
 export async function refundableAttemptOf(db: Db | Tx, order: OrderRow): Promise<AttemptRow | undefined> {
   if (order.paymentMethod === "wallet" || order.paymentMethod === "sandbox" || !order.paidBy)
     return undefined;
-  if (!refundableByProvider(order.paymentMethod)) return undefined;
   const payment = await selectPayment(db, order.paidBy);
   if (!payment?.paidAttemptId) return undefined;
   const attempt = await findAttempt(db, payment.paidAttemptId);
-  return attempt?.status === "paid" ? attempt : undefined;
+  return attempt?.status === "paid" && attempt.refundable ? attempt : undefined;
 }

@@ -1,5 +1,6 @@
 import { createApp, type PageRenderer } from "#server/http/app.ts";
 import { createSandboxGateway } from "#server/modules/gateway/gateway.service.ts";
+import { usePaymentGateway } from "#server/flows/jobs.ts";
 import type { Channels } from "#server/platform/messaging.ts";
 import { createMetrics } from "#server/platform/metrics.ts";
 import { createRateLimits, type RateLimits } from "#server/platform/rate-limit.ts";
@@ -19,6 +20,8 @@ export interface TestDeps {
 
 /** The dependencies a context is built from, over a test database (outbox channels, in-memory limits). */
 export function testContextDeps(database: TestDatabase, opts: TestDeps = {}): ContextDeps {
+  // The database's jobs (status checks, cancellations, refunds) talk to the provider its app was given.
+  if (opts.gateway) usePaymentGateway(database.db, opts.gateway, silentLog);
   return {
     db: database.db,
     storage: database.storage,

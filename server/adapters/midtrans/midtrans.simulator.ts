@@ -11,7 +11,7 @@ import {
   type ChargeRequest,
   type TransactionStatus,
 } from "./midtrans.schemas.ts";
-import { buildQrisPayload } from "./qris-payload.ts";
+import { qrisPayload } from "../../platform/qris.ts";
 
 /**
  * A local Midtrans (issue 26, architecture.md "The outside world"): the subset of Core API v2 the adapter
@@ -566,12 +566,13 @@ export async function startMidtransSimulator(opts: MidtransSimulatorOptions): Pr
         store === "alfamart" ? `0108${digits(8)}` : store === "indomaret" ? `2570${digits(10)}` : null,
       qrString:
         paymentType === "qris"
-          ? buildQrisPayload({
+          ? qrisPayload({
               amount,
               reference: transactionId,
               merchantName: "PASAR SIMULATOR",
               city: "JAKARTA",
-              postalCode: "10110",
+              acquirer: "COM.GO-JEK.WWW",
+              decimals: true,
             })
           : null,
       payerPhone: charge.payment_type === "ovo" ? charge.ovo.payer_phone_number : null,

@@ -28,7 +28,7 @@ import {
   StatusResponseSchema,
 } from "./midtrans.schemas.ts";
 import { startMidtransSimulator, type MidtransSimulator } from "./midtrans.simulator.ts";
-import { hasValidCrc, parseEmv } from "./qris-payload.ts";
+import { hasValidCrc, parseEmv } from "../../platform/qris.ts";
 
 const serverKey = "SB-Mid-server-pasar-test-0123456789";
 const fixtures = path.join(import.meta.dirname, "fixtures");

@@ -7,7 +7,7 @@ import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { z } from "zod";
 import { formatRupiah } from "#common/money.ts";
 import { addMs, hour, now } from "../../platform/clock.ts";
-import { buildQrisString } from "./qris.ts";
+import { qrisPayload } from "../../platform/qris.ts";
 import {
   CreatePaymentRequestBodySchema,
   CreateRefundBodySchema,
@@ -539,10 +539,10 @@ export async function startXenditSimulator(opts: {
     const id = `pr-${randomUUID()}`;
     const actions: XenditAction[] = [];
     if (facts.kind === "qris") {
-      const qrString = buildQrisString({
+      const qrString = qrisPayload({
         merchantName: "PASAR SIMULATOR",
-        merchantCity: "JAKARTA",
-        nmid: `ID10${digits(11)}`,
+        city: "JAKARTA",
+        acquirer: "ID.CO.XENDIT.WWW",
         amount: body.request_amount,
         reference: body.reference_id,
       });

@@ -13,7 +13,7 @@ import {
   type PaymentGateway,
   type ProviderRef,
 } from "../../platform/payments.ts";
-import { buildQrisString, crc16Ccitt, qrisCrcValid } from "./qris.ts";
+import { crc16, hasValidCrc, qrisPayload } from "../../platform/qris.ts";
 import { createBody, createXenditGateway } from "./xendit.adapter.ts";
 import {
   CreatePaymentRequestBodySchema,
@@ -192,21 +192,15 @@ describe("Xendit fixtures (documented examples)", () => {
 
 describe("QRIS string", () => {
   it("uses CRC-16/CCITT-FALSE", () => {
-    expect(crc16Ccitt("123456789")).toBe("29B1");
+    expect(crc16("123456789")).toBe("29B1");
   });
 
   it("carries the amount and a valid CRC", () => {
-    const qr = buildQrisString({
-      merchantName: "Toko Ü",
-      merchantCity: "Jakarta",
-      nmid: "ID1020012345678",
-      amount: 25000,
-      reference: "att_1",
-    });
+    const qr = qrisPayload({ merchantName: "Toko Ü", city: "Jakarta", amount: 25000, reference: "att_1" });
     expect(qr.startsWith("000201010212")).toBe(true);
     expect(qr).toContain("540525000");
-    expect(qrisCrcValid(qr)).toBe(true);
-    expect(qrisCrcValid(qr.slice(0, -1) + (qr.endsWith("0") ? "1" : "0"))).toBe(false);
+    expect(hasValidCrc(qr)).toBe(true);
+    expect(hasValidCrc(qr.slice(0, -1) + (qr.endsWith("0") ? "1" : "0"))).toBe(false);
   });
 });
 
@@ -230,7 +224,7 @@ describe("Xendit adapter against the simulator", () => {
     expect(created.action.type).toBe(channel === "ovo" ? "push" : expectedAction[channelKinds[channel]]);
     switch (created.action.type) {
       case "qr":
-        expect(qrisCrcValid(created.action.qrString)).toBe(true);
+        expect(hasValidCrc(created.action.qrString)).toBe(true);
         break;
       case "va":
         expect(created.action.bank).toBe(channel.slice(3));

@@ -73,6 +73,7 @@ export async function openAttempt(
     channel: input.channel,
     amount: input.amountDue + fee,
     fee,
+    refundable: gateway.refundable(input.channel),
     phone: input.channel === "ovo" && input.phone ? e164Phone(input.phone) : null,
     createdAt: at,
     expiresAt: input.expiresAt,

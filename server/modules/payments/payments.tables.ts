@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import {
   bigint,
+  boolean,
   check,
   date,
   index,
@@ -45,6 +46,8 @@ export const paymentAttempts = pgTable(
     providerPaymentId: text(),
     /** How to pay it, as the provider answered (null until it has). */
     action: jsonb().$type<PaymentAction>(),
+    /** Whether its provider can refund this channel by API (else refunds stay in the wallet). */
+    refundable: boolean().notNull().default(false),
     /** Money returned through the provider's refunds so far. */
     refunded: bigint({ mode: "number" }).notNull().default(0),
     createdAt: timestamp({ withTimezone: true }).notNull(),
