@@ -143,9 +143,14 @@ const outboxFor = [
 ];
 server.listen(env.PORT, env.HOST, () => {
   log.info(
-  { url: env.PUBLIC_URL, port: env.PORT, mode: dev ? "development" : env.NODE_ENV, payments: gateway.provider },
-  "listening",
-);
+    {
+      url: env.PUBLIC_URL,
+      port: env.PORT,
+      mode: dev ? "development" : env.NODE_ENV,
+      payments: gateway.provider,
+    },
+    "listening",
+  );
   console.log(`Pasar is running at ${env.PUBLIC_URL}`);
   if (env.NODE_ENV === "production" && env.PUBLIC_URL_DEFAULTED) {
     const text =

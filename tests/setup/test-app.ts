@@ -16,6 +16,8 @@ export interface TestDeps {
   sessionTtlDays?: number;
   /** The payment gateway (default: the sandbox over the test database). */
   gateway?: ContextDeps["gateway"];
+  /** The shop's own address, where providers send notifications (default http://localhost:3000). */
+  publicUrl?: string;
 }
 
 /** The dependencies a context is built from, over a test database (outbox channels, in-memory limits). */
@@ -29,8 +31,10 @@ export function testContextDeps(database: TestDatabase, opts: TestDeps = {}): Co
     limits: opts.limits ?? createRateLimits(),
     log: silentLog,
     sessionTtlDays: opts.sessionTtlDays ?? 30,
-    publicUrl: "http://localhost:3000",
-    gateway: opts.gateway ?? createSandboxGateway(database.db, { publicUrl: "http://localhost:3000" }),
+    publicUrl: opts.publicUrl ?? "http://localhost:3000",
+    gateway:
+      opts.gateway ??
+      createSandboxGateway(database.db, { publicUrl: opts.publicUrl ?? "http://localhost:3000" }),
     localOutbox: opts.localOutbox ?? true,
   };
 }

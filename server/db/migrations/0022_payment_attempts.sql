@@ -18,6 +18,7 @@ CREATE TABLE "payment_attempts" (
 	"phone" text,
 	"provider_payment_id" text,
 	"action" jsonb,
+	"refundable" boolean DEFAULT false NOT NULL,
 	"refunded" bigint DEFAULT 0 NOT NULL,
 	"created_at" timestamp with time zone NOT NULL,
 	"expires_at" timestamp with time zone NOT NULL,

@@ -56,7 +56,9 @@ export async function applyProviderStatus(
 export async function checkAttempt(deps: CheckDeps, subject: string): Promise<void> {
   const [attemptId, which] = subject.split(":");
   const attempt = await findAttempt(deps.db, attemptId!);
-  if (!attempt || attempt.status !== "pending" || !attempt.providerPaymentId) {
+  // An attempt of a provider the shop no longer uses: only that provider could say (decision 19).
+  if (attempt?.provider !== deps.gateway.provider) return;
+  if (attempt.status !== "pending" || !attempt.providerPaymentId) {
     if (attempt?.status === "pending" && which === "final") {
       // Never reached the provider: nothing to ask, nothing can arrive.
       await updateAttemptStatus(deps.db, attempt.id, ["pending"], "expired", now());
@@ -74,7 +76,8 @@ export async function checkAttempt(deps: CheckDeps, subject: string): Promise<vo
  */
 export async function cancelAtProvider(deps: CheckDeps, attemptId: string): Promise<void> {
   const attempt = await findAttempt(deps.db, attemptId);
-  if (!attempt || (attempt.status !== "pending" && attempt.status !== "cancelled")) return;
+  if (!attempt || attempt.provider !== deps.gateway.provider) return;
+  if (attempt.status !== "pending" && attempt.status !== "cancelled") return;
   if (attempt.providerPaymentId) {
     const answer = await deps.gateway.cancelPayment({
       attemptId,

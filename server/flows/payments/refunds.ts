@@ -1,12 +1,7 @@
 import { isDatabaseUnavailable, type Db, type Tx } from "../../db/client.ts";
 import { transact } from "../../db/transaction.ts";
 import { move } from "../../modules/ledger/ledger.service.ts";
-import {
-  insertEvents,
-  orderEvent,
-  selectPayment,
-  type OrderRow,
-} from "../../modules/orders/orders.service.ts";
+import { insertEvents, orderEvent, type OrderRow } from "../../modules/orders/orders.service.ts";
 import {
   addRefunded,
   findAttempt,
@@ -73,6 +68,8 @@ export async function sendRefund(db: Db, gateway: PaymentGateway, refundId: stri
   const refund = await selectRefund(db, refundId);
   if (!refund || refund.status !== "pending") return;
   const attempt = (await findAttempt(db, refund.attemptId))!;
+  // Refunded by a provider the shop no longer uses: it stays pending for the operator (reconciliation names it).
+  if (attempt.provider !== gateway.provider) return;
   try {
     const answer = await gateway.refund({
       attemptId: attempt.id,

@@ -1,0 +1,474 @@
+import { sql } from "drizzle-orm";
+import type { AddressInfo } from "node:net";
+import { serve, type ServerType } from "@hono/node-server";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import type { PaymentChannel } from "#common/payment-channels.ts";
+import { callerFor } from "../../../tests/setup/caller.ts";
+import { expectLedgerBalanced } from "../../../tests/setup/ledger.ts";
+import { newKey, signedInUser } from "../../../tests/setup/money.ts";
+import { listing, merchantWithStore, shopperWithMoney, supplyProduct } from "../../../tests/setup/shop.ts";
+import { createTestApp } from "../../../tests/setup/test-app.ts";
+import { createTestDatabase, type TestDatabase } from "../../../tests/setup/test-db.ts";
+import { createMidtransGateway } from "../../adapters/midtrans/midtrans.adapter.ts";
+import {
+  startMidtransSimulator,
+  type MidtransSimulator,
+} from "../../adapters/midtrans/midtrans.simulator.ts";
+import { createXenditGateway } from "../../adapters/xendit/xendit.adapter.ts";
+import { startXenditSimulator, type XenditSimulator } from "../../adapters/xendit/xendit.simulator.ts";
+import {
+  createSandboxGateway,
+  decideSandboxPayment,
+  sandboxSecret,
+  sandboxSignatureHeader,
+  signNotification,
+} from "../../modules/gateway/gateway.service.ts";
+import { walletHistory } from "../../modules/ledger/ledger.service.ts";
+import { findAttempt } from "../../modules/payments/payments.service.ts";
+import { setClock } from "../../platform/clock.ts";
+import type { PaymentGateway } from "../../platform/payments.ts";
+import { reconcilePayments } from "./reconcile.ts";
+import { silentLog } from "../../../tests/setup/test-db.ts";
+
+/**
+ * Paying through each provider (decision 19), end to end: the shop's HTTP app listens on a real port, the
+ * provider (the built-in sandbox, or the Midtrans or Xendit simulator) answers the adapter's calls and sends
+ * its notifications there, signed as the real one signs them. The ledger balances after every test.
+ */
+
+let database: TestDatabase;
+let ops: Awaited<ReturnType<typeof signedInUser>>;
+let server: ServerType;
+let publicUrl: string;
+let rig: Rig;
+let restore: (() => void) | undefined;
+
+interface Rig {
+  name: "sandbox" | "midtrans" | "xendit";
+  gateway: PaymentGateway;
+  pay(attemptId: string): Promise<void>;
+  /** The provider takes a paid payment back (settlement → deny, SUCCEEDED → REVERSED, a chargeback). */
+  reverse(attemptId: string): Promise<void>;
+  /** Notifications wait until `release` (the shop misses them for a while). */
+  hold?(): void;
+  release?(opts?: { reverse?: boolean }): Promise<void>;
+  /** Sends the last notification of an attempt again, `times` times. */
+  resend?(attemptId: string, times: number): Promise<void>;
+  forged?(attemptId: string): Promise<void>;
+  idle(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** The shop's app, as the current provider's shop, on a real port (providers notify it over HTTP). */
+let gatewayOfApp: PaymentGateway;
+beforeAll(async () => {
+  database = await createTestDatabase();
+  ops = await signedInUser(database, "operator");
+  server = serve({
+    port: 0,
+    hostname: "127.0.0.1",
+    fetch: (request) => createTestApp(database, { gateway: gatewayOfApp, publicUrl }).fetch(request),
+  });
+  await new Promise((resolve) => server.once("listening", resolve));
+  publicUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(async () => {
+  await new Promise((resolve) => server.close(resolve));
+  await database.destroy();
+});
+afterEach(async () => {
+  restore?.();
+  restore = undefined;
+  await rig?.idle();
+  await expectLedgerBalanced(database);
+});
+
+async function sandboxRig(): Promise<Rig> {
+  const gateway = createSandboxGateway(database.db, { publicUrl });
+  const decide = async (attemptId: string, action: "pay" | "reverse") => {
+    const attempt = (await findAttempt(database.db, attemptId))!;
+    await decideSandboxPayment(database.db, attempt.providerPaymentId!, action);
+  };
+  return {
+    name: "sandbox",
+    gateway,
+    pay: (id) => decide(id, "pay"),
+    reverse: (id) => decide(id, "reverse"),
+    idle: async () => undefined,
+    close: async () => undefined,
+  };
+}
+
+async function midtransRig(): Promise<Rig> {
+  const serverKey = "SB-Mid-server-test-key-0001";
+  const sim: MidtransSimulator = await startMidtransSimulator({
+    serverKey,
+    notifyUrl: `${publicUrl}/payments/notify/midtrans`,
+    retryDelayMs: 10,
+  });
+  const c = sim.control;
+  return {
+    name: "midtrans",
+    gateway: createMidtransGateway({ baseUrl: sim.url, serverKey }),
+    pay: (id) => c.pay(id),
+    reverse: (id) => c.deny(id),
+    hold: () => c.hold(),
+    release: (opts) => c.release(opts),
+    resend: (id, times) => c.resend(id, times),
+    forged: (id) => c.sendForged(id),
+    idle: () => c.idle(),
+    close: () => sim.close(),
+  };
+}
+
+async function xenditRig(): Promise<Rig> {
+  const secretKey = "xnd_development_test_key_0001";
+  const callbackToken = "test-callback-token-0001";
+  const sim: XenditSimulator = await startXenditSimulator({
+    secretKey,
+    callbackToken,
+    notifyUrl: `${publicUrl}/payments/notify/xendit`,
+  });
+  const c = sim.control;
+  return {
+    name: "xendit",
+    gateway: createXenditGateway({ baseUrl: sim.url, secretKey, callbackToken }),
+    pay: (id) => c.pay(id),
+    reverse: (id) => c.reverse(id),
+    hold: () => c.hold(),
+    release: (opts) => c.release(opts),
+    resend: (id, times) => c.resend(id, times),
+    forged: (id) => c.sendForged(id),
+    idle: () => c.idle(),
+    close: () => sim.close(),
+  };
+}
+
+/** Waits (a notification travels over HTTP) until `check` holds, for up to 5 s. */
+async function until(check: () => Promise<boolean>, what: string): Promise<void> {
+  const end = Date.now() + 5000;
+  while (Date.now() < end) {
+    if (await check()) return;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}
+
+/** A shopper (no money) of the current provider's shop, and a store's product at Rp 100.000. */
+async function shopper() {
+  const who = await shopperWithMoney(database, ops, 0);
+  const api = callerFor(database, { token: who.token, gateway: rig.gateway, publicUrl });
+  return { ...who, api };
+}
+async function product(stock = 10) {
+  const store = await merchantWithStore(database, { autoPay: true });
+  const supply = await supplyProduct(database, { stock, merchantPrice: 60_000 });
+  return { store, listingId: await listing(database, store.storeId, supply, 100_000) };
+}
+
+async function place(who: Awaited<ReturnType<typeof shopper>>, listingId: string, method: PaymentChannel) {
+  const placed = await who.api.orders.place({
+    lines: [{ listingId, quantity: 1 }],
+    addressId: who.addressId,
+    method,
+    ...(method === "ovo" ? { phone: "0812 3456 7890" } : {}),
+    fromCart: false,
+    idempotencyKey: newKey(),
+  });
+  return { orderId: placed.orderIds[0]!, attemptId: placed.attemptId! };
+}
+
+const statusOf = async (who: Awaited<ReturnType<typeof shopper>>, orderId: string) =>
+  (await who.api.orders.get({ id: orderId })).status;
+
+/** Rows of a raw query, on either database. */
+async function rows<T>(query: ReturnType<typeof sql>): Promise<T[]> {
+  return ((await database.db.execute(query)) as unknown as { rows: T[] }).rows;
+}
+
+const rigs = { sandbox: sandboxRig, midtrans: midtransRig, xendit: xenditRig };
+
+describe.each(["sandbox", "midtrans", "xendit"] as const)("paying through %s", (name) => {
+  beforeAll(async () => {
+    rig = await rigs[name]();
+    gatewayOfApp = rig.gateway;
+  });
+  afterAll(() => rig.close());
+
+  it("pays an order by every channel it offers; the method screen says how, and the order names the channel", async () => {
+    const who = await shopper();
+    const { listingId } = await product(50);
+    const kinds = { qris: "qr", ovo: "push", dana: "redirect", shopeepay: "redirect", linkaja: "redirect" };
+    for (const channel of rig.gateway.channels) {
+      const { orderId, attemptId } = await place(who, listingId, channel);
+      const attempt = await who.api.payments.attempt({ id: attemptId });
+      const { total } = await who.api.orders.get({ id: orderId });
+      const expected = channel.startsWith("va_")
+        ? "va"
+        : channel === "alfamart" || channel === "indomaret"
+          ? "code"
+          : kinds[channel as keyof typeof kinds];
+      expect(attempt).toMatchObject({ status: "pending", channel, amount: total, fee: 0 });
+      expect(attempt.action.type, channel).toBe(expected);
+      if (attempt.action.type === "qr") expect(attempt.action.qrSvg).toMatch(/^<svg /);
+      await rig.pay(attemptId);
+      await until(async () => (await statusOf(who, orderId)) === "paid", `${channel} paid`);
+      const order = await who.api.orders.get({ id: orderId });
+      expect(order.paymentMethod).toBe(channel);
+      expect((await who.api.payments.attempt({ id: attemptId })).status).toBe("paid");
+    }
+    // Paid from outside: the wallet never moved.
+    expect((await who.api.wallet.summary()).balance).toBe(0);
+  });
+
+  it("applies a payment once, however often and in whatever order its notifications come", async () => {
+    if (!rig.hold || !rig.resend) return;
+    const who = await shopper();
+    const { listingId } = await product();
+    rig.hold();
+    const { orderId, attemptId } = await place(who, listingId, "va_bca");
+    await rig.pay(attemptId);
+    // The payment first, then its older "pending": it stays paid.
+    await rig.release!({ reverse: true });
+    await rig.resend(attemptId, 5);
+    await until(async () => (await statusOf(who, orderId)) === "paid", "paid");
+    await rig.idle();
+    expect((await who.api.wallet.summary()).balance).toBe(0);
+    const history = await walletHistory(database.db, who.id, { limit: 10 });
+    expect(history.items).toEqual([]);
+  });
+
+  it("refuses a forged notification, records it, and changes nothing", async () => {
+    if (!rig.forged) return;
+    const who = await shopper();
+    const { listingId } = await product();
+    const { orderId, attemptId } = await place(who, listingId, "qris");
+    await rig.forged(attemptId);
+    await rig.idle();
+    expect(await statusOf(who, orderId)).toBe("pending_payment");
+    const events = await rows<{ outcome: string }>(
+      sql`select outcome from payment_events where provider = ${rig.name} and outcome = 'forged'`,
+    );
+    expect(events.length).toBeGreaterThan(0);
+  });
+
+  it("switching method: a new attempt, the old one closed; the old one's money still pays, once", async () => {
+    const who = await shopper();
+    const { listingId } = await product();
+    const { orderId, attemptId: first } = await place(who, listingId, "va_bca");
+    const { attemptId: second } = await who.api.payments.switch({
+      id: first,
+      channel: "qris",
+      idempotencyKey: newKey(),
+    });
+    expect(second).not.toBe(first);
+    expect((await who.api.payments.attempt({ id: first })).status).toBe("cancelled");
+    // The old attempt's money arrives before the provider heard it was cancelled: it pays the order.
+    await rig.pay(first);
+    await until(async () => (await statusOf(who, orderId)) === "paid", "paid by the old attempt");
+    expect((await who.api.orders.get({ id: orderId })).paymentMethod).toBe("va_bca");
+    // The new one is closed, and cancelled at the provider.
+    await database.jobs.runDue();
+    expect((await who.api.payments.attempt({ id: second })).status).toBe("cancelled");
+    expect((await who.api.wallet.summary()).balance).toBe(0);
+  });
+
+  it("money for an order already paid another way goes to the wallet, shown in fund history", async () => {
+    const who = await shopper();
+    const { listingId } = await product();
+    const { orderId, attemptId } = await place(who, listingId, "va_bca");
+    const { total } = await who.api.orders.get({ id: orderId });
+    await ops.api.ops.money.adjust({
+      account: who.email,
+      amount: total,
+      reason: "uji",
+      idempotencyKey: newKey(),
+    });
+    await who.api.orders.pay({ id: orderId, method: "wallet", idempotencyKey: newKey() });
+    await rig.pay(attemptId);
+    await until(async () => (await who.api.wallet.summary()).balance === total, "late money in the wallet");
+    const history = await who.api.wallet.history({ limit: 10 });
+    expect(history.items[0]).toMatchObject({ entry: "late_payment", amount: total });
+  });
+
+  it("a reversal after payment cancels the unshipped order, returns its stock, and moves the money back", async () => {
+    const who = await shopper();
+    const { listingId } = await product(5);
+    const { orderId, attemptId } = await place(who, listingId, "qris");
+    await rig.pay(attemptId);
+    await until(async () => (await statusOf(who, orderId)) === "paid", "paid");
+    await rig.reverse(attemptId);
+    await until(async () => (await statusOf(who, orderId)) === "cancelled", "cancelled by the reversal");
+    const order = await who.api.orders.get({ id: orderId });
+    expect(order.cancelReason).toBe("payment_reversed");
+    expect((await callerFor(database).listings.get({ id: listingId })).stock).toBe(5);
+    // The shopper has the money back from their bank: nothing in the wallet.
+    expect((await who.api.wallet.summary()).balance).toBe(0);
+    expect((await who.api.payments.attempt({ id: attemptId })).status).toBe("reversed");
+  });
+
+  it("cancelling an order paid by QRIS refunds through the provider; one paid by a virtual account refunds to the wallet", async () => {
+    const who = await shopper();
+    const { listingId } = await product();
+    const byQr = await place(who, listingId, "qris");
+    const byVa = await place(who, listingId, "va_bni");
+    await rig.pay(byQr.attemptId);
+    await rig.pay(byVa.attemptId);
+    await until(async () => (await statusOf(who, byVa.orderId)) === "paid", "paid");
+    await until(async () => (await statusOf(who, byQr.orderId)) === "paid", "paid");
+    const qrOrder = await who.api.orders.get({ id: byQr.orderId });
+    const vaOrder = await who.api.orders.get({ id: byVa.orderId });
+    expect(qrOrder.refundTo).toBe(rig.gateway.refundable("qris") ? "provider" : "wallet");
+    expect(vaOrder.refundTo).toBe("wallet");
+    await who.api.orders.cancel({ id: byQr.orderId, idempotencyKey: newKey() });
+    await who.api.orders.cancel({ id: byVa.orderId, idempotencyKey: newKey() });
+    await database.jobs.runDue();
+    await rig.idle();
+    // The VA's money is in the wallet; the QR's went back to the app that paid (in and out of the wallet).
+    const viaProvider = qrOrder.refundTo === "provider";
+    await until(
+      async () =>
+        (await who.api.wallet.summary()).balance === vaOrder.total + (viaProvider ? 0 : qrOrder.total),
+      "refunds",
+    );
+    const entries = (await who.api.wallet.history({ limit: 10 })).items.map((i) => i.entry);
+    expect(entries.filter((e) => e === "order_refund")).toHaveLength(2);
+    if (viaProvider) {
+      expect(entries).toContain("refund_to_provider");
+      const attempt = (await findAttempt(database.db, byQr.attemptId))!;
+      await until(
+        async () => (await findAttempt(database.db, byQr.attemptId))!.refunded === qrOrder.total,
+        "refunded",
+      );
+      expect(attempt.status).toBe("paid");
+    }
+  });
+
+  it("recharges the wallet by virtual account", async () => {
+    const who = await shopper();
+    const started = await who.api.wallet.recharge({
+      amount: 250_000,
+      method: "va_bri",
+      idempotencyKey: newKey(),
+    });
+    const attempt = await who.api.payments.attempt({ id: started.attemptId });
+    expect(attempt).toMatchObject({
+      purpose: "recharge",
+      amount: 250_000,
+      action: { type: "va", bank: "bri" },
+    });
+    await rig.pay(started.attemptId);
+    await until(async () => (await who.api.wallet.summary()).balance === 250_000, "credited");
+    expect((await who.api.wallet.rechargeStatus({ id: started.id })).status).toBe("completed");
+  });
+
+  it("a payment whose notification never came is found by the status check, and named by the reconciliation", async () => {
+    if (!rig.hold) return;
+    const who = await shopper();
+    const { listingId } = await product();
+    const { orderId, attemptId } = await place(who, listingId, "va_mandiri");
+    rig.hold();
+    await rig.pay(attemptId);
+    // The reconciliation of today names what the provider took and the shop did not know, and applies it.
+    const report = await reconcilePayments(
+      { db: database.db, gateway: rig.gateway, log: silentLog },
+      jakartaToday(),
+    );
+    expect(report.differences).toContainEqual(
+      expect.objectContaining({ attemptId, kind: "provider_paid_shop_not" }),
+    );
+    expect(await statusOf(who, orderId)).toBe("paid");
+    await rig.release!();
+    await rig.idle();
+    expect(await statusOf(who, orderId)).toBe("paid");
+  });
+});
+
+const jakartaToday = () => new Intl.DateTimeFormat("en-CA", { timeZone: "Asia/Jakarta" }).format(new Date());
+
+describe("the sandbox's notifications, verified before anything is read", () => {
+  beforeAll(async () => {
+    rig = await sandboxRig();
+    gatewayOfApp = rig.gateway;
+  });
+
+  async function post(body: object, sign = true) {
+    const text = JSON.stringify(body);
+    return fetch(`${publicUrl}/payments/notify/sandbox`, {
+      method: "POST",
+      headers: {
+        "content-type": "application/json",
+        [sandboxSignatureHeader]: sign
+          ? signNotification(await sandboxSecret(database.db), text, new Date())
+          : "t=1,v1=00",
+      },
+      body: text,
+    });
+  }
+
+  it("50 deliveries of one notification at once pay once; a wrong amount or signature changes nothing", async () => {
+    const who = await shopper();
+    const { listingId } = await product();
+    const { orderId, attemptId } = await place(who, listingId, "qris");
+    const attempt = (await findAttempt(database.db, attemptId))!;
+    const body = {
+      paymentId: attempt.providerPaymentId,
+      reference: attemptId,
+      amount: attempt.amount,
+      currency: "IDR",
+      status: "paid",
+    };
+    expect((await post({ ...body, amount: body.amount + 1 })).status).toBe(400);
+    expect((await post(body, false)).status).toBe(400);
+    expect(await statusOf(who, orderId)).toBe("pending_payment");
+    const answers = await Promise.all(Array.from({ length: 50 }, () => post(body)));
+    expect(answers.map((a) => a.status)).toEqual(Array(50).fill(200));
+    expect(await statusOf(who, orderId)).toBe("paid");
+    const applied = await rows<{ n: number }>(
+      sql`select count(*)::int as n from payment_events where attempt_id = ${attemptId} and outcome = 'applied'`,
+    );
+    expect(applied[0]!.n).toBe(1);
+    const escrowIn = await rows<{ n: number }>(
+      sql`select count(*)::int as n from ledger_transfers where subject_id = ${orderId} and step = 'pay'`,
+    );
+    expect(escrowIn[0]!.n).toBe(1);
+  });
+
+  it("an expired attempt cannot be switched once its orders' window closed", async () => {
+    const who = await shopper();
+    const { listingId } = await product();
+    const { attemptId } = await place(who, listingId, "va_bca");
+    const at = new Date(Date.now() + 61 * 60_000);
+    restore = setClock(() => at);
+    await expect(
+      who.api.payments.switch({ id: attemptId, channel: "qris", idempotencyKey: newKey() }),
+    ).rejects.toMatchObject({ code: "CONFLICT" });
+    const view = await who.api.payments.attempt({ id: attemptId });
+    expect(view).toMatchObject({ status: "expired", canSwitch: false, channels: [] });
+  });
+
+  it("nobody reads or switches another user's attempt", async () => {
+    const who = await shopper();
+    const other = await shopper();
+    const { listingId } = await product();
+    const { attemptId } = await place(who, listingId, "qris");
+    await expect(other.api.payments.attempt({ id: attemptId })).rejects.toMatchObject({ code: "NOT_FOUND" });
+    await expect(
+      other.api.payments.switch({ id: attemptId, channel: "qris", idempotencyKey: newKey() }),
+    ).rejects.toMatchObject({ code: "NOT_FOUND" });
+  });
+
+  it("OVO needs the phone to push to", async () => {
+    const who = await shopper();
+    const { listingId } = await product();
+    await expect(
+      who.api.orders.place({
+        lines: [{ listingId, quantity: 1 }],
+        addressId: who.addressId,
+        method: "ovo",
+        fromCart: false,
+        idempotencyKey: newKey(),
+      }),
+    ).rejects.toMatchObject({ code: "BAD_REQUEST" });
+  });
+});
