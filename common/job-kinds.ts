@@ -10,6 +10,10 @@ export const jobKindKeys = {
   "gateway.notify": "gatewayNotify",
   "ledger.forget_keys": "forgetKeys",
   "stores.forget_stats_changes": "forgetStatsChanges",
+  "payment.check": "paymentCheck",
+  "payment.cancel": "paymentCancel",
+  "payment.refund": "paymentRefund",
+  "payments.reconcile": "paymentsReconcile",
 } as const;
 
 export type JobKindKey = (typeof jobKindKeys)[keyof typeof jobKindKeys];

@@ -18,6 +18,18 @@ export const paymentChannels = [
 ] as const;
 export type PaymentChannel = (typeof paymentChannels)[number];
 
+/** The shop's states of a payment attempt (decision 19). */
+export const attemptStates = [
+  "pending",
+  "paid",
+  "failed",
+  "expired",
+  "cancelled",
+  "reversed",
+  "refunded",
+] as const;
+export type AttemptState = (typeof attemptStates)[number];
+
 export type ChannelKind = "qris" | "va" | "ewallet" | "retail";
 
 export const channelKinds: Record<PaymentChannel, ChannelKind> = {

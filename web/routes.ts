@@ -52,6 +52,7 @@ export default [
     route("adjust", "routes/ops/adjust.tsx"),
     route("audit", "routes/ops/audit.tsx"),
     route("jobs", "routes/ops/jobs.tsx"),
+    route("payments", "routes/ops/payments.tsx"),
     route("reviews", "routes/ops/reviews.tsx"),
     route("aftersales", "routes/ops/aftersales.tsx"),
     route("settings", "routes/ops/settings.tsx"),

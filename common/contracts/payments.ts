@@ -1,19 +1,9 @@
 import { z } from "zod";
-import { paymentChannels, walletPhonePattern } from "../payment-channels.ts";
+import { attemptStates, paymentChannels, walletPhonePattern } from "../payment-channels.ts";
 import { prefixedId } from "./input.ts";
 import { IdempotencyKeySchema } from "./ledger.ts";
 
-/** The shop's states of a payment attempt (decision 19). */
-export const attemptStates = [
-  "pending",
-  "paid",
-  "failed",
-  "expired",
-  "cancelled",
-  "reversed",
-  "refunded",
-] as const;
-export type AttemptState = (typeof attemptStates)[number];
+export { attemptStates, type AttemptState } from "../payment-channels.ts";
 
 export const PaymentChannelSchema = z.enum(paymentChannels, "errors.checkout.selectMethod");
 
@@ -90,3 +80,108 @@ export const SwitchChannelInputSchema = z.object({
 
 /** Where a new attempt is paid: the shop's own method screen. */
 export const AttemptStartViewSchema = z.object({ attemptId: z.string() });
+
+// ------------------------------------------------------------------------------------------- operators
+
+export const paymentProviders = ["sandbox", "midtrans", "xendit"] as const;
+export const eventOutcomes = [
+  "applied",
+  "unchanged",
+  "forged",
+  "unreadable",
+  "unmatched",
+  "mismatch",
+] as const;
+/** What the shop could not apply: shown to the operator, never dropped. */
+export const unappliedOutcomes = ["forged", "unreadable", "unmatched", "mismatch"] as const;
+export const differenceKinds = [
+  "provider_paid_shop_not",
+  "shop_paid_provider_not",
+  "amount_differs",
+  "refund_differs",
+  "provider_unknown",
+  "unmatched_event",
+] as const;
+
+const opsCursor = z
+  .string()
+  .max(64)
+  .regex(/^[a-z]{3}_[0-9a-z]{1,59}$/, "errors.api.invalidInput")
+  .nullish();
+
+export const OpsPaymentsInputSchema = z.object({
+  status: z.enum(attemptStates).optional(),
+  channel: z.enum(paymentChannels).optional(),
+  provider: z.enum(paymentProviders).optional(),
+  cursor: opsCursor,
+  limit: z.number().int().min(1).max(100).default(30),
+});
+
+/** Payment attempts, newest first, for the operator (by provider, channel and status). */
+export const OpsPaymentsViewSchema = z.object({
+  items: z.array(
+    z.object({
+      id: z.string(),
+      user: z.string(),
+      purpose: z.enum(["orders", "recharge"]),
+      subjectId: z.string(),
+      provider: z.enum(paymentProviders),
+      channel: z.enum(paymentChannels),
+      amount: z.number().int(),
+      fee: z.number().int(),
+      refunded: z.number().int(),
+      status: z.enum(attemptStates),
+      providerPaymentId: z.string().nullable(),
+      createdAt: z.date(),
+      paidAt: z.date().nullable(),
+    }),
+  ),
+  nextCursor: z.string().nullable(),
+});
+
+export const OpsPaymentEventsInputSchema = z.object({
+  /** Only what the shop could not apply (the default), or every event. */
+  unapplied: z.boolean().default(true),
+  cursor: opsCursor,
+  limit: z.number().int().min(1).max(100).default(30),
+});
+
+/** Provider notifications and status reads as received, with what the shop made of each. */
+export const OpsPaymentEventsViewSchema = z.object({
+  items: z.array(
+    z.object({
+      id: z.string(),
+      provider: z.enum(paymentProviders),
+      source: z.enum(["notification", "check"]),
+      outcome: z.enum(eventOutcomes),
+      attemptId: z.string().nullable(),
+      providerStatus: z.string().nullable(),
+      amount: z.number().int().nullable(),
+      /** The body as received (cut at 2 KB here; the database keeps 16 KB). */
+      body: z.string(),
+      receivedAt: z.date(),
+    }),
+  ),
+  nextCursor: z.string().nullable(),
+});
+
+/** The latest daily reconciliations, each difference named. */
+export const OpsReconciliationsViewSchema = z.object({
+  items: z.array(
+    z.object({
+      id: z.string(),
+      provider: z.enum(paymentProviders),
+      day: z.string(),
+      checked: z.number().int(),
+      createdAt: z.date(),
+      differences: z.array(
+        z.object({
+          attemptId: z.string().nullable(),
+          kind: z.enum(differenceKinds),
+          shop: z.string().nullable(),
+          provider: z.string().nullable(),
+        }),
+      ),
+    }),
+  ),
+});

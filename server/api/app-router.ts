@@ -22,6 +22,7 @@ import { opsJobsRouter } from "./ops/jobs.ts";
 import { opsMerchantsRouter } from "./ops/merchants.ts";
 import { opsMoneyRouter } from "./ops/money.ts";
 import { opsOrdersRouter } from "./ops/orders.ts";
+import { opsPaymentsRouter } from "./ops/payments.ts";
 import { opsReviewsRouter } from "./ops/reviews.ts";
 import { opsSettingsRouter } from "./ops/settings.ts";
 import { opsUsersRouter } from "./ops/users.ts";
@@ -55,6 +56,7 @@ export const appRouter = router({
   ops: router({
     money: opsMoneyRouter,
     orders: opsOrdersRouter,
+    payments: opsPaymentsRouter,
     merchants: opsMerchantsRouter,
     catalog: opsCatalogRouter,
     reviews: opsReviewsRouter,

@@ -458,6 +458,31 @@ describe("the sandbox's notifications, verified before anything is read", () => 
     ).rejects.toMatchObject({ code: "NOT_FOUND" });
   });
 
+  it("the operator lists attempts, unapplied notifications and reconciliations; nobody else may", async () => {
+    const who = await shopper();
+    const { listingId } = await product();
+    const { attemptId } = await place(who, listingId, "va_permata");
+    await post({
+      paymentId: "pay_unknown",
+      reference: "pat_unknown",
+      amount: 1,
+      currency: "IDR",
+      status: "paid",
+    });
+    const list = await ops.api.ops.payments.list({ channel: "va_permata", status: "pending", limit: 100 });
+    expect(list.items.map((a) => a.id)).toContain(attemptId);
+    expect(list.items.every((a) => a.channel === "va_permata" && a.status === "pending")).toBe(true);
+    const events = await ops.api.ops.payments.events({ limit: 100 });
+    expect(events.items).toContainEqual(
+      expect.objectContaining({ outcome: "unmatched", attemptId: "pat_unknown", provider: "sandbox" }),
+    );
+    await reconcilePayments({ db: database.db, gateway: rig.gateway, log: silentLog }, jakartaToday());
+    const reports = await ops.api.ops.payments.reconciliations();
+    expect(reports.items.find((r) => r.provider === "sandbox" && r.day === jakartaToday())).toBeDefined();
+    await expect(who.api.ops.payments.list({})).rejects.toMatchObject({ code: "FORBIDDEN" });
+    await expect(who.api.ops.payments.events({})).rejects.toMatchObject({ code: "FORBIDDEN" });
+  });
+
   it("OVO needs the phone to push to", async () => {
     const who = await shopper();
     const { listingId } = await product();

@@ -161,3 +161,58 @@ export function selectAttemptsOfSubjects(db: Executor, subjectIds: readonly stri
     .where(inArray(paymentAttempts.subjectId, [...subjectIds]))
     .orderBy(desc(paymentAttempts.id));
 }
+
+/** A page of attempts, newest first: `limit + 1` rows before the cursor's id. */
+export function selectAttemptPage(
+  db: Executor,
+  opts: {
+    status?: AttemptStatus | undefined;
+    channel?: AttemptRow["channel"] | undefined;
+    provider?: AttemptRow["provider"] | undefined;
+    before?: string | undefined;
+    limit: number;
+  },
+): Promise<AttemptRow[]> {
+  return db
+    .select()
+    .from(paymentAttempts)
+    .where(
+      and(
+        opts.status ? eq(paymentAttempts.status, opts.status) : undefined,
+        opts.channel ? eq(paymentAttempts.channel, opts.channel) : undefined,
+        opts.provider ? eq(paymentAttempts.provider, opts.provider) : undefined,
+        opts.before ? lt(paymentAttempts.id, opts.before) : undefined,
+      ),
+    )
+    .orderBy(desc(paymentAttempts.id))
+    .limit(opts.limit + 1);
+}
+
+/** A page of provider events, newest first; only the unapplied ones when asked. */
+export function selectEventPage(
+  db: Executor,
+  opts: { unapplied: boolean; before?: string | undefined; limit: number },
+) {
+  return db
+    .select()
+    .from(paymentEvents)
+    .where(
+      and(
+        opts.unapplied
+          ? inArray(paymentEvents.outcome, ["forged", "unreadable", "unmatched", "mismatch"])
+          : undefined,
+        opts.before ? lt(paymentEvents.id, opts.before) : undefined,
+      ),
+    )
+    .orderBy(desc(paymentEvents.id))
+    .limit(opts.limit + 1);
+}
+
+/** The newest reconciliation reports. */
+export function selectReconciliations(db: Executor, limit: number) {
+  return db
+    .select()
+    .from(paymentReconciliations)
+    .orderBy(desc(paymentReconciliations.day), desc(paymentReconciliations.id))
+    .limit(limit);
+}

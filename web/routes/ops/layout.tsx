@@ -17,6 +17,7 @@ const sections = [
   ["/ops/catalog", "catalog"],
   ["/ops/categories", "categories"],
   ["/ops/recharges", "recharges"],
+  ["/ops/payments", "payments"],
   ["/ops/ledger", "ledger"],
   ["/ops/adjust", "adjust"],
   ["/ops/reviews", "reviews"],
