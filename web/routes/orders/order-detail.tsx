@@ -1,3 +1,4 @@
+import { channelNames, isPaymentChannel } from "#common/payment-channels.ts";
 import { lazy } from "react";
 import { HydrationBoundary, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Link, useNavigate, useSearchParams } from "react-router";
@@ -227,7 +228,16 @@ function OrderDetailContent() {
                 className={outline}
                 onClick={() =>
                   modal.open(ConfirmDialog, {
-                    title: `${t("orders.detail.cancelTitle")} ${t("orders.detail.cancelBody")}`,
+                    title: `${t("orders.detail.cancelTitle")} ${
+                      order.status !== "paid"
+                        ? t("orders.detail.cancelBodyUnpaid")
+                        : order.refundTo === "provider" && isPaymentChannel(order.paymentMethod)
+                          ? t("orders.detail.cancelBodyProvider", {
+                              total: formatRupiah(order.total),
+                              channel: channelNames[order.paymentMethod],
+                            })
+                          : t("orders.detail.cancelBodyWallet", { total: formatRupiah(order.total) })
+                    }`,
                     cancelLabel: t("orders.detail.keep"),
                     confirmLabel: t("orders.detail.cancel"),
                     onConfirm: () => cancel.mutate({ id, idempotencyKey: newIntentKey() }),
