@@ -483,6 +483,41 @@ describe("the sandbox's notifications, verified before anything is read", () => 
     await expect(who.api.ops.payments.events({})).rejects.toMatchObject({ code: "FORBIDDEN" });
   });
 
+  it("a reversal after shipping leaves the order to the operator, marked, and the platform carries the loss", async () => {
+    const who = await shopper();
+    const { store, listingId } = await product();
+    await ops.api.ops.money.adjust({
+      account: store.email,
+      amount: 500_000,
+      reason: "uji",
+      idempotencyKey: newKey(),
+    });
+    const { orderId, attemptId } = await place(who, listingId, "dana");
+    await rig.pay(attemptId);
+    await until(async () => (await statusOf(who, orderId)) === "paid", "paid");
+    await ops.api.ops.orders.ship({
+      id: orderId,
+      courier: "jne",
+      trackingNumber: "JNE0000000002",
+      idempotencyKey: newKey(),
+    });
+    const before = await rows<{ balance: string }>(
+      sql`select balance::text as balance from ledger_accounts where id = 'platform:adjustments'`,
+    );
+    await rig.reverse(attemptId);
+    await until(
+      async () => (await who.api.payments.attempt({ id: attemptId })).status === "reversed",
+      "reversed",
+    );
+    const order = await who.api.orders.get({ id: orderId });
+    expect(order.status).toBe("shipped");
+    expect(order.events.map((e) => e.event)).toContain("exception");
+    const after = await rows<{ balance: string }>(
+      sql`select balance::text as balance from ledger_accounts where id = 'platform:adjustments'`,
+    );
+    expect(BigInt(after[0]!.balance) - BigInt(before[0]?.balance ?? "0")).toBe(-BigInt(order.total));
+  });
+
   it("OVO needs the phone to push to", async () => {
     const who = await shopper();
     const { listingId } = await product();
