@@ -34,6 +34,12 @@ export type PaymentMethod = (typeof paymentMethods)[number];
 export const checkoutMethods = ["wallet", ...paymentChannels] as const;
 export type CheckoutMethod = (typeof checkoutMethods)[number];
 
+/**
+ * The exception a shipped order is marked with when the provider took its payment back (decision 19): shown in
+ * the reader's language, unlike an operator's own note.
+ */
+export const reversedException = "payment_reversed";
+
 /** Why an order was cancelled. */
 export const cancelReasons = [
   "shopper",

@@ -1,5 +1,6 @@
 import { inArray } from "drizzle-orm";
 import { type MoneySettings } from "#common/contracts/settings.ts";
+import { reversedException } from "#common/order-states.ts";
 import { type Db, type Tx } from "../../db/client.ts";
 import { transact } from "../../db/transaction.ts";
 import { move, walletBalance, type Transfer } from "../../modules/ledger/ledger.service.ts";
@@ -31,9 +32,6 @@ import { cancelLocked } from "../orders/steps/cancel.ts";
 import { markPaid } from "../orders/steps/payment.ts";
 import { closeOtherAttempts } from "./attempts.ts";
 import { applyRefundEvent } from "./refunds.ts";
-
-/** The operator's note on a shipped order whose payment the provider took back (shown as typed). */
-const heldNote = "Payment reversed by the provider: held for the operator";
 
 /** What became of a provider's event; anything but `applied` and `unchanged` changed nothing. */
 export type EventOutcome = "applied" | "unchanged" | "unmatched" | "mismatch";
@@ -242,7 +240,7 @@ async function reverseAttempt(tx: Tx, attempt: AttemptRow): Promise<void> {
         subject: { type: "order", id: o.id },
         step,
       });
-      await updateOrder(tx, o.id, { exception: heldNote, updatedAt: now() });
+      await updateOrder(tx, o.id, { exception: reversedException, updatedAt: now() });
       await insertEvents(tx, [
         orderEvent(o.id, "exception", "system", null, { reason: "payment_reversed", amount: o.total }),
       ]);

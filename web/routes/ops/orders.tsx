@@ -1,3 +1,4 @@
+import { reversedException } from "#common/order-states.ts";
 import { HydrationBoundary, useInfiniteQuery, useMutation, useQueryClient } from "@tanstack/react-query";
 import { useSearchParams } from "react-router";
 import type { Route } from "./+types/orders";
@@ -90,7 +91,8 @@ function OrderRow(props: { order: FulfilmentOrderView; refresh: () => void }) {
       )}
       {o.exception && (
         <p className="mt-1 text-sm text-red-700 dark:text-red-400">
-          {t("orders.detail.exception")}: {o.exception}
+          {t("orders.detail.exception")}:{" "}
+          {o.exception === reversedException ? t("orders.cancelReasons.payment_reversed") : o.exception}
         </p>
       )}
       {open && (
