@@ -49,6 +49,8 @@ interface Rig {
   pay(attemptId: string): Promise<void>;
   /** The provider takes a paid payment back (settlement → deny, SUCCEEDED → REVERSED, a chargeback). */
   reverse(attemptId: string): Promise<void>;
+  /** The provider closes an unpaid payment at its deadline (and says so). */
+  expire?(attemptId: string): Promise<void>;
   /** Notifications wait until `release` (the shop misses them for a while). */
   hold?(): void;
   release?(opts?: { reverse?: boolean }): Promise<void>;
@@ -112,6 +114,7 @@ async function midtransRig(): Promise<Rig> {
     gateway: createMidtransGateway({ baseUrl: sim.url, serverKey }),
     pay: (id) => c.pay(id),
     reverse: (id) => c.deny(id),
+    expire: (id) => c.expire(id),
     hold: () => c.hold(),
     release: (opts) => c.release(opts),
     resend: (id, times) => c.resend(id, times),
@@ -135,6 +138,7 @@ async function xenditRig(): Promise<Rig> {
     gateway: createXenditGateway({ baseUrl: sim.url, secretKey, callbackToken }),
     pay: (id) => c.pay(id),
     reverse: (id) => c.reverse(id),
+    expire: (id) => c.expire(id),
     hold: () => c.hold(),
     release: (opts) => c.release(opts),
     resend: (id, times) => c.resend(id, times),
@@ -250,6 +254,28 @@ describe.each(["sandbox", "midtrans", "xendit"] as const)("paying through %s", (
       sql`select outcome from payment_events where provider = ${rig.name} and outcome = 'forged'`,
     );
     expect(events.length).toBeGreaterThan(0);
+  });
+
+  it("an attempt the provider expired closes; the order still waits, and another method pays it", async () => {
+    if (!rig.expire) return;
+    const who = await shopper();
+    const { listingId } = await product();
+    const { orderId, attemptId } = await place(who, listingId, "alfamart");
+    await rig.expire(attemptId);
+    await until(
+      async () => (await who.api.payments.attempt({ id: attemptId })).status === "expired",
+      "expired",
+    );
+    expect(await statusOf(who, orderId)).toBe("pending_payment");
+    const order = await who.api.orders.get({ id: orderId });
+    expect(order.channels.length).toBeGreaterThan(0);
+    const { attemptId: next } = await who.api.payments.switch({
+      id: attemptId,
+      channel: "va_permata",
+      idempotencyKey: newKey(),
+    });
+    await rig.pay(next);
+    await until(async () => (await statusOf(who, orderId)) === "paid", "paid by the new attempt");
   });
 
   it("switching method: a new attempt, the old one closed; the old one's money still pays, once", async () => {
@@ -516,6 +542,42 @@ describe("the sandbox's notifications, verified before anything is read", () => 
       sql`select balance::text as balance from ledger_accounts where id = 'platform:adjustments'`,
     );
     expect(BigInt(after[0]!.balance) - BigInt(before[0]?.balance ?? "0")).toBe(-BigInt(order.total));
+  });
+
+  it("a channel's fee is shown before paying, added to what is asked, and booked to revenue", async () => {
+    const settings = await ops.api.ops.settings.get();
+    const { channelFees: _, ...money } = settings.money;
+    await ops.api.ops.settings.updateMoney({
+      ...money,
+      channelFees: { qris: { fixed: 1_000, basisPoints: 70 } },
+    });
+    try {
+      const who = await shopper();
+      const { listingId } = await product();
+      const quote = await who.api.orders.quote({ lines: [{ listingId, quantity: 1 }] });
+      const offer = quote.channels.find((c) => c.channel === "qris")!;
+      // Rp 1.000 + 0,7% of the total, rounded up to the rupiah.
+      expect(offer.fee).toBe(1_000 + Math.ceil((quote.total * 70) / 10_000));
+      expect(quote.channels.find((c) => c.channel === "va_bca")!.fee).toBe(0);
+      const revenue = async () =>
+        BigInt(
+          (
+            await rows<{ b: string }>(
+              sql`select balance::text as b from ledger_accounts where id = 'platform:revenue'`,
+            )
+          )[0]!.b,
+        );
+      const { orderId, attemptId } = await place(who, listingId, "qris");
+      const attempt = await who.api.payments.attempt({ id: attemptId });
+      expect(attempt).toMatchObject({ amount: quote.total + offer.fee, fee: offer.fee });
+      const before = await revenue();
+      await rig.pay(attemptId);
+      await until(async () => (await statusOf(who, orderId)) === "paid", "paid");
+      // Revenue got the fee (the store's goods cost is unpaid: its balance is empty).
+      expect((await revenue()) - before).toBe(BigInt(offer.fee));
+    } finally {
+      await ops.api.ops.settings.updateMoney({ ...money, channelFees: {} });
+    }
   });
 
   it("OVO needs the phone to push to", async () => {
