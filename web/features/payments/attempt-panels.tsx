@@ -295,7 +295,7 @@ export function RetailPanel(props: { attempt: AttemptView; action: Action<"code"
           large
         />
         <div className="mt-3">
-          <dt className="text-sm text-gray-700 dark:text-gray-300">{t("payments.va.amount")}</dt>
+          <dt className="text-sm text-gray-700 dark:text-gray-300">{t("payments.retail.amount")}</dt>
           <dd className="mt-0.5 text-xl font-bold tabular-nums">{amount}</dd>
         </div>
       </dl>
