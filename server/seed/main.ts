@@ -5,6 +5,7 @@
 // Exits 0 when the data is there (seeded now or already), 1 when seeding failed.
 import path from "node:path";
 import { openDatabase } from "../db/client.ts";
+import { createPaymentGateway } from "../adapters/payment-provider.ts";
 import { demoAccounts, demoPassword, seedDemoData, seedSteps, type SeedStep } from "./seed.ts";
 import { jobHandlers, periodicTasks } from "../flows/jobs.ts";
 import { parseEnv } from "../platform/env.ts";
@@ -40,7 +41,14 @@ try {
     database.db,
     createLocalStorage(path.join(env.DATA_DIR, "uploads")),
     log,
-    { imageSize: env.SEED_IMAGE_SIZE, publicUrl: env.PUBLIC_URL, progress },
+    {
+      imageSize: env.SEED_IMAGE_SIZE,
+      publicUrl: env.PUBLIC_URL,
+      // A real provider's adapter for the demo's unpaid order; the sandbox is made over the seed's own
+      // transaction (PGlite has one connection).
+      ...(env.PAYMENT_PROVIDER === "sandbox" ? {} : { gateway: createPaymentGateway(env, database.db) }),
+      progress,
+    },
   );
   if (seeded) {
     log.info("demo data seeded");

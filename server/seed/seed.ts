@@ -17,6 +17,7 @@ import { saveBankCard } from "../modules/wallet/wallet.service.ts";
 import { createFaq } from "../modules/support/support.service.ts";
 import { saveAddress } from "../modules/addresses/addresses.service.ts";
 import { createSandboxGateway } from "../modules/gateway/gateway.service.ts";
+import type { PaymentGateway } from "../platform/payments.ts";
 import { cancelOrder } from "../flows/orders/cancel.ts";
 import { confirmReceipt } from "../flows/orders/confirm.ts";
 import { payGoods } from "../flows/orders/settle-goods.ts";
@@ -39,8 +40,10 @@ export const demoAccounts = {
 interface SeedOptions {
   /** Edge in pixels of the product pictures (icons and logos are never bigger); tests seed small ones quickly. */
   imageSize?: number;
-  /** Where the shop answers: the demo's unpaid order is opened on the sandbox gateway, which calls back here. */
+  /** Where the shop answers: the demo's unpaid order is opened on its payment provider, which calls back here. */
   publicUrl?: string;
+  /** The shop's payment provider (default: the sandbox over the same database). */
+  gateway?: PaymentGateway;
   /** Told each step as it starts (the first start prints them: seeding takes half a minute or more). */
   progress?: (step: SeedStep) => void;
 }
@@ -99,7 +102,9 @@ export async function seedDemoData(db: Db, storage: Storage, log: Logger, opts: 
   const seeded = await transact(db, async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${seedLockKey})`);
     if (await hasAccounts(tx)) return false;
-    await writeDemoShop(tx, storage, log, images, opts.publicUrl ?? "http://localhost:3000", opts.progress);
+    const publicUrl = opts.publicUrl ?? "http://localhost:3000";
+    const gateway = opts.gateway ?? createSandboxGateway(tx, { publicUrl });
+    await writeDemoShop(tx, storage, log, images, { publicUrl, gateway }, opts.progress);
     return true;
   });
   if (seeded) {
@@ -116,7 +121,7 @@ async function writeDemoShop(
   storage: Storage,
   log: Logger,
   images: Awaited<ReturnType<typeof renderImages>>,
-  publicUrl: string,
+  payments: { publicUrl: string; gateway: PaymentGateway },
   progress?: (step: SeedStep) => void,
 ) {
   await updateWebConfig(db, {
@@ -210,7 +215,7 @@ async function writeDemoShop(
     await seedMerchantMoney(db, operatorId, ownerId, index);
   }
   progress?.("orders");
-  await seedDemoOrders(db, storage, publicUrl, { shopperId, operatorId, merchants });
+  await seedDemoOrders(db, storage, payments, { shopperId, operatorId, merchants });
   await seedApplication(db, storage, log, CAT.food);
 }
 
@@ -240,13 +245,13 @@ async function seedApplication(db: Db, storage: Storage, log: Logger, categoryId
 /**
  * The demo shopper's orders, one in every tab, made by the real flows (checkout, payment, goods payment,
  * shipping, receipt, cancellation), so the order pages, the merchants' order centres, the operator's queue
- * and everyone's fund history have something to show. The unpaid one waits on the sandbox gateway and is
- * cancelled by the payment window like any other.
+ * and everyone's fund history have something to show. The unpaid one waits for a BCA virtual account payment
+ * at the shop's provider and is cancelled by the payment window like any other.
  */
 async function seedDemoOrders(
   db: Db,
   storage: Storage,
-  publicUrl: string,
+  { publicUrl, gateway }: { publicUrl: string; gateway: PaymentGateway },
   who: {
     shopperId: string;
     operatorId: string;
@@ -258,7 +263,7 @@ async function seedDemoOrders(
     storage,
     lang: "ind" as const,
     publicUrl,
-    gateway: createSandboxGateway(db, { publicUrl }),
+    gateway,
   };
   const address = await saveAddress(db, who.shopperId, {
     name: "Siti Aminah",
