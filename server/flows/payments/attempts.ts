@@ -117,7 +117,7 @@ export async function requestAttempt(
       notifyUrl: `${deps.publicUrl}/payments/notify/${deps.gateway.provider}`,
       lang: deps.lang,
     });
-    await setAttemptAction(deps.db, attemptId, payment.providerPaymentId, payment.action);
+    await setAttemptAction(deps.db, attemptId, payment.providerPaymentId, payment.action, payment.expiresAt);
   } catch (error) {
     // The shop's own database away stays a 503.
     if (isDatabaseUnavailable(error)) throw error;

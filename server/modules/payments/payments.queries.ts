@@ -31,13 +31,25 @@ export function selectAttemptsOf(db: Executor, subjectId: string): Promise<Attem
     .orderBy(desc(paymentAttempts.id));
 }
 
+/**
+ * Keeps how to pay an attempt, as its provider answered; a provider that closes it sooner than the shop
+ * (OVO's push lasts minutes) brings its deadline forward.
+ */
 export async function setAttemptAction(
   db: Executor,
   id: string,
   providerPaymentId: string,
   action: NonNullable<AttemptRow["action"]>,
+  providerExpiresAt: Date,
 ): Promise<void> {
-  await db.update(paymentAttempts).set({ providerPaymentId, action }).where(eq(paymentAttempts.id, id));
+  await db
+    .update(paymentAttempts)
+    .set({
+      providerPaymentId,
+      action,
+      expiresAt: sql`least(${paymentAttempts.expiresAt}, ${providerExpiresAt})`,
+    })
+    .where(eq(paymentAttempts.id, id));
 }
 
 /** Moves an attempt out of `from` states; undefined when it was in none of them. */
