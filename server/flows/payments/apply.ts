@@ -95,6 +95,23 @@ export async function applyProviderEvent(deps: ApplyDeps, e: ProviderEvent): Pro
   });
 }
 
+/** The channel's fee of a paid attempt, to revenue (or back, when the payment is reversed). */
+function feeTransfers(attempt: AttemptRow, step: "fee" | "fee_reversal"): Transfer[] {
+  if (attempt.fee === 0) return [];
+  const revenue = { platform: "revenue" as const };
+  const clearing = { platform: "gateway_clearing" as const };
+  return [
+    {
+      from: step === "fee" ? clearing : revenue,
+      to: step === "fee" ? revenue : clearing,
+      amount: attempt.fee,
+      kind: attempt.purpose === "orders" ? "prd_order_pay" : "recharge",
+      subject: { type: "payment", id: attempt.id },
+      step,
+    },
+  ];
+}
+
 /**
  * The attempt was paid: its fee goes to revenue, and the rest pays its orders or recharge; money for
  * orders no longer waiting, or for a recharge already completed by another attempt, goes to the wallet.
@@ -109,17 +126,7 @@ async function payAttempt(tx: Tx, settings: MoneySettings, attempt: AttemptRow):
     now(),
   );
   if (!paid) return false;
-  const transfers: Transfer[] = [];
-  if (attempt.fee > 0) {
-    transfers.push({
-      from: { platform: "gateway_clearing" },
-      to: { platform: "revenue" },
-      amount: attempt.fee,
-      kind: attempt.purpose === "orders" ? "prd_order_pay" : "recharge",
-      subject: { type: "payment", id: attempt.id },
-      step: "fee",
-    });
-  }
+  const transfers: Transfer[] = feeTransfers(attempt, "fee");
   if (attempt.purpose === "recharge") {
     const recharge = (await selectRecharge(tx, attempt.subjectId))!;
     const completed = await updateRechargeStatus(
@@ -182,17 +189,7 @@ async function payAttempt(tx: Tx, settings: MoneySettings, attempt: AttemptRow):
 async function reverseAttempt(tx: Tx, attempt: AttemptRow): Promise<void> {
   await updateAttemptStatus(tx, attempt.id, ["paid"], "reversed", now());
   const step = `reversal:${attempt.id}`;
-  const transfers: Transfer[] = [];
-  if (attempt.fee > 0) {
-    transfers.push({
-      from: { platform: "revenue" },
-      to: { platform: "gateway_clearing" },
-      amount: attempt.fee,
-      kind: attempt.purpose === "orders" ? "prd_order_pay" : "recharge",
-      subject: { type: "payment", id: attempt.id },
-      step: "fee_reversal",
-    });
-  }
+  const transfers: Transfer[] = feeTransfers(attempt, "fee_reversal");
   const fromWallet = async (amount: number, kind: Transfer["kind"], subject: Transfer["subject"]) => {
     const taken = Math.min(amount, Math.max(0, await walletBalance(tx, attempt.userId)));
     if (taken > 0) {
