@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { and, eq, gt } from "drizzle-orm";
 import { createAccount } from "#server/modules/auth/auth.service.ts";
 import {
   sandboxPayment,
@@ -6,6 +7,7 @@ import {
   sandboxSignatureHeader,
   signNotification,
 } from "#server/modules/gateway/gateway.service.ts";
+import { sandboxPayments } from "#server/modules/gateway/gateway.tables.ts";
 import { findAttempt } from "#server/modules/payments/payments.service.ts";
 import { callerFor } from "./caller.ts";
 import { freshEmail } from "./accounts.ts";
@@ -100,4 +102,30 @@ export async function pressOnSandbox(
     headers: { "content-type": "application/x-www-form-urlencoded" },
     body: `action=${action}`,
   });
+}
+
+/**
+ * The payer's decision, recorded by the sandbox as its page records it (a pending payment within its window
+ * becomes paid or cancelled, once), but without the sandbox's own notification: the test delivers that
+ * itself (`notifySandbox`), when and as often as it likes. Answers whether the sandbox took the decision.
+ */
+export async function decideOnSandbox(
+  database: Pick<TestDatabase, "db">,
+  attemptId: string,
+  status: "paid" | "cancelled",
+  at: Date,
+): Promise<boolean> {
+  const payment = await sandboxPaymentOf(database, attemptId);
+  const rows = await database.db
+    .update(sandboxPayments)
+    .set({ status, decidedAt: at, notifiedAt: at })
+    .where(
+      and(
+        eq(sandboxPayments.id, payment.id),
+        eq(sandboxPayments.status, "pending"),
+        gt(sandboxPayments.expiresAt, at),
+      ),
+    )
+    .returning({ id: sandboxPayments.id });
+  return rows.length > 0;
 }
