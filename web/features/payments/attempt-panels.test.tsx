@@ -22,6 +22,7 @@ function attempt(action: AttemptView["action"], channel: AttemptView["channel"])
     expiresAt: new Date("2026-11-26T08:00:00Z"),
     action,
     canSwitch: true,
+    channels: [],
     simulateUrl: null,
   };
 }
