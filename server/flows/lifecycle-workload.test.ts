@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expectLedgerBalanced } from "../../tests/setup/ledger.ts";
-import { newKey, paymentIdOf, signedInUser } from "../../tests/setup/money.ts";
+import { decideOnSandbox, newKey, notifySandbox, paidNotice, signedInUser } from "../../tests/setup/money.ts";
 import {
   credit,
   listing,
@@ -11,14 +11,8 @@ import {
 } from "../../tests/setup/shop.ts";
 import { createTestApp } from "../../tests/setup/test-app.ts";
 import { createTestDatabase, testDbKind, type TestDatabase } from "../../tests/setup/test-db.ts";
-// The few server internals a workload needs: the clock, the deadline runner, and the sandbox's signing.
+// The one server internal a workload needs: the clock (the sandbox's signing is in tests/setup/money.ts).
 import { setClock } from "../platform/clock.ts";
-import {
-  sandboxPayment,
-  sandboxSecret,
-  sandboxSignatureHeader,
-  signNotification,
-} from "../modules/gateway/gateway.service.ts";
 
 /**
  * A randomized workload over the whole order lifecycle (fast-check: seeded, shrinkable). One database and one
@@ -26,7 +20,7 @@ import {
  * its plan, adds four listings of three new supply products (one listed by both stores, so they share its
  * stock), and plays a random sequence of what those people do,
  * through the app's procedures as users call them: carts, checkouts of one or both stores paid by wallet or by
- * the sandbox gateway's signed notification (sometimes delivered twice at once), later payments, the merchants'
+ * a QRIS attempt the sandbox's signed notification pays (sometimes delivered twice at once), later payments, the merchants'
  * goods payments and auto-pay, cancellations, the operator's shipping, receipts, the clock moving past payment,
  * goods and receipt deadlines, returns and replacements decided by the store or the operator, recharges,
  * withdrawals with the operator's decision, and credits. Some steps run together (Promise.all), some race on
@@ -84,7 +78,7 @@ interface World extends Cast {
   baseline: Map<string, number>;
   /** Orders placed in this run. */
   orderIds: Set<string>;
-  /** Gateway payments opened (checkouts, later payments, recharges): the sandbox's payment ids. */
+  /** Payment attempts opened at the sandbox (checkouts, later payments, recharges): their `pat_` ids. */
   gatewayPayments: string[];
   withdrawals: string[];
   clockOffset: number;
@@ -202,10 +196,10 @@ type Op =
       t: "place";
       s: number;
       lines: { l: number; q: number }[];
-      method: "wallet" | "sandbox";
+      method: "wallet" | "qris";
       fromCart: boolean;
     }
-  | { t: "payLater"; o: number; method: "wallet" | "sandbox" }
+  | { t: "payLater"; o: number; method: "wallet" | "qris" }
   | { t: "notify"; p: number; status: "paid" | "cancelled"; twice: boolean }
   | { t: "payGoods"; m: number; one: number | null }
   | { t: "autoPay"; m: number; on: boolean }
@@ -246,7 +240,7 @@ const opArb: fc.Arbitrary<Op> = fc.oneof(
       t: fc.constant("place" as const),
       s: fc.nat({ max: 2 }),
       lines: fc.array(lineArb, { minLength: 1, maxLength: 3 }),
-      method: fc.constantFrom("wallet" as const, "sandbox" as const),
+      method: fc.constantFrom("wallet" as const, "qris" as const),
       fromCart: fc.boolean(),
     }),
   },
@@ -255,7 +249,7 @@ const opArb: fc.Arbitrary<Op> = fc.oneof(
     arbitrary: fc.record({
       t: fc.constant("payLater" as const),
       o: pick,
-      method: fc.constantFrom("wallet" as const, "sandbox" as const),
+      method: fc.constantFrom("wallet" as const, "qris" as const),
     }),
   },
   {
@@ -437,25 +431,13 @@ function setClockTo(w: World, offset: number) {
 const restores: (() => void)[] = [];
 const clockNow = (w: World) => new Date(Date.now() + w.clockOffset);
 
-/** The sandbox gateway tells the shop a payment was paid or cancelled, signed, over the real HTTP route. */
-async function notify(w: World, paymentId: string, status: "paid" | "cancelled") {
-  const payment = (await sandboxPayment(w.database.db, paymentId))!;
-  const body = JSON.stringify({
-    paymentId: payment.id,
-    reference: payment.reference,
-    amount: payment.amount,
-    currency: "IDR",
-    status,
-  });
-  const secret = await sandboxSecret(w.database.db);
-  const response = await w.app.request("/payments/notify/sandbox", {
-    method: "POST",
-    headers: {
-      "content-type": "application/json",
-      [sandboxSignatureHeader]: signNotification(secret, body, clockNow(w)),
-    },
-    body,
-  });
+/** The sandbox tells the shop an attempt's payment was paid or cancelled, signed, over the real HTTP route. */
+async function notify(w: World, attemptId: string, status: "paid" | "cancelled") {
+  // The sandbox records it too when it still can (a real provider knows what it was paid): refunds of what
+  // was paid go back through it; an attempt it had closed meanwhile is money it took anyway, said late.
+  await decideOnSandbox(w.database, attemptId, status, clockNow(w));
+  const body = await paidNotice(w.database, attemptId, status);
+  const response = await notifySandbox(w.app, w.database, body, { at: clockNow(w) });
   if (response.status !== 200) throw new Error(`notification answered ${response.status}`);
   count(`notify ${status}: ${String(((await response.json()) as { ok: boolean }).ok)}`);
 }
@@ -489,8 +471,16 @@ async function placeOrder(w: World, op: Extract<Op, { t: "place" }>) {
       idempotencyKey: newKey(),
     });
     for (const id of placed.orderIds) w.orderIds.add(id);
-    if (placed.redirectUrl) w.gatewayPayments.push(paymentIdOf(placed.redirectUrl));
+    if (placed.attemptId) w.gatewayPayments.push(placed.attemptId);
     count(`place: ${placed.orderIds.length} store(s)`);
+  });
+}
+
+/** The newest attempt of an order payment that reached the sandbox (none when it was paid from the wallet). */
+function attemptOf(w: World, paymentId: string) {
+  return w.database.db.query.paymentAttempts.findFirst({
+    where: (a, { and, eq, isNotNull }) => and(eq(a.subjectId, paymentId), isNotNull(a.providerPaymentId)),
+    orderBy: (a, { desc }) => [desc(a.id)],
   });
 }
 
@@ -527,10 +517,8 @@ async function orderAction(w: World, action: OrderAction, o: OrderRow) {
         where: (p, { eq }) => eq(p.orderId, o.id),
       });
       for (const p of payments) {
-        const payment = await w.database.db.query.orderPayments.findFirst({
-          where: (x, { eq }) => eq(x.id, p.paymentId),
-        });
-        if (payment?.gatewayPaymentId) return notify(w, payment.gatewayPaymentId, "paid");
+        const attempt = await attemptOf(w, p.paymentId);
+        if (attempt) return notify(w, attempt.id, "paid");
       }
       return;
     }
@@ -557,7 +545,7 @@ async function runOp(w: World, op: Op): Promise<void> {
           method: op.method,
           idempotencyKey: newKey(),
         });
-        if (paid.redirectUrl) w.gatewayPayments.push(paymentIdOf(paid.redirectUrl));
+        if (paid.attemptId) w.gatewayPayments.push(paid.attemptId);
       });
     }
     case "notify": {
@@ -700,10 +688,10 @@ async function runOp(w: World, op: Op): Promise<void> {
       return attempt("recharge", async () => {
         const started = await w.people[op.u]!.api.wallet.recharge({
           amount: op.amount,
-          method: "sandbox",
+          method: "qris",
           idempotencyKey: newKey(),
         });
-        w.gatewayPayments.push(paymentIdOf(started.redirectUrl));
+        w.gatewayPayments.push(started.attemptId);
       });
     case "withdraw":
       return attempt("withdraw", async () => {
@@ -745,10 +733,7 @@ async function runOp(w: World, op: Op): Promise<void> {
         const payment = await w.database.db.query.orderPaymentOrders.findFirst({
           where: (p, { eq }) => eq(p.orderId, o.id),
         });
-        const open = await w.database.db.query.orderPayments.findFirst({
-          where: (x, { eq }) => eq(x.id, payment!.paymentId),
-        });
-        return orderAction(w, open?.gatewayPaymentId ? "notify" : "payWallet", o);
+        return orderAction(w, (await attemptOf(w, payment!.paymentId)) ? "notify" : "payWallet", o);
       }
       if (o.status === "paid") return orderAction(w, o.goodsPaidAt ? "ship" : "payGoods", o);
       if (o.status === "shipped") return orderAction(w, "confirm", o);
@@ -824,9 +809,11 @@ async function snapshot(w: World) {
       q.supplyProducts.findMany(),
       q.listings.findMany(),
     ]);
-  const [accounts, transfers, jobs] = await Promise.all([
+  const [accounts, transfers, attempts, refunds, jobs] = await Promise.all([
     q.ledgerAccounts.findMany(),
     q.ledgerTransfers.findMany(),
+    q.paymentAttempts.findMany(),
+    q.paymentRefunds.findMany(),
     w.database.jobs.failures(),
   ]);
   return {
@@ -842,6 +829,8 @@ async function snapshot(w: World) {
     listings,
     accounts,
     transfers,
+    attempts,
+    refunds,
     jobs,
   };
 }
@@ -855,7 +844,8 @@ type Snapshot = Awaited<ReturnType<typeof snapshot>>;
  * merchant the sale subtotal, revenue the postage and service fee, VAT payable the VAT. An approved return gives
  * the shopper the items' price and VAT share (and the fees, once all is returned) from the merchant's sale, VAT
  * payable and revenue, and the merchant its goods cost from revenue. A gateway payment arriving for an order no
- * longer waiting goes to the shopper's wallet.
+ * longer waiting goes to the shopper's wallet. A refund of an order paid by QRIS (or an e-wallet) goes on from
+ * the wallet to the provider, and comes back to the wallet if the provider refuses it.
  */
 function orderMoney(s: Snapshot, o: Snapshot["orders"][number]): Moves {
   const m = new Moves();
@@ -899,11 +889,18 @@ function orderMoney(s: Snapshot, o: Snapshot["orders"][number]): Moves {
     m.move(revenue, shopper, fees);
     m.move(vatPayable, shopper, vat);
   }
+  // Each paid attempt of a payment of the order that did not pay it (the order was paid another way, or was
+  // no longer waiting) brought the order's total to the wallet.
   for (const p of s.paymentOrders.filter((x) => x.orderId === o.id)) {
     const payment = s.payments.find((x) => x.id === p.paymentId)!;
-    if (payment.method === "sandbox" && payment.status === "paid" && o.paidBy !== payment.id) {
-      m.move(clearing, shopper, o.total);
+    for (const a of s.attempts.filter((x) => x.subjectId === payment.id && x.status === "paid")) {
+      if (payment.paidAttemptId !== a.id || o.paidBy !== payment.id) m.move(clearing, shopper, o.total);
     }
+  }
+  // A refund of an order paid by QRIS goes on from the wallet back to the provider; one the provider refused
+  // came back to the wallet.
+  for (const r of s.refunds.filter((x) => x.orderId === o.id)) {
+    if (r.status !== "failed") m.move(shopper, clearing, r.amount);
   }
   return m;
 }
@@ -980,9 +977,8 @@ async function checkWorld(w: World, phase: string) {
   }
   // This run's orders, recharges and withdrawals (earlier runs' do not move any more: their deadlines passed).
   const orders = s.orders.filter((o) => w.orderIds.has(o.id));
-  const recharges = s.recharges.filter(
-    (r) => r.gatewayPaymentId && w.gatewayPayments.includes(r.gatewayPaymentId),
-  );
+  const runAttempts = s.attempts.filter((a) => w.gatewayPayments.includes(a.id));
+  const recharges = s.recharges.filter((r) => runAttempts.some((a) => a.subjectId === r.id));
   const withdrawals = s.withdrawals.filter((x) => w.withdrawals.includes(x.id));
   const expected = new Moves();
   for (const o of orders) {
@@ -1000,8 +996,14 @@ async function checkWorld(w: World, phase: string) {
 
   // Recharges credit once when completed; withdrawals hold while pending, pay out (less the fee) when approved,
   // return when rejected; the operator's credits come from adjustments.
-  for (const r of recharges)
+  for (const r of recharges) {
+    // One attempt each here (nobody switches method): completed when it was paid, and credited once.
+    const paid = runAttempts.filter((a) => a.subjectId === r.id && a.status === "paid");
+    expect(paid.length, `${phase}: paid attempts of ${r.id} (${r.status})`).toBe(
+      r.status === "completed" ? 1 : 0,
+    );
     if (r.status === "completed") expected.move(clearing, wallet(r.userId), r.amount);
+  }
   for (const x of withdrawals) {
     if (x.status === "rejected") continue;
     expected.move(wallet(x.userId), payoutsPending, x.amount);
@@ -1049,6 +1051,13 @@ function checkSettled(w: World, s: Snapshot) {
     s.recharges.filter((r) => r.status === "pending").map((r) => r.id),
     "recharges still pending",
   ).toEqual([]);
+  // Refunds sent back to the provider were answered (the sandbox refunds what it was paid, refuses the rest).
+  const refunds = s.refunds.filter((r) => w.orderIds.has(r.orderId));
+  expect(
+    refunds.filter((r) => r.status === "pending").map((r) => r.id),
+    "refunds still pending",
+  ).toEqual([]);
+  for (const r of refunds) count(`refund to the provider: ${r.status}`);
 }
 
 // ------------------------------------------------------------------------------------------------ test

@@ -1,15 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { newKey, paymentIdOf, signedInUser } from "../../tests/setup/money.ts";
+import {
+  newKey,
+  paidNotice,
+  sandboxPaymentOf,
+  sandboxSignature,
+  signedInUser,
+} from "../../tests/setup/money.ts";
 import { createTestApp } from "../../tests/setup/test-app.ts";
 import { databaseName, eventually, openThroughProxy, startProxy } from "../../tests/setup/db-proxy.ts";
 import { adminUrl, createTestDatabase, testDbKind, type TestDatabase } from "../../tests/setup/test-db.ts";
 import type { Database } from "../db/client.ts";
-import {
-  sandboxPayment,
-  sandboxSecret,
-  sandboxSignatureHeader,
-  signNotification,
-} from "../modules/gateway/gateway.service.ts";
+import { sandboxPayment } from "../modules/gateway/gateway.service.ts";
 import { checkLedger } from "../modules/ledger/ledger.service.ts";
 
 /**
@@ -49,36 +50,30 @@ describe.runIf(testDbKind === "postgres")("gateway routes while the database is 
       proxied = await openThroughProxy(proxy.port, name);
       const app = createTestApp({ ...database, ...proxied });
 
-      // A shopper starts a recharge; the gateway's hosted page shows it.
+      // A shopper starts a recharge by QRIS; the sandbox's play-money page shows its payment.
       const user = await signedInUser(database);
       const started = await user.api.wallet.recharge({
         amount: 100_000,
-        method: "sandbox",
+        method: "qris",
         idempotencyKey: newKey(),
       });
-      const paymentId = paymentIdOf(started.redirectUrl);
+      const paymentId = (await sandboxPaymentOf(database, started.attemptId)).id;
       const pagePath = `/gateway/sandbox/${paymentId}?lang=en`;
       const shown = await app.request(pagePath);
       expect(shown.status).toBe(200);
       expect(await shown.text()).toContain("Rp 100.000");
 
       // The gateway's signed "paid" notification, and one with a forged signature.
-      const secret = await sandboxSecret(database.db);
-      const body = JSON.stringify({
-        paymentId,
-        reference: started.id,
-        amount: 100_000,
-        currency: "IDR",
-        status: "paid",
-      });
-      const notify = (signature: string) =>
+      const body = JSON.stringify(await paidNotice(database, started.attemptId));
+      expect(JSON.parse(body)).toMatchObject({ paymentId, amount: 100_000, currency: "IDR" });
+      const notify = async (opts: { secret?: string }) =>
         app.request("/payments/notify/sandbox", {
           method: "POST",
-          headers: { "content-type": "application/json", [sandboxSignatureHeader]: signature },
+          headers: { "content-type": "application/json", ...(await sandboxSignature(database, body, opts)) },
           body,
         });
-      const signed = () => notify(signNotification(secret, body, new Date()));
-      const forged = () => notify(signNotification("f".repeat(64), body, new Date()));
+      const signed = () => notify({});
+      const forged = () => notify({ secret: "f".repeat(64) });
 
       await proxy.cut();
 

@@ -88,7 +88,7 @@ describe("the operator's dashboard", () => {
       100_000,
     );
     const shopper = await shopperWithMoney(database, ops, 2_000_000);
-    const place = (method: "wallet" | "sandbox") =>
+    const place = (method: "wallet" | "qris") =>
       shopper.api.orders.place({
         lines: [{ listingId, quantity: 1 }],
         addressId: shopper.addressId,
@@ -100,7 +100,7 @@ describe("the operator's dashboard", () => {
     // One second before yesterday's WIB midnight (16:59:59 UTC): placed and paid the day before yesterday.
     const late = await at(new Date(yesterdayMidnight.getTime() - 1000), () => place("wallet"));
     // Placed a minute before that midnight, paid a second after it: placed one day, paid the next.
-    const unpaid = await at(new Date(yesterdayMidnight.getTime() - 60_000), () => place("sandbox"));
+    const unpaid = await at(new Date(yesterdayMidnight.getTime() - 60_000), () => place("qris"));
     await at(new Date(yesterdayMidnight.getTime() + 1000), () =>
       shopper.api.orders.pay({ id: unpaid.orderIds[0]!, method: "wallet", idempotencyKey: newKey() }),
     );

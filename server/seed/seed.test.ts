@@ -99,7 +99,15 @@ describe("the demo money", () => {
     });
     expect((await shopper.orders.list({ tab: "cancelled" })).items).toHaveLength(1);
     const unpaid = (await shopper.orders.list({ tab: "pending_payment" })).items[0]!;
-    expect((await shopper.orders.get({ id: unpaid.id })).paymentUrl).toMatch(/\/gateway\/sandbox\/pay_/);
+    // It waits on a BCA virtual account at the sandbox, payable on its play-money page.
+    const { attemptId } = await shopper.orders.get({ id: unpaid.id });
+    expect(attemptId).toMatch(/^pat_/);
+    expect(await shopper.payments.attempt({ id: attemptId! })).toMatchObject({
+      channel: "va_bca",
+      status: "pending",
+      action: { type: "va", bank: "bca" },
+      simulateUrl: expect.stringMatching(/\/gateway\/sandbox\/pay_/),
+    });
     const shipped = (await shopper.orders.list({ tab: "pending_receipt" })).items[0]!;
     expect(await shopper.orders.get({ id: shipped.id })).toMatchObject({
       courier: "JNE",

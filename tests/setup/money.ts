@@ -1,5 +1,14 @@
 import { randomBytes } from "node:crypto";
+import { and, eq, gt } from "drizzle-orm";
 import { createAccount } from "#server/modules/auth/auth.service.ts";
+import {
+  sandboxPayment,
+  sandboxSecret,
+  sandboxSignatureHeader,
+  signNotification,
+} from "#server/modules/gateway/gateway.service.ts";
+import { sandboxPayments } from "#server/modules/gateway/gateway.tables.ts";
+import { findAttempt } from "#server/modules/payments/payments.service.ts";
 import { callerFor } from "./caller.ts";
 import { freshEmail } from "./accounts.ts";
 import type { TestDatabase } from "./test-db.ts";
@@ -24,5 +33,99 @@ export async function signedInUser(
   return { id, email, token, api: callerFor(database, { token }) };
 }
 
-/** The sandbox payment's id in the hosted page's address the gateway answered. */
-export const paymentIdOf = (redirectUrl: string) => new URL(redirectUrl).pathname.split("/").at(-1)!;
+/**
+ * The sandbox's payment behind a payment attempt (`pat_…`): the one its play-money page
+ * (`/gateway/sandbox/<id>`) shows and pays. Its id is the attempt's provider payment id.
+ */
+export async function sandboxPaymentOf(database: Pick<TestDatabase, "db">, attemptId: string) {
+  const attempt = await findAttempt(database.db, attemptId);
+  if (!attempt?.providerPaymentId) throw new Error(`attempt ${attemptId} has no sandbox payment`);
+  const payment = await sandboxPayment(database.db, attempt.providerPaymentId);
+  if (!payment) throw new Error(`no sandbox payment ${attempt.providerPaymentId}`);
+  return payment;
+}
+
+/** The sandbox notification's body for an attempt's payment, now in `status` (as the sandbox sends it). */
+export async function paidNotice(
+  database: Pick<TestDatabase, "db">,
+  attemptId: string,
+  status: "paid" | "cancelled" | "expired" | "reversed" = "paid",
+) {
+  const payment = await sandboxPaymentOf(database, attemptId);
+  return {
+    paymentId: payment.id,
+    reference: payment.reference,
+    amount: payment.amount,
+    currency: payment.currency,
+    status,
+  };
+}
+
+/** The sandbox's signature header for a body: signed with this database's secret (or `secret`), at `at`. */
+export async function sandboxSignature(
+  database: Pick<TestDatabase, "db">,
+  body: string,
+  opts: { secret?: string; at?: Date } = {},
+) {
+  const secret = opts.secret ?? (await sandboxSecret(database.db));
+  return { [sandboxSignatureHeader]: signNotification(secret, body, opts.at ?? new Date()) };
+}
+
+/**
+ * Posts a sandbox notification to the shop's route (`POST /payments/notify/sandbox`), signed as the sandbox
+ * signs it; `raw` sends that text instead of the body's JSON.
+ */
+export async function notifySandbox(
+  app: { request(input: string, init: RequestInit): Response | Promise<Response> },
+  database: Pick<TestDatabase, "db">,
+  body: object,
+  opts: { secret?: string; at?: Date; raw?: string } = {},
+): Promise<Response> {
+  const text = opts.raw ?? JSON.stringify(body);
+  return app.request("/payments/notify/sandbox", {
+    method: "POST",
+    headers: { "content-type": "application/json", ...(await sandboxSignature(database, text, opts)) },
+    body: text,
+  });
+}
+
+/** Presses "Pay" or "Cancel" on the sandbox's play-money page of an attempt, as a browser's form post does. */
+export async function pressOnSandbox(
+  app: { request(input: string, init: RequestInit): Response | Promise<Response> },
+  database: Pick<TestDatabase, "db">,
+  attemptId: string,
+  action: "pay" | "cancel",
+): Promise<Response> {
+  const payment = await sandboxPaymentOf(database, attemptId);
+  return app.request(`/gateway/sandbox/${payment.id}`, {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    body: `action=${action}`,
+  });
+}
+
+/**
+ * The payer's decision, recorded by the sandbox as its page records it (a pending payment within its window
+ * becomes paid or cancelled, once), but without the sandbox's own notification: the test delivers that
+ * itself (`notifySandbox`), when and as often as it likes. Answers whether the sandbox took the decision.
+ */
+export async function decideOnSandbox(
+  database: Pick<TestDatabase, "db">,
+  attemptId: string,
+  status: "paid" | "cancelled",
+  at: Date,
+): Promise<boolean> {
+  const payment = await sandboxPaymentOf(database, attemptId);
+  const rows = await database.db
+    .update(sandboxPayments)
+    .set({ status, decidedAt: at, notifiedAt: at })
+    .where(
+      and(
+        eq(sandboxPayments.id, payment.id),
+        eq(sandboxPayments.status, "pending"),
+        gt(sandboxPayments.expiresAt, at),
+      ),
+    )
+    .returning({ id: sandboxPayments.id });
+  return rows.length > 0;
+}

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { newKey, signedInUser } from "../../../tests/setup/money.ts";
+import { newKey, paidNotice, sandboxSignature, signedInUser } from "../../../tests/setup/money.ts";
 import { createTestApp, testContextDeps } from "../../../tests/setup/test-app.ts";
 import {
   createTestDatabase,
@@ -7,8 +7,7 @@ import {
   testDbKind,
   type TestDatabase,
 } from "../../../tests/setup/test-db.ts";
-import { sandboxSecret, sandboxSignatureHeader, signNotification } from "../gateway/gateway.service.ts";
-import { applyGatewayNotification } from "../../flows/payments.ts";
+import { applyNotification } from "../../flows/payments/notification.ts";
 import { adjustWallet } from "../../flows/wallet/adjust.ts";
 import { approveWithdrawal, rejectWithdrawal } from "../../flows/wallet/decide-withdrawal.ts";
 import { requestWithdrawal } from "../../flows/wallet/withdraw.ts";
@@ -92,7 +91,6 @@ describe("randomized money workload", () => {
       const users = await Promise.all(Array.from({ length: 6 }, () => signedInUser(database)));
       for (const u of users) await saveBankCard(database.db, u.id, card);
       const deps = { ...testContextDeps(database), lang: "ind" as const };
-      const secret = () => sandboxSecret(database.db);
       const pending: string[] = [];
       // mulberry32: a small seeded generator, so a failing run can be repeated.
       let seed = 20261123;
@@ -126,27 +124,17 @@ describe("randomized money workload", () => {
           } else if (op === 2) {
             const started = await startRecharge(deps, user.id, {
               amount: 10_000 + random(10) * 10_000,
-              method: "sandbox",
+              method: "qris",
               idempotencyKey: newKey(),
             });
-            const payment = started.redirectUrl.split("/").at(-1)!;
-            const row = await database.db.query.recharges.findFirst({
-              where: (r, { eq }) => eq(r.id, started.id),
-            });
-            const body = JSON.stringify({
-              paymentId: payment,
-              reference: started.id,
-              amount: row!.amount,
-              currency: "IDR",
-              status: random(4) === 0 ? "cancelled" : "paid",
-            });
-            const headers = new Headers({
-              [sandboxSignatureHeader]: signNotification(await secret(), body, new Date()),
-            });
+            const body = JSON.stringify(
+              await paidNotice(database, started.attemptId, random(4) === 0 ? "cancelled" : "paid"),
+            );
+            const headers = new Headers(await sandboxSignature(database, body));
             // Delivered twice, as gateways do.
             await Promise.all([
-              applyGatewayNotification({ ...deps, log: silentLog }, body, headers),
-              applyGatewayNotification({ ...deps, log: silentLog }, body, headers),
+              applyNotification({ ...deps, log: silentLog }, body, headers),
+              applyNotification({ ...deps, log: silentLog }, body, headers),
             ]);
           } else if (op === 3) {
             const { id } = await requestWithdrawal(database.db, user.id, {

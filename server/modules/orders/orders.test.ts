@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { callerFor } from "../../../tests/setup/caller.ts";
 import { expectLedgerBalanced } from "../../../tests/setup/ledger.ts";
-import { newKey, paymentIdOf, signedInUser } from "../../../tests/setup/money.ts";
+import { newKey, notifySandbox, paidNotice, signedInUser } from "../../../tests/setup/money.ts";
 import {
   credit,
   listing,
@@ -12,12 +12,6 @@ import {
 import { createTestApp } from "../../../tests/setup/test-app.ts";
 import { createTestDatabase, type TestDatabase } from "../../../tests/setup/test-db.ts";
 import { setClock } from "../../platform/clock.ts";
-import {
-  sandboxPayment,
-  sandboxSecret,
-  sandboxSignatureHeader,
-  signNotification,
-} from "../gateway/gateway.service.ts";
 import { getMoneySettings } from "../settings/settings.service.ts";
 
 let database: TestDatabase;
@@ -49,7 +43,7 @@ function buy(
   shopper: { api: Awaited<ReturnType<typeof signedInUser>>["api"]; addressId: string },
   listingId: string,
   quantity = 1,
-  method: "wallet" | "sandbox" = "wallet",
+  method: "wallet" | "qris" = "wallet",
 ) {
   return shopper.api.orders.place({
     lines: [{ listingId, quantity }],
@@ -239,7 +233,7 @@ describe("checkout and payment from the wallet", () => {
     ]);
     const third = await shopper.api.orders.place(request);
     expect(first.orderIds).toHaveLength(2);
-    expect(first.redirectUrl).toBeNull();
+    expect(first.attemptId).toBeNull();
     expect(third).toEqual(first);
     if (again) expect(again).toEqual(first);
     expect((await shopper.api.wallet.summary()).balance).toBe(1_000_000 - total);
@@ -497,27 +491,8 @@ describe("fulfilment and completion", () => {
 
 describe("payment through the gateway", () => {
   const app = () => createTestApp(database);
-  async function notify(body: object) {
-    const text = JSON.stringify(body);
-    return app().request("/payments/notify/sandbox", {
-      method: "POST",
-      headers: {
-        "content-type": "application/json",
-        [sandboxSignatureHeader]: signNotification(await sandboxSecret(database.db), text, new Date()),
-      },
-      body: text,
-    });
-  }
-  async function paidBody(redirectUrl: string) {
-    const payment = (await sandboxPayment(database.db, paymentIdOf(redirectUrl)))!;
-    return {
-      paymentId: payment.id,
-      reference: payment.reference,
-      amount: payment.amount,
-      currency: "IDR",
-      status: "paid",
-    };
-  }
+  const notify = (body: object) => notifySandbox(app(), database, body);
+  const paidBody = (attemptId: string) => paidNotice(database, attemptId);
 
   it("pays every order of the checkout once, however often the gateway says so", async () => {
     const { listingA, listingB } = await twoStores();
@@ -528,14 +503,24 @@ describe("payment through the gateway", () => {
         { listingId: listingB, quantity: 1 },
       ],
       addressId: shopper.addressId,
-      method: "sandbox",
+      method: "qris",
       fromCart: false,
       idempotencyKey: newKey(),
     });
-    expect(placed.redirectUrl).toMatch(/\/gateway\/sandbox\/pay_/);
+    // One QRIS attempt for both orders, payable on the sandbox's play-money page.
+    expect(placed.attemptId).toMatch(/^pat_/);
     let order = await shopper.api.orders.get({ id: placed.orderIds[0]! });
-    expect(order).toMatchObject({ status: "pending_payment", paymentUrl: placed.redirectUrl });
-    const body = await paidBody(placed.redirectUrl!);
+    expect(order).toMatchObject({ status: "pending_payment", attemptId: placed.attemptId });
+    const second = await shopper.api.orders.get({ id: placed.orderIds[1]! });
+    const attempt = await shopper.api.payments.attempt({ id: placed.attemptId! });
+    expect(attempt).toMatchObject({
+      channel: "qris",
+      status: "pending",
+      amount: order.total + second.total,
+      action: { type: "qr" },
+    });
+    expect(attempt.simulateUrl).toMatch(/\/gateway\/sandbox\/pay_/);
+    const body = await paidBody(placed.attemptId!);
     // Forged: a wrong amount changes nothing.
     expect((await notify({ ...body, amount: body.amount + 1 })).status).toBe(400);
     expect((await notify(body)).status).toBe(200);
@@ -543,7 +528,7 @@ describe("payment through the gateway", () => {
     for (const id of placed.orderIds) {
       order = await shopper.api.orders.get({ id });
       expect(order.status).toBe("paid");
-      expect(order.paymentMethod).toBe("sandbox");
+      expect(order.paymentMethod).toBe("qris");
     }
     // Paid from outside: the shopper's wallet did not move.
     expect((await shopper.api.wallet.summary()).balance).toBe(0);
@@ -552,19 +537,19 @@ describe("payment through the gateway", () => {
   it("unpaid after the payment window: cancelled, stock back; money arriving late goes to the wallet", async () => {
     const { listingA } = await twoStores();
     const shopper = await shopperWithMoney(database, ops, 0);
-    const placed = await buy(shopper, listingA, 3, "sandbox");
+    const placed = await buy(shopper, listingA, 3, "qris");
     const id = placed.orderIds[0]!;
     const order = await shopper.api.orders.get({ id });
     expect(order.actions.pay).toBe(true);
     later(61 * 60_000);
     await runJobs();
     const expired = await shopper.api.orders.get({ id });
-    expect(expired).toMatchObject({ status: "cancelled", cancelReason: "payment_expired", paymentUrl: null });
+    expect(expired).toMatchObject({ status: "cancelled", cancelReason: "payment_expired", attemptId: null });
     expect(expired.actions).toEqual({ pay: false, cancel: false, confirm: false, review: false });
     expect(await stockOf(listingA)).toBe(10);
     restore?.();
     restore = undefined;
-    expect((await notify(await paidBody(placed.redirectUrl!))).status).toBe(200);
+    expect((await notify(await paidBody(placed.attemptId!))).status).toBe(200);
     expect((await shopper.api.wallet.summary()).balance).toBe(order.total);
     expect((await shopper.api.orders.get({ id })).status).toBe("cancelled");
   });
@@ -572,17 +557,17 @@ describe("payment through the gateway", () => {
   it("an unpaid order can be paid later from its page, from the wallet", async () => {
     const { listingA } = await twoStores();
     const shopper = await shopperWithMoney(database, ops, 0);
-    const placed = await buy(shopper, listingA, 1, "sandbox");
+    const placed = await buy(shopper, listingA, 1, "qris");
     const id = placed.orderIds[0]!;
     const { total } = await shopper.api.orders.get({ id });
     await credit(ops, shopper.email, total);
     expect(await shopper.api.orders.pay({ id, method: "wallet", idempotencyKey: newKey() })).toEqual({
-      redirectUrl: null,
+      attemptId: null,
     });
     expect((await shopper.api.orders.get({ id })).status).toBe("paid");
     expect((await shopper.api.wallet.summary()).balance).toBe(0);
     // The checkout's gateway payment arriving afterwards: that money goes to the wallet.
-    expect((await notify(await paidBody(placed.redirectUrl!))).status).toBe(200);
+    expect((await notify(await paidBody(placed.attemptId!))).status).toBe(200);
     expect((await shopper.api.wallet.summary()).balance).toBe(total);
   });
 });
@@ -592,7 +577,7 @@ describe("who sees what", () => {
     const { listingA, listingB } = await twoStores();
     const shopper = await shopperWithMoney(database, ops, 1_000_000);
     const { orderIds } = await buy(shopper, listingA);
-    await buy(shopper, listingB, 1, "sandbox");
+    await buy(shopper, listingB, 1, "qris");
     expect(await shopper.api.orders.counts()).toEqual({
       pending_payment: 1,
       pending_shipment: 1,

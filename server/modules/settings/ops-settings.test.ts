@@ -83,7 +83,7 @@ describe("the operator's money settings", () => {
     const placed = await shopper.api.orders.place({
       lines: [{ listingId, quantity: 1 }],
       addressId: shopper.addressId,
-      method: "sandbox",
+      method: "qris",
       fromCart: false,
       idempotencyKey: newKey(),
     });

@@ -4,17 +4,18 @@ import { sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { callerFor } from "../../../tests/setup/caller.ts";
 import { expectLedgerBalanced } from "../../../tests/setup/ledger.ts";
-import { newKey, paymentIdOf, signedInUser } from "../../../tests/setup/money.ts";
+import {
+  newKey,
+  notifySandbox,
+  paidNotice,
+  pressOnSandbox,
+  sandboxPaymentOf,
+  signedInUser,
+} from "../../../tests/setup/money.ts";
 import { createTestApp } from "../../../tests/setup/test-app.ts";
 import { createTestDatabase, type TestDatabase } from "../../../tests/setup/test-db.ts";
 import { setClock } from "../../platform/clock.ts";
-import {
-  createSandboxGateway,
-  sandboxPayment,
-  sandboxSecret,
-  sandboxSignatureHeader,
-  signNotification,
-} from "../gateway/gateway.service.ts";
+import { createSandboxGateway, sandboxPayment } from "../gateway/gateway.service.ts";
 
 let database: TestDatabase;
 let ops: Awaited<ReturnType<typeof signedInUser>>;
@@ -50,18 +51,19 @@ describe("recharge when the gateway fails", () => {
     };
     const api = callerFor(database, { token: user.token, lang: "en", gateway: flaky });
     const key = newKey();
-    const request = { amount: 100_000, method: "sandbox" as const, idempotencyKey: key };
+    const request = { amount: 100_000, method: "qris" as const, idempotencyKey: key };
     await expect(api.wallet.recharge(request)).rejects.toMatchObject({
       code: "SERVICE_UNAVAILABLE",
       message: "Payment failed",
     });
     down = false;
     const started = await api.wallet.recharge(request);
-    expect(paymentIdOf(started.redirectUrl)).toMatch(/^pay_/);
+    expect(started.attemptId).toMatch(/^pat_/);
+    expect((await sandboxPaymentOf(database, started.attemptId)).id).toMatch(/^pay_/);
     // Back from the gateway unpaid, the shopper can go on paying; once paid or cancelled, nothing to pay.
     expect(await api.wallet.rechargeStatus({ id: started.id })).toMatchObject({
       status: "pending",
-      paymentUrl: started.redirectUrl,
+      attemptId: started.attemptId,
     });
     // One recharge for the one tap, and no money moved.
     expect(
@@ -357,60 +359,73 @@ describe("adjustments", () => {
 
 describe("recharges through the sandbox gateway", () => {
   const app = () => createTestApp(database);
-  async function notify(body: object, opts: { secretFrom?: string; at?: Date; raw?: string } = {}) {
-    const text = opts.raw ?? JSON.stringify(body);
-    const secret = opts.secretFrom ?? (await sandboxSecret(database.db));
-    return app().request("/payments/notify/sandbox", {
-      method: "POST",
-      headers: {
-        "content-type": "application/json",
-        [sandboxSignatureHeader]: signNotification(secret, text, opts.at ?? new Date()),
-      },
-      body: text,
-    });
-  }
+  const notify = (body: object, opts: { secret?: string; at?: Date; raw?: string } = {}) =>
+    notifySandbox(app(), database, body, opts);
 
   it("pays: the hosted page shows the amount, the signed notification credits the wallet once", async () => {
     const user = await signedInUser(database);
     const en = callerFor(database, { token: user.token, lang: "en" });
     await expect(
-      en.wallet.recharge({ amount: 5_000, method: "sandbox", idempotencyKey: newKey() }),
+      en.wallet.recharge({ amount: 5_000, method: "qris", idempotencyKey: newKey() }),
     ).rejects.toMatchObject({
       message: "Top up between Rp 10.000 and Rp 20.000.000",
     });
     const key = newKey();
-    const started = await en.wallet.recharge({ amount: 100_000, method: "sandbox", idempotencyKey: key });
-    expect(started.redirectUrl).toMatch(/^http:\/\/localhost:3000\/gateway\/sandbox\/pay_\w+\?lang=en$/);
-    expect(
-      (await en.wallet.recharge({ amount: 100_000, method: "sandbox", idempotencyKey: key })).redirectUrl,
-    ).toBe(started.redirectUrl);
-    const paymentId = paymentIdOf(started.redirectUrl);
+    const started = await en.wallet.recharge({ amount: 100_000, method: "qris", idempotencyKey: key });
+    expect(started.attemptId).toMatch(/^pat_/);
+    expect(await en.wallet.recharge({ amount: 100_000, method: "qris", idempotencyKey: key })).toEqual(
+      started,
+    );
+    // The attempt's method screen shows the QR, and links the sandbox's play-money page that pays it.
+    const attempt = await en.payments.attempt({ id: started.attemptId });
+    expect(attempt).toMatchObject({
+      purpose: "recharge",
+      subjectId: started.id,
+      channel: "qris",
+      amount: 100_000,
+      status: "pending",
+      action: { type: "qr" },
+    });
+    expect(attempt.simulateUrl).toMatch(/^http:\/\/localhost:3000\/gateway\/sandbox\/pay_\w+$/);
+    const paymentId = (await sandboxPaymentOf(database, started.attemptId)).id;
+    expect(attempt.simulateUrl).toBe(`http://localhost:3000/gateway/sandbox/${paymentId}`);
 
-    const page = await app().request(`/gateway/sandbox/${paymentId}`);
+    // The page speaks the shopper's language (English, kept with the payment).
+    const page = await app().request(new URL(attempt.simulateUrl!).pathname);
     const html = await page.text();
+    expect(html).toContain('<html lang="en">');
     expect(html).toContain("Rp 100.000");
     expect(html).toContain("Pay");
     expect(await user.api.wallet.rechargeStatus({ id: started.id })).toMatchObject({ status: "pending" });
 
     // Pressing Pay marks the sandbox payment paid; its notification cannot reach this test's address, so the
     // test delivers the same signed notification itself.
-    const pressed = await app().request(`/gateway/sandbox/${paymentId}`, {
-      method: "POST",
-      headers: { "content-type": "application/x-www-form-urlencoded" },
-      body: "action=pay",
-    });
+    // Back to the attempt's method screen, which follows its status.
+    const pressed = await pressOnSandbox(app(), database, started.attemptId, "pay");
     expect(pressed.status).toBe(303);
     expect(pressed.headers.get("location")).toBe(
-      `http://localhost:3000/en/h5/merchant/recharge?result=${started.id}`,
+      `http://localhost:3000/en/h5/payment?id=${started.attemptId}`,
     );
     expect((await sandboxPayment(database.db, paymentId))?.status).toBe("paid");
-    const body = { paymentId, reference: started.id, amount: 100_000, currency: "IDR", status: "paid" };
+    const body = await paidNotice(database, started.attemptId);
+    expect(body).toEqual({
+      paymentId,
+      reference: started.attemptId,
+      amount: 100_000,
+      currency: "IDR",
+      status: "paid",
+    });
     expect((await notify(body)).status).toBe(200);
     expect((await notify(body)).status).toBe(200);
     expect(await user.api.wallet.summary()).toEqual({ balance: 100_000, pendingWithdrawals: 0 });
     expect(await user.api.wallet.rechargeStatus({ id: started.id })).toMatchObject({
       status: "completed",
-      paymentUrl: null,
+      attemptId: null,
+    });
+    expect(await user.api.payments.attempt({ id: started.attemptId })).toMatchObject({
+      status: "paid",
+      canSwitch: false,
+      simulateUrl: null,
     });
     expect((await user.api.wallet.history({ kind: "recharge" })).items).toHaveLength(1);
   });
@@ -419,10 +434,10 @@ describe("recharges through the sandbox gateway", () => {
     const user = await signedInUser(database);
     const started = await user.api.wallet.recharge({
       amount: 40_000,
-      method: "sandbox",
+      method: "qris",
       idempotencyKey: newKey(),
     });
-    const paymentId = paymentIdOf(started.redirectUrl);
+    const paymentId = (await sandboxPaymentOf(database, started.attemptId)).id;
     // The shop's notification address, through a door the test opens and shuts.
     let open = false;
     let knocks = 0;
@@ -480,7 +495,9 @@ describe("recharges through the sandbox gateway", () => {
       await database.jobs.runDue();
       expect(knocks).toBe(3);
       // (Other tests' payments notify an address nobody answers; only this one's job matters here.)
-      expect((await database.jobs.failures()).filter((f) => f.subjectId === paymentId)).toEqual([]);
+      expect((await database.jobs.failures()).filter((f) => f.subjectId.startsWith(`${paymentId}:`))).toEqual(
+        [],
+      );
     } finally {
       door.close();
     }
@@ -490,15 +507,16 @@ describe("recharges through the sandbox gateway", () => {
     const user = await signedInUser(database);
     const started = await user.api.wallet.recharge({
       amount: 50_000,
-      method: "sandbox",
+      method: "qris",
       idempotencyKey: newKey(),
     });
-    const paymentId = paymentIdOf(started.redirectUrl);
-    const body = { paymentId, reference: started.id, amount: 50_000, currency: "IDR", status: "paid" };
-    expect((await notify(body, { secretFrom: "f".repeat(64) })).status).toBe(400);
+    const body = await paidNotice(database, started.attemptId);
+    expect((await notify(body, { secret: "f".repeat(64) })).status).toBe(400);
     expect((await notify(body, { at: new Date(Date.now() - 60 * 60_000) })).status).toBe(400);
     expect((await notify({ ...body, amount: 5_000_000 })).status).toBe(400);
-    expect((await notify({ ...body, reference: "rch_other" })).status).toBe(400);
+    // Another sandbox payment than the attempt's; an attempt the shop never opened.
+    expect((await notify({ ...body, paymentId: "pay_other" })).status).toBe(400);
+    expect((await notify({ ...body, reference: "pat_other" })).status).toBe(404);
     expect((await notify({ ...body, currency: "USD" })).status).toBe(400);
     expect((await notify({}, { raw: "{not json" })).status).toBe(400);
     const unsigned = await app().request("/payments/notify/sandbox", {
@@ -510,57 +528,54 @@ describe("recharges through the sandbox gateway", () => {
     expect(await user.api.wallet.rechargeStatus({ id: started.id })).toMatchObject({ status: "pending" });
   });
 
-  it("cancel cancels; an unpaid one expires after the payment window; a late paid notification still credits once", async () => {
+  it("cancel closes that method, the recharge waits for another until its window passes; an unpaid one expires; a late paid notification still credits once", async () => {
     const user = await signedInUser(database);
-    const a = await user.api.wallet.recharge({ amount: 20_000, method: "sandbox", idempotencyKey: newKey() });
-    const aPayment = paymentIdOf(a.redirectUrl);
-    await app().request(`/gateway/sandbox/${aPayment}`, {
-      method: "POST",
-      headers: { "content-type": "application/x-www-form-urlencoded" },
-      body: "action=cancel",
+    const a = await user.api.wallet.recharge({ amount: 20_000, method: "qris", idempotencyKey: newKey() });
+    await pressOnSandbox(app(), database, a.attemptId, "cancel");
+    expect((await notify(await paidNotice(database, a.attemptId, "cancelled"))).status).toBe(200);
+    // The attempt is cancelled; the recharge can still be paid by another method until its window passes.
+    expect(await user.api.payments.attempt({ id: a.attemptId })).toMatchObject({
+      status: "cancelled",
+      canSwitch: true,
+      simulateUrl: null,
     });
-    expect(
-      (
-        await notify({
-          paymentId: aPayment,
-          reference: a.id,
-          amount: 20_000,
-          currency: "IDR",
-          status: "cancelled",
-        })
-      ).status,
-    ).toBe(200);
-    expect(await user.api.wallet.rechargeStatus({ id: a.id })).toMatchObject({ status: "cancelled" });
-    // The fund history lists the cancelled recharge, named so, moving nothing, leading to it.
+    expect(await user.api.wallet.rechargeStatus({ id: a.id })).toMatchObject({
+      status: "pending",
+      attemptId: null,
+    });
+    // Nothing paid within the window: it expires, and the fund history lists it, named so, moving nothing,
+    // leading to it.
+    const windowPassed = new Date(Date.now() + 61 * 60_000);
+    restore = setClock(() => windowPassed);
+    expect(await database.jobs.runDue()).toBeGreaterThanOrEqual(1);
+    expect(await user.api.wallet.rechargeStatus({ id: a.id })).toMatchObject({ status: "expired" });
     expect((await user.api.wallet.history({})).items).toEqual([
       expect.objectContaining({
         id: a.id,
         kind: "recharge",
-        entry: "recharge_cancelled",
+        entry: "recharge_expired",
         amount: 0,
         asked: 20_000,
-        state: "cancelled",
+        state: "expired",
         subjectType: "recharge",
         subjectId: a.id,
       }),
     ]);
+    restore();
+    restore = undefined;
 
-    const b = await user.api.wallet.recharge({ amount: 30_000, method: "sandbox", idempotencyKey: newKey() });
-    const bPayment = paymentIdOf(b.redirectUrl);
+    const b = await user.api.wallet.recharge({ amount: 30_000, method: "qris", idempotencyKey: newKey() });
+    const bPayment = (await sandboxPaymentOf(database, b.attemptId)).id;
     const later = new Date(Date.now() + 61 * 60_000);
     restore = setClock(() => later);
     expect(await database.jobs.runDue()).toBeGreaterThanOrEqual(1);
     expect(await user.api.wallet.rechargeStatus({ id: b.id })).toMatchObject({ status: "expired" });
     // The hosted page no longer takes it.
-    const late = await app().request(`/gateway/sandbox/${bPayment}`, {
-      method: "POST",
-      headers: { "content-type": "application/x-www-form-urlencoded" },
-      body: "action=pay",
-    });
+    const late = await pressOnSandbox(app(), database, b.attemptId, "pay");
     expect(late.status).toBe(303);
     expect((await sandboxPayment(database.db, bPayment))?.status).toBe("expired");
     // A real gateway that took the money anyway and says so late: credited, once.
-    const paid = { paymentId: bPayment, reference: b.id, amount: 30_000, currency: "IDR", status: "paid" };
+    const paid = await paidNotice(database, b.attemptId);
     expect((await notify(paid, { at: later })).status).toBe(200);
     expect((await notify(paid, { at: later })).status).toBe(200);
     expect(await user.api.wallet.rechargeStatus({ id: b.id })).toMatchObject({ status: "completed" });
@@ -573,19 +588,17 @@ describe("recharges through the sandbox gateway", () => {
     for (let i = 0; i < 5; i++) {
       const r = await user.api.wallet.recharge({
         amount: 10_000 + i,
-        method: "sandbox",
+        method: "qris",
         idempotencyKey: newKey(),
       });
       const status = i % 2 === 0 ? "cancelled" : "paid";
-      await notify({
-        paymentId: paymentIdOf(r.redirectUrl),
-        reference: r.id,
-        amount: 10_000 + i,
-        currency: "IDR",
-        status,
-      });
+      await notify(await paidNotice(database, r.attemptId, status));
       ids.push(r.id);
     }
+    // The unpaid ones are listed once their payment window has passed.
+    const windowPassed = new Date(Date.now() + 61 * 60_000);
+    restore = setClock(() => windowPassed);
+    await database.jobs.runDue();
     const seen: { entry: string; asked: number | null; amount: number }[] = [];
     let cursor: string | null = null;
     do {
@@ -597,11 +610,11 @@ describe("recharges through the sandbox gateway", () => {
       cursor = page.nextCursor;
     } while (cursor);
     expect(seen.map((r) => [r.entry, r.asked ?? r.amount])).toEqual([
-      ["recharge_cancelled", 10_004],
+      ["recharge_expired", 10_004],
       ["recharge", 10_003],
-      ["recharge_cancelled", 10_002],
+      ["recharge_expired", 10_002],
       ["recharge", 10_001],
-      ["recharge_cancelled", 10_000],
+      ["recharge_expired", 10_000],
     ]);
     // Filtered to another type, the unpaid recharges are not among them.
     expect((await user.api.wallet.history({ kind: "withdrawal" })).items).toEqual([]);

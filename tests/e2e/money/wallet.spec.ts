@@ -4,7 +4,8 @@ import { expectNoSeriousViolations } from "../support/axe.ts";
 import { signInFreshShopper } from "../support/browsing.ts";
 import { fill, langs, localePath, messages, pageTitle, type Lang } from "../support/i18n.ts";
 import {
-  decideOnGateway,
+  channelRadio,
+  decideOnSandbox,
   demoOperator,
   openWallet,
   rupiah,
@@ -19,9 +20,10 @@ import { idempotencyKey } from "../support/setup.ts";
 /** The language the whole wallet story is clicked through in; the others see its screens by set-up (decision 0016). */
 const journeyLang: Lang = "en";
 
-// The whole story, in one language: recharge paid and cancelled through the sandbox gateway (its notification
-// reaches the shop over HTTP), a bank card bound, two withdrawals, the operator paying one and rejecting the
-// other, and every movement in the shopper's fund history.
+// The whole story, in one language: a recharge paid by QRIS and one whose BCA virtual account is cancelled, both
+// on the sandbox's play-money page linked from the method screen (its notification reaches the shop over HTTP), a
+// bank card bound, two withdrawals, the operator paying one and rejecting the other, and every movement in the
+// shopper's fund history.
 for (const lang of [journeyLang]) {
   test(`wallet end to end in ${lang}: recharge, bank card, withdrawals decided by the operator`, async ({
     page,
@@ -48,24 +50,24 @@ for (const lang of [journeyLang]) {
     expect(await shownBalance(page)).toBe(rupiah(0));
     await expect(page.getByText(w.fund.empty)).toBeVisible();
 
-    // Recharge: a preset, no method yet → the seed's message; then pay on the gateway.
+    // Recharge: a preset, no method yet → the seed's message; then QRIS, paid on the sandbox's page.
     await openWallet(page, lang, "recharge");
     await expectNoSeriousViolations(page, `recharge form (${lang})`);
     await page.getByText(rupiah(200_000), { exact: true }).click();
     await page.getByRole("button", { name: fill(w.recharge.payAmount, { amount: rupiah(200_000) }) }).click();
     await expect(page.getByText(m.errors.recharge.selectMethod)).toBeVisible();
-    await page.getByRole("radio", { name: new RegExp(w.recharge.methods.sandbox) }).check();
+    await channelRadio(page, "QRIS").check();
     await page.getByRole("button", { name: fill(w.recharge.payAmount, { amount: rupiah(200_000) }) }).click();
-    await decideOnGateway(page, lang, 200_000, "pay");
+    await decideOnSandbox(page, lang, 200_000, "pay");
     await expect(page.getByRole("heading", { name: w.recharge.results.completed })).toBeVisible();
     await expectNoSeriousViolations(page, `recharge result (${lang})`);
 
-    // A typed amount outside the limits is refused before anything is created; a cancelled payment
-    // leaves the balance as it was.
+    // A typed amount outside the limits is refused before anything is created; a payment cancelled at the
+    // provider closes that method (another may still be chosen) and leaves the balance as it was.
     await openWallet(page, lang, "recharge");
     const amountField = page.getByLabel(w.recharge.otherAmount);
     await amountField.fill("5000");
-    await page.getByRole("radio", { name: new RegExp(w.recharge.methods.sandbox) }).check();
+    await channelRadio(page, "BCA Virtual Account").check();
     await page.getByRole("button", { name: fill(w.recharge.payAmount, { amount: rupiah(5_000) }) }).click();
     await expectFieldError(
       amountField,
@@ -73,19 +75,16 @@ for (const lang of [journeyLang]) {
     );
     await amountField.fill("100000");
     await page.getByRole("button", { name: fill(w.recharge.payAmount, { amount: rupiah(100_000) }) }).click();
-    await decideOnGateway(page, lang, 100_000, "cancel");
-    await expect(page.getByRole("heading", { name: w.recharge.results.cancelled })).toBeVisible();
+    await decideOnSandbox(page, lang, 100_000, "cancel", /\/h5\/payment\?id=pat_/);
+    await expect(page.getByRole("heading", { name: m.payments.states.cancelled.title })).toBeVisible();
+    await expect(page.getByRole("button", { name: m.payments.screen.chooseAnother })).toBeVisible();
 
     await openWallet(page, lang, "fund");
     expect(await shownBalance(page)).toBe(rupiah(200_000));
     const history = page.getByRole("list", { name: w.fund.history });
-    // The cancelled recharge is listed too, named as such, moving nothing; newest first.
-    await expect(history.getByRole("listitem")).toHaveCount(2);
-    const [cancelled, paid] = [history.getByRole("listitem").nth(0), history.getByRole("listitem").nth(1)];
-    await expect(cancelled.getByTestId("fund-entry")).toHaveText(w.fund.entries.recharge_cancelled);
-    await expect(cancelled).toContainText(rupiah(100_000));
-    await expect(cancelled).not.toContainText(`+${rupiah(100_000)}`);
-    await expect(cancelled).toContainText(w.fund.states.cancelled);
+    // The paid recharge; the other moved nothing (it is listed once its payment window has passed).
+    await expect(history.getByRole("listitem")).toHaveCount(1);
+    const paid = history.getByRole("listitem").nth(0);
     await expect(paid.getByTestId("fund-entry")).toHaveText(w.fund.entries.recharge);
     await expect(paid).toContainText(`+${rupiah(200_000)}`);
     await expect(paid).toContainText(w.fund.states.completed);
@@ -185,8 +184,8 @@ for (const lang of [journeyLang]) {
     await openWallet(page, lang, "fund");
     expect(await shownBalance(page)).toBe(rupiah(140_000));
     const records = page.getByRole("list", { name: w.fund.history }).getByRole("listitem");
-    // Two withdrawals (one returned), the paid recharge and the cancelled one.
-    await expect(records).toHaveCount(5);
+    // Two withdrawals (one returned) and the paid recharge.
+    await expect(records).toHaveCount(4);
     // The rejected withdrawal's hold reads "returned", with the money coming back beside it.
     const minus = "\u2212";
     await expect(records.filter({ hasText: `${minus}${rupiah(50_000)}` })).toContainText(
@@ -204,7 +203,7 @@ for (const lang of [journeyLang]) {
     // The type filter keeps only recharges.
     await page.getByRole("button", { name: w.fund.types.recharge, exact: true }).click();
     await expect(page).toHaveURL(/type=recharge/);
-    await expect(records).toHaveCount(2);
+    await expect(records).toHaveCount(1);
 
     // A withdrawal record leads to the withdrawal, which says why it was returned.
     await page.getByRole("button", { name: w.fund.all, exact: true }).click();
@@ -220,8 +219,8 @@ for (const lang of [journeyLang]) {
 }
 
 // The same story's screens in the other languages: each state is reached through the API (the recharges through
-// the gateway's own page, which is one of the screens), then each screen is checked for its texts, its layout at
-// 390 px and axe, with the forms' own messages shown.
+// their method screens and the sandbox's page, which are screens too), then each screen is checked for its texts,
+// its layout at 390 px and axe, with the forms' own messages shown.
 for (const lang of langs.filter((l) => l !== journeyLang)) {
   test(`wallet screens in ${lang}, reached by set-up`, async ({ page, browser }) => {
     test.setTimeout(120_000);
@@ -230,14 +229,20 @@ for (const lang of langs.filter((l) => l !== journeyLang)) {
     const { email, token } = await signInFreshShopper(page, `wallet-${lang}`);
     const as = (authorization: string) => ({ authorization, lang });
     const recharge = async (amount: number, action: "pay" | "cancel") => {
-      const started = await trpcMutation<{ redirectUrl: string }>(
+      const started = await trpcMutation<{ attemptId: string }>(
         page.request,
         "wallet.recharge",
-        { amount, method: "sandbox", idempotencyKey: idempotencyKey("wallet") },
+        { amount, method: "qris", idempotencyKey: idempotencyKey("wallet") },
         as(token),
       );
-      await page.goto(started.redirectUrl);
-      await decideOnGateway(page, lang, amount, action);
+      await page.goto(localePath(lang, `/h5/payment?id=${started.attemptId}`));
+      await decideOnSandbox(
+        page,
+        lang,
+        amount,
+        action,
+        action === "pay" ? undefined : /\/h5\/payment\?id=pat_/,
+      );
     };
 
     await page.goto(localePath(lang, "/h5/account"));
@@ -263,19 +268,21 @@ for (const lang of langs.filter((l) => l !== journeyLang)) {
     await expect(page.getByText(m.errors.recharge.selectMethod)).toBeVisible();
     const amountField = page.getByLabel(w.recharge.otherAmount);
     await amountField.fill("5000");
-    await page.getByRole("radio", { name: new RegExp(w.recharge.methods.sandbox) }).check();
+    await channelRadio(page, "QRIS").check();
     await page.getByRole("button", { name: fill(w.recharge.payAmount, { amount: rupiah(5_000) }) }).click();
     await expectFieldError(
       amountField,
       fill(m.errors.recharge.outOfRange, { min: rupiah(10_000), max: rupiah(20_000_000) }),
     );
 
-    // The gateway's page in this language, and both results.
+    // The sandbox's page in this language, and both outcomes: the recharge's result, the closed method.
     await recharge(200_000, "pay");
     await expect(page.getByRole("heading", { name: w.recharge.results.completed })).toBeVisible();
     await expectScreen(page, `recharge result (${lang})`);
     await recharge(100_000, "cancel");
-    await expect(page.getByRole("heading", { name: w.recharge.results.cancelled })).toBeVisible();
+    await expect(page.getByRole("heading", { name: m.payments.states.cancelled.title })).toBeVisible();
+    await expect(page.getByRole("button", { name: m.payments.screen.chooseAnother })).toBeVisible();
+    await expectScreen(page, `closed method screen (${lang})`);
 
     // Withdrawing without a card leads to the card form, whose messages show.
     await openWallet(page, lang, "withdraw");
@@ -367,11 +374,8 @@ for (const lang of langs.filter((l) => l !== journeyLang)) {
     await openWallet(page, lang, "fund");
     expect(await shownBalance(page)).toBe(rupiah(140_000));
     const records = page.getByRole("list", { name: w.fund.history }).getByRole("listitem");
-    await expect(records).toHaveCount(5);
+    await expect(records).toHaveCount(4);
     const minus = "\u2212";
-    const cancelled = records.filter({ hasText: w.fund.entries.recharge_cancelled });
-    await expect(cancelled).toContainText(rupiah(100_000));
-    await expect(cancelled).toContainText(w.fund.states.cancelled);
     const recharged = records.filter({ hasText: `+${rupiah(200_000)}` });
     await expect(recharged.getByTestId("fund-entry")).toHaveText(w.fund.entries.recharge);
     await expect(recharged).toContainText(w.fund.states.completed);
@@ -435,11 +439,11 @@ test("times follow the time zone chosen on the account page", async ({ page }) =
   await page.getByRole("radio", { name: m.shell.timeZone.WIT }).check();
   await openWallet(page, "ind", "recharge");
   await page.getByText(rupiah(50_000), { exact: true }).click();
-  await page.getByRole("radio", { name: new RegExp(m.wallet.recharge.methods.sandbox) }).check();
+  await channelRadio(page, "QRIS").check();
   await page
     .getByRole("button", { name: fill(m.wallet.recharge.payAmount, { amount: rupiah(50_000) }) })
     .click();
-  await decideOnGateway(page, "ind", 50_000, "pay");
+  await decideOnSandbox(page, "ind", 50_000, "pay");
   await openWallet(page, "ind", "fund");
   const record = page.getByRole("list", { name: m.wallet.fund.history }).getByRole("listitem").first();
   await expect(record.locator("time")).toHaveText(/ WIT$/);

@@ -3,7 +3,7 @@ import { tokenStorageKey, toasts, trpcMutation } from "../support/accounts.ts";
 import { expectNoSeriousViolations } from "../support/axe.ts";
 import { parseRupiah, signInFreshShopper, trpcQuery } from "../support/browsing.ts";
 import { fill, langs, localePath, messages, type Lang } from "../support/i18n.ts";
-import { decideOnGateway, demoOperator } from "../support/money.ts";
+import { channelRadio, decideOnSandbox, demoOperator } from "../support/money.ts";
 import { waitForHydration } from "../support/page.ts";
 import { demoStores, pageAs, tokenOf } from "../support/roles.ts";
 import { expectScreen } from "../support/screens.ts";
@@ -29,7 +29,8 @@ async function twoStoresProducts(request: APIRequestContext) {
 const journeyLang: Lang = "ind";
 
 // The whole purchase, in one language: two stores in one checkout paid from the wallet (two orders), an address
-// made with the area pickers, another order paid on the sandbox gateway and then cancelled (refunded), the
+// made with the area pickers, another order paid by BCA virtual account (on the sandbox's play-money page) and
+// then cancelled (refunded to the wallet: a virtual account's money is not sent back through the bank), the
 // store paying the goods from its order centre, the operator shipping, the shopper confirming receipt, and
 // the store's profit in its fund history.
 for (const lang of [journeyLang]) {
@@ -105,16 +106,17 @@ for (const lang of [journeyLang]) {
     await expect(page.getByTestId("order-card")).toHaveCount(2);
     await expectNoSeriousViolations(page, `orders (${lang})`);
 
-    // Another order, through the sandbox gateway: "buy now", the default address already chosen.
+    // Another order, by BCA virtual account: "buy now", the default address already chosen; the method screen
+    // links the sandbox's play-money page, which pays it.
     await page.goto(localePath(lang, `/h5/products/${a!.id}`));
     await waitForHydration(page);
     await page.getByRole("button", { name: o.cart.buyNow }).click();
     await page.waitForURL(/\/h5\/pay\?/);
     await waitForHydration(page);
-    await page.getByRole("radio", { name: new RegExp(o.pay.sandbox) }).check();
+    await channelRadio(page, "BCA Virtual Account").check();
     const total = parseRupiah((await place.textContent()) ?? "");
     await place.click();
-    await decideOnGateway(page, lang, total, "pay", /\/h5\/pay\?result=chk_/);
+    await decideOnSandbox(page, lang, total, "pay", /\/h5\/pay\?result=chk_/);
     await expect(page.getByRole("heading", { name: o.pay.resultPaid })).toBeVisible();
     await page.getByRole("link", { name: o.pay.viewOrders }).click();
     await page.waitForURL(/\/h5\/order\/detail\?id=ord_/);
@@ -194,7 +196,8 @@ for (const lang of [journeyLang]) {
 }
 
 // The same purchase's screens in the other languages: the orders are placed, paid for the goods, shipped and
-// received through the API (the gateway payment through the gateway's own page, one of the screens); each screen
+// received through the API (the virtual account's payment on its method screen and the sandbox's play-money
+// page, two of the screens); each screen
 // is checked for its texts, its layout at 390 px and axe, with the forms' own messages shown.
 for (const lang of langs.filter((l) => l !== journeyLang)) {
   test(`buying screens in ${lang}, reached by set-up`, async ({ page, browser, request }) => {
@@ -258,7 +261,9 @@ for (const lang of langs.filter((l) => l !== journeyLang)) {
     const place = page.getByRole("button", { name: new RegExp(`^${fill(o.pay.place, { total: "" })}`) });
     await place.click();
     await expect(page.getByText(m.errors.checkout.selectMethod)).toBeVisible();
-    await expect(page.getByRole("radio", { name: new RegExp(o.pay.sandbox) })).toBeVisible();
+    for (const kind of [m.payments.kinds.qris, m.payments.kinds.va, m.payments.kinds.ewallet])
+      await expect(page.getByRole("group", { name: kind })).toBeVisible();
+    await expect(channelRadio(page, "BCA Virtual Account")).toBeVisible();
     await page.getByRole("radio", { name: new RegExp(o.pay.wallet) }).check();
     await expectScreen(page, `checkout (${lang})`);
 
@@ -275,14 +280,15 @@ for (const lang of langs.filter((l) => l !== journeyLang)) {
     await expect(page.getByTestId("order-card")).toHaveCount(2);
     await expectScreen(page, `orders (${lang})`);
 
-    // Another order paid on the gateway's page (in this language), then cancelled: refunded.
-    const viaGateway = await trpcMutation<{ orderIds: string[]; redirectUrl: string }>(
+    // Another order by BCA virtual account, paid on the sandbox's page (in this language), then cancelled:
+    // refunded to the wallet.
+    const viaGateway = await trpcMutation<{ orderIds: string[]; attemptId: string }>(
       request,
       "orders.place",
       {
         lines: [{ listingId: a!.id, quantity: 1 }],
         addressId,
-        method: "sandbox",
+        method: "va_bca",
         fromCart: false,
         idempotencyKey: idempotencyKey("gateway"),
       },
@@ -295,8 +301,11 @@ for (const lang of langs.filter((l) => l !== journeyLang)) {
       lang,
       token,
     );
-    await page.goto(viaGateway.redirectUrl);
-    await decideOnGateway(page, lang, paid.total, "pay", /\/h5\/pay\?result=chk_/);
+    await page.goto(localePath(lang, `/h5/payment?id=${viaGateway.attemptId}`));
+    await waitForHydration(page);
+    await expect(page.getByRole("heading", { level: 1, name: "BCA Virtual Account" })).toBeVisible();
+    await expectScreen(page, `BCA virtual account method screen (${lang})`);
+    await decideOnSandbox(page, lang, paid.total, "pay", /\/h5\/pay\?result=chk_/);
     await expect(page.getByRole("heading", { name: o.pay.resultPaid })).toBeVisible();
     await expect(page.getByRole("link", { name: o.pay.viewOrders })).toBeVisible();
     await page.goto(localePath(lang, `/h5/order/detail?id=${viaGateway.orderIds[0]}`));

@@ -1,6 +1,6 @@
-import { expect, type Page } from "@playwright/test";
+import { expect, type Locator, type Page } from "@playwright/test";
 import { tokenStorageKey, trpcMutation } from "./accounts.ts";
-import { fill, localePath, messages, type Lang } from "./i18n.ts";
+import { escapeRegExp, fill, localePath, messages, type Lang } from "./i18n.ts";
 import { waitForHydration } from "./page.ts";
 import { demoSession, useSession } from "./pool.ts";
 
@@ -37,8 +37,17 @@ export async function shownBalance(page: Page): Promise<string> {
   return (await page.getByTestId("wallet-balance").textContent())?.trim() ?? "";
 }
 
-/** Pays or cancels on the sandbox gateway's hosted page, which is written in the shopper's language. */
-export async function decideOnGateway(
+/** The radio of a provider channel in the picker, by its brand (the start of its accessible name). */
+export function channelRadio(scope: Page | Locator, brand: string): Locator {
+  return scope.getByRole("radio", { name: new RegExp(`^${escapeRegExp(brand)}`) });
+}
+
+/**
+ * On a payment attempt's method screen (`/h5/payment?id=pat_…`): follows its "Sandbox" link to the sandbox's
+ * play-money page, which is written in the shopper's language and asks for `amount`, and pays or cancels there.
+ * The page sends the browser back to the method screen, which (paid) goes on to the result: waits for `returnTo`.
+ */
+export async function decideOnSandbox(
   page: Page,
   lang: Lang,
   amount: number,
@@ -46,9 +55,14 @@ export async function decideOnGateway(
   returnTo: RegExp = /\/h5\/merchant\/recharge\?result=rch_/,
 ) {
   const g = messages[lang].gateway.sandbox;
-  await page.waitForURL(/\/gateway\/sandbox\//);
+  await page.waitForURL(/\/h5\/payment\?id=pat_/);
+  await waitForHydration(page);
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  await page.getByRole("link", { name: messages[lang].payments.screen.sandbox }).click();
+  await page.waitForURL(/\/gateway\/sandbox\/pay_/);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(fill(g.merchant, { title: "Pasar" }));
   await expect(page.locator(".amount")).toHaveText(rupiah(amount));
   await page.getByRole("button", { name: action === "pay" ? g.pay : g.cancel, exact: true }).click();
   await page.waitForURL(returnTo);
+  await waitForHydration(page);
 }

@@ -22,6 +22,7 @@ function attempt(action: AttemptView["action"], channel: AttemptView["channel"])
     expiresAt: new Date("2026-11-26T08:00:00Z"),
     action,
     canSwitch: true,
+    channels: [],
     simulateUrl: null,
   };
 }
@@ -42,6 +43,16 @@ describe("a virtual account's screen", () => {
     expect(html).toContain('aria-label="Salin Jumlah transfer"');
     // The deadline in WIB, in the reader's language.
     expect(text).toContain("Bayar sebelum 26 Nov 2026, 15.00 WIB");
+  });
+
+  it("names the button that says Copied for what it did, the visible word in its name (WCAG 2.5.3)", () => {
+    const copied: CopyState = { ...copy, copied: "number" };
+    const ind = renderHtml(<VaPanel attempt={bca} action={bca.action as never} copy={copied} />);
+    expect(ind).toContain('aria-label="Nomor Virtual Account disalin"');
+    expect(ind).toContain('aria-label="Salin Jumlah transfer"');
+    const en = renderHtml(<VaPanel attempt={bca} action={bca.action as never} copy={copied} />, "en");
+    expect(en).toContain('aria-label="Virtual account number copied"');
+    expect(textOf(en)).toContain("Copied");
   });
 
   it("explains paying at that bank's ATM, its app and its internet banking, with the number in each", () => {

@@ -12,12 +12,13 @@ afterEach(() => {
   ui = undefined;
 });
 
+// Fees for Rp 100.000: QRIS 0,7 %, the others fixed.
 const offers: ChannelOffer[] = [
-  { channel: "va_bca", fee: 4_000, refundable: false },
-  { channel: "ovo", fee: 0, refundable: true },
-  { channel: "qris", fee: 700, refundable: true },
-  { channel: "indomaret", fee: 5_000, refundable: false },
-  { channel: "va_bri", fee: 0, refundable: false },
+  { channel: "va_bca", fee: 4_000, feeRule: { fixed: 4_000, basisPoints: 0 }, refundable: false },
+  { channel: "ovo", fee: 0, feeRule: { fixed: 0, basisPoints: 0 }, refundable: true },
+  { channel: "qris", fee: 700, feeRule: { fixed: 0, basisPoints: 70 }, refundable: true },
+  { channel: "indomaret", fee: 5_000, feeRule: { fixed: 5_000, basisPoints: 0 }, refundable: false },
+  { channel: "va_bri", fee: 0, feeRule: { fixed: 0, basisPoints: 0 }, refundable: false },
 ];
 
 /** The picker as a page holds it. */

@@ -18,6 +18,7 @@ import {
 const offer = (channel: ChannelOffer["channel"], fee = 0): ChannelOffer => ({
   channel,
   fee,
+  feeRule: { fixed: fee, basisPoints: 0 },
   refundable: false,
 });
 
@@ -44,7 +45,12 @@ describe("the channels a shopper chooses from", () => {
     const groups = groupOffers([
       offer("va_bni", 1),
       offer("va_bni", 2),
-      { channel: "gopay" as ChannelOffer["channel"], fee: 0, refundable: true },
+      {
+        channel: "gopay" as ChannelOffer["channel"],
+        fee: 0,
+        feeRule: { fixed: 0, basisPoints: 0 },
+        refundable: true,
+      },
     ]);
     expect(groups).toEqual([{ kind: "va", offers: [offer("va_bni", 1)] }]);
     expect(groupOffers([])).toEqual([]);
@@ -57,11 +63,12 @@ describe("the channels a shopper chooses from", () => {
 });
 
 describe("an OVO number", () => {
-  it("is taken as the server takes it: 08…, 628… or +628…, with spaces or dashes", () => {
+  it("is taken as the server takes it: 08…, 628…, +628… or +62 8…, with spaces or dashes", () => {
     for (const phone of [
       "0812 3456 7890",
       "081234567890",
       "+6281234567890",
+      "+62 812 3456 7890",
       "6281234567890",
       " 0812-3456-789 ",
     ])
@@ -70,7 +77,7 @@ describe("an OVO number", () => {
       "",
       "0212345678",
       "812345678",
-      "+62 812 3456 7890",
+      "+62  812 3456 7890",
       "0812345",
       "0812abc34567",
       "08123456789012345",

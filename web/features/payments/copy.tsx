@@ -59,7 +59,10 @@ export function useCopy() {
 
 export type CopyState = ReturnType<typeof useCopy>;
 
-/** A "Copy" button beside a number; its accessible name says what it copies. */
+/**
+ * A "Copy" button beside a number; its accessible name says what it copies, and, for the moment it says
+ * "Copied", that it was copied (the name holds the visible word, as voice control and WCAG 2.5.3 expect).
+ */
 export function CopyButton(props: { state: CopyState; id: string; text: string; label: string }) {
   const { t } = useI18n();
   const done = props.state.copied === props.id;
@@ -68,7 +71,11 @@ export function CopyButton(props: { state: CopyState; id: string; text: string; 
     <button
       type="button"
       onClick={() => void props.state.copy(props.id, props.text, props.label)}
-      aria-label={t("payments.screen.copyLabel", { label: props.label })}
+      aria-label={
+        done
+          ? t("payments.screen.copied", { label: props.label })
+          : t("payments.screen.copyLabel", { label: props.label })
+      }
       className="inline-flex min-h-11 shrink-0 items-center gap-1.5 rounded-full border border-primary-700 px-4 text-sm font-semibold text-primary-800 hover:bg-primary-50 dark:border-primary-400 dark:text-primary-300 dark:hover:bg-primary-950"
     >
       <Icon className="size-4" aria-hidden="true" />
