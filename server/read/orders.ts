@@ -161,7 +161,7 @@ export async function getPaymentResult(db: Db, userId: string, id: string) {
     status: expired ? ("expired" as const) : payment.status,
     orderIds: await selectPaymentOrderIds(db, id),
     amount: payment.amount,
-    attemptId: payment.status === "pending" && !expired ? await openAttemptOf(db, payment.id) : null,
+    attemptId: payment.status === "pending" && !expired ? await openAttemptOf(db, payment.id, true) : null,
   };
 }
 

@@ -14,11 +14,14 @@ import { now } from "../platform/clock.ts";
 import { DomainError } from "../platform/errors.ts";
 import type { PaymentGateway } from "../platform/payments.ts";
 
-/** The newest attempt of a payment or recharge still waiting to be paid (with how to pay it), or null. */
-export async function openAttemptOf(db: Db, subjectId: string): Promise<string | null> {
+/**
+ * The attempt a shopper goes back to for a payment or recharge still waiting: the newest one still open, else
+ * (`orLatest`) the newest one with a screen, which offers another method when it was closed. Null when none.
+ */
+export async function openAttemptOf(db: Db, subjectId: string, orLatest = false): Promise<string | null> {
   const attempts = await selectAttemptsOf(db, subjectId);
   const open = attempts.find((a) => a.status === "pending" && a.action && a.expiresAt > now());
-  return open?.id ?? null;
+  return open?.id ?? (orLatest ? (attempts.find((a) => a.action)?.id ?? null) : null);
 }
 
 /**

@@ -78,5 +78,7 @@ export const walletRouter = router({
   rechargeStatus: signedInProcedure
     .input(RechargeIdSchema)
     .output(RechargeViewSchema)
-    .query(({ ctx, input }) => getRecharge(ctx.db, ctx.user.id, input.id, (id) => openAttemptOf(ctx.db, id))),
+    .query(({ ctx, input }) =>
+      getRecharge(ctx.db, ctx.user.id, input.id, (id) => openAttemptOf(ctx.db, id, true)),
+    ),
 });

@@ -146,8 +146,8 @@ function rechargeView(row: RechargeRow): RechargeView {
 }
 
 /**
- * One of the user's recharges; `openAttemptId` (read across modules by the caller) is the attempt still
- * waiting to be paid, for a shopper who came back before paying.
+ * One of the user's recharges; `openAttemptId` (read across modules by the caller) is the attempt to go back
+ * to while it waits: the one still open, or the last one closed, whose screen offers another method.
  */
 export async function getRecharge(
   db: Db,

@@ -539,9 +539,10 @@ describe("recharges through the sandbox gateway", () => {
       canSwitch: true,
       simulateUrl: null,
     });
+    // Its page leads back to that attempt's screen, which offers another method.
     expect(await user.api.wallet.rechargeStatus({ id: a.id })).toMatchObject({
       status: "pending",
-      attemptId: null,
+      attemptId: a.attemptId,
     });
     // Nothing paid within the window: it expires, and the fund history lists it, named so, moving nothing,
     // leading to it.
