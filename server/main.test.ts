@@ -156,7 +156,7 @@ describe("the server process", { timeout: 120_000 }, () => {
     });
     await waitFor(`http://127.0.0.1:${port}/readyz`);
     // Allowed explicitly, the play money is announced at every start; its page is there for the demo.
-    expect(server.output()).toMatch(/WARNING: payments go to the SANDBOX gateway/);
+    expect(server.output()).toMatch(/WARNING: payments go to the SANDBOX provider/);
     // The published password opens nothing: the account does not exist.
     const res = await signIn(port);
     expect(res.status).toBeGreaterThanOrEqual(400);
