@@ -71,6 +71,12 @@ test.describe("paying by a provider's channel", () => {
 
     await payOnSandbox(page, lang, /\/h5\/pay\?result=chk_/);
     await expect(page.getByRole("heading", { name: m.orders.pay.resultPaid })).toBeVisible();
+    // The order names how it was paid.
+    await page.getByRole("link", { name: m.orders.pay.viewOrders }).click();
+    await page.waitForURL(/\/h5\/order\/detail\?id=ord_/);
+    await expect(
+      page.getByRole("region", { name: m.orders.detail.payment }).getByText("QRIS", { exact: true }),
+    ).toBeVisible();
   });
 
   test("an order by BCA virtual account, in English: the number to copy, the bank's steps; changed from OVO", async ({
@@ -213,5 +219,10 @@ test.describe("paying by a provider's channel", () => {
 
     await payOnSandbox(page, lang, /\/h5\/merchant\/recharge\?result=rch_/);
     await expect(page.getByRole("heading", { name: w.results.completed })).toBeVisible();
+    // The fund history lists it.
+    await page.goto(localePath(lang, "/h5/merchant/fund"));
+    await waitForHydration(page);
+    await expect(page.getByText(m.wallet.fund.entries.recharge).first()).toBeVisible();
+    await expect(page.getByText(`+${rupiah(200_000)}`).first()).toBeVisible();
   });
 });
