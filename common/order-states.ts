@@ -1,4 +1,3 @@
-import { paymentChannels } from "./payment-channels.ts";
 /**
  * The orders' fixed vocabularies, zod-free so pages can import them (common/contracts/orders.ts builds its
  * schemas on them).
@@ -22,17 +21,6 @@ export const orderTabs = [
   "cancelled",
 ] as const;
 export type OrderTab = (typeof orderTabs)[number];
-
-/**
- * How an order was paid: from the wallet, or through the payment provider by one of its channels. `sandbox`
- * is the hosted play-money page of before issue 26, kept for the orders it paid.
- */
-export const paymentMethods = ["wallet", "sandbox", ...paymentChannels] as const;
-export type PaymentMethod = (typeof paymentMethods)[number];
-
-/** How a shopper can choose to pay at checkout or later: the wallet, or a provider's channel. */
-export const checkoutMethods = ["wallet", ...paymentChannels] as const;
-export type CheckoutMethod = (typeof checkoutMethods)[number];
 
 /**
  * The exception a shipped order is marked with when the provider took its payment back (decision 19): shown in

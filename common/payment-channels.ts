@@ -18,6 +18,17 @@ export const paymentChannels = [
 ] as const;
 export type PaymentChannel = (typeof paymentChannels)[number];
 
+/**
+ * How an order was paid: from the wallet, or through the payment provider by one of its channels. `sandbox`
+ * is the hosted play-money page of before issue 26, kept for the orders it paid.
+ */
+export const paymentMethods = ["wallet", "sandbox", ...paymentChannels] as const;
+export type PaymentMethod = (typeof paymentMethods)[number];
+
+/** How a shopper can choose to pay at checkout or later: the wallet, or a provider's channel. */
+export const checkoutMethods = ["wallet", ...paymentChannels] as const;
+export type CheckoutMethod = (typeof checkoutMethods)[number];
+
 /** The shop's states of a payment attempt (decision 19). */
 export const attemptStates = [
   "pending",

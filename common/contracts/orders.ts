@@ -12,12 +12,11 @@ import {
   orderEvents,
   orderStatuses,
   orderTabs,
-  checkoutMethods,
-  paymentMethods,
 } from "../order-states.ts";
 import { ImageViewSchema } from "./image.ts";
 import { AfterSalesViewSchema } from "./returns.ts";
 import { ChannelOfferSchema, WalletPhoneSchema } from "./payments.ts";
+import { checkoutMethods, paymentMethods } from "../payment-channels.ts";
 import { CursorSchema, plainText, prefixedId } from "./input.ts";
 import { fundTypes, IdempotencyKeySchema } from "./ledger.ts";
 import { orderPeriods } from "../merchant-states.ts";

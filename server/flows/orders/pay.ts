@@ -1,4 +1,4 @@
-import { type CheckoutMethod } from "#common/order-states.ts";
+import { type CheckoutMethod } from "#common/payment-channels.ts";
 import { and, eq } from "drizzle-orm";
 import { once } from "../../modules/ledger/ledger.service.ts";
 import { lockOrders, ordersTable as orders, type PaymentDeps } from "../../modules/orders/orders.service.ts";

@@ -1,5 +1,5 @@
 import { localize } from "#common/locales.ts";
-import { type CheckoutMethod } from "#common/order-states.ts";
+import { type CheckoutMethod } from "#common/payment-channels.ts";
 import { getAddress } from "../../modules/addresses/addresses.service.ts";
 import { removeItems } from "../../modules/cart/cart.service.ts";
 import { reserveStock } from "../../modules/catalog/catalog.service.ts";

@@ -13,6 +13,7 @@ import {
 } from "drizzle-orm/pg-core";
 import type { StoredImage } from "#common/images.ts";
 import type { Localized } from "#common/locales.ts";
+import { paymentMethods } from "#common/payment-channels.ts";
 import {
   afterSalesKinds,
   afterSalesStatuses,
@@ -21,7 +22,6 @@ import {
   orderActors,
   orderEvents,
   orderStatuses,
-  paymentMethods,
 } from "#common/order-states.ts";
 import { users } from "../auth/auth.tables.ts";
 import { listings, supplyProducts } from "../catalog/catalog.tables.ts";

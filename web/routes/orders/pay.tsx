@@ -4,7 +4,7 @@ import { CircleCheck, CircleX, Clock, MapPin } from "lucide-react";
 import { Link, useLocation, useNavigate, useSearchParams } from "react-router";
 import type { Route } from "./+types/pay";
 import { formatIndonesianNumber } from "#common/account-display.ts";
-import type { CheckoutMethod } from "#common/order-states.ts";
+import type { CheckoutMethod } from "#common/payment-channels.ts";
 import { ItemLine, MoneySummary } from "../../features/orders/order-ui.tsx";
 import { decodeLines } from "../../features/orders/lines.tsx";
 import { ChannelPicker, ChoiceRow } from "../../features/payments/channel-picker.tsx";

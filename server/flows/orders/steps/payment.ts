@@ -1,5 +1,6 @@
 import { type MoneySettings } from "#common/contracts/settings.ts";
-import { type OrderActor, type PaymentMethod } from "#common/order-states.ts";
+import { type OrderActor } from "#common/order-states.ts";
+import { type PaymentMethod } from "#common/payment-channels.ts";
 import { type Tx } from "../../../db/client.ts";
 import { recordSales } from "../../../modules/catalog/catalog.service.ts";
 import { scheduleJob } from "../../../platform/jobs.ts";
