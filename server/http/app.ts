@@ -266,6 +266,8 @@ export function createApp(deps: AppDeps) {
     db: deps.database.db,
     gateway: deps.gateway,
     log: deps.log,
+    limits: deps.limits,
+    clientIp,
     isCrossSite: (req) => isCrossSite(req, deps.publicUrl),
   });
 

@@ -1,4 +1,4 @@
-import type { Hono } from "hono";
+import type { Context, Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { formatRupiah } from "#common/money.ts";
 import { isLocale, type Locale } from "#common/locales.ts";
@@ -10,6 +10,7 @@ import { now } from "../platform/clock.ts";
 import { serverTranslator } from "../platform/i18n.ts";
 import type { Logger } from "../platform/logger.ts";
 import type { PaymentGateway } from "../platform/payments.ts";
+import { RateLimitedError, type RateLimits } from "../platform/rate-limit.ts";
 import type { FrameEnv } from "./frame.ts";
 
 const escapeHtml = (s: string) =>
@@ -24,13 +25,26 @@ const escapeHtml = (s: string) =>
  */
 export function gatewayRoutes(
   app: Hono<FrameEnv>,
-  deps: { db: Db; gateway: PaymentGateway; log: Logger; isCrossSite: (req: Request) => boolean },
+  deps: {
+    db: Db;
+    gateway: PaymentGateway;
+    log: Logger;
+    limits: RateLimits;
+    clientIp: (c: Context<FrameEnv>) => string;
+    isCrossSite: (req: Request) => boolean;
+  },
 ) {
   app.post(
     "/payments/notify/:provider",
     bodyLimit({ maxSize: 16 * 1024, onError: (c) => c.json({ ok: false }, 413) }),
     async (c) => {
       if (c.req.param("provider") !== deps.gateway.provider) return c.json({ ok: false }, 404);
+      try {
+        await deps.limits.consume("notify", { account: deps.gateway.provider, ip: deps.clientIp(c) });
+      } catch (error) {
+        if (error instanceof RateLimitedError) return c.json({ ok: false }, 429);
+        throw error;
+      }
       const outcome = await applyNotification(deps, await c.req.text(), c.req.raw.headers);
       // A refused notification changes nothing; the provider is told so (and stops retrying). It was recorded
       // for the operator, whatever it was.

@@ -9,8 +9,11 @@ import {
 import { DomainError } from "./errors.ts";
 import type { Logger } from "./logger.ts";
 
-/** What is limited: sending codes, checking codes, checking passwords, checking invite codes. */
-type LimitName = "sendCode" | "checkCode" | "checkPassword" | "checkInvite";
+/**
+ * What is limited: sending codes, checking codes, checking passwords, checking invite codes, and payment
+ * notifications (each is checked for its signature and recorded, so a flood of forged ones is limited by address).
+ */
+type LimitName = "sendCode" | "checkCode" | "checkPassword" | "checkInvite" | "notify";
 
 /**
  * Attempts allowed per window, per account and per client address. Address limits are generous because
@@ -22,6 +25,8 @@ export const limitRules: Record<LimitName, { account: number; ip: number; second
   checkPassword: { account: 8, ip: 100, seconds: 15 * 60 },
   // Invite codes are short (8 characters), so checking them at sign-up is limited too.
   checkInvite: { account: 10, ip: 30, seconds: 15 * 60 },
+  // Per provider and per sending address: a provider notifies from a few addresses, in bursts at a sale.
+  notify: { account: 200_000, ip: 6_000, seconds: 15 * 60 },
 };
 
 /** A limit was spent: `by` says whether the account's or the address's; `seconds` until it frees up. */

@@ -24,7 +24,13 @@ export async function applyNotification(
       { provider },
       `payment notification ${read === "forged" ? "with a bad signature" : "not understood"}`,
     );
-    await recordEvent(deps.db, { provider, source: "notification", outcome: read, body });
+    // Nothing in it is trusted, and anyone may send one: a forged or unreadable body is kept short.
+    await recordEvent(deps.db, {
+      provider,
+      source: "notification",
+      outcome: read,
+      body: body.slice(0, 2048),
+    });
     return read;
   }
   const outcome = await applyProviderEvent(deps, read);

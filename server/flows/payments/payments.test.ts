@@ -27,6 +27,7 @@ import { walletHistory } from "../../modules/ledger/ledger.service.ts";
 import { findAttempt } from "../../modules/payments/payments.service.ts";
 import { setClock } from "../../platform/clock.ts";
 import type { PaymentGateway } from "../../platform/payments.ts";
+import { createRateLimits, RateLimitedError, type RateLimits } from "../../platform/rate-limit.ts";
 import { reconcilePayments } from "./reconcile.ts";
 import { silentLog } from "../../../tests/setup/test-db.ts";
 
@@ -578,6 +579,24 @@ describe("the sandbox's notifications, verified before anything is read", () => 
     } finally {
       await ops.api.ops.settings.updateMoney({ ...money, channelFees: {} });
     }
+  });
+
+  it("a flood of notifications from one address is refused before anything is read or recorded", async () => {
+    const spent: RateLimits = {
+      ...createRateLimits(),
+      consume: async (name) => {
+        if (name === "notify") throw new RateLimitedError("ip", 60);
+        return { remaining: 0 };
+      },
+    };
+    const before = await rows<{ n: number }>(sql`select count(*)::int as n from payment_events`);
+    const answer = await createTestApp(database, { gateway: rig.gateway, publicUrl, limits: spent }).request(
+      "/payments/notify/sandbox",
+      { method: "POST", headers: { "content-type": "application/json" }, body: "{}" },
+    );
+    expect(answer.status).toBe(429);
+    const after = await rows<{ n: number }>(sql`select count(*)::int as n from payment_events`);
+    expect(after[0]!.n).toBe(before[0]!.n);
   });
 
   it("OVO needs the phone to push to", async () => {
