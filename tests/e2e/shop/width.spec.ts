@@ -322,6 +322,7 @@ for (const lang of langs) {
         ["catalogue", "/ops/catalog"],
         ["categories", "/ops/categories"],
         ["recharges", "/ops/recharges"],
+        ["payments", "/ops/payments"],
         ["ledger", "/ops/ledger"],
         ["adjust", "/ops/adjust"],
         ["audit log", "/ops/audit"],
