@@ -339,8 +339,11 @@ function MoneyForm(props: { money: Money }) {
           </p>
         )}
         {paymentChannels.map((c) => (
-          <fieldset key={c} className="grid grid-cols-2 gap-2">
-            <legend className="col-span-2 text-sm font-medium">{channelNames[c]}</legend>
+          <fieldset
+            key={c}
+            className="mt-2 grid grid-cols-2 gap-2 border-t border-gray-100 pt-3 dark:border-gray-800"
+          >
+            <legend className="float-left col-span-2 mb-1 font-semibold">{channelNames[c]}</legend>
             <Field
               label={t("ops.settings.channelFeeFixed")}
               prefix={<span className="font-medium text-gray-700 dark:text-gray-300">Rp</span>}
