@@ -324,164 +324,170 @@ for (const lang of langs.filter((l) => l !== usersJourneyLang)) {
   });
 }
 
-// The FAQs and the settings page, clicked through in one language: a question written in every language (the
-// form's message first), edited, shown by the shop in every language, moved up and deleted.
-for (const lang of [faqsJourneyLang]) {
-  test(`the operator's FAQs and settings pages in ${lang}`, async ({ page, browser }) => {
-    test.setTimeout(180_000);
-    const m = messages[lang];
-    const f = m.ops.faqs;
-    const tag = unique();
-    const ops = await pageAs(browser, demoOperator.account);
-    try {
-      await expectSettingsPage(ops, lang);
-      await expectNoSeriousViolations(ops, `ops settings (${lang})`);
+// The FAQ journeys reorder one shared list of questions: one at a time, or a move in one language lands
+// beside another language's question and its order check fails.
+test.describe("the FAQs, one language at a time", () => {
+  test.describe.configure({ mode: "default" });
 
-      // A new question in every language (each required), then edited in every language.
-      await ops.goto(localePath(lang, "/ops/faqs"));
-      await waitForHydration(ops);
-      await expectNoSeriousViolations(ops, `ops FAQs (${lang})`);
-      await ops.getByRole("button", { name: f.add }).click();
-      await ops.getByRole("button", { name: m.ops.catalog.save }).click();
-      await expect(ops.getByText(m.errors.faq.question, { exact: true }).first()).toBeVisible();
-      await fillFaqForm(ops, lang, faqTexts(tag, "first"));
-      await expectNoSeriousViolations(ops, `ops FAQ form (${lang})`);
-      await ops.getByRole("button", { name: m.ops.catalog.save }).click();
-      await expect(toasts(ops, lang).getByText(f.created)).toBeVisible();
-      const first = faqTexts(tag, "first").question[lang];
-      await ops.getByRole("button", { name: fill(f.editLabel, { question: first }) }).click();
-      await expect(ops.getByRole("heading", { level: 1 })).toHaveText(f.editTitle);
-      const edited = faqTexts(tag, "edited");
-      await fillFaqForm(ops, lang, edited);
-      await ops.getByRole("button", { name: m.ops.catalog.save }).click();
-      await expect(toasts(ops, lang).getByText(f.saved)).toBeVisible();
-      const mine = ops.getByTestId("ops-faq").filter({ hasText: edited.question[lang] });
-      await expect(mine).toContainText(edited.answer[lang]);
+  // The FAQs and the settings page, clicked through in one language: a question written in every language (the
+  // form's message first), edited, shown by the shop in every language, moved up and deleted.
+  for (const lang of [faqsJourneyLang]) {
+    test(`the operator's FAQs and settings pages in ${lang}`, async ({ page, browser }) => {
+      test.setTimeout(180_000);
+      const m = messages[lang];
+      const f = m.ops.faqs;
+      const tag = unique();
+      const ops = await pageAs(browser, demoOperator.account);
+      try {
+        await expectSettingsPage(ops, lang);
+        await expectNoSeriousViolations(ops, `ops settings (${lang})`);
 
-      // The shop's FAQ page says it in each language: to a visitor (this page is signed out) within the
-      // moment a page is kept for visitors (PAGE_CACHE_MS, 2 s).
-      for (const l of langs) await expectShopFaq(page, l, edited.question[l], edited.answer[l]);
+        // A new question in every language (each required), then edited in every language.
+        await ops.goto(localePath(lang, "/ops/faqs"));
+        await waitForHydration(ops);
+        await expectNoSeriousViolations(ops, `ops FAQs (${lang})`);
+        await ops.getByRole("button", { name: f.add }).click();
+        await ops.getByRole("button", { name: m.ops.catalog.save }).click();
+        await expect(ops.getByText(m.errors.faq.question, { exact: true }).first()).toBeVisible();
+        await fillFaqForm(ops, lang, faqTexts(tag, "first"));
+        await expectNoSeriousViolations(ops, `ops FAQ form (${lang})`);
+        await ops.getByRole("button", { name: m.ops.catalog.save }).click();
+        await expect(toasts(ops, lang).getByText(f.created)).toBeVisible();
+        const first = faqTexts(tag, "first").question[lang];
+        await ops.getByRole("button", { name: fill(f.editLabel, { question: first }) }).click();
+        await expect(ops.getByRole("heading", { level: 1 })).toHaveText(f.editTitle);
+        const edited = faqTexts(tag, "edited");
+        await fillFaqForm(ops, lang, edited);
+        await ops.getByRole("button", { name: m.ops.catalog.save }).click();
+        await expect(toasts(ops, lang).getByText(f.saved)).toBeVisible();
+        const mine = ops.getByTestId("ops-faq").filter({ hasText: edited.question[lang] });
+        await expect(mine).toContainText(edited.answer[lang]);
 
-      // One place up: it comes before the question that was above it.
-      const questions = () => ops.getByTestId("faq-question").allTextContents();
-      const before = await questions();
-      const above = before[before.indexOf(edited.question[lang]) - 1]!;
-      await mine.getByRole("button", { name: fill(f.moveUp, { question: edited.question[lang] }) }).click();
-      await expect(toasts(ops, lang).getByText(f.moved)).toBeVisible();
-      await expect
-        .poll(async () => {
-          const after = await questions();
-          return after.indexOf(edited.question[lang]) < after.indexOf(above);
-        })
-        .toBe(true);
+        // The shop's FAQ page says it in each language: to a visitor (this page is signed out) within the
+        // moment a page is kept for visitors (PAGE_CACHE_MS, 2 s).
+        for (const l of langs) await expectShopFaq(page, l, edited.question[l], edited.answer[l]);
 
-      // Deleted: gone from the shop too.
-      await mine
-        .getByRole("button", { name: fill(f.deleteLabel, { question: edited.question[lang] }) })
-        .click();
-      await ops.getByRole("dialog").getByRole("button", { name: f.delete, exact: true }).click();
-      await expect(toasts(ops, lang).getByText(f.deleted)).toBeVisible();
-      await expect(mine).toHaveCount(0);
-      await expectShopFaqGone(page, lang, tag);
-    } finally {
-      // Whatever happened above, no question of this test stays in the shop's FAQ.
-      await removeFaqs(ops, tag);
-      await ops.context().close();
-    }
-  });
-}
+        // One place up: it comes before the question that was above it.
+        const questions = () => ops.getByTestId("faq-question").allTextContents();
+        const before = await questions();
+        const above = before[before.indexOf(edited.question[lang]) - 1]!;
+        await mine.getByRole("button", { name: fill(f.moveUp, { question: edited.question[lang] }) }).click();
+        await expect(toasts(ops, lang).getByText(f.moved)).toBeVisible();
+        await expect
+          .poll(async () => {
+            const after = await questions();
+            return after.indexOf(edited.question[lang]) < after.indexOf(above);
+          })
+          .toBe(true);
 
-// The same journey's screens in the other languages: the question is added, edited, moved and deleted through
-// the API; each screen is checked for its texts, its layout at 390 px and axe, with the form's message shown and
-// the delete dialog open.
-for (const lang of langs.filter((l) => l !== faqsJourneyLang)) {
-  test(`the operator's FAQs and settings pages: the screens in ${lang}, reached by set-up`, async ({
-    page,
-    browser,
-  }) => {
-    test.setTimeout(150_000);
-    const m = messages[lang];
-    const f = m.ops.faqs;
-    const tag = unique();
-    const ops = await pageAs(browser, demoOperator.account);
-    try {
-      await expectSettingsPage(ops, lang);
-      await expectScreen(ops, `ops settings (${lang})`);
-
-      // The FAQs page, then the new question's form with its message, filled in.
-      await ops.goto(localePath(lang, "/ops/faqs"));
-      await waitForHydration(ops);
-      await expect(ops.getByRole("heading", { level: 1 })).toHaveText(m.ops.nav.faqs);
-      await expectScreen(ops, `ops FAQs (${lang})`);
-      await ops.getByRole("button", { name: f.add }).click();
-      await expect(ops.getByRole("heading", { level: 1 })).toHaveText(f.newTitle);
-      await ops.getByRole("button", { name: m.ops.catalog.save }).click();
-      await expect(ops.getByText(m.errors.faq.question, { exact: true }).first()).toBeVisible();
-      await expect(ops.getByText(m.errors.faq.answer, { exact: true }).first()).toBeVisible();
-      await fillFaqForm(ops, lang, faqTexts(tag, "first"));
-      await expectScreen(ops, `ops FAQ form (${lang})`);
-      const [created] = (
-        await trpcMutation<{ id: string; question: { en: string } }[]>(
-          ops.request,
-          "ops.faqs.create",
-          faqTexts(tag, "first"),
-        )
-      ).filter((q) => q.question.en.includes(tag));
-
-      // The edit form of the new question; edited through the API.
-      await ops.goto(localePath(lang, `/ops/faqs?edit=${created!.id}`));
-      await waitForHydration(ops);
-      await expect(ops.getByRole("heading", { level: 1 })).toHaveText(f.editTitle);
-      await expect(
-        ops.getByRole("group", { name: "English" }).getByLabel(f.question, { exact: true }),
-      ).toHaveValue(faqTexts(tag, "first").question.en);
-      await expectScreen(ops, `ops FAQ edit form (${lang})`, { axe: false });
-      const edited = faqTexts(tag, "edited");
-      await trpcMutation(ops.request, "ops.faqs.update", { id: created!.id, ...edited });
-
-      // The shop's FAQ page in this language.
-      await expectShopFaq(page, lang, edited.question[lang], edited.answer[lang]);
-      await expectScreen(page, `shop FAQ (${lang})`, { axe: false });
-
-      // Moved up through the API: the list shows it before the question that was above it, with its buttons
-      // named for it.
-      const listed = await trpcQuery<{ id: string; question: Record<Lang, string> }[]>(
-        ops.request,
-        "ops.faqs.list",
-        undefined,
-      );
-      const above = listed[listed.findIndex((q) => q.id === created!.id) - 1]!.question[lang];
-      await trpcMutation(ops.request, "ops.faqs.move", { id: created!.id, direction: "up" });
-      await ops.goto(localePath(lang, "/ops/faqs"));
-      await waitForHydration(ops);
-      const mine = ops.getByTestId("ops-faq").filter({ hasText: edited.question[lang] });
-      await expect(mine).toContainText(edited.answer[lang]);
-      const question = { question: edited.question[lang] };
-      for (const label of [f.moveUp, f.moveDown, f.editLabel, f.deleteLabel]) {
-        await expect(mine.getByRole("button", { name: fill(label, question) })).toBeVisible();
+        // Deleted: gone from the shop too.
+        await mine
+          .getByRole("button", { name: fill(f.deleteLabel, { question: edited.question[lang] }) })
+          .click();
+        await ops.getByRole("dialog").getByRole("button", { name: f.delete, exact: true }).click();
+        await expect(toasts(ops, lang).getByText(f.deleted)).toBeVisible();
+        await expect(mine).toHaveCount(0);
+        await expectShopFaqGone(page, lang, tag);
+      } finally {
+        // Whatever happened above, no question of this test stays in the shop's FAQ.
+        await removeFaqs(ops, tag);
+        await ops.context().close();
       }
-      const questions = await ops.getByTestId("faq-question").allTextContents();
-      expect(questions.indexOf(edited.question[lang])).toBeLessThan(questions.indexOf(above));
+    });
+  }
 
-      // The delete dialog; deleted through the API: gone from the list and the shop.
-      await mine.getByRole("button", { name: fill(f.deleteLabel, question) }).click();
-      const dialog = ops.getByRole("dialog");
-      await expect(dialog.getByRole("heading", { name: f.deleteTitle })).toBeVisible();
-      await expect(dialog).toContainText(fill(f.deleteBody, question));
-      await expect(dialog.getByRole("button", { name: f.delete, exact: true })).toBeVisible();
-      await expectScreen(ops, `ops FAQ delete dialog (${lang})`, { axe: false });
-      await dialog.getByRole("button", { name: m.catalog.search.cancel, exact: true }).click();
-      await trpcMutation(ops.request, "ops.faqs.delete", { id: created!.id });
-      await ops.reload();
-      await waitForHydration(ops);
-      await expect(mine).toHaveCount(0);
-      await expectShopFaqGone(page, lang, tag);
-    } finally {
-      await removeFaqs(ops, tag);
-      await ops.context().close();
-    }
-  });
-}
+  // The same journey's screens in the other languages: the question is added, edited, moved and deleted through
+  // the API; each screen is checked for its texts, its layout at 390 px and axe, with the form's message shown and
+  // the delete dialog open.
+  for (const lang of langs.filter((l) => l !== faqsJourneyLang)) {
+    test(`the operator's FAQs and settings pages: the screens in ${lang}, reached by set-up`, async ({
+      page,
+      browser,
+    }) => {
+      test.setTimeout(150_000);
+      const m = messages[lang];
+      const f = m.ops.faqs;
+      const tag = unique();
+      const ops = await pageAs(browser, demoOperator.account);
+      try {
+        await expectSettingsPage(ops, lang);
+        await expectScreen(ops, `ops settings (${lang})`);
+
+        // The FAQs page, then the new question's form with its message, filled in.
+        await ops.goto(localePath(lang, "/ops/faqs"));
+        await waitForHydration(ops);
+        await expect(ops.getByRole("heading", { level: 1 })).toHaveText(m.ops.nav.faqs);
+        await expectScreen(ops, `ops FAQs (${lang})`);
+        await ops.getByRole("button", { name: f.add }).click();
+        await expect(ops.getByRole("heading", { level: 1 })).toHaveText(f.newTitle);
+        await ops.getByRole("button", { name: m.ops.catalog.save }).click();
+        await expect(ops.getByText(m.errors.faq.question, { exact: true }).first()).toBeVisible();
+        await expect(ops.getByText(m.errors.faq.answer, { exact: true }).first()).toBeVisible();
+        await fillFaqForm(ops, lang, faqTexts(tag, "first"));
+        await expectScreen(ops, `ops FAQ form (${lang})`);
+        const [created] = (
+          await trpcMutation<{ id: string; question: { en: string } }[]>(
+            ops.request,
+            "ops.faqs.create",
+            faqTexts(tag, "first"),
+          )
+        ).filter((q) => q.question.en.includes(tag));
+
+        // The edit form of the new question; edited through the API.
+        await ops.goto(localePath(lang, `/ops/faqs?edit=${created!.id}`));
+        await waitForHydration(ops);
+        await expect(ops.getByRole("heading", { level: 1 })).toHaveText(f.editTitle);
+        await expect(
+          ops.getByRole("group", { name: "English" }).getByLabel(f.question, { exact: true }),
+        ).toHaveValue(faqTexts(tag, "first").question.en);
+        await expectScreen(ops, `ops FAQ edit form (${lang})`, { axe: false });
+        const edited = faqTexts(tag, "edited");
+        await trpcMutation(ops.request, "ops.faqs.update", { id: created!.id, ...edited });
+
+        // The shop's FAQ page in this language.
+        await expectShopFaq(page, lang, edited.question[lang], edited.answer[lang]);
+        await expectScreen(page, `shop FAQ (${lang})`, { axe: false });
+
+        // Moved up through the API: the list shows it before the question that was above it, with its buttons
+        // named for it.
+        const listed = await trpcQuery<{ id: string; question: Record<Lang, string> }[]>(
+          ops.request,
+          "ops.faqs.list",
+          undefined,
+        );
+        const above = listed[listed.findIndex((q) => q.id === created!.id) - 1]!.question[lang];
+        await trpcMutation(ops.request, "ops.faqs.move", { id: created!.id, direction: "up" });
+        await ops.goto(localePath(lang, "/ops/faqs"));
+        await waitForHydration(ops);
+        const mine = ops.getByTestId("ops-faq").filter({ hasText: edited.question[lang] });
+        await expect(mine).toContainText(edited.answer[lang]);
+        const question = { question: edited.question[lang] };
+        for (const label of [f.moveUp, f.moveDown, f.editLabel, f.deleteLabel]) {
+          await expect(mine.getByRole("button", { name: fill(label, question) })).toBeVisible();
+        }
+        const questions = await ops.getByTestId("faq-question").allTextContents();
+        expect(questions.indexOf(edited.question[lang])).toBeLessThan(questions.indexOf(above));
+
+        // The delete dialog; deleted through the API: gone from the list and the shop.
+        await mine.getByRole("button", { name: fill(f.deleteLabel, question) }).click();
+        const dialog = ops.getByRole("dialog");
+        await expect(dialog.getByRole("heading", { name: f.deleteTitle })).toBeVisible();
+        await expect(dialog).toContainText(fill(f.deleteBody, question));
+        await expect(dialog.getByRole("button", { name: f.delete, exact: true })).toBeVisible();
+        await expectScreen(ops, `ops FAQ delete dialog (${lang})`, { axe: false });
+        await dialog.getByRole("button", { name: m.catalog.search.cancel, exact: true }).click();
+        await trpcMutation(ops.request, "ops.faqs.delete", { id: created!.id });
+        await ops.reload();
+        await waitForHydration(ops);
+        await expect(mine).toHaveCount(0);
+        await expectShopFaqGone(page, lang, tag);
+      } finally {
+        await removeFaqs(ops, tag);
+        await ops.context().close();
+      }
+    });
+  }
+});
 
 test("the shop follows the operator's site title and service fee at once", async ({ page, browser }) => {
   test.setTimeout(120_000);
