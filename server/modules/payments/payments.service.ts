@@ -1,3 +1,4 @@
+import { LRUCache } from "lru-cache";
 import { encode } from "uqr";
 import type { AttemptView } from "#common/contracts/payments.ts";
 import type { MoneySettings } from "#common/contracts/settings.ts";
@@ -62,8 +63,22 @@ export function channelOffers(gateway: PaymentGateway, settings: MoneySettings, 
   }));
 }
 
+/**
+ * The QRs drawn lately: the method screen asks for its attempt every few seconds while it waits, and drawing
+ * the same QR again each time would be the poll's largest cost.
+ */
+const drawnQrs = new LRUCache<string, string>({ max: 500 });
+
 /** A QR as compact SVG: one path of horizontal runs, with a quiet zone of 4 modules. */
 export function qrSvg(text: string): string {
+  const drawn = drawnQrs.get(text);
+  if (drawn) return drawn;
+  const svg = drawQr(text);
+  drawnQrs.set(text, svg);
+  return svg;
+}
+
+function drawQr(text: string): string {
   const { data, size } = encode(text, { ecc: "M", border: 4 });
   let path = "";
   for (let y = 0; y < size; y++) {
