@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { request } from "node:http";
+import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
@@ -44,8 +45,25 @@ function start(env: Record<string, string>) {
   return { child, exited, output: () => output };
 }
 
-async function waitFor(url: string) {
-  for (let i = 0; i < 400; i++) {
+/** A port the system has just given out and taken back: free, unlike a random pick in a range others use too. */
+function freePort() {
+  return new Promise<number>((resolve, reject) => {
+    const probe = createServer();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const address = probe.address();
+      probe.close(() =>
+        typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port")),
+      );
+    });
+  });
+}
+
+/** Waits for the server to answer; if it stops first or never answers, fails with what it printed. */
+async function waitFor(url: string, server: ReturnType<typeof start>) {
+  let stopped = false;
+  void server.exited.then(() => (stopped = true));
+  for (let i = 0; i < 400 && !stopped; i++) {
     try {
       if ((await fetch(url)).ok) return;
     } catch {
@@ -53,7 +71,9 @@ async function waitFor(url: string) {
     }
     await new Promise((r) => setTimeout(r, 250));
   }
-  throw new Error(`${url} never answered`);
+  throw new Error(
+    `${url} ${stopped ? "stopped before it answered" : "never answered"}. It printed:\n${server.output()}`,
+  );
 }
 
 /** Signs in with the published demo shopper account. */
@@ -93,7 +113,7 @@ describe("the server process", { timeout: 120_000 }, () => {
 
   it("starts locally with no channels: demo data seeded, codes in the local outbox, both announced", async () => {
     requireBuild();
-    const port = 3300 + Math.floor(Math.random() * 500);
+    const port = await freePort();
     const server = start({
       PORT: String(port),
       DATA_DIR: await mkdtemp(path.join(tmpdir(), "pasar-main-")),
@@ -102,7 +122,7 @@ describe("the server process", { timeout: 120_000 }, () => {
       SEED_DEMO_DATA: "",
       SEED_IMAGE_SIZE: "32",
     });
-    await waitFor(`http://127.0.0.1:${port}/readyz`);
+    await waitFor(`http://127.0.0.1:${port}/readyz`, server);
     // Seeding says what it is doing, step by step, then how long it took.
     expect(server.output()).toMatch(/Seeding the demo shop \(1\/3\): drawing the product pictures/);
     expect(server.output()).toMatch(/Seeding the demo shop \(3\/3\): placing the demo orders/);
@@ -124,7 +144,7 @@ describe("the server process", { timeout: 120_000 }, () => {
 
   it("stops with a clear message when the demo data cannot be seeded, and seeds it on the next start", async () => {
     requireBuild();
-    const port = 3300 + Math.floor(Math.random() * 500);
+    const port = await freePort();
     const dataDir = await mkdtemp(path.join(tmpdir(), "pasar-main-"));
     // The product pictures' folder is taken by a file: the seeding process cannot store them.
     await mkdir(path.join(dataDir, "uploads"), { recursive: true });
@@ -137,7 +157,7 @@ describe("the server process", { timeout: 120_000 }, () => {
 
     await rm(path.join(dataDir, "uploads/products"));
     const server = start(env);
-    await waitFor(`http://127.0.0.1:${port}/readyz`);
+    await waitFor(`http://127.0.0.1:${port}/readyz`, server);
     expect(server.output()).toMatch(/Demo shop seeded/);
     expect((await signIn(port)).status).toBe(200);
     server.child.kill("SIGTERM");
@@ -146,7 +166,7 @@ describe("the server process", { timeout: 120_000 }, () => {
 
   it("does not seed the demo shop, with its published passwords, on a public address", async () => {
     requireBuild();
-    const port = 3300 + Math.floor(Math.random() * 500);
+    const port = await freePort();
     const server = start({
       PORT: String(port),
       DATA_DIR: await mkdtemp(path.join(tmpdir(), "pasar-main-")),
@@ -154,7 +174,7 @@ describe("the server process", { timeout: 120_000 }, () => {
       SEED_DEMO_DATA: "",
       ALLOW_SANDBOX_PAYMENTS: "true",
     });
-    await waitFor(`http://127.0.0.1:${port}/readyz`);
+    await waitFor(`http://127.0.0.1:${port}/readyz`, server);
     // Allowed explicitly, the play money is announced at every start; its page is there for the demo.
     expect(server.output()).toMatch(/WARNING: payments go to the SANDBOX provider/);
     // The published password opens nothing: the account does not exist.
@@ -168,14 +188,14 @@ describe("the server process", { timeout: 120_000 }, () => {
 
   it("finishes a request in flight on SIGTERM, refuses new ones, closes the database and exits 0", async () => {
     requireBuild();
-    const port = 3300 + Math.floor(Math.random() * 500);
+    const port = await freePort();
     const server = start({
       PORT: String(port),
       DATA_DIR: await mkdtemp(path.join(tmpdir(), "pasar-main-")),
       // Its "shutting down" line says when the signal has been handled.
       LOG_LEVEL: "info",
     });
-    await waitFor(`http://127.0.0.1:${port}/readyz`);
+    await waitFor(`http://127.0.0.1:${port}/readyz`, server);
 
     // A sign-in whose body is held back: the server has the request (it answers "100 Continue" as it hands it
     // to the app) but cannot finish it before the body arrives, so the request is in flight when the signal is.
