@@ -21,7 +21,8 @@ export const webConfigDefaults = {
 /**
  * Money settings until an operator changes them. The payment window is the seed's one-hour constant
  * (3,600,000 ms); the withdrawal fee is a BI-FAST transfer's Rp 2.500. Each store's order of a checkout pays
- * the postage and the service fee once, and VAT (PPN, 11% on ordinary goods) on its subtotal; the store
+ * the service fee once (and the postage its courier service quotes), and VAT (PPN, 11% on ordinary goods) on
+ * its subtotal; the store
  * has 24 hours to pay the goods cost of a paid order, and a shipped order confirms itself after 7 days.
  */
 export const moneySettingsDefaults = {
@@ -31,7 +32,6 @@ export const moneySettingsDefaults = {
   withdrawMin: 50_000,
   withdrawFee: 2_500,
   paymentWindowMinutes: 60,
-  postage: 10_000,
   serviceFee: 1_000,
   /** PPN 11 %, in basis points. */
   vatBasisPoints: 1100,

@@ -17,7 +17,7 @@ import { openJobQueue, type JobQueue } from "../server/platform/jobs.ts";
 import { createLogger } from "../server/platform/logger.ts";
 import { createLocalStorage } from "../server/platform/storage.ts";
 import { newId } from "../server/platform/ids.ts";
-import { listing, manyShoppers, merchantWithStore, supplyProduct } from "../tests/setup/shop.ts";
+import { listing, manyShoppers, merchantWithStore, placeOrder, supplyProduct } from "../tests/setup/shop.ts";
 import type { TestDatabase } from "../tests/setup/test-db.ts";
 
 const adminUrl = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
@@ -91,7 +91,7 @@ async function main() {
       const batch = shoppers.slice(used, used + perLevel);
       used += perLevel;
       const app = await run(perLevel, concurrency, (i) =>
-        batch[i]!.api.orders.place({
+        placeOrder(batch[i]!.api, {
           lines: [{ listingId, quantity: 1 }],
           addressId: batch[i]!.addressId,
           method: "wallet",

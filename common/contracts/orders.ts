@@ -16,6 +16,7 @@ import {
 import { ImageViewSchema } from "./image.ts";
 import { AfterSalesViewSchema } from "./returns.ts";
 import { ChannelOfferSchema, WalletPhoneSchema } from "./payments.ts";
+import { PlacedShippingChoiceSchema, ShippingChoiceSchema, ShippingOptionSchema } from "./shipping.ts";
 import { checkoutMethods, paymentMethods } from "../payment-channels.ts";
 import { CursorSchema, plainText, prefixedId } from "./input.ts";
 import { fundTypes, IdempotencyKeySchema } from "./ledger.ts";
@@ -128,12 +129,21 @@ export const AddressesViewSchema = z.array(AddressViewSchema);
 
 const CheckoutLineSchema = z.object({ listingId: ListingId, quantity: Quantity });
 
+const CheckoutLinesSchema = z.array(CheckoutLineSchema).min(1, "errors.checkout.empty").max(maxCheckoutItems);
+
 export const CheckoutQuoteInputSchema = z.object({
-  lines: z.array(CheckoutLineSchema).min(1, "errors.checkout.empty").max(maxCheckoutItems),
+  lines: CheckoutLinesSchema,
+  /** Where it goes: without an address there is nothing to quote postage for yet. */
+  addressId: AddressId.optional(),
+  /** The courier service chosen per store so far; a store not named gets its cheapest. */
+  shipping: z.array(ShippingChoiceSchema).max(maxCheckoutItems).optional(),
 });
 
-export const PlaceOrderInputSchema = CheckoutQuoteInputSchema.extend({
+export const PlaceOrderInputSchema = z.object({
+  lines: CheckoutLinesSchema,
   addressId: AddressId,
+  /** Each store's courier service with the postage the shopper saw: a changed price is refused, not charged. */
+  shipping: z.array(PlacedShippingChoiceSchema).min(1, "errors.shipping.chooseService").max(maxCheckoutItems),
   method: z.enum(checkoutMethods, "errors.checkout.selectMethod"),
   /** The OVO account to push the payment to (OVO only). */
   phone: WalletPhoneSchema.optional(),
@@ -163,6 +173,11 @@ export const CheckoutQuoteViewSchema = z.object({
       serviceFee: z.number().int(),
       vat: z.number().int(),
       total: z.number().int(),
+      /** The courier services that can carry it to the address, cheapest first, and the one chosen. */
+      shipping: z.object({
+        options: z.array(ShippingOptionSchema),
+        selected: ShippingOptionSchema.nullable(),
+      }),
     }),
   ),
   subtotal: z.number().int(),

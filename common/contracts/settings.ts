@@ -86,12 +86,6 @@ export const MoneySettingsSchema = z
       .min(5, "errors.settings.paymentWindow")
       .max(7 * 24 * 60, "errors.settings.paymentWindow"),
     /** Per store order of a checkout. */
-    postage: z
-      .number("errors.settings.fee")
-      .int("errors.settings.fee")
-      .min(0, "errors.settings.fee")
-      .max(10_000_000, "errors.settings.fee"),
-    /** Per store order of a checkout. */
     serviceFee: z
       .number("errors.settings.fee")
       .int("errors.settings.fee")
@@ -227,3 +221,23 @@ export const OpsSettingsViewSchema = z.object({
   money: MoneySettingsSchema,
 });
 export type OpsSettingsView = z.infer<typeof OpsSettingsViewSchema>;
+
+// ---------------------------------------------------------------------------------------- warehouse
+
+/**
+ * Where the platform's warehouse is (issue 27): every dropship parcel leaves from it, so couriers quote from its
+ * area and pick up at its address. Area codes are Kemendagri's, as addresses keep them.
+ */
+export const WarehouseSchema = z.object({
+  name: plainText(z.string().trim().min(1).max(60)),
+  /** E.164 (+62…). */
+  phone: z.string().regex(/^\+62\d{8,13}$/),
+  provinceCode: z.string().regex(/^\d{2}$/),
+  regencyCode: z.string().regex(/^\d{2}\.\d{2}$/),
+  districtCode: z.string().regex(/^\d{2}\.\d{2}\.\d{2}$/),
+  villageCode: z.string().regex(/^\d{2}\.\d{2}\.\d{2}\.\d{4}$/),
+  area: plainText(z.string().trim().min(1).max(200)),
+  postcode: z.string().regex(/^\d{5}$/),
+  detail: plainText(z.string().trim().min(1).max(200)),
+});
+export type Warehouse = z.infer<typeof WarehouseSchema>;

@@ -16,3 +16,5 @@ export * from "../modules/addresses/addresses.tables.ts";
 export * from "../modules/orders/orders.tables.ts";
 export * from "../modules/merchants/merchants.tables.ts";
 export * from "../modules/reviews/reviews.tables.ts";
+export * from "../modules/courier/courier.tables.ts";
+export * from "../modules/shipping/shipping.tables.ts";

@@ -6,6 +6,7 @@ import {
   credit,
   listing,
   merchantWithStore,
+  placeOrder,
   shopperWithMoney,
   supplyProduct,
 } from "../../tests/setup/shop.ts";
@@ -450,7 +451,7 @@ async function drain(w: World) {
   while ((await runJobs(w)) > 0);
 }
 
-async function placeOrder(w: World, op: Extract<Op, { t: "place" }>) {
+async function placeOp(w: World, op: Extract<Op, { t: "place" }>) {
   const shopper = w.shoppers[op.s]!;
   let lines = [...new Map(op.lines.map((x) => [w.listingIds[x.l]!, x.q])).entries()].map(
     ([listingId, quantity]) => ({ listingId, quantity }),
@@ -463,7 +464,7 @@ async function placeOrder(w: World, op: Extract<Op, { t: "place" }>) {
     if (fromCart.length > 0) lines = fromCart;
   }
   await attempt(`place ${op.method}`, async () => {
-    const placed = await shopper.api.orders.place({
+    const placed = await placeOrder(shopper.api, {
       lines,
       addressId: shopper.addressId,
       method: op.method,
@@ -535,7 +536,7 @@ async function runOp(w: World, op: Op): Promise<void> {
         w.shoppers[op.s]!.api.cart.add({ listingId: w.listingIds[op.l]!, quantity: op.q }),
       );
     case "place":
-      return placeOrder(w, op);
+      return placeOp(w, op);
     case "payLater": {
       const o = await orderWhere(w, op.o, (x) => x.status === "pending_payment");
       if (!o) return;

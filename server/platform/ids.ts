@@ -35,7 +35,10 @@ type IdPrefix =
   | "pat"
   | "pev"
   | "prf"
-  | "rcn";
+  | "rcn"
+  /** Shipments of orders, and the parcels the built-in courier keeps of them. */
+  | "shp"
+  | "prc";
 
 /**
  * A new id such as `prd_0m3xk2c9hq4w7d8e1f5g`: a time part (milliseconds, base32, sorts by creation)

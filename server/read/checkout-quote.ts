@@ -1,29 +1,95 @@
 import { type CheckoutQuoteView } from "#common/contracts/orders.ts";
 import { localize } from "#common/locales.ts";
+import { getAddress } from "../modules/addresses/addresses.service.ts";
 import { walletBalance } from "../modules/ledger/ledger.service.ts";
-import { type PaymentDeps, priceLines } from "../modules/orders/orders.service.ts";
+import { type PaymentDeps, priceLines, setPostage } from "../modules/orders/orders.service.ts";
 import { channelOffers } from "../modules/payments/payments.service.ts";
 import { getMoneySettings } from "../modules/settings/settings.service.ts";
+import type { CourierGateway, CourierQuote } from "../platform/couriers.ts";
 import { imageView } from "../platform/images.ts";
 import { selectOrderLines } from "./order-lines.ts";
+import { chosenOption, shippingOptions } from "./shipping-options.ts";
 
-/** What a checkout of these lines costs, per store and in all, with the shopper's balance. */
-export async function quoteCheckout(
-  deps: PaymentDeps,
+export interface ShippingChoice {
+  storeId: string;
+  courier: string;
+  service: string;
+}
+
+/**
+ * Prices the lines per store with each store's courier service to the address: the one chosen if still
+ * offered, else the cheapest. Without an address, or where no courier serves it, the store has no option and
+ * no postage (the checkout cannot be placed until it has).
+ */
+export async function priceCheckout(
+  deps: PaymentDeps & { courier: CourierGateway },
   userId: string,
-  lines: readonly { listingId: string; quantity: number }[],
-): Promise<CheckoutQuoteView> {
-  const [settings, rows, balance] = await Promise.all([
+  input: {
+    lines: readonly { listingId: string; quantity: number }[];
+    addressId?: string | undefined;
+    shipping?: readonly ShippingChoice[] | undefined;
+  },
+) {
+  const [settings, rows, address] = await Promise.all([
     getMoneySettings(deps.db),
     selectOrderLines(
       deps.db,
-      lines.map((l) => l.listingId),
+      input.lines.map((l) => l.listingId),
     ),
+    input.addressId ? getAddress(deps.db, userId, input.addressId) : undefined,
+  ]);
+  const stores = priceLines(input.lines, rows, settings, deps.lang);
+  const options = address
+    ? await shippingOptions(
+        deps,
+        address,
+        stores.map((s) => ({
+          storeId: s.storeId,
+          lines: s.lines.map(({ row, quantity }) => ({
+            row: { ...row, name: localize(row.name, "ind") },
+            quantity,
+          })),
+        })),
+      )
+    : new Map<string, CourierQuote[]>();
+  const priced = stores.map((s) => {
+    const offered = options.get(s.storeId) ?? [];
+    const selected = chosenOption(
+      offered,
+      input.shipping?.find((c) => c.storeId === s.storeId),
+    );
+    setPostage(s, selected?.price ?? 0);
+    return { ...s, options: offered, selected };
+  });
+  return { settings, address, stores: priced };
+}
+
+/** What a checkout of these lines costs, per store and in all, with the shopper's balance. */
+export async function quoteCheckout(
+  deps: PaymentDeps & { courier: CourierGateway },
+  userId: string,
+  input: {
+    lines: readonly { listingId: string; quantity: number }[];
+    addressId?: string | undefined;
+    shipping?: readonly ShippingChoice[] | undefined;
+  },
+): Promise<CheckoutQuoteView> {
+  const [{ settings, stores }, balance] = await Promise.all([
+    priceCheckout(deps, userId, input),
     walletBalance(deps.db, userId),
   ]);
-  const stores = priceLines(lines, rows, settings, deps.lang);
   const sum = (k: "subtotal" | "postage" | "serviceFee" | "vat" | "total") =>
     stores.reduce((s, x) => s + x[k], 0);
+  const option = (q: CourierQuote) => ({
+    courier: q.courier,
+    service: q.service,
+    serviceName: q.serviceName,
+    kind: q.kind,
+    price: q.price,
+    etaMinDays: q.etaMinDays,
+    etaMaxDays: q.etaMaxDays,
+    cod: q.cod,
+  });
   return {
     stores: stores.map((s) => ({
       storeId: s.storeId,
@@ -41,6 +107,7 @@ export async function quoteCheckout(
       serviceFee: s.serviceFee,
       vat: s.vat,
       total: s.total,
+      shipping: { options: s.options.map(option), selected: s.selected ? option(s.selected) : null },
     })),
     subtotal: sum("subtotal"),
     postage: sum("postage"),

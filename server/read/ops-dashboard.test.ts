@@ -8,6 +8,7 @@ import {
   credit,
   listing,
   merchantWithStore,
+  placeOrder,
   shopperWithMoney,
   supplyProduct,
 } from "../../tests/setup/shop.ts";
@@ -89,7 +90,7 @@ describe("the operator's dashboard", () => {
     );
     const shopper = await shopperWithMoney(database, ops, 2_000_000);
     const place = (method: "wallet" | "qris") =>
-      shopper.api.orders.place({
+      placeOrder(shopper.api, {
         lines: [{ listingId, quantity: 1 }],
         addressId: shopper.addressId,
         method,
@@ -185,7 +186,7 @@ describe("the operator's dashboard", () => {
     await applicant.api.merchants.applyForStore(form);
     const buyer = await shopperWithMoney(database, ops, 1_000_000);
     const buy = () =>
-      buyer.api.orders.place({
+      placeOrder(buyer.api, {
         lines: [{ listingId, quantity: 1 }],
         addressId: buyer.addressId,
         method: "wallet",

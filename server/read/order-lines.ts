@@ -27,6 +27,10 @@ export async function selectOrderLines(db: Db | Tx, listingIds: readonly string[
       name: supplyProducts.name,
       merchantPrice: supplyProducts.merchantPrice,
       stock: supplyProducts.stock,
+      weightGrams: supplyProducts.weightGrams,
+      lengthCm: supplyProducts.lengthCm,
+      widthCm: supplyProducts.widthCm,
+      heightCm: supplyProducts.heightCm,
       image: cover,
       /** Sold: the listing, its supply product and its store are all active. */
       available: sql<boolean>`(${listings.status} = 'active' and ${supplyProducts.status} = 'active' and ${stores.status} = 'approved')`,

@@ -22,6 +22,8 @@ import { cancelOrder } from "../flows/orders/cancel.ts";
 import { confirmReceipt } from "../flows/orders/confirm.ts";
 import { payGoods } from "../flows/orders/settle-goods.ts";
 import { placeOrders } from "../flows/orders/place.ts";
+import { createTableCourier } from "../modules/courier/courier.service.ts";
+import { priceCheckout } from "../read/checkout-quote.ts";
 import { shipOrder } from "../flows/orders/ship.ts";
 import { seedFaqs } from "./faqs.ts";
 import { CAT, seedCategories, seedProducts, seedStores } from "./catalogue-data.ts";
@@ -264,6 +266,8 @@ async function seedDemoOrders(
     lang: "ind" as const,
     publicUrl,
     gateway,
+    // Demo orders travel with the built-in courier, whatever the shop's provider: nothing is booked for real.
+    courier: createTableCourier(db),
   };
   const address = await saveAddress(db, who.shopperId, {
     name: "Siti Aminah",
@@ -278,9 +282,18 @@ async function seedDemoOrders(
   });
   const buy = async (store: number, method: "wallet" | "va_bca", key: string) => {
     const listing = who.merchants[store]!.cheapest!;
+    const lines = [{ listingId: listing.id, quantity: 1 }];
+    // As the checkout does: each store's cheapest courier service, at the price quoted.
+    const { stores } = await priceCheckout(deps, who.shopperId, { lines, addressId: address.id });
     const { orderIds } = await placeOrders(deps, who.shopperId, {
-      lines: [{ listingId: listing.id, quantity: 1 }],
+      lines,
       addressId: address.id,
+      shipping: stores.map((s) => ({
+        storeId: s.storeId,
+        courier: s.selected!.courier,
+        service: s.selected!.service,
+        price: s.selected!.price,
+      })),
       method,
       fromCart: false,
       idempotencyKey: `seed-order-${key}`,

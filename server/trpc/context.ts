@@ -6,10 +6,12 @@ import type { Db } from "../db/client.ts";
 import { resolveSession, type Role } from "../modules/auth/auth.service.ts";
 import type { Logger } from "../platform/logger.ts";
 import type { Channels } from "../platform/messaging.ts";
+import type { CourierGateway } from "../platform/couriers.ts";
 import type { PaymentGateway } from "../platform/payments.ts";
 import type { RateLimits } from "../platform/rate-limit.ts";
 import type { Storage } from "../platform/storage.ts";
 import type { StoreCards } from "../modules/catalog/catalog.service.ts";
+import { createTableCourier } from "../modules/courier/courier.service.ts";
 import { getStoreCards } from "../modules/stores/stores.service.ts";
 import { serverTranslator } from "../platform/i18n.ts";
 
@@ -59,6 +61,8 @@ export interface Context {
   storeCards: StoreCards;
   /** Where recharges (and later orders) are paid: the sandbox gateway unless a real one is configured. */
   gateway: PaymentGateway;
+  /** Who quotes and carries parcels: the built-in courier unless an aggregator is configured (issue 27). */
+  courier: CourierGateway;
   /** Whether this shop keeps a local outbox at all (a plainly local shop, or asked for with LOCAL_OUTBOX). */
   localOutbox: boolean;
   /**
@@ -77,6 +81,8 @@ export interface ContextDeps {
   sessionTtlDays: number;
   publicUrl: string;
   gateway: PaymentGateway;
+  /** The built-in courier over `db` when not given. */
+  courier?: CourierGateway;
   localOutbox: boolean;
 }
 
@@ -127,6 +133,7 @@ function visitorFrom(headers: Headers): string | undefined {
 
 /** Builds the per-request context from the app's dependencies and one request. */
 export function createContextFactory(deps: ContextDeps) {
+  const courier = deps.courier ?? createTableCourier(deps.db);
   return (req: RequestInfo): Context => {
     const lang = req.locale ?? localeFromHeader(req.headers.get("lang"));
     const token = tokenFrom(req.headers);
@@ -137,6 +144,7 @@ export function createContextFactory(deps: ContextDeps) {
       `a:${createHash("sha256").update(req.clientIp).digest("base64url").slice(0, 22)}`;
     return {
       ...deps,
+      courier,
       storeCards: (ids) => getStoreCards(deps.db, deps.storage, ids),
       lang,
       t: serverTranslator(lang),

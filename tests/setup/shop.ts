@@ -1,4 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
+import { and, eq } from "drizzle-orm";
+import { courierRates } from "#server/modules/courier/courier.tables.ts";
 import { sessions, users } from "#server/modules/auth/auth.tables.ts";
 import { move } from "#server/modules/ledger/ledger.service.ts";
 import { newId } from "#server/platform/ids.ts";
@@ -70,6 +72,39 @@ export function listing(database: TestDatabase, storeId: string, supplyProductId
   return listInStore(database.db, { storeId, supplyProductId, price });
 }
 
+type Api = ReturnType<typeof callerFor>;
+type PlaceInput = Omit<Parameters<Api["orders"]["place"]>[0], "shipping">;
+
+/**
+ * Places orders as the checkout page does: quotes the lines to the address first and sends each store's
+ * courier service (the cheapest, preselected) with the postage it was shown.
+ */
+export async function placeOrder(api: Api, input: PlaceInput) {
+  const quote = await api.orders.quote({ lines: input.lines, addressId: input.addressId });
+  const shipping = quote.stores.map((s) => ({
+    storeId: s.storeId,
+    courier: s.shipping.selected!.courier,
+    service: s.shipping.selected!.service,
+    price: s.shipping.selected!.price,
+  }));
+  return api.orders.place({ ...input, shipping });
+}
+
+/**
+ * Tests written when postage was a flat Rp 10.000 per store order keep their figures: within Jakarta (the
+ * warehouse's zone and the test address's), every service of the rate card costs that per kilogram. Tests of
+ * the rates themselves ship elsewhere (server/flows/shipping/shipping.test.ts).
+ */
+async function flatJakartaPostage(database: TestDatabase) {
+  if (flatPostage.has(database)) return;
+  await database.db
+    .update(courierRates)
+    .set({ firstKg: 10_000, nextKg: 10_000 })
+    .where(and(eq(courierRates.originZone, "jakarta"), eq(courierRates.destinationZone, "jakarta")));
+  flatPostage.add(database);
+}
+const flatPostage = new WeakSet<TestDatabase>();
+
 /** A shopper with money in the wallet (an operator's credit) and a default address. */
 export async function shopperWithMoney(
   database: TestDatabase,
@@ -77,6 +112,7 @@ export async function shopperWithMoney(
   balance: number,
 ) {
   const shopper = await signedInUser(database);
+  await flatJakartaPostage(database);
   if (balance > 0) await credit(operator, shopper.email, balance);
   const address = await shopper.api.addresses.save({ ...jakartaAddress, isDefault: true });
   return { ...shopper, addressId: address.id };
@@ -93,6 +129,7 @@ export function credit(operator: Awaited<ReturnType<typeof signedInUser>>, accou
  * balances through the ledger like an operator's credit.
  */
 export async function manyShoppers(database: TestDatabase, count: number, balance: number) {
+  await flatJakartaPostage(database);
   const at = new Date();
   const people = Array.from({ length: count }, () => ({
     id: newId("usr"),
@@ -156,7 +193,7 @@ export async function completedOrder(
     listingIds.push(await listing(database, store.storeId, supplyId, opts.price ?? 100_000));
   }
   const shopper = await shopperWithMoney(database, operator, 2_000_000);
-  const { orderIds } = await shopper.api.orders.place({
+  const { orderIds } = await placeOrder(shopper.api, {
     lines: listingIds.map((listingId) => ({ listingId, quantity: opts.quantity ?? 1 })),
     addressId: shopper.addressId,
     method: "wallet",

@@ -35,7 +35,7 @@ export const ordersRouter = router({
   quote: shopperProcedure
     .input(CheckoutQuoteInputSchema)
     .output(CheckoutQuoteViewSchema)
-    .query(({ ctx, input }) => quoteCheckout(ctx, ctx.user.id, input.lines)),
+    .query(({ ctx, input }) => quoteCheckout(ctx, ctx.user.id, input)),
   place: shopperProcedure
     .input(PlaceOrderInputSchema)
     .output(PlaceOrderViewSchema)

@@ -10,12 +10,17 @@ import {
   orderEvent,
   type PaymentDeps,
   priceLines,
+  setPostage,
   type OrderRow,
+  type OrderShipping,
 } from "../../modules/orders/orders.service.ts";
 import { getMoneySettings } from "../../modules/settings/settings.service.ts";
 import { addMs, now } from "../../platform/clock.ts";
 import { newId, orderCode } from "../../platform/ids.ts";
+import { priceCheckout } from "../../read/checkout-quote.ts";
 import { selectOrderLines } from "../../read/order-lines.ts";
+import type { CourierGateway, CourierQuote } from "../../platform/couriers.ts";
+import { DomainError } from "../../platform/errors.ts";
 import { customerOf, openAttempt, requestAttempt } from "../payments/attempts.ts";
 import { openPayment, payFromWallet } from "./steps/payment.ts";
 
@@ -25,11 +30,12 @@ import { openPayment, payFromWallet } from "./steps/payment.ts";
  * no order exists and nothing moved. Idempotent by key: a double tap places one set of orders.
  */
 export async function placeOrders(
-  deps: PaymentDeps,
+  deps: PaymentDeps & { courier: CourierGateway },
   userId: string,
   input: {
     lines: { listingId: string; quantity: number }[];
     addressId: string;
+    shipping: { storeId: string; courier: string; service: string; price: number }[];
     method: CheckoutMethod;
     phone?: string | undefined;
     fromCart: boolean;
@@ -37,6 +43,12 @@ export async function placeOrders(
   },
 ): Promise<{ orderIds: string[]; attemptId: string | null }> {
   const settings = await getMoneySettings(deps.db);
+  // Postage is quoted before the transaction (a courier may be a remote call) and checked against what the
+  // shopper was shown; what that finds is thrown inside it, so a repeated request still gets its stored answer.
+  const shipping = await checkShipping(deps, userId, input).then(
+    (chosen) => ({ chosen }),
+    (error: unknown) => ({ error }),
+  );
   const placed = await once(
     deps.db,
     {
@@ -46,17 +58,20 @@ export async function placeOrders(
       request: {
         lines: input.lines,
         addressId: input.addressId,
+        shipping: input.shipping,
         method: input.method,
         phone: input.phone ?? null,
       },
     },
     async (tx) => {
+      if ("error" in shipping) throw shipping.error;
       const address = await getAddress(tx, userId, input.addressId);
       const rows = await selectOrderLines(
         tx,
         input.lines.map((l) => l.listingId),
       );
       const stores = priceLines(input.lines, rows, settings, deps.lang);
+      for (const s of stores) setPostage(s, shipping.chosen.get(s.storeId)!.price);
       await reserveStock(
         tx,
         stores.flatMap((s) =>
@@ -82,6 +97,7 @@ export async function placeOrders(
           postcode: address.postcode,
           detail: address.detail,
         },
+        shipping: shippingOf(shipping.chosen.get(s.storeId)!),
         subtotal: s.subtotal,
         goodsCost: s.goodsCost,
         postage: s.postage,
@@ -144,4 +160,43 @@ export async function placeOrders(
     await requestAttempt(deps, placed.attemptId, customer, `Pasar ${placed.paymentId}`);
   }
   return { orderIds: placed.orderIds, attemptId: placed.attemptId };
+}
+
+/**
+ * Each store's chosen courier service, quoted again now: refused when it is no longer offered or its price is
+ * not the one the shopper saw (the checkout then shows the new one), so a changed postage is never charged
+ * unseen.
+ */
+async function checkShipping(
+  deps: PaymentDeps & { courier: CourierGateway },
+  userId: string,
+  input: Parameters<typeof placeOrders>[2],
+): Promise<Map<string, CourierQuote>> {
+  const { stores } = await priceCheckout(deps, userId, input);
+  const chosen = new Map<string, CourierQuote>();
+  for (const s of stores) {
+    const choice = input.shipping.find((c) => c.storeId === s.storeId);
+    const offered =
+      choice && s.options.find((o) => o.courier === choice.courier && o.service === choice.service);
+    if (!choice || !offered) {
+      throw new DomainError("conflict", "errors.shipping.serviceGone", { store: s.storeName });
+    }
+    if (offered.price !== choice.price) {
+      throw new DomainError("conflict", "errors.shipping.priceChanged", { store: s.storeName });
+    }
+    chosen.set(s.storeId, offered);
+  }
+  return chosen;
+}
+
+function shippingOf(q: CourierQuote): OrderShipping {
+  return {
+    courier: q.courier,
+    service: q.service,
+    serviceName: q.serviceName,
+    kind: q.kind,
+    etaMinDays: q.etaMinDays,
+    etaMaxDays: q.etaMaxDays,
+    chargeableKg: q.chargeableKg,
+  };
 }

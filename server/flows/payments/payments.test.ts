@@ -6,7 +6,13 @@ import type { PaymentChannel } from "#common/payment-channels.ts";
 import { callerFor } from "../../../tests/setup/caller.ts";
 import { expectLedgerBalanced } from "../../../tests/setup/ledger.ts";
 import { newKey, signedInUser } from "../../../tests/setup/money.ts";
-import { listing, merchantWithStore, shopperWithMoney, supplyProduct } from "../../../tests/setup/shop.ts";
+import {
+  listing,
+  merchantWithStore,
+  placeOrder,
+  shopperWithMoney,
+  supplyProduct,
+} from "../../../tests/setup/shop.ts";
 import { createTestApp } from "../../../tests/setup/test-app.ts";
 import { createTestDatabase, type TestDatabase } from "../../../tests/setup/test-db.ts";
 import { createMidtransGateway } from "../../adapters/midtrans/midtrans.adapter.ts";
@@ -172,7 +178,7 @@ async function product(stock = 10) {
 }
 
 async function place(who: Awaited<ReturnType<typeof shopper>>, listingId: string, method: PaymentChannel) {
-  const placed = await who.api.orders.place({
+  const placed = await placeOrder(who.api, {
     lines: [{ listingId, quantity: 1 }],
     addressId: who.addressId,
     method,
@@ -555,7 +561,10 @@ describe("the sandbox's notifications, verified before anything is read", () => 
     try {
       const who = await shopper();
       const { listingId } = await product();
-      const quote = await who.api.orders.quote({ lines: [{ listingId, quantity: 1 }] });
+      const quote = await who.api.orders.quote({
+        lines: [{ listingId, quantity: 1 }],
+        addressId: who.addressId,
+      });
       const offer = quote.channels.find((c) => c.channel === "qris")!;
       // Rp 1.000 + 0,7% of the total, rounded up to the rupiah.
       expect(offer.fee).toBe(1_000 + Math.ceil((quote.total * 70) / 10_000));
@@ -603,7 +612,7 @@ describe("the sandbox's notifications, verified before anything is read", () => 
     const who = await shopper();
     const { listingId } = await product();
     await expect(
-      who.api.orders.place({
+      placeOrder(who.api, {
         lines: [{ listingId, quantity: 1 }],
         addressId: who.addressId,
         method: "ovo",

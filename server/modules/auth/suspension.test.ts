@@ -4,7 +4,13 @@ import { latestCode } from "../../../tests/setup/accounts.ts";
 import { callerFor } from "../../../tests/setup/caller.ts";
 import { expectLedgerBalanced } from "../../../tests/setup/ledger.ts";
 import { newKey, signedInUser, testPassword } from "../../../tests/setup/money.ts";
-import { listing, merchantWithStore, shopperWithMoney, supplyProduct } from "../../../tests/setup/shop.ts";
+import {
+  listing,
+  merchantWithStore,
+  placeOrder,
+  shopperWithMoney,
+  supplyProduct,
+} from "../../../tests/setup/shop.ts";
 import { createTestDatabase, type TestDatabase } from "../../../tests/setup/test-db.ts";
 import { userSearch } from "../../read/ops-admin.ts";
 import { createAccount } from "./auth.service.ts";
@@ -85,7 +91,7 @@ describe("finding users", () => {
     const merchant = await merchantWithStore(database);
     const listingId = await listing(database, merchant.storeId, await supplyProduct(database), 100_000);
     const shopper = await shopperWithMoney(database, ops, 300_000);
-    const placed = await shopper.api.orders.place({
+    const placed = await placeOrder(shopper.api, {
       lines: [{ listingId, quantity: 1 }],
       addressId: shopper.addressId,
       method: "wallet",

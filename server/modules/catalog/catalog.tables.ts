@@ -47,6 +47,11 @@ export const supplyProducts = pgTable(
     suggestedPrice: bigint({ mode: "number" }).notNull(),
     stock: integer().notNull(),
     boutique: boolean().notNull().default(false),
+    /** Packed for shipping (issue 27): what couriers charge by. */
+    weightGrams: integer().notNull().default(500),
+    lengthCm: integer().notNull().default(20),
+    widthCm: integer().notNull().default(15),
+    heightCm: integer().notNull().default(5),
     status: text({ enum: ["active", "archived"] })
       .notNull()
       .default("active"),
@@ -81,6 +86,10 @@ export const supplyProducts = pgTable(
     index("supply_products_search_vector_idx").using("gin", t.searchVector),
     check("supply_products_prices_positive", sql`${t.merchantPrice} > 0 and ${t.suggestedPrice} > 0`),
     check("supply_products_stock_nonnegative", sql`${t.stock} >= 0`),
+    check(
+      "supply_products_parcel_valid",
+      sql`${t.weightGrams} between 1 and 150000 and ${t.lengthCm} between 1 and 300 and ${t.widthCm} between 1 and 300 and ${t.heightCm} between 1 and 300`,
+    ),
   ],
 );
 

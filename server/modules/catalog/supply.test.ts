@@ -4,7 +4,7 @@ import { callerFor } from "../../../tests/setup/caller.ts";
 import { expectLedgerBalanced } from "../../../tests/setup/ledger.ts";
 import { newKey, signedInUser } from "../../../tests/setup/money.ts";
 import { picture } from "../../../tests/setup/pictures.ts";
-import { merchantWithStore, shopperWithMoney } from "../../../tests/setup/shop.ts";
+import { merchantWithStore, placeOrder, shopperWithMoney } from "../../../tests/setup/shop.ts";
 import { createTestDatabase, type TestDatabase } from "../../../tests/setup/test-db.ts";
 
 let database: TestDatabase;
@@ -99,7 +99,7 @@ describe("the operator's supply catalogue", () => {
     const shopper = await shopperWithMoney(database, ops, 1_000_000);
     const {
       orderIds: [orderId],
-    } = await shopper.api.orders.place({
+    } = await placeOrder(shopper.api, {
       lines: [{ listingId: cheapListing.id, quantity: 1 }],
       addressId: shopper.addressId,
       method: "wallet",

@@ -4,7 +4,7 @@ import { callerFor } from "../../../tests/setup/caller.ts";
 import { expectLedgerBalanced } from "../../../tests/setup/ledger.ts";
 import { newKey, signedInUser } from "../../../tests/setup/money.ts";
 import { picture } from "../../../tests/setup/pictures.ts";
-import { merchantWithStore, shopperWithMoney, supplyProduct } from "../../../tests/setup/shop.ts";
+import { merchantWithStore, placeOrder, shopperWithMoney, supplyProduct } from "../../../tests/setup/shop.ts";
 import { createTestApp } from "../../../tests/setup/test-app.ts";
 import { createTestDatabase, type TestDatabase } from "../../../tests/setup/test-db.ts";
 import { setClock } from "../../platform/clock.ts";
@@ -312,7 +312,7 @@ describe("suspending a store", () => {
     const shopper = await shopperWithMoney(database, ops, 500_000);
     const {
       orderIds: [orderId],
-    } = await shopper.api.orders.place({
+    } = await placeOrder(shopper.api, {
       lines: [{ listingId: listed.id, quantity: 1 }],
       addressId: shopper.addressId,
       method: "wallet",
@@ -338,7 +338,7 @@ describe("suspending a store", () => {
     expect(
       (
         await failure(
-          shopper.api.orders.place({
+          placeOrder(shopper.api, {
             lines: [{ listingId: listed.id, quantity: 1 }],
             addressId: shopper.addressId,
             method: "wallet",
@@ -413,7 +413,7 @@ describe("merchant home figures", () => {
     const buyAt = async (at: string, quantity: number) => {
       restore?.();
       restore = setClock(() => new Date(at));
-      const placed = await shopper.api.orders.place({
+      const placed = await placeOrder(shopper.api, {
         lines: [{ listingId: listed.id, quantity }],
         addressId: shopper.addressId,
         method: "wallet",
@@ -500,7 +500,7 @@ describe("the order centre's day filters", () => {
       restore?.();
       restore = setClock(() => new Date(at));
       return (
-        await shopper.api.orders.place({
+        await placeOrder(shopper.api, {
           lines: [{ listingId: listed.id, quantity: 1 }],
           addressId: shopper.addressId,
           method: "wallet",

@@ -5,6 +5,7 @@ import {
   listing,
   manyShoppers,
   merchantWithStore,
+  placeOrder,
   supplyProduct,
 } from "../../../tests/setup/shop.ts";
 import { createTestDatabase, testDbKind, type TestDatabase } from "../../../tests/setup/test-db.ts";
@@ -36,7 +37,7 @@ it(
 
     const results = await Promise.allSettled(
       crowd.map((b) =>
-        b.api.orders.place({
+        placeOrder(b.api, {
           lines: [{ listingId, quantity: 1 }],
           addressId: b.addressId,
           method: "wallet",

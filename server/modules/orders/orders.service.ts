@@ -54,6 +54,7 @@ export {
   type OrderRow,
   type ReturnRow,
 } from "./orders.queries.ts";
+export type { OrderShipping } from "./orders.tables.ts";
 
 export interface OrderDeps {
   db: Db;
@@ -100,8 +101,9 @@ function vatOf(subtotal: number, settings: Pick<MoneySettings, "vatBasisPoints">
 }
 
 /**
- * Checks the lines can be bought as asked and prices them per store (the settings' postage and service fee
- * per store order, VAT on its subtotal). Stores keep the order their first line came in.
+ * Checks the lines can be bought as asked and prices them per store (the settings' service fee per store
+ * order, VAT on its subtotal). Postage is the courier service's price, set by `setPostage` once quoted; until
+ * then 0. Stores keep the order their first line came in.
  */
 export function priceLines<Row extends OrderLine>(
   lines: readonly { listingId: string; quantity: number }[],
@@ -130,7 +132,7 @@ export function priceLines<Row extends OrderLine>(
         lines: [],
         subtotal: 0,
         goodsCost: 0,
-        postage: settings.postage,
+        postage: 0,
         serviceFee: settings.serviceFee,
         vat: 0,
         total: 0,
@@ -146,6 +148,12 @@ export function priceLines<Row extends OrderLine>(
     store.total = store.subtotal + store.postage + store.serviceFee + store.vat;
   }
   return [...stores.values()];
+}
+
+/** A store's postage, the chosen courier service's price, and the total that follows from it. */
+export function setPostage(store: PricedStore, postage: number): void {
+  store.postage = postage;
+  store.total = store.subtotal + store.postage + store.serviceFee + store.vat;
 }
 
 /** The time part of the last event id: events made in one millisecond still sort in the order made. */

@@ -14,6 +14,7 @@ import {
 import type { StoredImage } from "#common/images.ts";
 import type { Localized } from "#common/locales.ts";
 import { paymentMethods } from "#common/payment-channels.ts";
+import type { ServiceKind, ShippingCourier } from "#common/shipping.ts";
 import {
   afterSalesKinds,
   afterSalesStatuses,
@@ -36,6 +37,16 @@ export interface OrderAddress {
   area: string;
   postcode: string;
   detail: string;
+}
+
+export interface OrderShipping {
+  courier: ShippingCourier;
+  service: string;
+  serviceName: string;
+  kind: ServiceKind;
+  etaMinDays: number;
+  etaMaxDays: number;
+  chargeableKg: number;
 }
 
 /**
@@ -73,6 +84,8 @@ export const orders = pgTable(
     paidAt: timestamp({ withTimezone: true }),
     goodsDueAt: timestamp({ withTimezone: true }),
     goodsPaidAt: timestamp({ withTimezone: true }),
+    /** The courier service the shopper chose at checkout and what its postage was counted by (issue 27). */
+    shipping: jsonb().$type<OrderShipping>(),
     courier: text(),
     trackingNumber: text(),
     shippedAt: timestamp({ withTimezone: true }),

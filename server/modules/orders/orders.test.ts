@@ -6,6 +6,7 @@ import {
   credit,
   listing,
   merchantWithStore,
+  placeOrder,
   shopperWithMoney,
   supplyProduct,
 } from "../../../tests/setup/shop.ts";
@@ -45,7 +46,7 @@ function buy(
   quantity = 1,
   method: "wallet" | "qris" = "wallet",
 ) {
-  return shopper.api.orders.place({
+  return placeOrder(shopper.api, {
     lines: [{ listingId, quantity }],
     addressId: shopper.addressId,
     method,
@@ -190,24 +191,26 @@ describe("checkout and payment from the wallet", () => {
     const { listingA, listingB } = await twoStores();
     const shopper = await shopperWithMoney(database, ops, 1_000_000);
     const settings = await getMoneySettings(database.db);
-    const quote = await shopper.api.orders.quote({
-      lines: [
-        { listingId: listingA, quantity: 2 },
-        { listingId: listingB, quantity: 1 },
-      ],
-    });
+    const lines = [
+      { listingId: listingA, quantity: 2 },
+      { listingId: listingB, quantity: 1 },
+    ];
+    // Before an address is known, no courier is quoted: no postage yet.
+    const unaddressed = await shopper.api.orders.quote({ lines });
+    expect(unaddressed.stores.map((s) => [s.postage, s.shipping.selected])).toEqual([
+      [0, null],
+      [0, null],
+    ]);
+    const quote = await shopper.api.orders.quote({ lines, addressId: shopper.addressId });
+    // Within Jakarta the test rate card asks Rp 10.000 a kilogram (tests/setup/shop.ts).
+    const postage = 10_000;
     const vatA = Math.round((200_000 * settings.vatBasisPoints) / 10_000);
     expect(quote.stores.map((s) => [s.subtotal, s.postage, s.serviceFee, s.vat])).toEqual([
-      [200_000, settings.postage, settings.serviceFee, vatA],
-      [
-        150_000,
-        settings.postage,
-        settings.serviceFee,
-        Math.round((150_000 * settings.vatBasisPoints) / 10_000),
-      ],
+      [200_000, postage, settings.serviceFee, vatA],
+      [150_000, postage, settings.serviceFee, Math.round((150_000 * settings.vatBasisPoints) / 10_000)],
     ]);
     expect(quote.total).toBe(quote.stores.reduce((s, x) => s + x.total, 0));
-    expect(quote.total).toBe(350_000 + 2 * settings.postage + 2 * settings.serviceFee + quote.vat);
+    expect(quote.total).toBe(350_000 + 2 * postage + 2 * settings.serviceFee + quote.vat);
     expect(quote.balance).toBe(1_000_000);
   });
 
@@ -220,7 +223,7 @@ describe("checkout and payment from the wallet", () => {
       { listingId: listingA, quantity: 2 },
       { listingId: listingB, quantity: 1 },
     ];
-    const { total } = await shopper.api.orders.quote({ lines });
+    const { total } = await shopper.api.orders.quote({ lines, addressId: shopper.addressId });
     const request = {
       lines,
       addressId: shopper.addressId,
@@ -228,10 +231,10 @@ describe("checkout and payment from the wallet", () => {
       idempotencyKey: newKey(),
     };
     const [first, again] = await Promise.all([
-      shopper.api.orders.place(request),
-      shopper.api.orders.place(request).catch(() => null),
+      placeOrder(shopper.api, request),
+      placeOrder(shopper.api, request).catch(() => null),
     ]);
-    const third = await shopper.api.orders.place(request);
+    const third = await placeOrder(shopper.api, request);
     expect(first.orderIds).toHaveLength(2);
     expect(first.attemptId).toBeNull();
     expect(third).toEqual(first);
@@ -248,7 +251,7 @@ describe("checkout and payment from the wallet", () => {
     expect(funds.items.map((f) => f.subjectId).sort()).toEqual([...first.orderIds].sort());
     // The same key for another request is refused.
     await expect(
-      shopper.api.orders.place({ ...request, lines: [{ listingId: listingA, quantity: 1 }] }),
+      placeOrder(shopper.api, { ...request, lines: [{ listingId: listingA, quantity: 1 }] }),
     ).rejects.toMatchObject({ code: "CONFLICT" });
   });
 
@@ -257,7 +260,7 @@ describe("checkout and payment from the wallet", () => {
     const shopper = await shopperWithMoney(database, ops, 50_000);
     const en = callerFor(database, { token: shopper.token, lang: "en" });
     await expect(
-      en.orders.place({
+      placeOrder(en, {
         lines: [{ listingId: listingA, quantity: 1 }],
         addressId: shopper.addressId,
         method: "wallet",
@@ -275,7 +278,7 @@ describe("checkout and payment from the wallet", () => {
     const shopper = await shopperWithMoney(database, ops, 1_000_000);
     const en = callerFor(database, { token: shopper.token, lang: "en" });
     await expect(
-      en.orders.place({
+      placeOrder(en, {
         lines: [{ listingId: listingA, quantity: 3 }],
         addressId: shopper.addressId,
         method: "wallet",
@@ -293,7 +296,7 @@ describe("goods payment by the store", () => {
     await credit(ops, auto.a.email, 500_000);
     const shopper = await shopperWithMoney(database, ops, 1_000_000);
     const place = (listingId: string) =>
-      shopper.api.orders.place({
+      placeOrder(shopper.api, {
         lines: [{ listingId, quantity: 1 }],
         addressId: shopper.addressId,
         method: "wallet",
@@ -497,7 +500,7 @@ describe("payment through the gateway", () => {
   it("pays every order of the checkout once, however often the gateway says so", async () => {
     const { listingA, listingB } = await twoStores();
     const shopper = await shopperWithMoney(database, ops, 0);
-    const placed = await shopper.api.orders.place({
+    const placed = await placeOrder(shopper.api, {
       lines: [
         { listingId: listingA, quantity: 1 },
         { listingId: listingB, quantity: 1 },
@@ -594,7 +597,7 @@ describe("who sees what", () => {
     expect((await other.api.orders.list({ tab: "all" })).items).toEqual([]);
     // Someone else's address cannot be used for a checkout.
     await expect(
-      other.api.orders.place({
+      placeOrder(other.api, {
         lines: [{ listingId: listingA, quantity: 1 }],
         addressId: shopper.addressId,
         method: "wallet",

@@ -6,6 +6,7 @@ import {
   completedOrder,
   listing,
   merchantWithStore,
+  placeOrder,
   shopperWithMoney,
   supplyProduct,
 } from "../../../tests/setup/shop.ts";
@@ -81,7 +82,7 @@ describe("writing a review", () => {
     const supply = await supplyProduct(database);
     const listingId = await listing(database, store.storeId, supply, 100_000);
     const shopper = await shopperWithMoney(database, ops, 500_000);
-    const { orderIds } = await shopper.api.orders.place({
+    const { orderIds } = await placeOrder(shopper.api, {
       lines: [{ listingId, quantity: 1 }],
       addressId: shopper.addressId,
       method: "wallet",
@@ -128,7 +129,7 @@ describe("reading, replying, editing, hiding", () => {
     const listingId = one.listingId;
     // A second buyer of the same listing.
     const buyer = await shopperWithMoney(database, ops, 500_000);
-    const { orderIds } = await buyer.api.orders.place({
+    const { orderIds } = await placeOrder(buyer.api, {
       lines: [{ listingId, quantity: 1 }],
       addressId: buyer.addressId,
       method: "wallet",

@@ -8,7 +8,13 @@ import { moneySettingsDefaults } from "#common/platform.ts";
 import { callerFor } from "../../../tests/setup/caller.ts";
 import { newKey, signedInUser } from "../../../tests/setup/money.ts";
 import { picture } from "../../../tests/setup/pictures.ts";
-import { listing, merchantWithStore, shopperWithMoney, supplyProduct } from "../../../tests/setup/shop.ts";
+import {
+  listing,
+  merchantWithStore,
+  placeOrder,
+  shopperWithMoney,
+  supplyProduct,
+} from "../../../tests/setup/shop.ts";
 import { createTestApp } from "../../../tests/setup/test-app.ts";
 import { createTestDatabase, type TestDatabase } from "../../../tests/setup/test-db.ts";
 import { setClock } from "../../platform/clock.ts";
@@ -48,12 +54,13 @@ async function overHttp(procedure: string, input: unknown, lang: "ind" | "en" | 
 }
 
 describe("the operator's money settings", () => {
-  it("start as the defaults, and a checkout quotes the new postage, service fee and VAT at once", async () => {
+  it("start as the defaults, and a checkout quotes the new service fee and VAT at once", async () => {
     expect((await ops.api.ops.settings.get()).money).toEqual(defaults);
     const merchant = await merchantWithStore(database);
     const listingId = await listing(database, merchant.storeId, await supplyProduct(database), 100_000);
     const shopper = await shopperWithMoney(database, ops, 500_000);
-    const quote = () => shopper.api.orders.quote({ lines: [{ listingId, quantity: 2 }] });
+    const quote = () =>
+      shopper.api.orders.quote({ lines: [{ listingId, quantity: 2 }], addressId: shopper.addressId });
     expect(await quote()).toMatchObject({
       subtotal: 200_000,
       postage: 10_000,
@@ -63,24 +70,23 @@ describe("the operator's money settings", () => {
 
     const saved = await ops.api.ops.settings.updateMoney({
       ...defaults,
-      postage: 15_000,
       serviceFee: 2_500,
       vatBasisPoints: 1200,
       paymentWindowMinutes: 30,
     });
-    expect(saved.money).toMatchObject({ postage: 15_000, serviceFee: 2_500, vatBasisPoints: 1200 });
+    expect(saved.money).toMatchObject({ serviceFee: 2_500, vatBasisPoints: 1200 });
     // The very next quote (the settings are kept 5 s per process, and the change forgot them).
     expect(await quote()).toMatchObject({
       subtotal: 200_000,
-      postage: 15_000,
+      postage: 10_000,
       serviceFee: 2_500,
       vat: 24_000,
-      total: 241_500,
+      total: 236_500,
       vatBasisPoints: 1200,
       paymentWindowMinutes: 30,
     });
     // An order placed now is charged them, and must be paid within the new window.
-    const placed = await shopper.api.orders.place({
+    const placed = await placeOrder(shopper.api, {
       lines: [{ listingId, quantity: 1 }],
       addressId: shopper.addressId,
       method: "qris",
@@ -88,7 +94,7 @@ describe("the operator's money settings", () => {
       idempotencyKey: newKey(),
     });
     const order = await shopper.api.orders.get({ id: placed.orderIds[0]! });
-    expect(order).toMatchObject({ postage: 15_000, serviceFee: 2_500, vat: 12_000, total: 129_500 });
+    expect(order).toMatchObject({ postage: 10_000, serviceFee: 2_500, vat: 12_000, total: 124_500 });
     expect(order.payDueAt!.getTime() - order.createdAt.getTime()).toBe(30 * 60_000);
 
     // The wallet pages follow too.
@@ -120,7 +126,7 @@ describe("the operator's money settings", () => {
       vat: 131,
       vatBasisPoints: 435,
     });
-    const placed = await shopper.api.orders.place({
+    const placed = await placeOrder(shopper.api, {
       lines: [{ listingId, quantity: 1 }],
       addressId: shopper.addressId,
       method: "wallet",
@@ -132,7 +138,7 @@ describe("the operator's money settings", () => {
     expect(await shopper.api.orders.get({ id: placed.orderIds[0]! })).toMatchObject({
       vat: 131,
       vatBasisPoints: 435,
-      total: 3_000 + defaults.postage + defaults.serviceFee + 131,
+      total: 3_000 + 10_000 + defaults.serviceFee + 131,
     });
     // A fraction of a basis point is no rate (the form sends whole basis points).
     const refused = await overHttp("ops.settings.updateMoney", { ...defaults, vatBasisPoints: 435.5 });
@@ -158,7 +164,7 @@ describe("the operator's money settings", () => {
     // The clock stands still, so each deadline is exactly the setting after the moment it counts from.
     const frozen = new Date();
     onTestFinished(setClock(() => frozen));
-    const placed = await shopper.api.orders.place({
+    const placed = await placeOrder(shopper.api, {
       lines: [{ listingId, quantity: 1 }],
       addressId: shopper.addressId,
       method: "wallet",
@@ -205,7 +211,7 @@ describe("the operator's money settings", () => {
   });
 
   it("refuses inconsistent or out-of-range values with the translated message of the field, and stores nothing", async () => {
-    await ops.api.ops.settings.updateMoney({ ...defaults, postage: 12_000 });
+    await ops.api.ops.settings.updateMoney({ ...defaults, serviceFee: 1_200 });
     const before = await ops.api.ops.settings.get();
     const audits = (await audited("settings.money")).length;
     expect(
@@ -235,7 +241,7 @@ describe("the operator's money settings", () => {
     const fields = await overHttp("ops.settings.updateMoney", {
       ...defaults,
       vatBasisPoints: 10_001,
-      postage: -1,
+      serviceFee: -1,
       paymentWindowMinutes: 1.5,
     });
     expect(fields.issues).toEqual(
@@ -244,12 +250,12 @@ describe("the operator's money settings", () => {
           path: "vatBasisPoints",
           message: "Enter a percentage from 0 to 100 with at most two decimals, e.g. 11 or 4.35",
         },
-        { path: "postage", message: "Enter a whole rupiah amount of 0 or more, within reason" },
+        { path: "serviceFee", message: "Enter a whole rupiah amount of 0 or more, within reason" },
         { path: "paymentWindowMinutes", message: "Enter 5 to 10080 minutes" },
       ]),
     );
     expect(await ops.api.ops.settings.get()).toEqual(before);
-    expect((await getMoneySettings(database.db)).postage).toBe(12_000);
+    expect((await getMoneySettings(database.db)).serviceFee).toBe(1_200);
     expect(await audited("settings.money")).toHaveLength(audits);
     await ops.api.ops.settings.updateMoney(defaults);
   });

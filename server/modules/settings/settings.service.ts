@@ -5,6 +5,8 @@ import {
   type SiteSettingsInput,
   StoredWebConfigSchema,
   type StoredWebConfig,
+  type Warehouse,
+  WarehouseSchema,
   type WebConfigView,
 } from "#common/contracts/settings.ts";
 import { formatPhone } from "#common/phone-format.ts";
@@ -65,6 +67,34 @@ export async function updateWebConfig(db: Db, patch: StoredWebConfig): Promise<v
   const current = StoredWebConfigSchema.safeParse(rows[0]?.value ?? {});
   await upsertSetting(db, webConfigKey, { ...(current.success ? current.data : {}), ...clean }, now());
   keptWebConfig.forget();
+}
+
+const warehouseKey = "warehouse";
+const keptWarehouse = memoPerDatabase<Db, Warehouse>(5_000);
+
+/**
+ * The platform's warehouse until an operator sets it: a dropship warehouse in the Pulogadung industrial estate,
+ * East Jakarta, where Jakarta's couriers all have hubs.
+ */
+export const warehouseDefaults: Warehouse = {
+  name: "Gudang Pasar",
+  phone: "+62214600000",
+  provinceCode: "31",
+  regencyCode: "31.75",
+  districtCode: "31.75.06",
+  villageCode: "31.75.06.1002",
+  area: "Rawa Terate, Cakung, Kota Administrasi Jakarta Timur, DKI Jakarta",
+  postcode: "13920",
+  detail: "Kawasan Industri Pulogadung, Jl. Rawa Gelam V Blok L No. 8",
+};
+
+/** Where every parcel leaves from (issue 27): the stored warehouse, else the default one. */
+export function getWarehouse(db: Db): Promise<Warehouse> {
+  return keptWarehouse.get(db, async () => {
+    const rows = await selectSettings(db, [warehouseKey]);
+    const parsed = WarehouseSchema.safeParse(rows[0]?.value);
+    return parsed.success ? parsed.data : warehouseDefaults;
+  });
 }
 
 const moneySettingsKey = "money";

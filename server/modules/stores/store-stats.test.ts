@@ -7,11 +7,12 @@ import { callerFor } from "../../../tests/setup/caller.ts";
 import { newKey, signedInUser } from "../../../tests/setup/money.ts";
 import {
   completedOrder,
+  listing,
   manyShoppers,
   merchantWithStore,
+  placeOrder,
   shopperWithMoney,
   supplyProduct,
-  listing,
 } from "../../../tests/setup/shop.ts";
 import {
   createSeededDatabase,
@@ -157,7 +158,7 @@ describe("store_stats, kept by the writes", () => {
     await b.api.merchants.setListingStatus({ listingId: hidden, status: "hidden" });
     const shopper = await shopperWithMoney(database, ops, 2_000_000);
     const place = (quantity: number) =>
-      shopper.api.orders.place({
+      placeOrder(shopper.api, {
         lines: [{ listingId: product, quantity }],
         addressId: shopper.addressId,
         method: "wallet",

@@ -316,7 +316,6 @@ function MoneyForm(props: { money: Money }) {
   return (
     <form noValidate onSubmit={submit}>
       <Section title={t("ops.settings.fees")} note={t("ops.settings.feesNote")}>
-        {number("postage", t("ops.settings.postage"), true)}
         {number("serviceFee", t("ops.settings.serviceFee"), true)}
         <Field
           label={t("ops.settings.vatPercent")}

@@ -1,12 +1,20 @@
 import { useState } from "react";
-import { HydrationBoundary, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import {
+  HydrationBoundary,
+  keepPreviousData,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from "@tanstack/react-query";
 import { CircleCheck, CircleX, Clock, MapPin } from "lucide-react";
 import { Link, useLocation, useNavigate, useSearchParams } from "react-router";
 import type { Route } from "./+types/pay";
 import { formatIndonesianNumber } from "#common/account-display.ts";
+import type { ShippingOption } from "#common/contracts/shipping.ts";
 import type { CheckoutMethod } from "#common/payment-channels.ts";
 import { ItemLine, MoneySummary } from "../../features/orders/order-ui.tsx";
 import { decodeLines } from "../../features/orders/lines.tsx";
+import { ShippingPicker } from "../../features/orders/shipping-picker.tsx";
 import { ChannelPicker, ChoiceRow } from "../../features/payments/channel-picker.tsx";
 import { attemptPath, walletPhoneProblem } from "../../features/payments/channels.ts";
 import { useSuggestPhone } from "../../features/payments/suggest-phone.ts";
@@ -28,18 +36,47 @@ export async function loader({ request, context, params, url }: Route.LoaderArgs
   const { dehydrated } = await withServerApi({ request, context }, locale, ({ trpc, queryClient }) =>
     (result && /^chk_[0-9a-z]{1,59}$/.test(result)
       ? queryClient.fetchQuery(trpc.orders.payment.queryOptions({ id: result })).then(() => null)
-      : Promise.all([
-          queryClient.fetchQuery(trpc.addresses.list.queryOptions()),
+      : queryClient.fetchQuery(trpc.addresses.list.queryOptions()).then((addresses) =>
           lines.length > 0
             ? // A product gone or short of stock is said on the page, not thrown.
-              queryClient.prefetchQuery(trpc.orders.quote.queryOptions({ lines }))
+              queryClient
+                .prefetchQuery(
+                  trpc.orders.quote.queryOptions(
+                    quoteInput(lines, deliveryAddress(addresses, url.searchParams.get("address"))?.id, {}),
+                  ),
+                )
+                .then(() => null)
             : null,
-        ]).then(() => null)
+        )
     ).catch(signInOnUnauthorized(url, locale)),
   );
   return {
     dehydrated,
     title: serverT(context, locale)(result ? "orders.pay.resultTitle" : "orders.pay.title"),
+  };
+}
+
+/** The address the checkout delivers to: the one chosen, else the default, else the first. */
+function deliveryAddress<A extends { id: string; isDefault: boolean }>(
+  addresses: readonly A[],
+  chosen: string | null,
+) {
+  return addresses.find((a) => a.id === chosen) ?? addresses.find((a) => a.isDefault) ?? addresses[0];
+}
+
+type Choices = Record<string, { courier: ShippingOption["courier"]; service: string }>;
+
+/** The quote's input, the same on the server's first render and the browser's (the query key). */
+function quoteInput(
+  lines: { listingId: string; quantity: number }[],
+  addressId: string | undefined,
+  choices: Choices,
+) {
+  const shipping = Object.entries(choices).map(([storeId, c]) => ({ storeId, ...c }));
+  return {
+    lines,
+    ...(addressId ? { addressId } : {}),
+    ...(shipping.length > 0 ? { shipping } : {}),
   };
 }
 
@@ -101,14 +138,15 @@ function Checkout() {
   const [search] = useSearchParams();
   const lines = decodeLines(search.get("lines"));
   const addresses = useQuery(trpc.addresses.list.queryOptions()).data ?? [];
+  const address = deliveryAddress(addresses, search.get("address"));
+  const [choices, setChoices] = useState<Choices>({});
   const quote = useQuery({
-    ...trpc.orders.quote.queryOptions({ lines }),
+    ...trpc.orders.quote.queryOptions(quoteInput(lines, address?.id, choices)),
     enabled: lines.length > 0,
     retry: false,
+    // A new courier choice keeps the page as it was until its totals arrive.
+    placeholderData: keepPreviousData,
   });
-  const chosen = search.get("address");
-  const address =
-    addresses.find((a) => a.id === chosen) ?? addresses.find((a) => a.isDefault) ?? addresses[0];
   const [method, setMethod] = useState<CheckoutMethod | null>(null);
   const [phone, setPhone] = useState("");
   const [phoneError, setPhoneError] = useState<string>();
@@ -116,6 +154,10 @@ function Checkout() {
   const intent = useIntentKey();
   const place = useMutation(
     trpc.orders.place.mutationOptions({
+      // A courier service gone or repriced since the quote: the new figures are shown, nothing was charged.
+      onError: (e) => {
+        if (e.data?.code === "CONFLICT") void quote.refetch();
+      },
       onSuccess: (placed) => {
         intent.done();
         void queryClient.invalidateQueries({ queryKey: trpc.cart.pathKey() });
@@ -170,6 +212,10 @@ function Checkout() {
   const submit = () => {
     if (!address) return setError(t("errors.checkout.selectAddress"));
     if (!method) return setError(t("errors.checkout.selectMethod"));
+    const shipping = q.stores.map(
+      (s) => s.shipping.selected && { storeId: s.storeId, ...s.shipping.selected },
+    );
+    if (shipping.some((c) => !c)) return setError(t("errors.shipping.chooseService"));
     if (method === "wallet" && short > 0) return setError(t("errors.money.insufficientBalance"));
     const phoneProblem = method === "ovo" ? walletPhoneProblem(phone) : undefined;
     if (phoneProblem) {
@@ -180,6 +226,12 @@ function Checkout() {
     const request = {
       lines,
       addressId: address.id,
+      shipping: shipping.map((c) => ({
+        storeId: c!.storeId,
+        courier: c!.courier,
+        service: c!.service,
+        price: c!.price,
+      })),
       method,
       ...(method === "ovo" ? { phone: phone.trim() } : {}),
       fromCart: search.get("from") === "cart",
@@ -231,6 +283,15 @@ function Checkout() {
           {store.items.map((i) => (
             <ItemLine key={i.listingId} name={i.name} image={i.image} price={i.price} quantity={i.quantity} />
           ))}
+          <ShippingPicker
+            storeId={store.storeId}
+            options={store.shipping.options}
+            selected={store.shipping.selected}
+            hasAddress={!!address}
+            onChange={(o) =>
+              setChoices((c) => ({ ...c, [store.storeId]: { courier: o.courier, service: o.service } }))
+            }
+          />
           <div className="mt-2 border-t border-gray-100 pt-2 dark:border-gray-800">
             <MoneySummary {...store} vatBasisPoints={q.vatBasisPoints} />
           </div>

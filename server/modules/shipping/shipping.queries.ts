@@ -1,0 +1,104 @@
+import { and, asc, desc, eq, inArray, ne } from "drizzle-orm";
+import type { Db, Tx } from "../../db/client.ts";
+import { shipmentEvents, shipments } from "./shipping.tables.ts";
+
+type Executor = Db | Tx;
+export type ShipmentRow = typeof shipments.$inferSelect;
+export type ShipmentEventRow = typeof shipmentEvents.$inferSelect;
+
+export async function insertShipment(db: Executor, row: typeof shipments.$inferInsert): Promise<void> {
+  await db.insert(shipments).values(row);
+}
+
+export async function selectShipment(
+  db: Executor,
+  id: string,
+  forUpdate = false,
+): Promise<ShipmentRow | undefined> {
+  const query = db.select().from(shipments).where(eq(shipments.id, id));
+  return (forUpdate ? await query.for("update") : await query)[0];
+}
+
+/** An order's outbound shipment still standing (not cancelled), if any. */
+export async function selectOutbound(db: Executor, orderId: string): Promise<ShipmentRow | undefined> {
+  const rows = await db
+    .select()
+    .from(shipments)
+    .where(
+      and(eq(shipments.orderId, orderId), eq(shipments.kind, "outbound"), ne(shipments.status, "cancelled")),
+    );
+  return rows[0];
+}
+
+export async function selectByProviderId(
+  db: Executor,
+  provider: ShipmentRow["provider"],
+  providerShipmentId: string,
+): Promise<ShipmentRow | undefined> {
+  const rows = await db
+    .select()
+    .from(shipments)
+    .where(and(eq(shipments.provider, provider), eq(shipments.providerShipmentId, providerShipmentId)));
+  return rows[0];
+}
+
+export async function updateShipment(
+  db: Executor,
+  id: string,
+  patch: Partial<Omit<ShipmentRow, "id" | "orderId" | "kind">>,
+): Promise<void> {
+  await db.update(shipments).set(patch).where(eq(shipments.id, id));
+}
+
+/** Inserts the steps not recorded yet; answers those that were new. */
+export async function insertEventsOnce(
+  db: Executor,
+  rows: (typeof shipmentEvents.$inferInsert)[],
+): Promise<ShipmentEventRow[]> {
+  if (rows.length === 0) return [];
+  return db
+    .insert(shipmentEvents)
+    .values(rows)
+    .onConflictDoNothing({
+      target: [shipmentEvents.shipmentId, shipmentEvents.providerStatus, shipmentEvents.at],
+    })
+    .returning();
+}
+
+/** The latest step of a shipment by when it happened (the order couriers report them in is not trusted). */
+export async function selectLatestEvent(
+  db: Executor,
+  shipmentId: string,
+): Promise<ShipmentEventRow | undefined> {
+  const rows = await db
+    .select()
+    .from(shipmentEvents)
+    .where(eq(shipmentEvents.shipmentId, shipmentId))
+    .orderBy(desc(shipmentEvents.at), desc(shipmentEvents.id))
+    .limit(1);
+  return rows[0];
+}
+
+/** The shipments of orders with their steps, oldest first. */
+export async function selectShipmentsOf(db: Executor, orderIds: readonly string[]) {
+  if (orderIds.length === 0) return { shipments: [], events: [] };
+  const list = await db
+    .select()
+    .from(shipments)
+    .where(inArray(shipments.orderId, [...orderIds]))
+    .orderBy(asc(shipments.createdAt));
+  const events =
+    list.length === 0
+      ? []
+      : await db
+          .select()
+          .from(shipmentEvents)
+          .where(
+            inArray(
+              shipmentEvents.shipmentId,
+              list.map((s) => s.id),
+            ),
+          )
+          .orderBy(asc(shipmentEvents.at), asc(shipmentEvents.id));
+  return { shipments: list, events };
+}

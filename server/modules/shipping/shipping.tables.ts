@@ -1,0 +1,78 @@
+import { sql } from "drizzle-orm";
+import {
+  bigint,
+  check,
+  index,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  unique,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
+import { shipmentKinds, shipmentStatuses, shippingCouriers } from "#common/shipping.ts";
+import { orders } from "../orders/orders.tables.ts";
+
+/**
+ * The shop's shipments (decision 21): each parcel it sends for an order (outbound), gets back (a return) or
+ * sends again (a replacement), booked with the courier provider under the shipment's id. Its status is the
+ * latest the courier reported; every step is kept in `shipment_events`.
+ */
+export const shipments = pgTable(
+  "shipments",
+  {
+    id: text().primaryKey(),
+    orderId: text()
+      .notNull()
+      .references(() => orders.id),
+    kind: text({ enum: shipmentKinds }).notNull(),
+    /** The return request a return or replacement shipment belongs to. */
+    returnId: text(),
+    provider: text({ enum: ["table", "biteship"] }).notNull(),
+    courier: text({ enum: shippingCouriers }).notNull(),
+    service: text().notNull(),
+    serviceName: text().notNull(),
+    providerShipmentId: text(),
+    waybill: text(),
+    routingCode: text(),
+    status: text({ enum: shipmentStatuses }).notNull(),
+    /** What the courier charges for it. */
+    price: bigint({ mode: "number" }).notNull(),
+    /** Cash the courier collects on delivery; null when nothing is collected. */
+    codAmount: bigint({ mode: "number" }),
+    /** When tracking last asked the courier. */
+    trackedAt: timestamp({ withTimezone: true }),
+    deliveredAt: timestamp({ withTimezone: true }),
+    createdAt: timestamp({ withTimezone: true }).notNull(),
+    updatedAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [
+    index("shipments_order_idx").on(t.orderId),
+    uniqueIndex("shipments_one_outbound_idx")
+      .on(t.orderId)
+      .where(sql`${t.kind} = 'outbound' and ${t.status} <> 'cancelled'`),
+    index("shipments_waybill_idx").on(t.waybill),
+    index("shipments_provider_idx").on(t.provider, t.providerShipmentId),
+    check("shipments_money", sql`${t.price} >= 0 and (${t.codAmount} is null or ${t.codAmount} > 0)`),
+  ],
+);
+
+/**
+ * A shipment's tracking steps as couriers reported them, by webhook or by polling: each once (the same step
+ * reported twice, or again by the other path, is one row), shown oldest first by when it happened.
+ */
+export const shipmentEvents = pgTable(
+  "shipment_events",
+  {
+    id: serial().primaryKey(),
+    shipmentId: text()
+      .notNull()
+      .references(() => shipments.id),
+    status: text({ enum: shipmentStatuses }).notNull(),
+    providerStatus: text().notNull(),
+    note: text().notNull(),
+    at: timestamp({ withTimezone: true }).notNull(),
+    recordedAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [unique("shipment_events_once").on(t.shipmentId, t.providerStatus, t.at)],
+);
