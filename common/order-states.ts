@@ -28,6 +28,14 @@ export type OrderTab = (typeof orderTabs)[number];
  */
 export const reversedException = "payment_reversed";
 
+/**
+ * The exceptions a courier's tracking marks a shipped order with (issue 27): shown in the reader's language.
+ * The operator then refunds it (cancels it) or, for a parcel that still arrives, clears nothing: a later
+ * "delivered" takes the exception away.
+ */
+export const parcelExceptions = ["parcel_lost", "parcel_returning", "parcel_returned"] as const;
+export type ParcelException = (typeof parcelExceptions)[number];
+
 /** Why an order was cancelled. */
 export const cancelReasons = [
   "shopper",
@@ -35,6 +43,8 @@ export const cancelReasons = [
   "goods_unpaid",
   "operator",
   "payment_reversed",
+  "parcel_lost",
+  "parcel_returned",
 ] as const;
 export type CancelReason = (typeof cancelReasons)[number];
 
@@ -55,6 +65,7 @@ export const orderEvents = [
   "return_approved",
   "return_rejected",
   "replacement_shipped",
+  "delivered",
 ] as const;
 
 /** Who did something to an order. */

@@ -16,7 +16,13 @@ import {
 import { ImageViewSchema } from "./image.ts";
 import { AfterSalesViewSchema } from "./returns.ts";
 import { ChannelOfferSchema, WalletPhoneSchema } from "./payments.ts";
-import { PlacedShippingChoiceSchema, ShippingChoiceSchema, ShippingOptionSchema } from "./shipping.ts";
+import {
+  PlacedShippingChoiceSchema,
+  ShipmentViewSchema,
+  ShippingChoiceSchema,
+  ShippingOptionSchema,
+} from "./shipping.ts";
+import { shipmentStatuses } from "../shipping.ts";
 import { checkoutMethods, paymentMethods } from "../payment-channels.ts";
 import { CursorSchema, plainText, prefixedId } from "./input.ts";
 import { fundTypes, IdempotencyKeySchema } from "./ledger.ts";
@@ -297,6 +303,16 @@ export const OrderDetailViewSchema = OrderCardViewSchema.extend({
   cancelReason: z.enum(cancelReasons).nullable(),
   courier: z.string().nullable(),
   trackingNumber: z.string().nullable(),
+  /** The courier service chosen at checkout, with its arrival estimate (orders placed before issue 27: null). */
+  shipping: ShippingOptionSchema.pick({
+    courier: true,
+    serviceName: true,
+    kind: true,
+    etaMinDays: true,
+    etaMaxDays: true,
+  }).nullable(),
+  /** Its parcels with their tracking steps, newest step first. */
+  shipments: z.array(ShipmentViewSchema),
   /** When a shipped order confirms itself. */
   autoConfirmAt: z.date().nullable(),
   events: z.array(OrderEventViewSchema),
@@ -386,6 +402,19 @@ const FulfilmentOrderViewSchema = MerchantOrderViewSchema.extend({
   courier: z.string().nullable(),
   trackingNumber: z.string().nullable(),
   exception: z.string().nullable(),
+  /** The service the shopper chose, which shipping books. */
+  serviceName: z.string().nullable(),
+  /** The order's parcel, once booked: its label data and where it is. */
+  shipment: z
+    .object({
+      id: z.string(),
+      provider: z.enum(["table", "biteship"]),
+      serviceName: z.string(),
+      waybill: z.string().nullable(),
+      routingCode: z.string().nullable(),
+      status: z.enum(shipmentStatuses),
+    })
+    .nullable(),
 });
 export type FulfilmentOrderView = z.infer<typeof FulfilmentOrderViewSchema>;
 
@@ -394,13 +423,9 @@ export const FulfilmentViewSchema = z.object({
   nextCursor: z.string().nullable(),
 });
 
+/** The operator ships with the service the shopper chose: the courier is booked, its waybill comes back. */
 export const ShipInputSchema = z.object({
   id: OrderId,
-  courier: z.enum(courierCodes, "errors.ship.courier"),
-  trackingNumber: z
-    .string()
-    .trim()
-    .regex(/^[A-Za-z0-9-]{6,40}$/, "errors.ship.tracking"),
   idempotencyKey: IdempotencyKeySchema,
 });
 

@@ -45,3 +45,9 @@ export const ShipmentViewSchema = z.object({
   steps: z.array(TrackingStepViewSchema),
 });
 export type ShipmentView = z.infer<typeof ShipmentViewSchema>;
+
+/** The courier desk moves a built-in parcel one step. */
+export const MoveParcelInputSchema = z.object({
+  shipmentId: prefixedId("shp"),
+  to: z.enum(shipmentStatuses, "errors.shipping.badMove"),
+});

@@ -14,11 +14,27 @@ import type { Db } from "../db/client.ts";
 import type { JobHandler, PeriodicTask } from "../platform/jobs.ts";
 import { createLogger, type Logger } from "../platform/logger.ts";
 import type { PaymentGateway } from "../platform/payments.ts";
+import type { CourierGateway } from "../platform/couriers.ts";
+import { createTableCourier } from "../modules/courier/courier.service.ts";
+import { trackJob, trackShipment } from "./shipping/track.ts";
 import { cancelAtProvider, checkAttempt } from "./payments/checks.ts";
 import { reconcilePayments } from "./payments/reconcile.ts";
 import { sendRefund } from "./payments/refunds.ts";
 
 const gateways = new WeakMap<Db, { gateway: PaymentGateway; log: Logger }>();
+const couriers = new WeakMap<Db, CourierGateway>();
+
+/**
+ * The courier a database's jobs track parcels with: the one the app over it was started with (main.ts, a
+ * test's app), else the built-in courier over the same database.
+ */
+export function useCourier(db: Db, courier: CourierGateway): void {
+  couriers.set(db, courier);
+}
+
+function courierOf(db: Db) {
+  return { db, courier: couriers.get(db) ?? createTableCourier(db), log: gateways.get(db)?.log ?? quiet };
+}
 const quiet = createLogger("silent");
 
 /**
@@ -47,6 +63,7 @@ export function jobHandlers(): Record<string, JobHandler> {
     [attemptCheckJob]: { outside: (db, subject) => checkAttempt(providerOf(db), subject) },
     [attemptCancelJob]: { outside: (db, subject) => cancelAtProvider(providerOf(db), subject) },
     [refundJob]: { outside: (db, subject) => sendRefund(db, providerOf(db).gateway, subject) },
+    [trackJob]: { outside: (db, subject) => trackShipment(courierOf(db), subject) },
   };
 }
 

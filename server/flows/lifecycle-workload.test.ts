@@ -495,14 +495,7 @@ async function orderAction(w: World, action: OrderAction, o: OrderRow) {
         w.ops.api.ops.orders.cancel({ id: o.id, note: "stok bermasalah", idempotencyKey: newKey() }),
       );
     case "ship":
-      return attempt("ship", () =>
-        w.ops.api.ops.orders.ship({
-          id: o.id,
-          courier: "jne",
-          trackingNumber: `JNE${o.id.slice(-10)}`,
-          idempotencyKey: newKey(),
-        }),
-      );
+      return attempt("ship", () => w.ops.api.ops.orders.ship({ id: o.id, idempotencyKey: newKey() }));
     case "confirm":
       return attempt("confirm", () => owner.api.orders.confirm({ id: o.id, idempotencyKey: newKey() }));
     case "payGoods":

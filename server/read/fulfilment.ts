@@ -9,6 +9,7 @@ import {
   ordersTable as orders,
   selectOrderPage,
 } from "../modules/orders/orders.service.ts";
+import { selectShipmentsOf } from "../modules/shipping/shipping.service.ts";
 import { pageOf } from "../platform/pages.ts";
 import { cardViews } from "./orders.ts";
 import { merchantViewOf } from "./merchant-orders.ts";
@@ -36,7 +37,13 @@ export async function fulfilmentOrders(
   );
   const page = pageOf(rows, input.limit);
   const cards = await cardViews(deps, page.items);
-  const users = await selectAccountNames(deps.db, [...new Set(page.items.map((o) => o.userId))]);
+  const [users, parcels] = await Promise.all([
+    selectAccountNames(deps.db, [...new Set(page.items.map((o) => o.userId))]),
+    selectShipmentsOf(
+      deps.db,
+      page.items.map((o) => o.id),
+    ),
+  ]);
   return {
     items: cards.map((c, i) => {
       const o = page.items[i]!;
@@ -47,6 +54,20 @@ export async function fulfilmentOrders(
         courier: o.courier ? courierName(o.courier) : null,
         trackingNumber: o.trackingNumber,
         exception: o.exception,
+        serviceName: o.shipping?.serviceName ?? null,
+        shipment: ((p) =>
+          p
+            ? {
+                id: p.id,
+                provider: p.provider,
+                serviceName: p.serviceName,
+                waybill: p.waybill,
+                routingCode: p.routingCode,
+                status: p.status,
+              }
+            : null)(
+          parcels.shipments.find((s) => s.orderId === o.id && s.kind === "outbound" && s.providerShipmentId),
+        ),
       };
     }),
     nextCursor: page.nextCursor,

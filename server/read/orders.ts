@@ -21,6 +21,7 @@ import {
 } from "../modules/orders/orders.service.ts";
 import { afterSalesOf, afterSalesUntil } from "../modules/orders/returns.service.ts";
 import { now } from "../platform/clock.ts";
+import { selectShipmentsOf } from "../modules/shipping/shipping.service.ts";
 import { DomainError } from "../platform/errors.ts";
 import { pageOf } from "../platform/pages.ts";
 import { selectStoreNames } from "./order-lines.ts";
@@ -100,7 +101,10 @@ export async function detailOf(
   audience: "shopper" | "staff",
 ): Promise<OrderDetailView> {
   const [card] = await cardViews(deps, [order]);
-  const events = await selectEvents(deps.db, order.id);
+  const [events, parcels] = await Promise.all([
+    selectEvents(deps.db, order.id),
+    selectShipmentsOf(deps.db, [order.id]),
+  ]);
   const open = order.status === "pending_payment" ? await selectOpenPaymentOf(deps.db, order.id) : undefined;
   const payable = order.status === "pending_payment" && order.payDueAt > now();
   return {
@@ -119,6 +123,29 @@ export async function detailOf(
     cancelReason: order.cancelReason,
     courier: order.courier ? courierName(order.courier) : null,
     trackingNumber: order.trackingNumber,
+    shipping: order.shipping
+      ? {
+          courier: order.shipping.courier,
+          serviceName: order.shipping.serviceName,
+          kind: order.shipping.kind,
+          etaMinDays: order.shipping.etaMinDays,
+          etaMaxDays: order.shipping.etaMaxDays,
+        }
+      : null,
+    shipments: parcels.shipments
+      .filter((p) => p.providerShipmentId)
+      .map((p) => ({
+        id: p.id,
+        kind: p.kind,
+        courier: p.courier,
+        serviceName: p.serviceName,
+        waybill: p.waybill,
+        status: p.status,
+        steps: parcels.events
+          .filter((e) => e.shipmentId === p.id)
+          .map((e) => ({ status: e.status, note: e.note, at: e.at.toISOString() }))
+          .reverse(),
+      })),
     autoConfirmAt: order.status === "shipped" ? order.autoConfirmAt : null,
     events: events
       .filter((e) => audience === "staff" || !merchantOnlyEvents.has(e.event))

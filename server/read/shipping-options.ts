@@ -1,7 +1,11 @@
 import type { AddressView } from "#common/contracts/orders.ts";
 import type { Warehouse } from "#common/contracts/settings.ts";
 import { serviceKey } from "#common/shipping.ts";
-import type { Db } from "../db/client.ts";
+import { eq } from "drizzle-orm";
+import { localize } from "#common/locales.ts";
+import type { Db, Tx } from "../db/client.ts";
+import { supplyProducts } from "../modules/catalog/catalog.tables.ts";
+import { orderItems } from "../modules/orders/orders.tables.ts";
 import { getWarehouse } from "../modules/settings/settings.service.ts";
 import type { CourierGateway, CourierQuote, ParcelItem, Place } from "../platform/couriers.ts";
 
@@ -32,15 +36,16 @@ export function parcelItems(lines: readonly ParcelLine[]): ParcelItem[] {
 
 export function placeOf(
   address: Pick<
-    AddressView | Warehouse,
-    "provinceCode" | "regencyCode" | "districtCode" | "villageCode" | "postcode"
-  >,
+    Partial<AddressView | Warehouse>,
+    "provinceCode" | "regencyCode" | "districtCode" | "villageCode"
+  > &
+    Pick<AddressView, "postcode">,
 ): Place {
   return {
-    provinceCode: address.provinceCode,
-    regencyCode: address.regencyCode,
-    districtCode: address.districtCode,
-    villageCode: address.villageCode,
+    provinceCode: address.provinceCode ?? "",
+    regencyCode: address.regencyCode ?? "",
+    districtCode: address.districtCode ?? "",
+    villageCode: address.villageCode ?? "",
     postcode: address.postcode,
   };
 }
@@ -51,7 +56,7 @@ export function placeOf(
  */
 export async function shippingOptions(
   deps: { db: Db; courier: CourierGateway },
-  address: AddressView,
+  address: Parameters<typeof placeOf>[0],
   parcels: readonly { storeId: string; lines: readonly ParcelLine[] }[],
 ): Promise<Map<string, CourierQuote[]>> {
   const warehouse = await getWarehouse(deps.db);
@@ -74,4 +79,22 @@ export function chosenOption(
 ): CourierQuote | undefined {
   const wanted = choice && serviceKey(choice.courier, choice.service);
   return options.find((o) => serviceKey(o.courier, o.service) === wanted) ?? options[0];
+}
+
+/** What an order's parcel holds, with each supply product's packed size now, for booking it with a courier. */
+export async function selectParcelLines(db: Db | Tx, orderId: string): Promise<ParcelLine[]> {
+  const rows = await db
+    .select({
+      name: orderItems.name,
+      price: orderItems.price,
+      quantity: orderItems.quantity,
+      weightGrams: supplyProducts.weightGrams,
+      lengthCm: supplyProducts.lengthCm,
+      widthCm: supplyProducts.widthCm,
+      heightCm: supplyProducts.heightCm,
+    })
+    .from(orderItems)
+    .innerJoin(supplyProducts, eq(supplyProducts.id, orderItems.supplyProductId))
+    .where(eq(orderItems.orderId, orderId));
+  return rows.map((r) => ({ row: { ...r, name: localize(r.name, "ind") }, quantity: r.quantity }));
 }

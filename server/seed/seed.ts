@@ -305,12 +305,7 @@ async function seedDemoOrders(
       orderIds: [id],
       idempotencyKey: `seed-goods-${tracking}`,
     });
-    await shipOrder(db, who.operatorId, {
-      id,
-      courier: "jne",
-      trackingNumber: tracking,
-      idempotencyKey: `seed-ship-${tracking}`,
-    });
+    await shipOrder(deps, who.operatorId, { id, idempotencyKey: `seed-ship-${tracking}` });
   };
   // Received and confirmed: "pending review"; the store has its profit.
   const completed = await buy(1, "wallet", "completed");

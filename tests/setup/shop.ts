@@ -203,8 +203,6 @@ export async function completedOrder(
   const orderId = orderIds[0]!;
   await operator.api.ops.orders.ship({
     id: orderId,
-    courier: "jne",
-    trackingNumber: "JNE0000000001",
     idempotencyKey: newKey(),
   });
   await shopper.api.orders.confirm({ id: orderId, idempotencyKey: newKey() });

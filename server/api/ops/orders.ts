@@ -6,6 +6,9 @@ import {
   ShipInputSchema,
 } from "#common/contracts/orders.ts";
 import { z } from "zod";
+import { MoveParcelInputSchema } from "#common/contracts/shipping.ts";
+import { shipmentStatuses } from "#common/shipping.ts";
+import { moveBuiltInParcel } from "../../flows/shipping/desk.ts";
 import { fulfilmentCounts, fulfilmentOrders } from "../../read/fulfilment.ts";
 import { markException } from "../../flows/orders/exception.ts";
 import { operatorCancel } from "../../flows/orders/cancel.ts";
@@ -26,7 +29,12 @@ export const opsOrdersRouter = router({
   ship: operatorProcedure
     .input(ShipInputSchema)
     .output(OrderActionViewSchema)
-    .mutation(({ ctx, input }) => shipOrder(ctx.db, ctx.user.id, input)),
+    .mutation(({ ctx, input }) => shipOrder(ctx, ctx.user.id, input)),
+  /** The built-in courier's desk: move a parcel one step (decision 21). */
+  moveParcel: operatorProcedure
+    .input(MoveParcelInputSchema)
+    .output(z.object({ status: z.enum(shipmentStatuses) }))
+    .mutation(({ ctx, input }) => moveBuiltInParcel(ctx, ctx.user.id, input)),
   exception: operatorProcedure
     .input(ExceptionInputSchema)
     .output(OrderActionViewSchema)

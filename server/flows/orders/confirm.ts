@@ -2,6 +2,8 @@ import { and, eq } from "drizzle-orm";
 import { type Db, type Tx } from "../../db/client.ts";
 import { once } from "../../modules/ledger/ledger.service.ts";
 import { lockOrders, ordersTable as orders } from "../../modules/orders/orders.service.ts";
+import { parcelExceptions } from "#common/order-states.ts";
+import { now } from "../../platform/clock.ts";
 import { DomainError } from "../../platform/errors.ts";
 import { completeLocked } from "./steps/complete.ts";
 
@@ -24,8 +26,16 @@ export async function confirmReceipt(
   );
 }
 
-/** The `order.auto_confirm` job: a shipped order confirms itself after the receipt window. */
-export async function autoConfirm(tx: Tx, orderId: string): Promise<void> {
-  const [order] = await lockOrders(tx, and(eq(orders.id, orderId), eq(orders.status, "shipped")));
-  if (order) await completeLocked(tx, order, "system", null);
+/**
+ * The `order.auto_confirm` job (`<order>`, scheduled at shipping, and `<order>:delivered`, when the courier
+ * says it was delivered): a shipped order confirms itself at the end of its receipt window. A job earlier than
+ * the window (delivery moved it) or of an order with a parcel problem does nothing.
+ */
+export async function autoConfirm(tx: Tx, subject: string): Promise<void> {
+  const [orderId] = subject.split(":");
+  const [order] = await lockOrders(tx, and(eq(orders.id, orderId!), eq(orders.status, "shipped")));
+  if (!order) return;
+  if (order.autoConfirmAt && order.autoConfirmAt.getTime() > now().getTime()) return;
+  if (order.exception && (parcelExceptions as readonly string[]).includes(order.exception)) return;
+  await completeLocked(tx, order, "system", null);
 }

@@ -93,6 +93,10 @@ export async function placeOrders(
         address: {
           name: address.name,
           mobile: address.mobile,
+          provinceCode: address.provinceCode,
+          regencyCode: address.regencyCode,
+          districtCode: address.districtCode,
+          villageCode: address.villageCode,
           area: address.area,
           postcode: address.postcode,
           detail: address.detail,

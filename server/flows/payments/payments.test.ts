@@ -530,8 +530,6 @@ describe("the sandbox's notifications, verified before anything is read", () => 
     await until(async () => (await statusOf(who, orderId)) === "paid", "paid");
     await ops.api.ops.orders.ship({
       id: orderId,
-      courier: "jne",
-      trackingNumber: "JNE0000000002",
       idempotencyKey: newKey(),
     });
     const before = await rows<{ balance: string }>(

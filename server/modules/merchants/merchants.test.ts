@@ -371,8 +371,6 @@ describe("suspending a store", () => {
     await merchant.api.merchantOrders.payGoods({ orderIds: [orderId!], idempotencyKey: newKey() });
     await ops.api.ops.orders.ship({
       id: orderId!,
-      courier: "jne",
-      trackingNumber: "JNE0000009",
       idempotencyKey: newKey(),
     });
     await shopper.api.orders.confirm({ id: orderId!, idempotencyKey: newKey() });
@@ -431,8 +429,6 @@ describe("merchant home figures", () => {
     // a completes, d is cancelled by the shopper, b and c stay open (goods paid by auto-pay).
     await ops.api.ops.orders.ship({
       id: a,
-      courier: "jne",
-      trackingNumber: "JNE0000001",
       idempotencyKey: newKey(),
     });
     await shopper.api.orders.confirm({ id: a, idempotencyKey: newKey() });

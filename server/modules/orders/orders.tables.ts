@@ -34,6 +34,11 @@ const inList = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`
 export interface OrderAddress {
   name: string;
   mobile: string;
+  /** The area's Kemendagri codes, which couriers quote by (orders placed before issue 27 lack them). */
+  provinceCode?: string;
+  regencyCode?: string;
+  districtCode?: string;
+  villageCode?: string;
   area: string;
   postcode: string;
   detail: string;

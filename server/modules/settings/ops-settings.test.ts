@@ -184,8 +184,6 @@ describe("the operator's money settings", () => {
     await merchant.api.merchantOrders.payGoods({ orderIds: [id], idempotencyKey: newKey() });
     await ops.api.ops.orders.ship({
       id,
-      courier: "jne",
-      trackingNumber: "JNE0012345678",
       idempotencyKey: newKey(),
     });
     const shipped = await shopper.api.orders.get({ id });
