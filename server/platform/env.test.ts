@@ -56,6 +56,36 @@ describe("configuration", () => {
     expect(parseEnv({ NODE_ENV: "production" }).PUBLIC_SANDBOX).toBe(false);
   });
 
+  it("ships with the built-in rate table unless Biteship is chosen, and then needs its key and webhook secret", () => {
+    const env = parseEnv({});
+    expect(env.COURIER_PROVIDER).toBe("table");
+    expect(env.BITESHIP_API_URL).toBe("https://api.biteship.com");
+    expect(env.BITESHIP_WEBHOOK_HEADER).toBe("X-Pasar-Webhook-Secret");
+    expect(() => parseEnv({ COURIER_PROVIDER: "biteship" })).toThrow(
+      /BITESHIP_API_KEY: is required when COURIER_PROVIDER is biteship: Biteship's API key/,
+    );
+    expect(() => parseEnv({ COURIER_PROVIDER: "biteship" })).toThrow(
+      /BITESHIP_WEBHOOK_SECRET: is required when COURIER_PROVIDER is biteship: the value of the X-Pasar-Webhook-Secret header/,
+    );
+    const biteship = {
+      COURIER_PROVIDER: "biteship",
+      BITESHIP_API_KEY: "biteship_test.0123456789abcdef",
+      BITESHIP_WEBHOOK_SECRET: "0123456789abcdef0123",
+    };
+    expect(() => parseEnv({ ...biteship, BITESHIP_WEBHOOK_SECRET: undefined })).toThrow(
+      /BITESHIP_WEBHOOK_SECRET/,
+    );
+    expect(() => parseEnv({ ...biteship, BITESHIP_API_KEY: undefined })).not.toThrow(
+      /BITESHIP_WEBHOOK_SECRET/,
+    );
+    expect(parseEnv(biteship)).toMatchObject({ ...biteship, BITESHIP_API_URL: "https://api.biteship.com" });
+    expect(
+      parseEnv({ ...biteship, BITESHIP_WEBHOOK_HEADER: "X-Biteship-Token" }).BITESHIP_WEBHOOK_HEADER,
+    ).toBe("X-Biteship-Token");
+    // The built-in table needs none of it, even when some is set.
+    expect(parseEnv({ BITESHIP_API_KEY: "biteship_test.0123456789abcdef" }).COURIER_PROVIDER).toBe("table");
+  });
+
   it("seeds the demo shop (published passwords) on a public address only when asked explicitly", () => {
     const publicShop = {
       NODE_ENV: "production",
@@ -106,6 +136,10 @@ describe("configuration", () => {
     ["LOCAL_OUTBOX", "yes"],
     ["METRICS_TOKEN", "short"],
     ["ALLOW_SANDBOX_PAYMENTS", "1"],
+    ["COURIER_PROVIDER", "jne"],
+    ["BITESHIP_API_URL", "api.biteship.com"],
+    ["BITESHIP_WEBHOOK_SECRET", "short"],
+    ["BITESHIP_WEBHOOK_HEADER", "X Pasar: secret"],
   ])("stops with a message naming %s when it is %s", (name, value) => {
     expect(() => parseEnv({ [name]: value })).toThrow(new RegExp(`\\b${name}\\b`));
   });

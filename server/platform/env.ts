@@ -66,6 +66,29 @@ const EnvSchema = z
     XENDIT_API_URL: z
       .url({ protocol: /^https?$/, error: "must be an http:// or https:// URL" })
       .default("https://api.xendit.co"),
+    /** Who quotes and books parcels (decision 22): the built-in rate table or Biteship, the aggregator. */
+    COURIER_PROVIDER: z.enum(["table", "biteship"], { error: "must be table or biteship" }).default("table"),
+    /** Biteship's API key (dashboard: Integrations, API Keys): `biteship_test.…` or `biteship_live.…`. */
+    BITESHIP_API_KEY: z.string().min(10, { error: "must be a Biteship API key" }).optional(),
+    /** Biteship's API (the same address for test and live keys). */
+    BITESHIP_API_URL: z
+      .url({ protocol: /^https?$/, error: "must be an http:// or https:// URL" })
+      .default("https://api.biteship.com"),
+    /**
+     * The value of the custom header the shop sets on its webhook in Biteship's dashboard: Biteship signs nothing,
+     * so this header is what tells its webhooks from anyone's.
+     */
+    BITESHIP_WEBHOOK_SECRET: z
+      .string()
+      .min(16, { error: "must be at least 16 characters (a random value, as set on Biteship's webhook)" })
+      .optional(),
+    /** That header's name, as set in Biteship's dashboard. */
+    BITESHIP_WEBHOOK_HEADER: z
+      .string()
+      .regex(/^[A-Za-z0-9][A-Za-z0-9-]{0,63}$/, {
+        error: "must be an HTTP header name, e.g. X-Pasar-Webhook-Secret",
+      })
+      .default("X-Pasar-Webhook-Secret"),
   })
   .superRefine((e, ctx) => {
     // Runs even when a field failed its own check (then its issue is reported and this says nothing more).
@@ -98,6 +121,21 @@ const EnvSchema = z
           path: [name],
           message: `is required when PAYMENT_PROVIDER is ${e.PAYMENT_PROVIDER}`,
         });
+    }
+    // Biteship needs its key, and a secret to tell its webhooks from forged ones.
+    if (e.COURIER_PROVIDER === "biteship") {
+      const why = {
+        BITESHIP_API_KEY: "Biteship's API key, from its dashboard (Integrations, API Keys)",
+        BITESHIP_WEBHOOK_SECRET: `the value of the ${e.BITESHIP_WEBHOOK_HEADER} header to set on the webhook in Biteship's dashboard, so forged webhooks are refused`,
+      } as const;
+      for (const name of ["BITESHIP_API_KEY", "BITESHIP_WEBHOOK_SECRET"] as const) {
+        if (!e[name])
+          ctx.addIssue({
+            code: "custom",
+            path: [name],
+            message: `is required when COURIER_PROVIDER is biteship: ${why[name]}`,
+          });
+      }
     }
     // A public shop on the sandbox would take real orders against play money.
     if (!local && e.PAYMENT_PROVIDER === "sandbox" && e.ALLOW_SANDBOX_PAYMENTS !== "true") {

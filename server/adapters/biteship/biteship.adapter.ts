@@ -1,0 +1,608 @@
+import { createHash, timingSafeEqual } from "node:crypto";
+import { z } from "zod";
+import {
+  chargeableKg,
+  shippingCouriers,
+  volumetricGrams,
+  type ServiceKind,
+  type ShipmentStatus,
+  type ShippingCourier,
+} from "#common/shipping.ts";
+import { now } from "../../platform/clock.ts";
+import {
+  CourierError,
+  type BookedShipment,
+  type CourierEvent,
+  type CourierGateway,
+  type CourierQuote,
+  type CreateShipmentInput,
+  type ParcelItem,
+  type Place,
+  type QuoteInput,
+  type ShipmentRef,
+  type TrackingStep,
+  type TrackingView,
+} from "../../platform/couriers.ts";
+import {
+  ErrorBodySchema,
+  OrderSchema,
+  OrderStatusWebhookSchema,
+  OrderWaybillWebhookSchema,
+  RatesResponseSchema,
+  TrackingSchema,
+  WebhookEnvelopeSchema,
+  biteshipCourierCodes,
+  orderStatusOf,
+  type BiteshipItem,
+  type BiteshipOrder,
+  type CodDisbursementType,
+  type CreateOrderBody,
+  type HistoryEntry,
+  type OrderStatus,
+  type Pricing,
+  type RatesRequest,
+} from "./biteship.schemas.ts";
+
+/**
+ * Biteship API v1 as a `CourierGateway` (biteship.com/id/docs/api): a thin typed client over `fetch`. The shop's
+ * shipment id is the order's `reference_id`; Biteship's order id is the provider shipment id. Biteship notifies
+ * the one webhook URL set in its dashboard, unsigned: the shop adds a secret header there and checks it here.
+ */
+
+/**
+ * Biteship's order (and tracking) statuses in the shop's words, one line each. Biteship has no state between
+ * pick-up and the last mile: a parcel travelling between hubs stays `picked` (its hub scans are history notes),
+ * so the shop's `in_transit` never comes from Biteship.
+ */
+export const shipmentStatusOf: Readonly<Record<OrderStatus, ShipmentStatus>> = {
+  // "Order is ready to be confirmed. AWB has been generated." Booked, nobody has the parcel yet.
+  confirmed: "booked",
+  // "Order has been scheduled to be delivered." A booking with a pick-up date: still booked.
+  scheduled: "booked",
+  // "Order has been allocated, courier will pickup the package." A courier is named; the parcel is still here.
+  allocated: "booked",
+  // "Courier is on the way to pickup the package. (First Mile)" Still with the sender until `picked`.
+  picking_up: "booked",
+  // "Package has been picked up by courier." It stays `picked` through every hub until the last mile.
+  picked: "picked_up",
+  // "Courier is dropping off the package to the receiver. (Last Mile)"
+  dropping_off: "out_for_delivery",
+  // "Package has been delivered to the receiver."
+  delivered: "delivered",
+  // "Order is on hold for any reason." (Address unclear, recipient away, weather): may move on again.
+  on_hold: "on_hold",
+  // "Package is on the transit for a return to sender." Refused or undeliverable, travelling back.
+  return_in_transit: "returning",
+  // "Package has been returned to sender."
+  returned: "returned",
+  // "Package has been disposed / destroyed." The courier gave it up: lost to the shop.
+  disposed: "lost",
+  // "Order has been cancelled."
+  cancelled: "cancelled",
+  // "Order has been rejected." The courier refused the booking (Biteship: "contact Biteship"); no parcel moves.
+  rejected: "cancelled",
+  // "Cannot find courier for the order." Biteship's tracking page: "Your shipment is canceled".
+  courier_not_found: "cancelled",
+};
+
+/** Biteship's own description of each status ("Order Status" table): the note of a webhook's step. */
+const statusNotes: Readonly<Record<OrderStatus, string>> = {
+  confirmed: "Order is ready to be confirmed. AWB has been generated.",
+  scheduled: "Order has been scheduled to be delivered.",
+  allocated: "Order has been allocated, courier will pickup the package.",
+  picking_up: "Courier is on the way to pickup the package.",
+  picked: "Package has been picked up by courier.",
+  cancelled: "Order has been cancelled.",
+  on_hold: "Order is on hold.",
+  dropping_off: "Courier is dropping off the package to the receiver.",
+  return_in_transit: "Package is on the transit for a return to sender.",
+  returned: "Package has been returned to sender.",
+  rejected: "Order has been rejected.",
+  disposed: "Package has been disposed / destroyed.",
+  courier_not_found: "Cannot find courier for the order.",
+  delivered: "Package has been delivered to the receiver.",
+};
+
+/**
+ * What kind of service each courier's product is, by Biteship's `courier_service_code` (lower case). A code not
+ * listed here is read by Biteship's `service_type` (`serviceKindOf`).
+ */
+export const serviceKinds: Readonly<Record<ShippingCourier, Readonly<Record<string, ServiceKind>>>> = {
+  jne: {
+    reg: "regular", // JNE Reguler
+    yes: "express", // Yakin Esok Sampai: next day
+    oke: "economy", // Ongkos Kirim Ekonomis
+    jtr: "cargo", // JNE Trucking, from 10 kg (its weight bands, jtr<130 and so on, are read by the prefix)
+  },
+  jnt: {
+    ez: "regular", // J&T EZ, its regular service
+  },
+  sicepat: {
+    reg: "regular", // SiCepat Reguler
+    best: "express", // Besok Sampai Tujuan: next day
+    sds: "express", // SiCepat Same Day
+    halu: "economy", // Harga Lebih Untung
+    gokil: "cargo", // Cargo Kilat, from 10 kg
+  },
+  anteraja: {
+    reg: "regular", // AnterAja Regular
+    next_day: "express",
+    same_day: "express",
+  },
+  pos: {
+    reg: "regular", // Pos Reguler
+    nextday: "express", // Pos Nextday
+    sameday: "express", // Pos Sameday
+    kargo: "cargo", // Pos Kargo
+  },
+};
+
+/** The kind of a priced service: the table above, else Biteship's `service_type`, else by its name. */
+export function serviceKindOf(
+  courier: ShippingCourier,
+  pricing: Pick<Pricing, "courier_service_code" | "service_type" | "courier_service_name">,
+): ServiceKind {
+  const code = pricing.courier_service_code.toLowerCase();
+  const listed = serviceKinds[courier][code];
+  if (listed) return listed;
+  if (courier === "jne" && code.startsWith("jtr")) return "cargo";
+  const name = pricing.courier_service_name.toLowerCase();
+  if (/cargo|kargo|trucking/.test(name)) return "cargo";
+  if (/eko|eco/.test(name)) return "economy";
+  switch (pricing.service_type) {
+    case "same_day":
+    case "overnight":
+    case "instant":
+      return "express";
+    default:
+      return "regular";
+  }
+}
+
+/**
+ * Arrival estimate in days after pick-up, from `shipment_duration_range` ("1 - 2", "3") and its unit, or from
+ * `duration` ("1 - 2 days"). Hours count as days started: 1-3 hours is the same day (0), 24-48 hours is 1-2 days.
+ * `null` when neither can be read.
+ */
+export function etaDaysOf(
+  pricing: Pick<Pricing, "shipment_duration_range" | "shipment_duration_unit" | "duration">,
+): { min: number; max: number } | null {
+  const parse = (range: string, unitText: string | null | undefined) => {
+    const match = /^\s*(\d+)\s*(?:-\s*(\d+))?\s*([a-z]*)/i.exec(range);
+    if (!match) return null;
+    const low = Number(match[1]);
+    const high = match[2] === undefined ? low : Number(match[2]);
+    const unit = (unitText || match[3] || "days").toLowerCase();
+    if (high < low) return null;
+    if (/^(hours?|jam)$/.test(unit)) return { min: Math.floor(low / 24), max: Math.floor(high / 24) };
+    if (/^(days?|hari)$/.test(unit)) return { min: low, max: high };
+    return null;
+  };
+  if (pricing.shipment_duration_range) {
+    const read = parse(pricing.shipment_duration_range, pricing.shipment_duration_unit);
+    if (read) return read;
+  }
+  return pricing.duration ? parse(pricing.duration, null) : null;
+}
+
+/** Indonesian couriers print and call local numbers: +62812… becomes 0812…; anything else is sent as given. */
+export function localPhone(phone: string): string {
+  const digits = phone.replace(/[\s().-]/g, "");
+  if (/^\+628\d{7,12}$/.test(digits)) return `0${digits.slice(3)}`;
+  if (/^628\d{7,12}$/.test(digits)) return `0${digits.slice(2)}`;
+  return digits;
+}
+
+/** The header the shop asks Biteship's dashboard to send with every webhook, holding `webhookSecret`. */
+export const defaultWebhookSecretHeader = "x-pasar-webhook-secret";
+
+/** Where the shop's parcels leave from, as Biteship knows it, when every parcel leaves from one place. */
+export interface BiteshipOrigin {
+  /** Biteship's area id (Maps API) of the pick-up point: used when a quote's or booking's origin has none. */
+  areaId?: string | null;
+  /** Printed as the shipper on the label (`shipper_organization`). */
+  organization?: string | null;
+}
+
+/** Where Biteship is and the account's secrets. */
+export interface BiteshipCourierOptions {
+  /** The API key (`biteship_test.…` / `biteship_live.…`), sent as the `authorization` header. */
+  apiKey: string;
+  /** `https://api.biteship.com`, or the simulator's URL. */
+  apiUrl: string;
+  /** The value of the custom header set on the webhook in Biteship's dashboard. */
+  webhookSecret: string;
+  /** That header's name (lower case); `x-pasar-webhook-secret` unless told otherwise. */
+  webhookHeader?: string;
+  origin?: BiteshipOrigin;
+  /** When Biteship pays collected cash on: `7_days` after delivery unless told otherwise. */
+  codDisbursement?: CodDisbursementType;
+  fetch?: typeof fetch;
+  /** How long one call may take before it counts as Biteship being away (retryable). */
+  timeoutMs?: number;
+}
+
+type Answer =
+  | { ok: true; status: number; json: unknown }
+  | {
+      ok: false;
+      status: number;
+      code: number | null;
+      message: string;
+      existingOrderId: string | null;
+    };
+
+/** Creates the Biteship courier. */
+export function createBiteshipCourier(opts: BiteshipCourierOptions): CourierGateway {
+  const send = opts.fetch ?? fetch;
+  const timeoutMs = opts.timeoutMs ?? 15_000;
+  const apiUrl = opts.apiUrl.replace(/\/+$/, "");
+  const header = (opts.webhookHeader ?? defaultWebhookSecretHeader).toLowerCase();
+  const codDisbursement = opts.codDisbursement ?? "7_days";
+
+  // An answer or a network error may echo what was sent; the key and the secret never reach a message or a log.
+  const scrub = (text: string) => {
+    let out = text;
+    for (const secret of [opts.apiKey, opts.webhookSecret]) {
+      if (secret) out = out.replaceAll(secret, "[secret]");
+    }
+    return out;
+  };
+
+  async function call(method: "GET" | "POST", path: string, body?: unknown): Promise<Answer> {
+    const headers: Record<string, string> = { authorization: opts.apiKey, accept: "application/json" };
+    if (body !== undefined) headers["content-type"] = "application/json";
+    let response: Response;
+    let text: string;
+    try {
+      response = await send(`${apiUrl}${path}`, {
+        method,
+        headers,
+        body: body === undefined ? undefined : JSON.stringify(body),
+        signal: AbortSignal.timeout(timeoutMs),
+      });
+      text = await response.text();
+    } catch (error) {
+      const timedOut =
+        error instanceof Error && (error.name === "TimeoutError" || error.name === "AbortError");
+      const why = timedOut ? `did not answer within ${timeoutMs} ms` : "could not be reached";
+      throw new CourierError(scrub(`Biteship ${method} ${path} ${why}`), true);
+    }
+    let json: unknown = undefined;
+    try {
+      json = text ? JSON.parse(text) : undefined;
+    } catch {
+      // Not JSON (a proxy's error page): described below by its status.
+    }
+    if (response.ok) return { ok: true, status: response.status, json };
+    const error = ErrorBodySchema.safeParse(json);
+    return {
+      ok: false,
+      status: response.status,
+      code: error.success ? (error.data.code ?? null) : null,
+      message: error.success ? error.data.error : text.slice(0, 200),
+      existingOrderId: error.success ? (error.data.details?.order_id ?? null) : null,
+    };
+  }
+
+  /** Biteship refused: 5xx and 429 (rate limited) may pass if asked again later, any other 4xx will not. */
+  function refused(method: string, path: string, answer: Extract<Answer, { ok: false }>): CourierError {
+    const retryable = answer.status >= 500 || answer.status === 429;
+    const code = answer.code === null ? "" : ` ${answer.code}`;
+    return new CourierError(
+      scrub(`Biteship ${method} ${path} answered ${answer.status}${code}: ${answer.message}`),
+      retryable,
+      answer.status,
+    );
+  }
+
+  function read<T>(schema: z.ZodType<T>, json: unknown, what: string): T {
+    const parsed = schema.safeParse(json);
+    if (parsed.success) return parsed.data;
+    throw new CourierError(
+      `Biteship's answer to ${what} is not what its documentation describes: ${z.prettifyError(parsed.error).slice(0, 500)}`,
+      false,
+    );
+  }
+
+  async function getOrder(id: string): Promise<BiteshipOrder> {
+    const path = `/v1/orders/${encodeURIComponent(id)}`;
+    const answer = await call("GET", path);
+    if (!answer.ok) throw refused("GET", path, answer);
+    return read(OrderSchema, answer.json, "retrieve order");
+  }
+
+  function statusOf(status: string, what: string): ShipmentStatus {
+    const known = orderStatusOf(status);
+    if (!known)
+      throw new CourierError(`Biteship reports an undocumented status "${status}" for ${what}`, false);
+    return shipmentStatusOf[known];
+  }
+
+  function booked(order: BiteshipOrder, input: CreateShipmentInput): BookedShipment {
+    if (order.reference_id && order.reference_id !== input.shipmentId) {
+      throw new CourierError(
+        `Biteship answered order ${order.id} of reference ${order.reference_id} for shipment ${input.shipmentId}`,
+        false,
+      );
+    }
+    const sameService =
+      order.courier.company.toLowerCase() === input.courier &&
+      (!order.courier.type || order.courier.type.toLowerCase() === input.service.toLowerCase());
+    if (!sameService) {
+      throw new CourierError(
+        `Biteship has shipment ${input.shipmentId} booked as ${order.courier.company} ${order.courier.type ?? ""} ` +
+          `(order ${order.id}), not as ${input.courier} ${input.service}: cancel it in Biteship's dashboard first`,
+        false,
+      );
+    }
+    return {
+      providerShipmentId: order.id,
+      waybill: presentOrNull(order.courier.waybill_id),
+      status: statusOf(order.status, `order ${order.id}`),
+      price: order.price,
+      label: { routingCode: presentOrNull(order.courier.routing_code) },
+    };
+  }
+
+  const secretDigest = createHash("sha256").update(opts.webhookSecret).digest();
+  /** Compares digests, so values of any length compare in the same time without throwing. */
+  const genuine = (value: string | null) =>
+    value !== null &&
+    opts.webhookSecret.length > 0 &&
+    timingSafeEqual(createHash("sha256").update(value).digest(), secretDigest);
+
+  return {
+    provider: "biteship",
+
+    async quote(input: QuoteInput): Promise<CourierQuote[]> {
+      const body: RatesRequest = {
+        ...placeOf("origin", input.origin, opts.origin?.areaId),
+        ...placeOf("destination", input.destination, null),
+        couriers: biteshipCourierCodes.join(","),
+        items: input.items.map(itemOf),
+      };
+      const path = "/v1/rates/couriers";
+      const answer = await call("POST", path, body);
+      if (!answer.ok) throw refused("POST", path, answer);
+      const rates = read(RatesResponseSchema, answer.json, "retrieve courier rates");
+      const kg = parcelKg(input.items);
+      const quotes: CourierQuote[] = [];
+      for (const pricing of rates.pricing) {
+        const courier = shippingCourierOf(pricing.courier_code);
+        const eta = etaDaysOf(pricing);
+        // A courier the shop does not offer, or a service whose estimate cannot be read, is left out.
+        if (!courier || !eta || !Number.isInteger(pricing.price)) continue;
+        quotes.push({
+          courier,
+          service: pricing.courier_service_code.toUpperCase(),
+          serviceName: pricing.courier_service_name,
+          kind: serviceKindOf(courier, pricing),
+          price: pricing.price,
+          etaMinDays: eta.min,
+          etaMaxDays: eta.max,
+          cod: pricing.available_for_cash_on_delivery,
+          chargeableKg: kg,
+        });
+      }
+      return quotes.sort(
+        (a, b) => a.price - b.price || a.etaMaxDays - b.etaMaxDays || a.service.localeCompare(b.service),
+      );
+    },
+
+    async createShipment(input: CreateShipmentInput): Promise<BookedShipment> {
+      if (input.codAmount !== null && (!Number.isInteger(input.codAmount) || input.codAmount <= 0)) {
+        throw new CourierError(
+          `cash on delivery is a positive whole rupiah amount, not ${input.codAmount}`,
+          false,
+        );
+      }
+      const body: CreateOrderBody = {
+        ...(opts.origin?.organization ? { shipper_organization: opts.origin.organization } : {}),
+        origin_contact_name: input.origin.name,
+        origin_contact_phone: localPhone(input.origin.phone),
+        origin_address: addressOf(input.origin),
+        ...placeOf("origin", input.origin, opts.origin?.areaId),
+        destination_contact_name: input.destination.name,
+        destination_contact_phone: localPhone(input.destination.phone),
+        destination_address: addressOf(input.destination),
+        ...placeOf("destination", input.destination, null),
+        ...(input.codAmount !== null
+          ? {
+              destination_cash_on_delivery: input.codAmount,
+              destination_cash_on_delivery_type: codDisbursement,
+            }
+          : {}),
+        courier_company: input.courier,
+        courier_type: input.service.toLowerCase(),
+        delivery_type: "now",
+        ...(input.note.trim() ? { order_note: input.note.trim().slice(0, 500) } : {}),
+        reference_id: input.shipmentId,
+        items: input.items.map(itemOf),
+      };
+      const path = "/v1/orders";
+      const answer = await call("POST", path, body);
+      if (answer.ok) return booked(read(OrderSchema, answer.json, "create order"), input);
+      // The shipment id is the order's reference: asked again (a retry after a timeout whose order went through),
+      // Biteship refuses the reference as used and names the order that has it, which is the booking.
+      if (answer.status < 500 && answer.status !== 429 && usedReference(answer.message)) {
+        if (!answer.existingOrderId) {
+          throw new CourierError(
+            scrub(
+              `Biteship already has an order with reference ${input.shipmentId} but did not say which ` +
+                `(${answer.status}: ${answer.message}); find it in Biteship's dashboard`,
+            ),
+            false,
+            answer.status,
+          );
+        }
+        return booked(await getOrder(answer.existingOrderId), input);
+      }
+      throw refused("POST", path, answer);
+    },
+
+    async track(ref: ShipmentRef): Promise<TrackingView> {
+      const order = await getOrder(ref.providerShipmentId);
+      if (order.reference_id && order.reference_id !== ref.shipmentId) {
+        throw new CourierError(
+          `Biteship order ${order.id} belongs to reference ${order.reference_id}, not to shipment ${ref.shipmentId}`,
+          false,
+        );
+      }
+      let history: readonly HistoryEntry[] = order.courier.history ?? [];
+      let waybill = presentOrNull(order.courier.waybill_id);
+      const trackingId = presentOrNull(order.courier.tracking_id);
+      if (trackingId) {
+        const path = `/v1/trackings/${encodeURIComponent(trackingId)}`;
+        const answer = await call("GET", path);
+        if (answer.ok) {
+          const tracking = read(TrackingSchema, answer.json, "retrieve tracking");
+          history = tracking.history;
+          waybill ??= presentOrNull(tracking.waybill_id);
+        } else if (answer.status !== 404) {
+          // A tracking not there yet (just booked) leaves the order's own history; anything else is an error.
+          throw refused("GET", path, answer);
+        }
+      }
+      return {
+        status: statusOf(order.status, `order ${order.id}`),
+        waybill: waybill ?? ref.waybill,
+        steps: stepsOf(history),
+      };
+    },
+
+    async readWebhook(body: string, headers: Headers): Promise<CourierEvent | "forged" | "unreadable"> {
+      // Nothing in the body is looked at before the secret header says the shop's Biteship account sent it.
+      if (!genuine(headers.get(header))) return "forged";
+      let json: unknown;
+      try {
+        json = JSON.parse(body);
+      } catch {
+        return "unreadable";
+      }
+      const envelope = WebhookEnvelopeSchema.safeParse(json);
+      if (!envelope.success) return "unreadable";
+      let parsed;
+      switch (envelope.data.event) {
+        case "order.status":
+          parsed = OrderStatusWebhookSchema.safeParse(json);
+          break;
+        case "order.waybill_id":
+          parsed = OrderWaybillWebhookSchema.safeParse(json);
+          break;
+        default:
+          // `order.price` (a re-weighed parcel's new price) and events Biteship may add say nothing about where a
+          // parcel is: genuine, kept by the route for the operator, not applied.
+          return "unreadable";
+      }
+      if (!parsed.success || !parsed.data.status) return "unreadable";
+      const known = orderStatusOf(parsed.data.status);
+      if (!known) return "unreadable";
+      const at = parsed.data.updated_at ? new Date(parsed.data.updated_at) : now();
+      const waybill = presentOrNull(parsed.data.courier_waybill_id);
+      return {
+        shipmentId: presentOrNull(parsed.data.reference_id),
+        providerShipmentId: parsed.data.order_id,
+        waybill,
+        step: {
+          status: shipmentStatusOf[known],
+          providerStatus: parsed.data.status,
+          note:
+            parsed.data.event === "order.waybill_id" && waybill
+              ? `Waybill ${waybill} issued. ${statusNotes[known]}`
+              : statusNotes[known],
+          at,
+        },
+      };
+    },
+  };
+}
+
+/** The shop's couriers by Biteship's courier code (the same words). */
+function shippingCourierOf(code: string): ShippingCourier | null {
+  const lower = code.toLowerCase();
+  return (shippingCouriers as readonly string[]).includes(lower) ? (lower as ShippingCourier) : null;
+}
+
+/** Biteship sends `""` or `"-"` where it has nothing yet (its tracking example's `link`). */
+function presentOrNull(value: string | null | undefined): string | null {
+  const trimmed = value?.trim();
+  return trimmed && trimmed !== "-" ? trimmed : null;
+}
+
+/** Whether an error message says the reference id is taken (the order "Error Codes" name no code for it). */
+function usedReference(message: string): boolean {
+  return /reference[ _]?id/i.test(message) && /(already|exist|used|duplicate)/i.test(message);
+}
+
+/** A side of a rates request or an order: by Biteship's area id when known (its recommendation), else postcode. */
+function placeOf(
+  side: "origin" | "destination",
+  place: Place,
+  fallbackAreaId: string | null | undefined,
+):
+  | { origin_area_id?: string; origin_postal_code?: number }
+  | { destination_area_id?: string; destination_postal_code?: number } {
+  const areaId = place.areaId || fallbackAreaId || undefined;
+  const postcode = /^[1-9]\d{4}$/.test(place.postcode) ? Number(place.postcode) : undefined;
+  if (!areaId && postcode === undefined) {
+    throw new CourierError(`the ${side} has neither a Biteship area id nor a five-digit postcode`, false);
+  }
+  return side === "origin"
+    ? {
+        ...(areaId ? { origin_area_id: areaId } : {}),
+        ...(postcode !== undefined ? { origin_postal_code: postcode } : {}),
+      }
+    : {
+        ...(areaId ? { destination_area_id: areaId } : {}),
+        ...(postcode !== undefined ? { destination_postal_code: postcode } : {}),
+      };
+}
+
+/** The street line and the area names, as one address for the courier. */
+function addressOf(contact: { address: string; area: string; postcode: string }): string {
+  return [contact.address.trim(), contact.area.trim(), contact.postcode].filter(Boolean).join(", ");
+}
+
+function itemOf(item: ParcelItem): BiteshipItem {
+  const size = (cm: number) => (cm > 0 ? Math.ceil(cm) : undefined);
+  const length = size(item.lengthCm);
+  const width = size(item.widthCm);
+  const height = size(item.heightCm);
+  return {
+    name: item.name.trim().slice(0, 255) || "Barang",
+    value: Math.max(0, Math.round(item.value)),
+    quantity: item.quantity,
+    weight: Math.max(1, Math.round(item.weightGrams)),
+    ...(length ? { length } : {}),
+    ...(width ? { width } : {}),
+    ...(height ? { height } : {}),
+  };
+}
+
+/**
+ * The weight the shop expects a price to be counted by (Biteship does not say): the larger of the actual and the
+ * volumetric weight of every item, in whole kilograms.
+ */
+function parcelKg(items: readonly ParcelItem[]): number {
+  const grams = items.reduce((sum, i) => sum + i.weightGrams * i.quantity, 0);
+  const cubicCm = items.reduce((sum, i) => sum + i.lengthCm * i.widthCm * i.heightCm * i.quantity, 0);
+  return chargeableKg(grams, volumetricGrams(cubicCm));
+}
+
+/** Tracking steps oldest first; a step whose status Biteship has not documented is left out. */
+function stepsOf(history: readonly HistoryEntry[]): TrackingStep[] {
+  const steps: TrackingStep[] = [];
+  for (const entry of history) {
+    const known = orderStatusOf(entry.status);
+    if (!known) continue;
+    steps.push({
+      status: shipmentStatusOf[known],
+      providerStatus: entry.status,
+      note: entry.note?.trim() || statusNotes[known],
+      at: new Date(entry.updated_at),
+    });
+  }
+  // Stable: steps of the same minute keep Biteship's order.
+  return steps.sort((a, b) => a.at.getTime() - b.at.getTime());
+}
