@@ -4,7 +4,9 @@ import { createServer, type IncomingMessage, type ServerResponse } from "node:ht
 import path from "node:path";
 import { getRequestListener } from "@hono/node-server";
 import { isDatabaseUnavailable, openDatabase } from "./db/client.ts";
-import { jobHandlers, periodicTasks, usePaymentGateway } from "./flows/jobs.ts";
+import { jobHandlers, periodicTasks, useCourier, usePaymentGateway } from "./flows/jobs.ts";
+import { createCourierGateway } from "./adapters/courier-provider.ts";
+import { createTableCourier } from "./modules/courier/courier.service.ts";
 import { createApp } from "./http/app.ts";
 import { hasAccounts } from "./modules/auth/auth.service.ts";
 import { createPaymentGateway } from "./adapters/payment-provider.ts";
@@ -102,6 +104,8 @@ if (dev) {
 const limits = createRateLimits(env.REDIS_URL, { log });
 const gateway = createPaymentGateway(env, database.db);
 usePaymentGateway(database.db, gateway, log);
+const courier = createCourierGateway(env, { createTableCourier: () => createTableCourier(database.db) });
+useCourier(database.db, courier);
 // Durable jobs (pg-boss): deadlines, auto-confirmation, payment status checks, cancellations and refunds at
 // the provider, the daily reconciliation, the sandbox's re-sent notifications and forgetting old idempotency
 // keys; any number of instances work the same queues, each job once.
@@ -115,6 +119,7 @@ const app = createApp({
   sessionTtlDays: env.SESSION_TTL_DAYS,
   publicUrl: env.PUBLIC_URL,
   gateway,
+  courier,
   localOutbox: env.LOCAL_OUTBOX,
   metricsToken: env.METRICS_TOKEN,
   uploadsDir,

@@ -3,7 +3,6 @@ import { parseAccount } from "../account.ts";
 import {
   areaLevels,
   cancelReasons,
-  courierCodes,
   fulfilmentViews,
   maxCheckoutItems,
   maxItemQuantity,

@@ -2,6 +2,9 @@ import { timingSafeEqual } from "node:crypto";
 import { isIP } from "node:net";
 import type { PaymentGateway } from "../platform/payments.ts";
 import { gatewayRoutes, sandboxUnavailablePage } from "./gateway-routes.ts";
+import { courierRoutes } from "./courier-routes.ts";
+import type { CourierGateway } from "../platform/couriers.ts";
+import { createTableCourier } from "../modules/courier/courier.service.ts";
 import { signedInHintCookie } from "#common/session.ts";
 import path from "node:path";
 import { serveStatic } from "@hono/node-server/serve-static";
@@ -61,6 +64,8 @@ interface AppDeps {
   sessionTtlDays: number;
   publicUrl: string;
   gateway: PaymentGateway;
+  /** Who quotes and carries parcels (the built-in courier over the database when not given). */
+  courier?: CourierGateway;
   /** Whether this shop keeps a local outbox (readable only by requests from this machine itself). */
   localOutbox: boolean;
   metrics: Metrics;
@@ -193,6 +198,7 @@ function cacheFor(value: string): MiddlewareHandler {
 /** The one HTTP application: pages, /trpc, static files, uploads, health and metrics. */
 export function createApp(deps: AppDeps) {
   const app = new Hono<AppEnv>();
+  const courier = deps.courier ?? createTableCourier(deps.database.db);
   const createContext = createContextFactory({
     db: deps.database.db,
     storage: deps.storage,
@@ -202,6 +208,7 @@ export function createApp(deps: AppDeps) {
     sessionTtlDays: deps.sessionTtlDays,
     publicUrl: deps.publicUrl,
     gateway: deps.gateway,
+    courier,
     localOutbox: deps.localOutbox,
   });
   const secureCookies = deps.publicUrl.startsWith("https:");
@@ -270,6 +277,8 @@ export function createApp(deps: AppDeps) {
     clientIp,
     isCrossSite: (req) => isCrossSite(req, deps.publicUrl),
   });
+
+  courierRoutes(app, { db: deps.database.db, courier, log: deps.log, limits: deps.limits, clientIp });
 
   const limitBody = bodyLimit({
     maxSize: maxRequestBytes,
