@@ -25,7 +25,8 @@ import { DomainError } from "../../platform/errors.ts";
 import { newId } from "../../platform/ids.ts";
 import { scheduleJob } from "../../platform/jobs.ts";
 import { parcelItems, placeOf, selectParcelLines, shippingOptions } from "../../read/shipping-options.ts";
-import { trackJob } from "../shipping/track.ts";
+import { trackJob, trackNow } from "../shipping/track.ts";
+import { createLogger } from "../../platform/logger.ts";
 
 /**
  * The operator ships an order whose goods cost is paid: the shopper's courier service is booked through the
@@ -74,7 +75,7 @@ export async function shipOrder(
   });
   const booking = shipment.providerShipmentId ? null : await book(deps, shipment);
   const settings = await getMoneySettings(db);
-  return once(
+  const shipped = await once(
     db,
     {
       userId: operatorId,
@@ -122,7 +123,12 @@ export async function shipOrder(
       return { id: order.id, status: "shipped" as const };
     },
   );
+  // What the courier already knows (its booking step) shows at once; if it cannot say now, the job asks later.
+  await trackNow({ ...deps, log: quiet }, shipment.id).catch(() => undefined);
+  return shipped;
 }
+
+const quiet = createLogger("silent");
 
 /** Books a shipment with the courier: what the shipment row learns from it. */
 async function book(deps: { db: Db; courier: CourierGateway }, shipment: ShipmentRow) {

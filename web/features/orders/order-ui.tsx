@@ -7,6 +7,8 @@ import { formatNumber, formatRupiah } from "../../lib/format.ts";
 import { useI18n } from "../../lib/i18n.tsx";
 import { formatDateTime, useTimeZone } from "../../lib/time-zone.ts";
 import { Thumbnail } from "../../ui/thumbnail.tsx";
+import { parcelExceptions, reversedException, type ParcelException } from "#common/order-states.ts";
+import { serviceLabel, useEta } from "./shipping-picker.tsx";
 
 /** A product line of a cart, checkout or order: picture, name, price × quantity. */
 export function ItemLine(props: {
@@ -119,6 +121,7 @@ export function OrderDetailBody(props: { order: OrderDetailView; extra?: React.R
           {order.address.detail}, {order.address.area} {order.address.postcode}
         </p>
       </Card>
+      {(order.shipping || order.shipments.length > 0) && <TrackingCard order={order} />}
       <Card labelledBy="order-items">
         <h2 id="order-items" className="font-semibold">
           {t("orders.detail.items")}
@@ -177,11 +180,68 @@ export function OrderDetailBody(props: { order: OrderDetailView; extra?: React.R
                   {e.courier} · <span className="font-mono">{e.trackingNumber}</span>
                 </p>
               )}
-              {e.note && <p className="break-words">{e.note}</p>}
+              {e.note && <p className="break-words">{exceptionText(e.note, t)}</p>}
             </li>
           ))}
         </ol>
       </Card>
     </>
+  );
+}
+
+/** An exception as its reader reads it: the shop's own codes translated, an operator's note as written. */
+export function exceptionText(note: string, t: ReturnType<typeof useI18n>["t"]): string {
+  if (note === reversedException) return t("orders.cancelReasons.payment_reversed");
+  if ((parcelExceptions as readonly string[]).includes(note))
+    return t(`orders.parcel.${note as ParcelException}`);
+  return note;
+}
+
+/**
+ * How the order travels: the courier service chosen and its arrival estimate, then each parcel (the order, a
+ * return, a replacement) with its waybill and the courier's steps, newest first.
+ */
+function TrackingCard(props: { order: OrderDetailView }) {
+  const { t, locale } = useI18n();
+  const zone = useTimeZone();
+  const eta = useEta();
+  const { shipping, shipments } = props.order;
+  return (
+    <Card labelledBy="order-tracking">
+      <h2 id="order-tracking" className="font-semibold">
+        {t("orders.tracking.title")}
+      </h2>
+      {shipping && (
+        <p className="mt-1 text-sm">
+          {serviceLabel(shipping)} · {t(`orders.shipping.kinds.${shipping.kind}`)} · {eta(shipping)}
+        </p>
+      )}
+      {shipments.map((s) => (
+        <section key={s.id} className="mt-3" aria-label={t(`orders.tracking.kinds.${s.kind}`)}>
+          {shipments.length > 1 && (
+            <h3 className="text-sm font-semibold">{t(`orders.tracking.kinds.${s.kind}`)}</h3>
+          )}
+          <p className="text-sm">
+            {t("orders.tracking.waybill")}: <span className="font-mono">{s.waybill ?? "—"}</span> ·{" "}
+            <strong>{t(`orders.tracking.status.${s.status}`)}</strong>
+          </p>
+          {s.steps.length === 0 ? (
+            <p className="mt-1 text-sm text-gray-600 dark:text-gray-400">{t("orders.tracking.noSteps")}</p>
+          ) : (
+            <ol className="mt-2 grid gap-2 border-s-2 border-primary-200 ps-4 dark:border-primary-800">
+              {s.steps.map((step, i) => (
+                <li key={i} className="text-sm">
+                  <p className="font-medium">{t(`orders.tracking.status.${step.status}`)}</p>
+                  <p className="break-words text-gray-700 dark:text-gray-300">{step.note}</p>
+                  <p className="text-gray-600 dark:text-gray-400">
+                    <time dateTime={step.at}>{formatDateTime(new Date(step.at), locale, zone)}</time>
+                  </p>
+                </li>
+              ))}
+            </ol>
+          )}
+        </section>
+      ))}
+    </Card>
   );
 }

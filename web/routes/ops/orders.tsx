@@ -1,4 +1,4 @@
-import { reversedException } from "#common/order-states.ts";
+import type { ShipmentStatus } from "#common/shipping.ts";
 import { HydrationBoundary, useInfiniteQuery, useMutation, useQueryClient } from "@tanstack/react-query";
 import { useSearchParams } from "react-router";
 import type { Route } from "./+types/orders";
@@ -7,7 +7,8 @@ import type { FulfilmentOrderView } from "#common/contracts/orders.ts";
 import { LoadMore } from "../../features/catalog/infinite-products.tsx";
 import { DecisionDialog } from "../../features/ops/decision-dialog.tsx";
 import { statusParam, StatusTabs } from "../../features/ops/ops-ui.tsx";
-import { ShipDialog } from "../../features/ops/ship-dialog.tsx";
+import { exceptionText } from "../../features/orders/order-ui.tsx";
+import { ConfirmDialog } from "../../ui/confirm-dialog.tsx";
 import { StatusLabel } from "../../features/orders/order-ui.tsx";
 import { operatorOnly, serverT, withServerApi } from "../../lib/api.server.ts";
 import { formatRupiah } from "../../lib/format.ts";
@@ -40,6 +41,20 @@ export async function loader({ request, context, params, url }: Route.LoaderArgs
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageMeta(matches, loaderData?.title);
 
+/** What the built-in courier's desk may mark a parcel as next (as server/modules/courier does). */
+const deskMoves: Record<ShipmentStatus, ShipmentStatus[]> = {
+  booked: ["picked_up"],
+  picked_up: ["in_transit", "lost"],
+  in_transit: ["out_for_delivery", "returning", "lost"],
+  out_for_delivery: ["delivered", "returning", "on_hold"],
+  on_hold: ["out_for_delivery", "returning"],
+  returning: ["returned"],
+  delivered: [],
+  returned: [],
+  lost: [],
+  cancelled: [],
+};
+
 function OrderRow(props: { order: FulfilmentOrderView; refresh: () => void }) {
   const { t, locale } = useI18n();
   const zone = useTimeZone();
@@ -51,6 +66,9 @@ function OrderRow(props: { order: FulfilmentOrderView; refresh: () => void }) {
   };
   const ship = useMutation(
     trpc.ops.orders.ship.mutationOptions({ onSuccess: done(t("orders.ops.shipped")) }),
+  );
+  const move = useMutation(
+    trpc.ops.orders.moveParcel.mutationOptions({ onSuccess: done(t("orders.ops.moved")) }),
   );
   const exception = useMutation(
     trpc.ops.orders.exception.mutationOptions({ onSuccess: done(t("orders.ops.noted")) }),
@@ -84,15 +102,49 @@ function OrderRow(props: { order: FulfilmentOrderView; refresh: () => void }) {
         {t("orders.pay.total")} <strong className="tabular-nums">{formatRupiah(o.total)}</strong> ·{" "}
         {o.goodsPaidAt ? t("orders.detail.goodsPaid") : t("orders.merchant.views.goods_unpaid")}
       </p>
-      {o.trackingNumber && (
+      {o.serviceName && !o.shipment && (
         <p className="text-sm">
-          {o.courier} · <span className="font-mono">{o.trackingNumber}</span>
+          <span className="text-gray-600 dark:text-gray-400">{t("orders.shipping.title")}: </span>
+          {o.serviceName}
         </p>
+      )}
+      {o.shipment && (
+        <div className="mt-2 rounded-lg border border-dashed border-gray-400 p-2 text-sm dark:border-gray-600">
+          <p className="font-semibold">
+            {t("orders.ops.label")}: {o.shipment.serviceName} ·{" "}
+            {t(`orders.tracking.status.${o.shipment.status}`)}
+          </p>
+          <p>
+            {t("orders.tracking.waybill")}: <span className="font-mono">{o.shipment.waybill ?? "—"}</span>
+          </p>
+          {o.shipment.routingCode && (
+            <p>
+              {t("orders.ops.routing")}: <span className="font-mono">{o.shipment.routingCode}</span>
+            </p>
+          )}
+          {o.shipment.provider === "table" && deskMoves[o.shipment.status].length > 0 && (
+            <div className="mt-2">
+              <p className="text-gray-600 dark:text-gray-400">{t("orders.ops.desk")}</p>
+              <div className="mt-1 flex flex-wrap gap-2">
+                {deskMoves[o.shipment.status].map((to) => (
+                  <button
+                    key={to}
+                    type="button"
+                    disabled={move.isPending}
+                    className={`${button} border border-gray-300 dark:border-gray-600`}
+                    onClick={() => move.mutate({ shipmentId: o.shipment!.id, to })}
+                  >
+                    {t("orders.ops.moveTo", { status: t(`orders.tracking.status.${to}`) })}
+                  </button>
+                ))}
+              </div>
+            </div>
+          )}
+        </div>
       )}
       {o.exception && (
         <p className="mt-1 text-sm text-red-700 dark:text-red-400">
-          {t("orders.detail.exception")}:{" "}
-          {o.exception === reversedException ? t("orders.cancelReasons.payment_reversed") : o.exception}
+          {t("orders.detail.exception")}: {exceptionText(o.exception, t)}
         </p>
       )}
       {open && (
@@ -102,9 +154,11 @@ function OrderRow(props: { order: FulfilmentOrderView; refresh: () => void }) {
               type="button"
               className={`${button} bg-primary-700 text-white`}
               onClick={() =>
-                modal.open(ShipDialog, {
-                  title: t("orders.ops.shipTitle", { code: o.code }),
-                  onShip: (input) => ship.mutate({ id: o.id, ...input }),
+                modal.open(ConfirmDialog, {
+                  title: t("orders.ops.shipConfirm", { service: o.serviceName ?? t("orders.ops.ship") }),
+                  cancelLabel: t("orders.delivery.cancel"),
+                  confirmLabel: t("orders.ops.ship"),
+                  onConfirm: () => ship.mutate({ id: o.id, idempotencyKey: crypto.randomUUID() }),
                 })
               }
             >
