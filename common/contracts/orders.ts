@@ -74,6 +74,17 @@ export const AreaInputSchema = z.object({
 const AreaViewSchema = z.object({ code: z.string(), name: z.string() });
 export const AreasViewSchema = z.array(AreaViewSchema);
 
+export const PostcodeInputSchema = z.object({
+  villageCode: z.string().regex(/^\d{2}\.\d{2}\.\d{2}\.\d{4}$/, "errors.api.invalidInput"),
+});
+/**
+ * A village's postcode from the data (decision 20): its own (`village`), or its district's most common one
+ * (`district`) when the village's own is not known; null when neither is.
+ */
+export const PostcodeViewSchema = z
+  .object({ postcode: z.string(), from: z.enum(["village", "district"]) })
+  .nullable();
+
 const AreaCode = z.string().regex(/^\d{2}(\.\d{2}){0,2}(\.\d{4})?$/, "errors.address.area");
 
 const AddressInputSchema = z.object({
