@@ -84,6 +84,7 @@ export const PostcodeInputSchema = z.object({
 export const PostcodeViewSchema = z
   .object({ postcode: z.string(), from: z.enum(["village", "district"]) })
   .nullable();
+export type PostcodeView = z.infer<typeof PostcodeViewSchema>;
 
 const AreaCode = z.string().regex(/^\d{2}(\.\d{2}){0,2}(\.\d{4})?$/, "errors.address.area");
 
