@@ -80,6 +80,18 @@ export const AreaInputSchema = z.object({
 const AreaViewSchema = z.object({ code: z.string(), name: z.string() });
 export const AreasViewSchema = z.array(AreaViewSchema);
 
+export const PostcodeInputSchema = z.object({
+  villageCode: z.string().regex(/^\d{2}\.\d{2}\.\d{2}\.\d{4}$/, "errors.api.invalidInput"),
+});
+/**
+ * A village's postcode from the data (decision 20): its own (`village`), or its district's most common one
+ * (`district`) when the village's own is not known; null when neither is.
+ */
+export const PostcodeViewSchema = z
+  .object({ postcode: z.string(), from: z.enum(["village", "district"]) })
+  .nullable();
+export type PostcodeView = z.infer<typeof PostcodeViewSchema>;
+
 const AreaCode = z.string().regex(/^\d{2}(\.\d{2}){0,2}(\.\d{4})?$/, "errors.address.area");
 
 const AddressInputSchema = z.object({

@@ -5,11 +5,14 @@ import {
   AddressViewSchema,
   AreaInputSchema,
   AreasViewSchema,
+  PostcodeInputSchema,
+  PostcodeViewSchema,
 } from "#common/contracts/orders.ts";
 import { z } from "zod";
 import {
   areasOf,
   listAddresses,
+  postcodeOf,
   removeAddress,
   saveAddress,
   setDefaultAddress,
@@ -44,4 +47,9 @@ export const addressesRouter = router({
     .input(AreaInputSchema)
     .output(AreasViewSchema)
     .query(({ input }) => areasOf(input.level, input.parent)),
+  /** A village's postcode from public data, which the address form fills in (decision 20): a suggestion. */
+  postcode: publicProcedure
+    .input(PostcodeInputSchema)
+    .output(PostcodeViewSchema)
+    .query(({ input }) => postcodeOf(input.villageCode)),
 });

@@ -18,6 +18,7 @@ import {
 } from "./addresses.queries.ts";
 
 export { areasOf } from "./areas.ts";
+export { postcodeOf } from "./postcodes.ts";
 
 /**
  * Delivery addresses (seed section 2): list, add, edit, delete, set default. The area is checked against

@@ -84,8 +84,12 @@ for (const lang of [journeyLang]) {
     await expectNoAreaFound(page, district, fill(m.shell.select.noResults, { query: "zzz" }));
     await district.fill("tanah");
     await page.getByRole("option", { name: "Tanah Abang", exact: true }).click();
+    // The postcode fills in from the village (Kebon Kacang's is 10240) and stays editable (decision 20).
     await pick(o.delivery.village, "kebon", "Kebon Kacang");
-    await page.getByLabel(o.delivery.postcode, { exact: true }).fill("10240");
+    const postcode = page.getByLabel(o.delivery.postcode, { exact: true });
+    await expect(postcode).toHaveValue("10240");
+    await expect(postcode).toHaveAccessibleDescription(o.delivery.postcodeFromVillage);
+    await expect(postcode).toBeEditable();
     await page.getByLabel(o.delivery.detail, { exact: true }).fill("Jl. Kebon Kacang Raya No. 12");
     await expectNoSeriousViolations(page, `address form (${lang})`);
     await page.getByRole("button", { name: o.delivery.save }).click();

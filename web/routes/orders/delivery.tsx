@@ -4,8 +4,9 @@ import { MapPin } from "lucide-react";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import type { Route } from "./+types/delivery";
 import { formatIndonesianNumber } from "#common/account-display.ts";
-import type { AddressView } from "#common/contracts/orders.ts";
+import type { AddressView, PostcodeView } from "#common/contracts/orders.ts";
 import type { AreaLevel } from "#common/order-states.ts";
+import { clearFilledPostcode, fillPostcode, type PostcodeField } from "../../features/addresses/postcode.ts";
 import { Field, SubmitButton, type FieldErrors } from "../../features/auth/form.tsx";
 import { AppHeader } from "../../features/shell/app-header.tsx";
 import { buttonLink, Card } from "../../ui/card.tsx";
@@ -39,6 +40,9 @@ const emptyForm = {
   postcode: "",
   detail: "",
   isDefault: false,
+  // Not sent: how the postcode was filled in, and the village whose postcode the data gave (decision 20).
+  postcodeFrom: null as PostcodeField["postcodeFrom"],
+  postcodeVillage: "",
 };
 type FormValues = typeof emptyForm;
 
@@ -94,6 +98,8 @@ function AddressForm(props: { address?: AddressView; onDone: () => void }) {
       ? {
           ...props.address,
           mobile: props.address.mobile.replace(/^\+62/, "0"),
+          postcodeFrom: null,
+          postcodeVillage: props.address.villageCode,
         }
       : emptyForm,
   );
@@ -116,12 +122,31 @@ function AddressForm(props: { address?: AddressView; onDone: () => void }) {
     setErrors((e) => ({ ...e, [field]: undefined, area: undefined }));
   };
   const message = (key: string | undefined) => (key ? t(key as Parameters<typeof t>[0]) : undefined);
+  // The postcode the data gives a village: a suggestion the shopper can change (decision 20).
+  const postcodeOf = (villageCode: string): Promise<PostcodeView> =>
+    villageCode
+      ? queryClient
+          .fetchQuery({ ...trpc.addresses.postcode.queryOptions({ villageCode }), staleTime: Infinity })
+          .catch(() => null)
+      : Promise.resolve(null);
+  const pickVillage = (code: string) => {
+    const before = values.postcodeVillage;
+    set("villageCode", code);
+    void Promise.all([postcodeOf(before), postcodeOf(code)]).then(([was, found]) => {
+      // Another village may have been chosen meanwhile: its own answer fills the field.
+      setValues((v) =>
+        v.villageCode === code ? { ...v, ...fillPostcode(v, found, was), postcodeVillage: code } : v,
+      );
+      if (found) setErrors((e) => ({ ...e, postcode: undefined }));
+    });
+  };
   const submit = (e: React.FormEvent) => {
     e.preventDefault();
     const found = check(values);
     setErrors(found);
     if (Object.values(found).some(Boolean)) return;
-    save.mutate({ ...values, id: props.address?.id });
+    const { postcodeFrom: _from, postcodeVillage: _village, ...input } = values;
+    save.mutate({ ...input, id: props.address?.id });
   };
   return (
     <form onSubmit={submit} noValidate>
@@ -154,21 +179,30 @@ function AddressForm(props: { address?: AddressView; onDone: () => void }) {
         label={t("orders.delivery.province")}
         value={values.provinceCode}
         error={message(errors.provinceCode)}
-        onChange={(code) => set("provinceCode", code, { regencyCode: "", districtCode: "", villageCode: "" })}
+        onChange={(code) =>
+          set("provinceCode", code, {
+            regencyCode: "",
+            districtCode: "",
+            villageCode: "",
+            ...clearFilledPostcode(values),
+          })
+        }
       />
       <AreaPicker
         level="regency"
         parent={values.provinceCode || undefined}
         label={t("orders.delivery.regency")}
         value={values.regencyCode}
-        onChange={(code) => set("regencyCode", code, { districtCode: "", villageCode: "" })}
+        onChange={(code) =>
+          set("regencyCode", code, { districtCode: "", villageCode: "", ...clearFilledPostcode(values) })
+        }
       />
       <AreaPicker
         level="district"
         parent={values.regencyCode || undefined}
         label={t("orders.delivery.district")}
         value={values.districtCode}
-        onChange={(code) => set("districtCode", code, { villageCode: "" })}
+        onChange={(code) => set("districtCode", code, { villageCode: "", ...clearFilledPostcode(values) })}
       />
       <AreaPicker
         level="village"
@@ -176,18 +210,25 @@ function AddressForm(props: { address?: AddressView; onDone: () => void }) {
         label={t("orders.delivery.village")}
         value={values.villageCode}
         error={message(errors.area)}
-        onChange={(code) => set("villageCode", code)}
+        onChange={pickVillage}
       />
       <Field
         label={t("orders.delivery.postcode")}
         error={message(errors.postcode)}
+        hint={
+          values.postcodeFrom === "village"
+            ? t("orders.delivery.postcodeFromVillage")
+            : values.postcodeFrom === "district"
+              ? t("orders.delivery.postcodeFromDistrict")
+              : undefined
+        }
         input={{
           name: "postcode",
           inputMode: "numeric",
           autoComplete: "postal-code",
           maxLength: 5,
           value: values.postcode,
-          onChange: (e) => set("postcode", e.target.value.replace(/\D/g, "")),
+          onChange: (e) => set("postcode", e.target.value.replace(/\D/g, ""), { postcodeFrom: null }),
         }}
       />
       <Field
