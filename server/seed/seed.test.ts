@@ -109,10 +109,11 @@ describe("the demo money", () => {
       simulateUrl: expect.stringMatching(/\/gateway\/sandbox\/pay_/),
     });
     const shipped = (await shopper.orders.list({ tab: "pending_receipt" })).items[0]!;
-    expect(await shopper.orders.get({ id: shipped.id })).toMatchObject({
-      courier: "JNE",
-      trackingNumber: "JNE0026112302",
-    });
+    // Booked with the courier service chosen at checkout, with the waybill it gave, and tracked.
+    const detail = await shopper.orders.get({ id: shipped.id });
+    expect(detail).toMatchObject({ shipments: [{ kind: "outbound", status: "booked" }] });
+    expect(detail.shipments[0]!.waybill).toBe(detail.trackingNumber);
+    expect(detail.shipping!.serviceName).toMatch(new RegExp(`^${detail.courier!.split(" ")[0]}`));
     // The third store waits to pay the goods of its paid order; the second earned its profit.
     const third = await callerSignedIn("merchant3@pasar.test");
     expect((await third.merchantOrders.list({ view: "goods_unpaid" })).items).toHaveLength(1);

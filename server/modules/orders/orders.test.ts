@@ -369,11 +369,12 @@ describe("fulfilment and completion", () => {
     await expect(shopper.api.ops.orders.ship({ id, idempotencyKey: newKey() })).rejects.toMatchObject({
       code: "FORBIDDEN",
     });
-    // Shipping books the shopper's courier service (the cheapest within Jakarta: SiCepat Reguler) and its waybill.
+    // Shipping books the shopper's courier service (the first of the equally priced within Jakarta: JNE
+    // Reguler) and gets its waybill.
     await ops.api.ops.orders.ship({ id, idempotencyKey: newKey() });
     let order = await shopper.api.orders.get({ id });
-    expect(order).toMatchObject({ status: "shipped", courier: "SiCepat" });
-    expect(order.trackingNumber).toMatch(/^00\d{10}$/);
+    expect(order).toMatchObject({ status: "shipped", courier: "JNE" });
+    expect(order.trackingNumber).toMatch(/^CGK\d{13}$/);
     expect(order.actions).toEqual({ pay: false, cancel: false, confirm: true, review: false });
     // Too late to cancel once shipped.
     await expect(shopper.api.orders.cancel({ id, idempotencyKey: newKey() })).rejects.toMatchObject({
@@ -402,7 +403,7 @@ describe("fulfilment and completion", () => {
     expect(audit.items.some((e) => e.action === "order.ship" && e.subjectId === id)).toBe(true);
   });
 
-  it("a shipped order confirms itself after the receipt window", async () => {
+  it("a shipped order no courier reports on confirms itself after its longest estimate and the receipt window", async () => {
     const { a, listingA } = await twoStores({ autoPay: true });
     await credit(ops, a.email, 200_000);
     const shopper = await shopperWithMoney(database, ops, 1_000_000);
@@ -412,10 +413,12 @@ describe("fulfilment and completion", () => {
       id,
       idempotencyKey: newKey(),
     });
-    later(6 * 24 * 60 * 60_000);
+    // JNE Reguler within Jakarta: 1 to 2 days, then the 7 days' window.
+    expect((await shopper.api.orders.get({ id })).shipping).toMatchObject({ etaMaxDays: 2 });
+    later(8 * 24 * 60 * 60_000);
     await runJobs();
     expect((await shopper.api.orders.get({ id })).status).toBe("shipped");
-    later(7 * 24 * 60 * 60_000 + 60_000);
+    later(9 * 24 * 60 * 60_000 + 60_000);
     await runJobs();
     const order = await shopper.api.orders.get({ id });
     expect(order.status).toBe("completed");
