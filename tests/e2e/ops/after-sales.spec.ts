@@ -36,7 +36,7 @@ async function escalatedReturn(page: Page, request: APIRequestContext, index: nu
   const listingId = listings.items[0]!.id;
   const addressId = await saveAddress(request, token);
   const [orderId] = await placeWalletOrder(request, token, addressId, [{ listingId, quantity: 1 }]);
-  await payGoodsAndShip(request, orderId!, { merchant: merchantToken, ops: opsToken }, "jnt");
+  await payGoodsAndShip(request, orderId!, { merchant: merchantToken, ops: opsToken });
   await trpcMutation(
     request,
     "orders.confirm",

@@ -7,7 +7,7 @@ import { channelRadio, decideOnSandbox, demoOperator } from "../support/money.ts
 import { waitForHydration } from "../support/page.ts";
 import { demoStores, pageAs, tokenOf } from "../support/roles.ts";
 import { expectScreen } from "../support/screens.ts";
-import { credit, idempotencyKey, saveAddress } from "../support/setup.ts";
+import { credit, idempotencyKey, placeOrders, saveAddress } from "../support/setup.ts";
 
 /**
  * Two products of two different demo stores, from the shop's own list (other tests open stores of their own
@@ -163,7 +163,7 @@ for (const lang of [journeyLang]) {
       .click();
     await expect(toasts(merchant, lang).getByText(o.merchant.paidToast)).toBeVisible();
 
-    // The operator ships it with a courier and a tracking number.
+    // The operator ships it: the shopper's courier service is booked.
     const ops = await pageAs(browser, demoOperator.account);
     await ops.goto(localePath(lang, "/ops/orders"));
     await waitForHydration(ops);
@@ -174,15 +174,24 @@ for (const lang of [journeyLang]) {
       .getByRole("button", { name: o.ops.ship })
       .click();
     const dialog = ops.getByRole("dialog");
-    await dialog.getByLabel(o.ops.courier).selectOption("jne");
-    await dialog.getByLabel(o.ops.tracking).fill(`JNE${Date.now()}`);
     await dialog.getByRole("button", { name: o.ops.ship }).click();
     await expect(toasts(ops, lang).getByText(o.ops.shipped)).toBeVisible();
+    // The label's waybill shows; the courier desk of the built-in courier moves the parcel: delivered.
+    const card = ops.getByTestId("ops-order").filter({ hasText: code });
+    await expect(card.getByText(o.ops.label, { exact: false })).toBeVisible();
+    for (const to of ["picked_up", "in_transit", "out_for_delivery", "delivered"] as const) {
+      await card
+        .getByRole("button", { name: o.ops.moveTo.replace("{{status}}", o.tracking.status[to]) })
+        .click();
+      await expect(card.getByText(new RegExp(o.tracking.status[to]))).toBeVisible();
+    }
 
-    // The shopper sees the tracking number and confirms receipt.
+    // The shopper sees the parcel's steps and confirms receipt.
     await page.goto(localePath(lang, `/h5/order/detail?id=${orderId}`));
     await waitForHydration(page);
-    await expect(page.getByText("JNE", { exact: true }).first()).toBeVisible();
+    const tracking = page.getByRole("region", { name: o.tracking.title });
+    await expect(tracking.getByText(o.tracking.status.delivered).first()).toBeVisible();
+    await expect(tracking.getByText(o.tracking.status.picked_up)).toBeVisible();
     await page.getByRole("button", { name: o.detail.confirm }).click();
     await page.getByRole("dialog").getByRole("button", { name: o.detail.confirm }).click();
     await expect(page.getByText(o.status.completed).first()).toBeVisible();
@@ -273,12 +282,13 @@ for (const lang of langs.filter((l) => l !== journeyLang)) {
 
     // Two orders paid from the wallet, waiting to ship.
     const lines = [a!, b!].map((p) => ({ listingId: p.id, quantity: 1 }));
-    await trpcMutation(
-      request,
-      "orders.place",
-      { lines, addressId, method: "wallet", fromCart: true, idempotencyKey: idempotencyKey("place") },
-      shopper,
-    );
+    await placeOrders(request, shopper.authorization, {
+      lines,
+      addressId,
+      method: "wallet",
+      fromCart: true,
+      idempotencyKey: idempotencyKey("place"),
+    });
     await page.goto(localePath(lang, "/h5/order?tab=pending_shipment"));
     await waitForHydration(page);
     await expect(page.getByTestId("order-card")).toHaveCount(2);
@@ -286,9 +296,9 @@ for (const lang of langs.filter((l) => l !== journeyLang)) {
 
     // Another order by BCA virtual account, paid on the sandbox's page (in this language), then cancelled:
     // refunded to the wallet.
-    const viaGateway = await trpcMutation<{ orderIds: string[]; attemptId: string }>(
+    const viaGateway = await placeOrders<{ orderIds: string[]; attemptId: string }>(
       request,
-      "orders.place",
+      shopper.authorization,
       {
         lines: [{ listingId: a!.id, quantity: 1 }],
         addressId,
@@ -296,7 +306,6 @@ for (const lang of langs.filter((l) => l !== journeyLang)) {
         fromCart: false,
         idempotencyKey: idempotencyKey("gateway"),
       },
-      shopper,
     );
     const paid = await trpcQuery<{ total: number }>(
       request,
@@ -357,25 +366,18 @@ for (const lang of langs.filter((l) => l !== journeyLang)) {
       .getByRole("button", { name: o.ops.ship })
       .click();
     const dialog = ops.getByRole("dialog");
-    await expect(dialog.getByLabel(o.ops.courier)).toBeVisible();
-    await expect(dialog.getByLabel(o.ops.tracking)).toBeVisible();
     await expect(dialog.getByRole("button", { name: o.ops.ship })).toBeVisible();
     await ops.context().close();
     await trpcMutation(
       request,
       "ops.orders.ship",
-      {
-        id: order.id,
-        courier: "jne",
-        trackingNumber: `JNE${Date.now()}`,
-        idempotencyKey: idempotencyKey("ship"),
-      },
+      { id: order.id, idempotencyKey: idempotencyKey("ship") },
       { authorization: opsToken },
     );
 
     await page.goto(localePath(lang, `/h5/order/detail?id=${order.id}`));
     await waitForHydration(page);
-    await expect(page.getByText("JNE", { exact: true }).first()).toBeVisible();
+    await expect(page.getByRole("region", { name: o.tracking.title })).toBeVisible();
     await page.getByRole("button", { name: o.detail.confirm }).click();
     await page.getByRole("dialog").getByRole("button", { name: o.detail.confirm }).click();
     await expect(page.getByText(o.status.completed).first()).toBeVisible();

@@ -1,5 +1,6 @@
 import type { APIRequestContext } from "@playwright/test";
 import { trpcMutation } from "./accounts.ts";
+import { trpcQuery } from "./browsing.ts";
 
 /**
  * The set-up steps the journeys' screens tests (decision 0016) and other tests share: each goes through the real
@@ -72,6 +73,31 @@ export async function saveAddress(
   return saved.id;
 }
 
+interface QuotedStore {
+  storeId: string;
+  shipping: { selected: { courier: string; service: string; price: number } | null };
+}
+
+/**
+ * Places orders over HTTP as the checkout page does: quotes the lines to the address, then places them with each
+ * store's preselected (cheapest) courier service at the price quoted.
+ */
+export async function placeOrders<T = { orderIds: string[] }>(
+  request: APIRequestContext,
+  token: string,
+  input: { lines: { listingId: string; quantity: number }[]; addressId: string } & Record<string, unknown>,
+): Promise<T> {
+  const quote = await trpcQuery<{ stores: QuotedStore[] }>(
+    request,
+    "orders.quote",
+    { lines: input.lines, addressId: input.addressId },
+    "ind",
+    token,
+  );
+  const shipping = quote.stores.map((s) => ({ storeId: s.storeId, ...s.shipping.selected! }));
+  return trpcMutation<T>(request, "orders.place", { ...input, shipping }, { authorization: token });
+}
+
 /** Places one order per store for `lines`, paid from the wallet of the holder of `token`; answers the orders. */
 export async function placeWalletOrder(
   request: APIRequestContext,
@@ -79,12 +105,13 @@ export async function placeWalletOrder(
   addressId: string,
   lines: { listingId: string; quantity: number }[],
 ): Promise<string[]> {
-  const placed = await trpcMutation<{ orderIds: string[] }>(
-    request,
-    "orders.place",
-    { lines, addressId, method: "wallet", fromCart: false, idempotencyKey: idempotencyKey("place") },
-    { authorization: token },
-  );
+  const placed = await placeOrders(request, token, {
+    lines,
+    addressId,
+    method: "wallet",
+    fromCart: false,
+    idempotencyKey: idempotencyKey("place"),
+  });
   return placed.orderIds;
 }
 
@@ -93,7 +120,6 @@ export async function payGoodsAndShip(
   request: APIRequestContext,
   orderId: string,
   tokens: { merchant: string; ops: string },
-  courier: "jne" | "jnt" = "jne",
 ): Promise<void> {
   await trpcMutation(
     request,
@@ -104,12 +130,7 @@ export async function payGoodsAndShip(
   await trpcMutation(
     request,
     "ops.orders.ship",
-    {
-      id: orderId,
-      courier,
-      trackingNumber: `${courier.toUpperCase()}${Date.now()}`,
-      idempotencyKey: idempotencyKey("ship"),
-    },
+    { id: orderId, idempotencyKey: idempotencyKey("ship") },
     { authorization: tokens.ops },
   );
 }
