@@ -5,13 +5,7 @@
 export const shippingCouriers = ["jne", "jnt", "sicepat", "anteraja", "pos"] as const;
 export type ShippingCourier = (typeof shippingCouriers)[number];
 
-export const shippingCourierNames: Record<ShippingCourier, string> = {
-  jne: "JNE",
-  jnt: "J&T Express",
-  sicepat: "SiCepat",
-  anteraja: "AnterAja",
-  pos: "Pos Indonesia",
-};
+export { shippingCourierNames } from "./shipping-names.ts";
 
 /**
  * What kind of service a courier's product is, whatever the courier calls it (JNE "YES" is express, SiCepat
@@ -66,47 +60,6 @@ export const shippingZones = [
   "papua",
 ] as const;
 export type ShippingZone = (typeof shippingZones)[number];
-
-export const provinceZones: Readonly<Record<string, ShippingZone>> = {
-  "11": "sumatera",
-  "12": "sumatera",
-  "13": "sumatera",
-  "14": "sumatera",
-  "15": "sumatera",
-  "16": "sumatera",
-  "17": "sumatera",
-  "18": "sumatera",
-  "19": "sumatera",
-  "21": "sumatera",
-  "31": "jakarta",
-  "32": "jawa",
-  "33": "jawa",
-  "34": "jawa",
-  "35": "jawa",
-  "36": "jawa",
-  "51": "bali_nusra",
-  "52": "bali_nusra",
-  "53": "bali_nusra",
-  "61": "kalimantan",
-  "62": "kalimantan",
-  "63": "kalimantan",
-  "64": "kalimantan",
-  "65": "kalimantan",
-  "71": "sulawesi",
-  "72": "sulawesi",
-  "73": "sulawesi",
-  "74": "sulawesi",
-  "75": "sulawesi",
-  "76": "sulawesi",
-  "81": "maluku",
-  "82": "maluku",
-  "91": "papua",
-  "92": "papua",
-  "93": "papua",
-  "94": "papua",
-  "95": "papua",
-  "96": "papua",
-};
 
 /**
  * Volumetric weight in grams of a parcel of this volume: length × width × height in cm / 6,000 is kilograms

@@ -1,13 +1,13 @@
 import { randomInt } from "node:crypto";
 import {
   chargeableKg,
-  provinceZones,
   volumetricGrams,
   type ShipmentStatus,
   type ShippingCourier,
   type ShippingZone,
 } from "#common/shipping.ts";
 import type { Db } from "../../db/client.ts";
+import { provinceZones } from "./zones.ts";
 import { transact } from "../../db/transaction.ts";
 import { now } from "../../platform/clock.ts";
 import type {

@@ -8,7 +8,7 @@ import { useI18n } from "../../lib/i18n.tsx";
 import { formatDateTime, useTimeZone } from "../../lib/time-zone.ts";
 import { Thumbnail } from "../../ui/thumbnail.tsx";
 import { parcelExceptions, reversedException, type ParcelException } from "#common/order-states.ts";
-import { serviceLabel, useEta } from "./shipping-picker.tsx";
+import { serviceLabel, useEta } from "./shipping-text.ts";
 
 /** A product line of a cart, checkout or order: picture, name, price × quantity. */
 export function ItemLine(props: {

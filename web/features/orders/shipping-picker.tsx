@@ -1,26 +1,8 @@
-import { Truck } from "lucide-react";
 import type { ShippingOption } from "#common/contracts/shipping.ts";
-import { serviceKey, shippingCourierNames } from "#common/shipping.ts";
 import { formatRupiah } from "../../lib/format.ts";
 import { useI18n } from "../../lib/i18n.tsx";
 import { ChoiceRow } from "../payments/channel-picker.tsx";
-
-/** The service as couriers print it, with the courier's name in front when its own name lacks it. */
-export function serviceLabel(o: Pick<ShippingOption, "courier" | "serviceName">): string {
-  const brand = shippingCourierNames[o.courier].split(" ")[0]!;
-  return o.serviceName.toLowerCase().startsWith(brand.toLowerCase())
-    ? o.serviceName
-    : `${shippingCourierNames[o.courier]} ${o.serviceName}`;
-}
-
-/** "Tiba 2-3 hari" / "Arrives in 2-3 days" / "2-3 天送达". */
-export function useEta() {
-  const { t } = useI18n();
-  return (o: Pick<ShippingOption, "etaMinDays" | "etaMaxDays">) =>
-    o.etaMinDays === o.etaMaxDays
-      ? t("orders.shipping.etaDays", { count: o.etaMaxDays })
-      : t("orders.shipping.etaRange", { min: o.etaMinDays, max: o.etaMaxDays });
-}
+import { serviceLabel, useEta } from "./shipping-text.ts";
 
 /**
  * A store's courier services to the address, as a disclosure: closed, the chosen one (courier, service, price,
@@ -39,7 +21,6 @@ export function ShippingPicker(props: {
   if (!props.selected) {
     return (
       <p className="mt-2 flex gap-2 text-sm text-gray-700 dark:text-gray-300">
-        <Truck className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
         {t(props.hasAddress ? "errors.shipping.noService" : "orders.shipping.needAddress")}
       </p>
     );
@@ -48,7 +29,6 @@ export function ShippingPicker(props: {
   return (
     <details className="group mt-2 rounded-lg border border-gray-200 dark:border-gray-700">
       <summary className="flex min-h-12 cursor-pointer list-none items-center gap-2 px-3 py-2 text-sm">
-        <Truck className="size-4 shrink-0" aria-hidden="true" />
         <span className="min-w-0 flex-1">
           <span className="block font-medium">
             {serviceLabel(selected)} · {formatRupiah(selected.price)}
@@ -65,13 +45,13 @@ export function ShippingPicker(props: {
       <fieldset className="flex flex-col gap-2 px-2 pb-2">
         <legend className="sr-only">{t("orders.shipping.choose")}</legend>
         {props.options.map((o) => {
-          const key = serviceKey(o.courier, o.service);
+          const key = `${o.courier}:${o.service}`;
           return (
             <ChoiceRow
               key={key}
               name={name}
               value={key}
-              checked={key === serviceKey(selected.courier, selected.service)}
+              checked={key === `${selected.courier}:${selected.service}`}
               onChange={() => props.onChange(o)}
               label={serviceLabel(o)}
               note={`${t(`orders.shipping.kinds.${o.kind}`)} · ${eta(o)}`}

@@ -1,0 +1,46 @@
+import type { ShippingZone } from "#common/shipping.ts";
+
+/**
+ * Which shipping zone each of Indonesia's 38 provinces (by its Kemendagri code, as addresses keep it) belongs to:
+ * the built-in rate card prices by origin and destination zone. Server-only, so pages do not carry it.
+ */
+export const provinceZones: Readonly<Record<string, ShippingZone>> = {
+  "11": "sumatera",
+  "12": "sumatera",
+  "13": "sumatera",
+  "14": "sumatera",
+  "15": "sumatera",
+  "16": "sumatera",
+  "17": "sumatera",
+  "18": "sumatera",
+  "19": "sumatera",
+  "21": "sumatera",
+  "31": "jakarta",
+  "32": "jawa",
+  "33": "jawa",
+  "34": "jawa",
+  "35": "jawa",
+  "36": "jawa",
+  "51": "bali_nusra",
+  "52": "bali_nusra",
+  "53": "bali_nusra",
+  "61": "kalimantan",
+  "62": "kalimantan",
+  "63": "kalimantan",
+  "64": "kalimantan",
+  "65": "kalimantan",
+  "71": "sulawesi",
+  "72": "sulawesi",
+  "73": "sulawesi",
+  "74": "sulawesi",
+  "75": "sulawesi",
+  "76": "sulawesi",
+  "81": "maluku",
+  "82": "maluku",
+  "91": "papua",
+  "92": "papua",
+  "93": "papua",
+  "94": "papua",
+  "95": "papua",
+  "96": "papua",
+};
