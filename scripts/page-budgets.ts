@@ -185,6 +185,7 @@ export const pages: readonly PageSpec[] = [
       ["routes/ops/audit.tsx", "ops audit log", "/ops/audit"],
       ["routes/ops/jobs.tsx", "ops failed jobs", "/ops/jobs"],
       ["routes/ops/payments.tsx", "ops payments", "/ops/payments"],
+      ["routes/ops/shipping.tsx", "ops shipping", "/ops/shipping"],
       ["routes/ops/reviews.tsx", "ops reviews", "/ops/reviews"],
       ["routes/ops/aftersales.tsx", "ops after-sales", "/ops/aftersales"],
       ["routes/ops/settings.tsx", "ops settings", "/ops/settings"],

@@ -53,6 +53,7 @@ export default [
     route("audit", "routes/ops/audit.tsx"),
     route("jobs", "routes/ops/jobs.tsx"),
     route("payments", "routes/ops/payments.tsx"),
+    route("shipping", "routes/ops/shipping.tsx"),
     route("reviews", "routes/ops/reviews.tsx"),
     route("aftersales", "routes/ops/aftersales.tsx"),
     route("settings", "routes/ops/settings.tsx"),

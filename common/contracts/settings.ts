@@ -219,6 +219,8 @@ export const OpsSettingsViewSchema = z.object({
     supportEmail: z.string().nullable(),
   }),
   money: MoneySettingsSchema,
+  /** Where parcels leave from: the stored warehouse, else the default one. */
+  warehouse: z.lazy(() => WarehouseSchema),
 });
 export type OpsSettingsView = z.infer<typeof OpsSettingsViewSchema>;
 
@@ -241,3 +243,51 @@ export const WarehouseSchema = z.object({
   detail: plainText(z.string().trim().min(1).max(200)),
 });
 export type Warehouse = z.infer<typeof WarehouseSchema>;
+
+/**
+ * A phone number of the warehouse as an operator types it (021 4600 000, 0812…, 62 21…, +62 21-…): E.164 when
+ * it is an Indonesian number of 8 to 13 digits after the country code 62, else undefined.
+ */
+function indonesianE164(typed: string): string | undefined {
+  const digits = typed.replace(/[\s().-]/g, "");
+  const e164 = digits.startsWith("+")
+    ? digits
+    : digits.startsWith("0")
+      ? `+62${digits.slice(1)}`
+      : digits.startsWith("62")
+        ? `+${digits}`
+        : `+62${digits}`;
+  return /^\+62[1-9]\d{7,12}$/.test(e164) ? e164 : undefined;
+}
+
+const WarehouseAreaCode = (pattern: RegExp) => z.string().regex(pattern, "errors.warehouse.area");
+
+/**
+ * The warehouse as the operator's form sends it. Its area names are not sent: the server finds them from the
+ * codes (each inside the one before it), as it does for a delivery address.
+ */
+export const WarehouseInputSchema = z.object({
+  name: plainText(z.string().trim().min(1, "errors.warehouse.name").max(60, "errors.warehouse.name")),
+  phone: z
+    .string()
+    .trim()
+    .max(30, "errors.warehouse.phone")
+    .transform((v, ctx) => {
+      const e164 = indonesianE164(v);
+      if (!e164) {
+        ctx.addIssue({ code: "custom", message: "errors.warehouse.phone" });
+        return z.NEVER;
+      }
+      return e164;
+    }),
+  provinceCode: WarehouseAreaCode(/^\d{2}$/),
+  regencyCode: WarehouseAreaCode(/^\d{2}\.\d{2}$/),
+  districtCode: WarehouseAreaCode(/^\d{2}\.\d{2}\.\d{2}$/),
+  villageCode: WarehouseAreaCode(/^\d{2}\.\d{2}\.\d{2}\.\d{4}$/),
+  postcode: z
+    .string()
+    .trim()
+    .regex(/^\d{5}$/, "errors.warehouse.postcode"),
+  detail: plainText(z.string().trim().min(1, "errors.warehouse.detail").max(200, "errors.warehouse.detail")),
+});
+export type WarehouseInput = z.infer<typeof WarehouseInputSchema>;

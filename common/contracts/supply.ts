@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { Localized } from "../locales.ts";
+import { maxParcelCm, maxParcelGrams } from "../parcel.ts";
 import { ImageViewSchema } from "./image.ts";
 import { CategoryIdSchema, CursorSchema, plainText, prefixedId } from "./input.ts";
 import { maxListingPrice } from "./merchants.ts";
@@ -19,6 +20,17 @@ const SupplyPrice = z
   .positive("errors.supply.price")
   .max(maxListingPrice, "errors.supply.price");
 
+const ParcelGrams = z
+  .number("errors.supply.weight")
+  .int("errors.supply.weight")
+  .min(1, "errors.supply.weight")
+  .max(maxParcelGrams, "errors.supply.weight");
+const ParcelCm = z
+  .number("errors.supply.size")
+  .int("errors.supply.size")
+  .min(1, "errors.supply.size")
+  .max(maxParcelCm, "errors.supply.size");
+
 const SupplyProductInputSchema = z
   .object({
     categoryId: CategoryIdSchema,
@@ -27,6 +39,11 @@ const SupplyProductInputSchema = z
     merchantPrice: SupplyPrice,
     suggestedPrice: SupplyPrice,
     boutique: z.boolean().default(false),
+    /** Packed for shipping (issue 27): what couriers charge by, the larger of weight and volume. */
+    weightGrams: ParcelGrams,
+    lengthCm: ParcelCm,
+    widthCm: ParcelCm,
+    heightCm: ParcelCm,
   })
   .refine((v) => v.suggestedPrice >= v.merchantPrice, {
     path: ["suggestedPrice"],
@@ -84,6 +101,10 @@ export const SupplyOpsItemSchema = z.object({
   suggestedPrice: z.number().int(),
   stock: z.number().int(),
   boutique: z.boolean(),
+  weightGrams: z.number().int(),
+  lengthCm: z.number().int(),
+  widthCm: z.number().int(),
+  heightCm: z.number().int(),
   status: z.enum(["active", "archived"]),
   images: z.array(z.object({ id: z.string(), image: ImageViewSchema })),
   listings: z.number().int(),

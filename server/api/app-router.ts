@@ -25,6 +25,7 @@ import { opsOrdersRouter } from "./ops/orders.ts";
 import { opsPaymentsRouter } from "./ops/payments.ts";
 import { opsReviewsRouter } from "./ops/reviews.ts";
 import { opsSettingsRouter } from "./ops/settings.ts";
+import { opsShippingRouter } from "./ops/shipping.ts";
 import { opsUsersRouter } from "./ops/users.ts";
 import { createCallerFactory, router } from "../trpc/init.ts";
 
@@ -64,6 +65,7 @@ export const appRouter = router({
     dashboard: opsDashboardRouter,
     jobs: opsJobsRouter,
     settings: opsSettingsRouter,
+    shipping: opsShippingRouter,
     faqs: opsFaqsRouter,
     users: opsUsersRouter,
   }),

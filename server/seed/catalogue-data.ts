@@ -27,6 +27,16 @@ interface SeedProduct {
   stock: number;
   art: { kind: ArtKind; palette: readonly [string, string, string] };
   boutique: boolean;
+  /** Packed for shipping: what couriers charge by (issue 27). */
+  parcel: Parcel;
+}
+
+/** A product as packed for a courier: weight in grams, sides in centimetres. */
+export interface Parcel {
+  weightGrams: number;
+  lengthCm: number;
+  widthCm: number;
+  heightCm: number;
 }
 
 interface SeedStore {
@@ -411,6 +421,71 @@ export const seedCategories: readonly SeedCategory[] = [
 
 // ------------------------------------------------------------------ products
 
+const parcel = (weightGrams: number, lengthCm: number, widthCm: number, heightCm: number): Parcel => ({
+  weightGrams,
+  lengthCm,
+  widthCm,
+  heightCm,
+});
+
+/**
+ * How each kind of product is packed, as Indonesian shops send it: folded clothes in a polymailer, shoes in their
+ * box, electronics boxed in bubble wrap, a jar or a bottle wrapped. Weights include the packing.
+ */
+const parcelByArt: Readonly<Record<ArtKind, Parcel>> = {
+  tshirt: parcel(200, 30, 25, 3),
+  shirt: parcel(300, 32, 25, 4),
+  "batik-shirt": parcel(350, 32, 25, 4),
+  jacket: parcel(800, 35, 30, 8),
+  trousers: parcel(500, 32, 25, 5),
+  dress: parcel(400, 32, 25, 5),
+  gamis: parcel(550, 32, 25, 6),
+  hijab: parcel(150, 25, 20, 2),
+  sneakers: parcel(900, 33, 22, 12),
+  sandal: parcel(500, 30, 18, 8),
+  cap: parcel(150, 25, 18, 12),
+  watch: parcel(250, 12, 10, 8),
+  sunglasses: parcel(150, 17, 8, 6),
+  backpack: parcel(900, 45, 32, 12),
+  handbag: parcel(600, 32, 25, 12),
+  wallet: parcel(150, 14, 11, 3),
+  lipstick: parcel(50, 10, 4, 4),
+  perfume: parcel(350, 14, 10, 6),
+  "cream-jar": parcel(150, 8, 8, 7),
+  "serum-bottle": parcel(120, 12, 5, 5),
+  compact: parcel(100, 10, 10, 3),
+  phone: parcel(450, 20, 11, 6),
+  earbuds: parcel(150, 12, 10, 5),
+  headphones: parcel(450, 22, 20, 10),
+  laptop: parcel(2200, 40, 30, 8),
+  smartwatch: parcel(200, 12, 10, 8),
+  powerbank: parcel(350, 16, 10, 4),
+  camera: parcel(1100, 22, 16, 14),
+  mug: parcel(450, 13, 13, 12),
+  tumbler: parcel(400, 26, 10, 10),
+  lamp: parcel(1200, 32, 22, 22),
+  cushion: parcel(700, 40, 40, 10),
+  "snack-pack": parcel(250, 25, 18, 6),
+  "coffee-bag": parcel(300, 20, 12, 7),
+  "tea-box": parcel(150, 15, 8, 6),
+  "food-jar": parcel(300, 10, 8, 8),
+  ball: parcel(500, 23, 23, 23),
+  volleyball: parcel(400, 22, 22, 22),
+  dumbbell: parcel(5000, 30, 15, 15),
+  "toy-car": parcel(800, 35, 22, 15),
+  teddy: parcel(500, 40, 30, 20),
+  blocks: parcel(900, 35, 25, 10),
+};
+
+/** Products packed unlike the rest of their kind. */
+const parcelByKey: Readonly<Record<string, Parcel>> = {
+  "sarung-bantal-sofa-tenun": parcel(300, 30, 25, 3),
+  "kamera-saku-digital-vlog": parcel(500, 18, 12, 10),
+  "dumbbell-vinyl-2kg-sepasang": parcel(4200, 25, 18, 10),
+  "mobil-diecast-taksi-kuning": parcel(200, 15, 8, 7),
+  "boneka-beruang-putih-kecil": parcel(250, 25, 18, 15),
+};
+
 type Pal = readonly [string, string, string];
 const p = (
   key: string,
@@ -433,6 +508,7 @@ const p = (
   stock,
   art: { kind, palette },
   boutique,
+  parcel: parcelByKey[key] ?? parcelByArt[kind],
 });
 
 export const seedProducts: readonly SeedProduct[] = [

@@ -180,6 +180,7 @@ async function writeDemoShop(
       suggestedPrice: product.suggestedPrice,
       stock: product.stock,
       boutique: product.boutique,
+      ...product.parcel,
       images: images.products[index] ?? [],
     });
     supplyIds.set(product.key, {

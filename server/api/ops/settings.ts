@@ -3,7 +3,9 @@ import {
   OpsSettingsViewSchema,
   SiteLogoInputSchema,
   SiteSettingsInputSchema,
+  WarehouseInputSchema,
 } from "#common/contracts/settings.ts";
+import { saveWarehouse } from "../../flows/warehouse.ts";
 import {
   getOpsSettings,
   resetSiteLogo,
@@ -31,6 +33,11 @@ export const opsSettingsRouter = router({
     .input(SiteLogoInputSchema)
     .output(OpsSettingsViewSchema)
     .mutation(({ ctx, input }) => updateSiteLogo(ctx, ctx.user.id, input)),
+  /** Where every parcel leaves from: name, phone, area, postcode and street. */
+  updateWarehouse: operatorProcedure
+    .input(WarehouseInputSchema)
+    .output(OpsSettingsViewSchema)
+    .mutation(({ ctx, input }) => saveWarehouse(ctx.db, ctx.user.id, input)),
   resetLogo: operatorProcedure
     .output(OpsSettingsViewSchema)
     .mutation(({ ctx }) => resetSiteLogo(ctx.db, ctx.user.id)),

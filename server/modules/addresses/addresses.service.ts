@@ -21,6 +21,20 @@ export { areasOf } from "./areas.ts";
 export { postcodeOf } from "./postcodes.ts";
 
 /**
+ * The names of an area's chain of codes as an address shows them, village first ("Kebon Kacang, Tanah Abang,
+ * Kota Administrasi Jakarta Pusat, DKI Jakarta"); null unless each code lies inside the one before it.
+ */
+export async function areaLine(codes: {
+  provinceCode: string;
+  regencyCode: string;
+  districtCode: string;
+  villageCode: string;
+}): Promise<string | null> {
+  const names = await areaNames(codes);
+  return names ? [names.village, names.district, names.regency, names.province].join(", ") : null;
+}
+
+/**
  * Delivery addresses (seed section 2): list, add, edit, delete, set default. The area is checked against
  * the official data (each code inside the one before it). A user's first address is the default; deleting
  * the default makes the newest remaining one the default.

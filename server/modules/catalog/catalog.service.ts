@@ -251,6 +251,11 @@ interface NewSupplyProduct {
   suggestedPrice: number;
   stock: number;
   boutique: boolean;
+  /** Packed for shipping (issue 27); the database's 500 g and 20 × 15 × 5 cm when not given. */
+  weightGrams?: number;
+  lengthCm?: number;
+  widthCm?: number;
+  heightCm?: number;
   /** Gallery images in order, as any common image format; each is stored in the sizes the pages show. */
   images: Uint8Array[];
 }
@@ -300,6 +305,10 @@ export async function insertSupplyRows(
     suggestedPrice: input.suggestedPrice,
     stock: input.stock,
     boutique: input.boutique,
+    weightGrams: input.weightGrams,
+    lengthCm: input.lengthCm,
+    widthCm: input.widthCm,
+    heightCm: input.heightCm,
     createdAt: at,
     updatedAt: at,
   });

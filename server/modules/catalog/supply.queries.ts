@@ -14,6 +14,10 @@ const supplyOpsColumns = {
   suggestedPrice: supplyProducts.suggestedPrice,
   stock: supplyProducts.stock,
   boutique: supplyProducts.boutique,
+  weightGrams: supplyProducts.weightGrams,
+  lengthCm: supplyProducts.lengthCm,
+  widthCm: supplyProducts.widthCm,
+  heightCm: supplyProducts.heightCm,
   status: supplyProducts.status,
   updatedAt: supplyProducts.updatedAt,
   // The outer id spelled out: Drizzle leaves the table off columns of a single-table select list, and a bare

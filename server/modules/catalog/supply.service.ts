@@ -90,8 +90,8 @@ export async function createSupply(
 }
 
 /**
- * The operator edits a supply product: names and descriptions, category, prices, boutique. Orders already
- * placed keep their prices (they copied them). Listings priced below a raised merchant price are taken off
+ * The operator edits a supply product: names and descriptions, category, prices, boutique, packed weight and
+ * size. Orders already placed keep their prices (they copied them); checkouts quote postage by the new size. Listings priced below a raised merchant price are taken off
  * sale at once, so no store sells below cost; their merchants see them delisted and may reprice. Audited.
  */
 export async function updateSupply(
@@ -109,6 +109,10 @@ export async function updateSupply(
       merchantPrice: input.merchantPrice,
       suggestedPrice: input.suggestedPrice,
       boutique: input.boutique,
+      weightGrams: input.weightGrams,
+      lengthCm: input.lengthCm,
+      widthCm: input.widthCm,
+      heightCm: input.heightCm,
       updatedAt: now(),
     });
     await recordNameTerms(tx, input.name);
@@ -123,6 +127,10 @@ export async function updateSupply(
         merchantPrice: before.merchantPrice,
         suggestedPrice: before.suggestedPrice,
         boutique: before.boutique,
+        weightGrams: before.weightGrams,
+        lengthCm: before.lengthCm,
+        widthCm: before.widthCm,
+        heightCm: before.heightCm,
       },
       after: { ...input, delistedListings: hidden },
     });

@@ -47,6 +47,10 @@ const product = (
     suggestedPrice: 150_000,
     boutique: false,
     stock: 10,
+    weightGrams: 250,
+    lengthCm: 20,
+    widthCm: 12,
+    heightCm: 7,
     ...over,
   };
 };

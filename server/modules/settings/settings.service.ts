@@ -92,9 +92,14 @@ export const warehouseDefaults: Warehouse = {
 export function getWarehouse(db: Db): Promise<Warehouse> {
   return keptWarehouse.get(db, async () => {
     const rows = await selectSettings(db, [warehouseKey]);
-    const parsed = WarehouseSchema.safeParse(rows[0]?.value);
-    return parsed.success ? parsed.data : warehouseDefaults;
+    return warehouseOf(rows[0]?.value);
   });
+}
+
+/** The stored warehouse, else the default one. */
+function warehouseOf(stored: unknown): Warehouse {
+  const parsed = WarehouseSchema.safeParse(stored);
+  return parsed.success ? parsed.data : warehouseDefaults;
 }
 
 const moneySettingsKey = "money";
@@ -155,7 +160,7 @@ function changes<T extends object>(before: T, after: T, keys: readonly (keyof T)
 
 /** What the operator's settings page edits, read from the database (not the kept copy). */
 export async function getOpsSettings(db: Db): Promise<OpsSettingsView> {
-  const rows = await selectSettings(db, [webConfigKey, moneySettingsKey]);
+  const rows = await selectSettings(db, [webConfigKey, moneySettingsKey, warehouseKey]);
   const value = (key: string) => rows.find((r) => r.key === key)?.value;
   const stored = storedWebConfigOf(value(webConfigKey));
   const logo = withLeadingSlash(stored.logo ?? webConfigDefaults.logo);
@@ -170,6 +175,7 @@ export async function getOpsSettings(db: Db): Promise<OpsSettingsView> {
       supportEmail: stored.supportEmail ?? null,
     },
     money: moneySettingsOf(value(moneySettingsKey)),
+    warehouse: warehouseOf(value(warehouseKey)),
   };
 }
 
@@ -268,5 +274,33 @@ export async function updateMoneySettingsByOperator(
     });
   });
   keptMoneySettings.forget();
+  return getOpsSettings(db);
+}
+
+/**
+ * The warehouse every parcel leaves from (an operator), its area names already found from its codes; audited
+ * with the fields that changed. Checkouts from then on quote from its zone; orders already placed keep their
+ * postage.
+ */
+export async function updateWarehouse(
+  db: Db,
+  operatorId: string,
+  input: Warehouse,
+): Promise<OpsSettingsView> {
+  await transact(db, async (tx: Tx) => {
+    const current = warehouseOf(await selectSettingForUpdate(tx, warehouseKey));
+    const next = WarehouseSchema.parse(input);
+    const diff = changes(current, next, WarehouseSchema.keyof().options);
+    if (!diff.changed) return;
+    await upsertSetting(tx, warehouseKey, next, now());
+    await recordAudit(tx, {
+      actorId: operatorId,
+      action: "settings.warehouse",
+      subject: { type: "settings", id: warehouseKey },
+      before: diff.before,
+      after: diff.after,
+    });
+  });
+  keptWarehouse.forget();
   return getOpsSettings(db);
 }

@@ -35,6 +35,8 @@ async function fillProductForm(page: Page, lang: Lang, tag: string) {
   const c = m.ops.catalog;
   await page.getByRole("button", { name: c.create }).click();
   await expect(page.getByText(m.errors.supply.name, { exact: true }).first()).toBeVisible();
+  await expect(page.getByText(m.errors.supply.weight, { exact: true })).toBeVisible();
+  await expect(page.getByText(m.errors.supply.size, { exact: true })).toHaveCount(3);
   // Listed as "Food & drinks › Tea …" in the reader's language.
   const option = page.locator("#supply-category option", { hasText: tag });
   await page.getByLabel(c.category).selectOption((await option.getAttribute("value"))!);
@@ -50,6 +52,12 @@ async function fillProductForm(page: Page, lang: Lang, tag: string) {
   await expect(page.getByText(m.errors.supply.suggestedBelowCost)).toBeVisible();
   await page.getByLabel(m.merchant.products.suggestedPrice).fill("55000");
   await page.getByLabel(c.stock, { exact: true }).fill("25");
+  // Packed for shipping: a box of tea, 120 g in 15 × 8 × 6 cm.
+  const parcel = page.getByRole("group", { name: c.parcel });
+  await parcel.getByLabel(c.weight).fill("120");
+  await parcel.getByLabel(c.length).fill("15");
+  await parcel.getByLabel(c.width).fill("8");
+  await parcel.getByLabel(c.height).fill("6");
   await page.getByLabel(c.boutique).check();
 }
 
@@ -111,6 +119,9 @@ for (const lang of [journeyLang]) {
     await waitForHydration(page);
     const row = page.getByTestId("ops-supply").filter({ hasText: names[lang] });
     await expect(row).toContainText(rupiah(40_000));
+    await expect(row.getByTestId("supply-parcel")).toHaveText(
+      fill(c.packedValue, { weight: "120", length: 15, width: 8, height: 6 }),
+    );
     await expect(row.locator("img")).toBeVisible();
     await expectNoSeriousViolations(page, `ops catalogue (${lang})`);
     await row.getByRole("button", { name: c.addStock }).click();
@@ -203,6 +214,10 @@ for (const lang of langs.filter((l) => l !== journeyLang)) {
         suggestedPrice: 55_000,
         stock: 25,
         boutique: true,
+        weightGrams: 120,
+        lengthCm: 15,
+        widthCm: 8,
+        heightCm: 6,
       },
       ops,
     );

@@ -323,6 +323,7 @@ for (const lang of langs) {
         ["categories", "/ops/categories"],
         ["recharges", "/ops/recharges"],
         ["payments", "/ops/payments"],
+        ["shipping", "/ops/shipping"],
         ["ledger", "/ops/ledger"],
         ["adjust", "/ops/adjust"],
         ["audit log", "/ops/audit"],

@@ -2,6 +2,7 @@ import { useId, useState } from "react";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { ImagePlus, Trash2 } from "lucide-react";
 import type { SupplyOpsItem } from "#common/contracts/supply.ts";
+import { maxParcelCm, maxParcelGrams } from "#common/parcel.ts";
 import { localeNames, locales, type Locale } from "#common/locales.ts";
 import { Field, type FieldErrors } from "../auth/form.tsx";
 import { TextAreaField, useFieldMessage } from "../merchant/store-fields.tsx";
@@ -27,7 +28,16 @@ interface Values {
   suggestedPrice: number | null;
   stock: number | null;
   boutique: boolean;
+  weightGrams: number | null;
+  lengthCm: number | null;
+  widthCm: number | null;
+  heightCm: number | null;
 }
+
+const sides = ["lengthCm", "widthCm", "heightCm"] as const;
+
+/** Whether a packed size is a whole number within the database's bounds. */
+const within = (value: number | null, max: number) => value !== null && value >= 1 && value <= max;
 
 /** The same checks as the server's schema (common/contracts/supply.ts), as message keys by field. */
 function check(v: Values, creating: boolean): FieldErrors {
@@ -42,6 +52,8 @@ function check(v: Values, creating: boolean): FieldErrors {
   else if (v.merchantPrice && v.suggestedPrice < v.merchantPrice)
     errors.suggestedPrice = "errors.supply.suggestedBelowCost";
   if (creating && v.stock === null) errors.stock = "errors.supply.stock";
+  if (!within(v.weightGrams, maxParcelGrams)) errors.weightGrams = "errors.supply.weight";
+  for (const side of sides) if (!within(v[side], maxParcelCm)) errors[side] = "errors.supply.size";
   return errors;
 }
 
@@ -103,7 +115,65 @@ function Gallery(props: { product: SupplyOpsItem; onChange: (p: SupplyOpsItem) =
   );
 }
 
-/** Creates or edits a supply product: every language's name and description, category, prices, boutique. */
+/**
+ * The packed weight and size couriers charge by: grams, then the three sides in centimetres side by side.
+ */
+function ParcelFields(props: {
+  values: Pick<Values, "weightGrams" | (typeof sides)[number]>;
+  errors: FieldErrors;
+  onChange: (field: "weightGrams" | (typeof sides)[number], value: number | null) => void;
+}) {
+  const { t } = useI18n();
+  const message = useFieldMessage();
+  const id = useId();
+  const labels = {
+    lengthCm: "ops.catalog.length",
+    widthCm: "ops.catalog.width",
+    heightCm: "ops.catalog.height",
+  } as const;
+  const number = (field: "weightGrams" | (typeof sides)[number], digits: number) => ({
+    name: field,
+    inputMode: "numeric" as const,
+    autoComplete: "off",
+    maxLength: digits,
+    value: props.values[field] === null ? "" : String(props.values[field]),
+    onChange: (e: React.ChangeEvent<HTMLInputElement>) => {
+      const typed = e.target.value.replace(/\D/g, "").slice(0, digits);
+      props.onChange(field, typed === "" ? null : Number(typed));
+    },
+  });
+  return (
+    <fieldset
+      className="mt-4 rounded-lg border border-gray-200 p-3 dark:border-gray-700"
+      aria-describedby={`${id}-note`}
+    >
+      <legend className="px-1 text-sm font-semibold">{t("ops.catalog.parcel")}</legend>
+      <p id={`${id}-note`} className="text-xs text-gray-600 dark:text-gray-400">
+        {t("ops.catalog.parcelNote")}
+      </p>
+      <Field
+        label={t("ops.catalog.weight")}
+        error={message(props.errors.weightGrams)}
+        input={number("weightGrams", 6)}
+      />
+      <div className="grid grid-cols-3 gap-2">
+        {sides.map((side) => (
+          <Field
+            key={side}
+            label={t(labels[side])}
+            error={message(props.errors[side])}
+            input={number(side, 3)}
+          />
+        ))}
+      </div>
+    </fieldset>
+  );
+}
+
+/**
+ * Creates or edits a supply product: every language's name and description, category, prices, boutique, and
+ * the packed weight and size couriers charge by.
+ */
 export function SupplyForm(props: {
   product?: SupplyOpsItem;
   categories: CategoryOption[];
@@ -122,6 +192,10 @@ export function SupplyForm(props: {
     suggestedPrice: props.product?.suggestedPrice ?? null,
     stock: props.product ? props.product.stock : null,
     boutique: props.product?.boutique ?? false,
+    weightGrams: props.product?.weightGrams ?? null,
+    lengthCm: props.product?.lengthCm ?? null,
+    widthCm: props.product?.widthCm ?? null,
+    heightCm: props.product?.heightCm ?? null,
   }));
   const [errors, setErrors] = useState<FieldErrors>({});
   const refresh = () => void queryClient.invalidateQueries({ queryKey: trpc.ops.catalog.pathKey() });
@@ -165,6 +239,10 @@ export function SupplyForm(props: {
       merchantPrice: values.merchantPrice!,
       suggestedPrice: values.suggestedPrice!,
       boutique: values.boutique,
+      weightGrams: values.weightGrams!,
+      lengthCm: values.lengthCm!,
+      widthCm: values.widthCm!,
+      heightCm: values.heightCm!,
     };
     if (product) update.mutate({ ...fields, id: product.id });
     else create.mutate({ ...fields, stock: values.stock ?? 0 });
@@ -247,6 +325,7 @@ export function SupplyForm(props: {
           }}
         />
       )}
+      <ParcelFields values={values} errors={errors} onChange={(field, value) => set(field, value)} />
       <label className="mt-4 flex items-center gap-3">
         <input
           type="checkbox"

@@ -107,6 +107,17 @@ function Row(props: { item: SupplyOpsItem; onEdit: () => void }) {
               <dt className="text-gray-600 dark:text-gray-400">{t("ops.catalog.stores")}</dt>
               <dd className="text-sm tabular-nums">{formatNumber(item.listings, locale)}</dd>
             </div>
+            <div className="col-span-2">
+              <dt className="text-gray-600 dark:text-gray-400">{t("ops.catalog.packed")}</dt>
+              <dd className="text-sm tabular-nums" data-testid="supply-parcel">
+                {t("ops.catalog.packedValue", {
+                  weight: formatNumber(item.weightGrams, locale),
+                  length: item.lengthCm,
+                  width: item.widthCm,
+                  height: item.heightCm,
+                })}
+              </dd>
+            </div>
           </dl>
           {item.boutique && (
             <p className="mt-1 text-xs font-semibold text-primary-800 dark:text-primary-300">

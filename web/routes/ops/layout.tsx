@@ -18,6 +18,7 @@ const sections = [
   ["/ops/categories", "categories"],
   ["/ops/recharges", "recharges"],
   ["/ops/payments", "payments"],
+  ["/ops/shipping", "shipping"],
   ["/ops/ledger", "ledger"],
   ["/ops/adjust", "adjust"],
   ["/ops/reviews", "reviews"],

@@ -7,6 +7,8 @@ import type { Route } from "./+types/settings";
 import type { OpsSettingsView } from "#common/contracts/settings.ts";
 import { percentToBasisPoints } from "#common/money.ts";
 import type { MessageKey } from "#common/i18n/messages.ts";
+import { provinceZones } from "#common/shipping.ts";
+import { AreaFields } from "../../features/address/area-picker.tsx";
 import { Field, type FieldErrors } from "../../features/auth/form.tsx";
 import { TextAreaField } from "../../features/merchant/store-fields.tsx";
 import { issueErrors } from "../../features/ops/ops-ui.tsx";
@@ -24,7 +26,27 @@ import { Card } from "../../ui/card.tsx";
 export async function loader({ request, context, params, url }: Route.LoaderArgs) {
   const locale = localeFromParam(params.lang) ?? "ind";
   const { dehydrated } = await withServerApi({ request, context }, locale, ({ trpc, queryClient }) =>
-    queryClient.fetchQuery(trpc.ops.settings.get.queryOptions()).catch(operatorOnly(url, locale)),
+    queryClient
+      .fetchQuery(trpc.ops.settings.get.queryOptions())
+      .then(({ warehouse: w }) =>
+        // The warehouse's area pickers open on its area: each level's list comes with the page.
+        Promise.all(
+          (
+            [
+              ["province", undefined],
+              ["regency", w.provinceCode],
+              ["district", w.regencyCode],
+              ["village", w.districtCode],
+            ] as const
+          ).map(([level, parent]) =>
+            queryClient.prefetchQuery({
+              ...trpc.addresses.areas.queryOptions({ level, parent }),
+              staleTime: Infinity,
+            }),
+          ),
+        ),
+      )
+      .catch(operatorOnly(url, locale)),
   );
   return { dehydrated, title: serverT(context, locale)("ops.nav.settings") };
 }
@@ -407,6 +429,134 @@ function MoneyForm(props: { money: Money }) {
   );
 }
 
+type Warehouse = OpsSettingsView["warehouse"];
+const warehouseValues = (w: Warehouse) => ({
+  name: w.name,
+  // As Indonesians write a number: 021…, 0812….
+  phone: w.phone.replace(/^\+62/, "0"),
+  provinceCode: w.provinceCode,
+  regencyCode: w.regencyCode,
+  districtCode: w.districtCode,
+  villageCode: w.villageCode,
+  postcode: w.postcode,
+  detail: w.detail,
+});
+
+/**
+ * Where every parcel leaves from (issue 27): its name, phone, area (picked like a delivery address), postcode
+ * and street. Its province decides the rate zone couriers quote from.
+ */
+function WarehouseForm(props: { warehouse: Warehouse }) {
+  const { t } = useI18n();
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const saved = useSaved();
+  const [values, setValues] = useState(() => warehouseValues(props.warehouse));
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const update = useMutation(
+    trpc.ops.settings.updateWarehouse.mutationOptions({
+      onSuccess: (s) => {
+        setValues(warehouseValues(s.warehouse));
+        // The shipping page opens on the warehouse's zone.
+        void queryClient.invalidateQueries({ queryKey: trpc.ops.shipping.pathKey() });
+        saved(s, "ops.settings.warehouseSaved");
+      },
+      onError: (error) => setErrors(issueErrors(error)),
+    }),
+  );
+  const set = (field: keyof typeof values) => (value: string) => {
+    setValues((v) => ({ ...v, [field]: value }));
+    setErrors((e) => ({ ...e, [field]: undefined }));
+  };
+  const zone = provinceZones[values.provinceCode];
+  return (
+    <Section title={t("ops.settings.warehouse")} note={t("ops.settings.warehouseNote")}>
+      <form
+        noValidate
+        data-testid="warehouse-form"
+        onSubmit={(e) => {
+          e.preventDefault();
+          // Sent as typed; the server's checks (common/contracts/settings.ts) say what is wrong, field by field.
+          update.mutate(values);
+        }}
+      >
+        <Field
+          label={t("ops.settings.warehouseName")}
+          error={errors.name}
+          input={{
+            name: "warehouseName",
+            value: values.name,
+            maxLength: 60,
+            autoComplete: "organization",
+            onChange: (e) => set("name")(e.target.value),
+          }}
+        />
+        <Field
+          label={t("ops.settings.warehousePhone")}
+          hint={t("ops.settings.warehousePhoneHint")}
+          error={errors.phone}
+          input={{
+            name: "warehousePhone",
+            type: "tel",
+            inputMode: "tel",
+            autoComplete: "tel",
+            maxLength: 30,
+            value: values.phone,
+            onChange: (e) => set("phone")(e.target.value),
+          }}
+        />
+        <AreaFields
+          value={values}
+          provinceError={errors.provinceCode}
+          areaError={errors.regencyCode ?? errors.districtCode ?? errors.villageCode}
+          onChange={(codes) => {
+            setValues((v) => ({ ...v, ...codes }));
+            setErrors((e) => ({
+              ...e,
+              provinceCode: undefined,
+              regencyCode: undefined,
+              districtCode: undefined,
+              villageCode: undefined,
+            }));
+          }}
+        />
+        {zone && (
+          <p className="mt-2 text-sm text-gray-700 dark:text-gray-300" data-testid="warehouse-zone">
+            {t("ops.settings.warehouseZone", { zone: t(`ops.shipping.zones.${zone}`) })}
+          </p>
+        )}
+        <Field
+          label={t("orders.delivery.postcode")}
+          error={errors.postcode}
+          input={{
+            name: "warehousePostcode",
+            inputMode: "numeric",
+            autoComplete: "postal-code",
+            maxLength: 5,
+            value: values.postcode,
+            onChange: (e) => set("postcode")(e.target.value.replace(/\D/g, "")),
+          }}
+        />
+        <Field
+          label={t("orders.delivery.detail")}
+          hint={t("orders.delivery.detailHint")}
+          error={errors.detail}
+          input={{
+            name: "warehouseDetail",
+            autoComplete: "street-address",
+            maxLength: 200,
+            value: values.detail,
+            onChange: (e) => set("detail")(e.target.value),
+          }}
+        />
+        <button type="submit" disabled={update.isPending} className={submitButton}>
+          {t("ops.settings.saveWarehouse")}
+        </button>
+      </form>
+    </Section>
+  );
+}
+
 /** The platform's settings (product.md section 7): every change audited, the shop follows on its next page. */
 function SettingsContent() {
   const { t } = useI18n();
@@ -418,6 +568,7 @@ function SettingsContent() {
       <h1 className="px-4 pt-4 text-xl font-bold">{t("ops.nav.settings")}</h1>
       <p className="px-4 pt-1 text-sm text-gray-700 dark:text-gray-300">{t("ops.settings.followNote")}</p>
       <SiteForm site={settings.site} />
+      <WarehouseForm warehouse={settings.warehouse} />
       <MoneyForm money={settings.money} />
     </main>
   );

@@ -1,0 +1,107 @@
+import { z } from "zod";
+import { serviceKinds, shippingCouriers, shippingZones } from "../shipping.ts";
+import { plainText } from "./input.ts";
+
+// The operator's shipping page (/ops/shipping, issue 27): the built-in courier's services and its rate table.
+// Bounds are the database's (courier_services_min_kg, courier_rates_valid), so a refused value is a translated
+// message here and never a constraint error there.
+
+const Courier = z.enum(shippingCouriers, "errors.shippingOps.serviceNotFound");
+/** A courier's own code for a service (`REG`, `YES`, `EZ`…), as a checkout names it. */
+const ServiceCode = z.string().regex(/^[A-Za-z0-9_-]{1,24}$/, "errors.shippingOps.serviceNotFound");
+const Zone = z.enum(shippingZones, "errors.shippingOps.zone");
+
+/** The largest price per kilogram the rate table holds: Rp 10.000.000. */
+export const maxKgPrice = 10_000_000;
+/** The latest arrival estimate, in days. */
+export const maxEtaDays = 60;
+
+export const ShippingServiceKeySchema = z.object({ courier: Courier, service: ServiceCode });
+
+/**
+ * A change to a service: any of its name, cash on delivery, least weight charged and whether checkouts offer it.
+ * Fields left out keep their value (the active switch sends only `active`).
+ */
+export const ShippingServiceUpdateInputSchema = ShippingServiceKeySchema.extend({
+  name: plainText(
+    z.string().trim().min(1, "errors.shippingOps.name").max(40, "errors.shippingOps.name"),
+  ).optional(),
+  cod: z.boolean().optional(),
+  minKg: z
+    .number("errors.shippingOps.minKg")
+    .int("errors.shippingOps.minKg")
+    .min(1, "errors.shippingOps.minKg")
+    .max(100, "errors.shippingOps.minKg")
+    .optional(),
+  active: z.boolean().optional(),
+});
+export type ShippingServiceUpdateInput = z.infer<typeof ShippingServiceUpdateInputSchema>;
+
+export const ShippingServiceViewSchema = z.object({
+  courier: z.enum(shippingCouriers),
+  service: z.string(),
+  name: z.string(),
+  kind: z.enum(serviceKinds),
+  cod: z.boolean(),
+  minKg: z.number().int(),
+  active: z.boolean(),
+});
+export type ShippingServiceView = z.infer<typeof ShippingServiceViewSchema>;
+
+/** Every service of the built-in courier in the operator's order, and the zone parcels leave from. */
+export const ShippingServicesViewSchema = z.object({
+  /** The warehouse's zone: where every parcel leaves from, so the rates that count. */
+  originZone: z.enum(shippingZones),
+  /** The warehouse's area names, village first. */
+  originArea: z.string(),
+  services: z.array(ShippingServiceViewSchema),
+});
+export type ShippingServicesView = z.infer<typeof ShippingServicesViewSchema>;
+
+export const ShippingRatesInputSchema = ShippingServiceKeySchema.extend({ originZone: Zone });
+
+/** One row of the rate table: a service's price and arrival estimate from one zone to another. */
+export const ShippingRateViewSchema = z.object({
+  destinationZone: z.enum(shippingZones),
+  /** Null for a zone the service does not serve from this origin (no row). */
+  rate: z
+    .object({
+      firstKg: z.number().int(),
+      nextKg: z.number().int(),
+      etaMinDays: z.number().int(),
+      etaMaxDays: z.number().int(),
+      updatedAt: z.date(),
+    })
+    .nullable(),
+});
+export type ShippingRateView = z.infer<typeof ShippingRateViewSchema>;
+
+/** A service's rates from one origin zone to each of the eight zones, in the zones' order. */
+export const ShippingRatesViewSchema = z.object({
+  courier: z.enum(shippingCouriers),
+  service: z.string(),
+  originZone: z.enum(shippingZones),
+  rates: z.array(ShippingRateViewSchema),
+});
+export type ShippingRatesView = z.infer<typeof ShippingRatesViewSchema>;
+
+const KgPrice = (message: "errors.shippingOps.firstKg" | "errors.shippingOps.nextKg", min: number) =>
+  z.number(message).int(message).min(min, message).max(maxKgPrice, message);
+const EtaDays = z
+  .number("errors.shippingOps.eta")
+  .int("errors.shippingOps.eta")
+  .min(0, "errors.shippingOps.eta")
+  .max(maxEtaDays, "errors.shippingOps.eta");
+
+/** A rate as the operator saves it: whole rupiah, the first kilogram above zero, days 0 to 60 in order. */
+export const ShippingRateUpdateInputSchema = ShippingRatesInputSchema.extend({
+  destinationZone: Zone,
+  firstKg: KgPrice("errors.shippingOps.firstKg", 1),
+  nextKg: KgPrice("errors.shippingOps.nextKg", 0),
+  etaMinDays: EtaDays,
+  etaMaxDays: EtaDays,
+}).refine((r) => r.etaMaxDays >= r.etaMinDays, {
+  path: ["etaMaxDays"],
+  message: "errors.shippingOps.etaRange",
+});
+export type ShippingRateUpdateInput = z.infer<typeof ShippingRateUpdateInputSchema>;
