@@ -1,8 +1,8 @@
-import type { ShippingZone } from "#common/shipping.ts";
+import type { ShippingZone } from "./shipping.ts";
 
 /**
  * Which shipping zone each of Indonesia's 38 provinces (by its Kemendagri code, as addresses keep it) belongs to:
- * the built-in rate card prices by origin and destination zone. Server-only, so pages do not carry it.
+ * the built-in rate card prices by origin and destination zone. Apart from common/shipping.ts, so shoppers' pages do not carry it.
  */
 export const provinceZones: Readonly<Record<string, ShippingZone>> = {
   "11": "sumatera",

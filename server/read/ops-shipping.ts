@@ -1,5 +1,5 @@
 import type { ShippingServicesView } from "#common/contracts/shipping-ops.ts";
-import { provinceZones } from "#common/shipping.ts";
+import { provinceZones } from "#common/shipping-zones.ts";
 import type { Db } from "../db/client.ts";
 import { listCourierServices } from "../modules/courier/rates.service.ts";
 import { getWarehouse } from "../modules/settings/settings.service.ts";

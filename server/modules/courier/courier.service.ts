@@ -6,8 +6,8 @@ import {
   type ShippingCourier,
   type ShippingZone,
 } from "#common/shipping.ts";
+import { provinceZones } from "#common/shipping-zones.ts";
 import type { Db } from "../../db/client.ts";
-import { provinceZones } from "./zones.ts";
 import { transact } from "../../db/transaction.ts";
 import { now } from "../../platform/clock.ts";
 import type {

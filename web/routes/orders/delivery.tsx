@@ -5,9 +5,9 @@ import { Link, useNavigate, useSearchParams } from "react-router";
 import type { Route } from "./+types/delivery";
 import { formatIndonesianNumber } from "#common/account-display.ts";
 import type { AddressView, PostcodeView } from "#common/contracts/orders.ts";
-import type { AreaLevel } from "#common/order-states.ts";
 import { clearFilledPostcode, fillPostcode, type PostcodeField } from "../../features/addresses/postcode.ts";
 import { Field, SubmitButton, type FieldErrors } from "../../features/auth/form.tsx";
+import { AreaPicker } from "../../features/addresses/area-picker.tsx";
 import { AppHeader } from "../../features/shell/app-header.tsx";
 import { buttonLink, Card } from "../../ui/card.tsx";
 import { serverT, signInOnUnauthorized, withServerApi } from "../../lib/api.server.ts";
@@ -18,7 +18,6 @@ import { modal } from "../../lib/modal.ts";
 import { toast } from "../../lib/toast.ts";
 import { useTRPC } from "../../lib/trpc.ts";
 import { ConfirmDialog } from "../../ui/confirm-dialog.tsx";
-import { SelectList } from "../../ui/select-list.tsx";
 
 export async function loader({ request, context, params, url }: Route.LoaderArgs) {
   const locale = localeFromParam(params.lang) ?? "ind";
@@ -58,35 +57,6 @@ function check(v: FormValues): FieldErrors {
   if (!/^\d{5}$/.test(v.postcode.trim())) errors.postcode = "errors.address.postcode";
   if (!v.detail.trim()) errors.detail = "errors.address.detail";
   return errors;
-}
-
-function AreaPicker(props: {
-  level: AreaLevel;
-  parent: string | undefined;
-  value: string;
-  label: string;
-  error?: string;
-  onChange: (code: string) => void;
-}) {
-  const { t } = useI18n();
-  const trpc = useTRPC();
-  const needsParent = props.level !== "province";
-  const areas = useQuery({
-    ...trpc.addresses.areas.queryOptions({ level: props.level, parent: props.parent }),
-    enabled: !needsParent || Boolean(props.parent),
-    staleTime: Infinity,
-  });
-  return (
-    <SelectList
-      label={props.label}
-      placeholder={t("orders.delivery.choose")}
-      options={(areas.data ?? []).map((a) => ({ value: a.code, label: a.name }))}
-      value={props.value}
-      disabled={needsParent && !props.parent}
-      error={props.error}
-      onChange={props.onChange}
-    />
-  );
 }
 
 function AddressForm(props: { address?: AddressView; onDone: () => void }) {
