@@ -12,12 +12,8 @@
  * they are now, a little above that floor.
  */
 export const budgetKb = {
-  /**
-   * The shop's pages a shopper browses, signed in or not. Raised from 140 to 141 with issue 27: the checkout's
-   * courier picker and the order's tracking card put checkout at 140.3 and the store's order detail at 140.1.
-   * To be won back (split order-ui.tsx so the cart and checkout do not carry the order detail).
-   */
-  browse: 141,
+  /** The shop's pages a shopper browses, signed in or not. */
+  browse: 140,
   /**
    * Sign-in, sign-up and reset. They validate with the server's own zod schemas and read phone numbers with
    * libphonenumber (30 KB more), loaded when the visitor first touches the form rather than with the page.

@@ -2,7 +2,8 @@
 import { useState } from "react";
 import { afterEach, describe, expect, it } from "vitest";
 import { mount, renderHtml, textOf } from "../../../tests/setup/web.tsx";
-import { AmountField, parseAmount, SignedAmount } from "./wallet-ui.tsx";
+import { SignedAmount } from "./fund-labels.tsx";
+import { AmountField, parseAmount } from "./wallet-ui.tsx";
 
 let ui: ReturnType<typeof mount> | undefined;
 afterEach(() => {

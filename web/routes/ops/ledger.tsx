@@ -5,7 +5,7 @@ import { Form, Link, useSearchParams } from "react-router";
 import type { Route } from "./+types/ledger";
 import { fundTypes, platformAccounts, type FundType } from "#common/wallet-states.ts";
 import { LoadMore } from "../../features/catalog/infinite-products.tsx";
-import { useFundTypeLabel } from "../../features/wallet/wallet-ui.tsx";
+import { useFundTypeLabel } from "../../features/wallet/fund-labels.tsx";
 import { operatorOnly, serverT, withServerApi } from "../../lib/api.server.ts";
 import { formatRupiah } from "../../lib/format.ts";
 import { useI18n } from "../../lib/i18n.tsx";

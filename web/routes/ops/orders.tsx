@@ -7,7 +7,7 @@ import type { FulfilmentOrderView } from "#common/contracts/orders.ts";
 import { LoadMore } from "../../features/catalog/infinite-products.tsx";
 import { DecisionDialog } from "../../features/ops/decision-dialog.tsx";
 import { statusParam, StatusTabs } from "../../features/ops/ops-ui.tsx";
-import { exceptionText } from "../../features/orders/order-ui.tsx";
+import { exceptionText } from "../../features/orders/order-detail-body.tsx";
 import { ConfirmDialog } from "../../ui/confirm-dialog.tsx";
 import { StatusLabel } from "../../features/orders/order-ui.tsx";
 import { operatorOnly, serverT, withServerApi } from "../../lib/api.server.ts";

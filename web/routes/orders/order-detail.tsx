@@ -5,7 +5,7 @@ import { Link, useNavigate, useSearchParams } from "react-router";
 import type { Route } from "./+types/order-detail";
 import type { OrderDetailView } from "#common/contracts/orders.ts";
 import { AfterSalesCard } from "../../features/orders/after-sales.tsx";
-import { OrderDetailBody } from "../../features/orders/order-ui.tsx";
+import { OrderDetailBody } from "../../features/orders/order-detail-body.tsx";
 import { attemptPath } from "../../features/payments/channels.ts";
 import { AppHeader } from "../../features/shell/app-header.tsx";
 import { newIntentKey } from "../../features/wallet/intent-key.ts";

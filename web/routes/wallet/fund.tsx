@@ -6,7 +6,7 @@ import { fundTypes, type FundType } from "#common/wallet-states.ts";
 import type { FundRecordView } from "#common/contracts/wallet.ts";
 import { LoadMore } from "../../features/catalog/infinite-products.tsx";
 import { AppHeader } from "../../features/shell/app-header.tsx";
-import { SignedAmount, useFundTypeLabel } from "../../features/wallet/wallet-ui.tsx";
+import { SignedAmount, useFundTypeLabel } from "../../features/wallet/fund-labels.tsx";
 import { buttonLink } from "../../ui/card.tsx";
 import { serverT, signInOnUnauthorized, withServerApi } from "../../lib/api.server.ts";
 import { formatRupiah } from "../../lib/format.ts";
