@@ -27,7 +27,11 @@ export async function cancelOrder(
   );
 }
 
-/** The operator cancels an order not yet shipped, with a reason (a paid one is refunded in full). Audited. */
+/**
+ * The operator cancels an order with a reason, refunding a paid one in full. Audited. An order not yet shipped,
+ * or a shipped one whose parcel the courier lost or brought back to the warehouse (its exception says which):
+ * the shopper gets every rupiah, the store its goods cost, and the stock returns only if the goods did.
+ */
 export async function operatorCancel(
   db: Db,
   operatorId: string,
@@ -44,10 +48,17 @@ export async function operatorCancel(
     async (tx) => {
       const [order] = await lockOrders(tx, eq(orders.id, input.id));
       if (!order) throw new DomainError("not_found", "errors.orders.notFound");
-      if (order.status !== "pending_payment" && order.status !== "paid") {
+      const parcel =
+        order.status === "shipped" &&
+        (order.exception === "parcel_lost" || order.exception === "parcel_returned")
+          ? order.exception
+          : null;
+      if (order.status !== "pending_payment" && order.status !== "paid" && !parcel) {
         throw new DomainError("conflict", "errors.orders.notCancellable");
       }
-      await cancelLocked(tx, order, "operator", "operator", operatorId, input.note);
+      await cancelLocked(tx, order, parcel ?? "operator", "operator", operatorId, input.note, {
+        keepStock: parcel === "parcel_lost",
+      });
       await recordAudit(tx, {
         actorId: operatorId,
         action: "order.cancel",

@@ -293,4 +293,37 @@ describe("shipping and tracking", () => {
       shopper.api.ops.orders.moveParcel({ shipmentId: shipment!.id, to: "delivered" }),
     ).rejects.toMatchObject({ code: "FORBIDDEN" });
   });
+
+  it("the operator refunds a lost parcel in full (the goods are gone) and a returned one with its stock back", async () => {
+    for (const end of ["lost", "returned"] as const) {
+      const { shopper, store, id } = await paidOrder();
+      const before = (await shopper.api.wallet.summary()).balance;
+      const storeBefore = (await store.api.wallet.summary()).balance;
+      await ops.api.ops.orders.ship({ id, idempotencyKey: newKey() });
+      const [shipment] = await outbound(id);
+      const stockOf = async () =>
+        (await database.db.select({ stock: supplyProducts.stock }).from(supplyProducts))
+          .map((r) => r.stock)
+          .reduce((a, b) => a + b, 0);
+      // Not refundable while the parcel is on its way.
+      await expect(
+        ops.api.ops.orders.cancel({ id, note: "paket bermasalah", idempotencyKey: newKey() }),
+      ).rejects.toMatchObject({ code: "CONFLICT" });
+      const moves =
+        end === "lost"
+          ? (["picked_up", "lost"] as const)
+          : (["picked_up", "in_transit", "returning", "returned"] as const);
+      for (const to of moves) await ops.api.ops.orders.moveParcel({ shipmentId: shipment!.id, to });
+      const stock = await stockOf();
+      const order = await shopper.api.orders.get({ id });
+      await ops.api.ops.orders.cancel({ id, note: "paket bermasalah", idempotencyKey: newKey() });
+      const after = await shopper.api.orders.get({ id });
+      expect(after).toMatchObject({ status: "cancelled", cancelReason: `parcel_${end}` });
+      // Every rupiah back to the shopper, the goods cost back to the store.
+      expect((await shopper.api.wallet.summary()).balance).toBe(before + order.total);
+      expect((await store.api.wallet.summary()).balance).toBe(storeBefore + 60_000);
+      // The stock returns only with the goods.
+      expect(await stockOf()).toBe(end === "lost" ? stock : stock + 1);
+    }
+  });
 });

@@ -84,18 +84,23 @@ interface QuotedStore {
  */
 export async function placeOrders<T = { orderIds: string[] }>(
   request: APIRequestContext,
-  token: string,
+  shopper: string | { authorization: string; lang?: string },
   input: { lines: { listingId: string; quantity: number }[]; addressId: string } & Record<string, unknown>,
 ): Promise<T> {
+  const headers: Record<string, string> =
+    typeof shopper === "string"
+      ? { authorization: shopper }
+      : { authorization: shopper.authorization, ...(shopper.lang ? { lang: shopper.lang } : {}) };
   const quote = await trpcQuery<{ stores: QuotedStore[] }>(
     request,
     "orders.quote",
     { lines: input.lines, addressId: input.addressId },
     "ind",
-    token,
+    headers.authorization,
   );
   const shipping = quote.stores.map((s) => ({ storeId: s.storeId, ...s.shipping.selected! }));
-  return trpcMutation<T>(request, "orders.place", { ...input, shipping }, { authorization: token });
+  // The language rides along: a payment's pages speak the one it was placed in.
+  return trpcMutation<T>(request, "orders.place", { ...input, shipping }, headers);
 }
 
 /** Places one order per store for `lines`, paid from the wallet of the holder of `token`; answers the orders. */

@@ -12,6 +12,8 @@ export function ShippingPicker(props: {
   storeId: string;
   options: readonly ShippingOption[];
   selected: ShippingOption | null;
+  /** The service the shopper just picked, shown as chosen while its totals are on their way. */
+  picked?: { courier: string; service: string } | undefined;
   hasAddress: boolean;
   onChange: (option: ShippingOption) => void;
 }) {
@@ -26,6 +28,10 @@ export function ShippingPicker(props: {
     );
   }
   const selected = props.selected;
+  const pickedKey = props.picked && `${props.picked.courier}:${props.picked.service}`;
+  const chosenKey = props.options.some((o) => `${o.courier}:${o.service}` === pickedKey)
+    ? pickedKey
+    : `${selected.courier}:${selected.service}`;
   return (
     <details className="group mt-2 rounded-lg border border-gray-200 dark:border-gray-700">
       <summary className="flex min-h-12 cursor-pointer list-none items-center gap-2 px-3 py-2 text-sm">
@@ -51,7 +57,7 @@ export function ShippingPicker(props: {
               key={key}
               name={name}
               value={key}
-              checked={key === `${selected.courier}:${selected.service}`}
+              checked={key === chosenKey}
               onChange={() => props.onChange(o)}
               label={serviceLabel(o)}
               note={`${t(`orders.shipping.kinds.${o.kind}`)} · ${eta(o)}`}

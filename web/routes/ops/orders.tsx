@@ -55,6 +55,10 @@ const deskMoves: Record<ShipmentStatus, ShipmentStatus[]> = {
   cancelled: [],
 };
 
+/** A shipped order the operator may refund: its parcel was lost, or came back to the warehouse. */
+const refundableParcel = (exception: string | null) =>
+  exception === "parcel_lost" || exception === "parcel_returned";
+
 function OrderRow(props: { order: FulfilmentOrderView; refresh: () => void }) {
   const { t, locale } = useI18n();
   const zone = useTimeZone();
@@ -180,7 +184,7 @@ function OrderRow(props: { order: FulfilmentOrderView; refresh: () => void }) {
           >
             {t("orders.ops.exception")}
           </button>
-          {o.status === "paid" && (
+          {(o.status === "paid" || (o.status === "shipped" && refundableParcel(o.exception))) && (
             <button
               type="button"
               className={`${button} border border-red-700 text-red-700 dark:border-red-400 dark:text-red-400`}

@@ -287,6 +287,7 @@ function Checkout() {
             storeId={store.storeId}
             options={store.shipping.options}
             selected={store.shipping.selected}
+            picked={choices[store.storeId]}
             hasAddress={!!address}
             onChange={(o) =>
               setChoices((c) => ({ ...c, [store.storeId]: { courier: o.courier, service: o.service } }))

@@ -14,7 +14,8 @@ import { selectStorePayer } from "../../../read/order-lines.ts";
 import { sendRefundToProvider } from "../../payments/refunds.ts";
 
 /**
- * Cancels an order not yet shipped: stock returns; a paid order's total goes from escrow to the shopper's
+ * Cancels an order not yet shipped, or shipped in a parcel the courier lost or brought back (`keepStock` when
+ * the goods are gone): stock returns; a paid order's total goes from escrow to the shopper's
  * wallet (and on to the e-wallet or QRIS app that paid it, where the provider can refund), and a paid goods
  * cost back to the merchant. A payment the provider took back (`reversed`) sends the total back to the
  * provider's clearing instead: the shopper has their money already. The caller has locked the order and
@@ -27,7 +28,7 @@ export async function cancelLocked(
   actor: OrderActor,
   actorId: string | null,
   note?: string,
-  opts: { reversed?: boolean } = {},
+  opts: { reversed?: boolean; keepStock?: boolean } = {},
 ): Promise<void> {
   const at = now();
   await updateOrder(tx, order.id, {
@@ -37,9 +38,9 @@ export async function cancelLocked(
     updatedAt: at,
   });
   const items = await selectItems(tx, [order.id]);
-  await releaseStock(tx, items);
+  if (!opts.keepStock) await releaseStock(tx, items);
   const events = [orderEvent(order.id, "cancelled", actor, actorId, { reason, ...(note ? { note } : {}) })];
-  if (order.status === "paid") {
+  if (order.status === "paid" || order.status === "shipped") {
     await recordSales(tx, items, -1);
     const subject = { type: "order" as const, id: order.id };
     const transfers: Transfer[] = [
