@@ -9,6 +9,7 @@ import {
   type ShippingCourier,
 } from "#common/shipping.ts";
 import { now } from "../../platform/clock.ts";
+import { callJson } from "../http-json.ts";
 import {
   CourierError,
   type BookedShipment,
@@ -250,35 +251,15 @@ export function createBiteshipCourier(opts: BiteshipCourierOptions): CourierGate
   };
 
   async function call(method: "GET" | "POST", path: string, body?: unknown): Promise<Answer> {
-    const headers: Record<string, string> = { authorization: opts.apiKey, accept: "application/json" };
-    if (body !== undefined) headers["content-type"] = "application/json";
-    let response: Response;
-    let text: string;
-    try {
-      response = await send(`${apiUrl}${path}`, {
-        method,
-        headers,
-        body: body === undefined ? undefined : JSON.stringify(body),
-        signal: AbortSignal.timeout(timeoutMs),
-      });
-      text = await response.text();
-    } catch (error) {
-      const timedOut =
-        error instanceof Error && (error.name === "TimeoutError" || error.name === "AbortError");
-      const why = timedOut ? `did not answer within ${timeoutMs} ms` : "could not be reached";
-      throw new CourierError(scrub(`Biteship ${method} ${path} ${why}`), true);
-    }
-    let json: unknown = undefined;
-    try {
-      json = text ? JSON.parse(text) : undefined;
-    } catch {
-      // Not JSON (a proxy's error page): described below by its status.
-    }
-    if (response.ok) return { ok: true, status: response.status, json };
+    const headers = { authorization: opts.apiKey, accept: "application/json" };
+    const answer = await callJson(send, `${apiUrl}${path}`, { method, headers, body }, timeoutMs);
+    if (!answer.ok) throw new CourierError(scrub(`Biteship ${method} ${path} ${answer.failed}`), true);
+    const { status, text, json } = answer;
+    if (status >= 200 && status < 300) return { ok: true, status, json };
     const error = ErrorBodySchema.safeParse(json);
     return {
       ok: false,
-      status: response.status,
+      status,
       code: error.success ? (error.data.code ?? null) : null,
       message: error.success ? error.data.error : text.slice(0, 200),
       existingOrderId: error.success ? (error.data.details?.order_id ?? null) : null,

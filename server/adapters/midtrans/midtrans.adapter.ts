@@ -2,6 +2,7 @@ import { createHash, timingSafeEqual } from "node:crypto";
 import type { PaymentAction, PaymentChannel } from "#common/payment-channels.ts";
 import type { z } from "zod";
 import { now } from "../../platform/clock.ts";
+import { callJson } from "../http-json.ts";
 import {
   PaymentProviderError,
   type CreatePaymentInput,
@@ -394,36 +395,14 @@ export function createMidtransGateway(opts: MidtransGatewayOptions): PaymentGate
     body?: unknown,
     headers: Record<string, string> = {},
   ): Promise<Answer> {
-    let text: string;
-    let http: number;
-    try {
-      const response = await fetchFn(`${base}${path}`, {
-        method,
-        headers: {
-          accept: "application/json",
-          authorization,
-          ...(body === undefined ? {} : { "content-type": "application/json" }),
-          ...headers,
-        },
-        body: body === undefined ? undefined : JSON.stringify(body),
-        signal: AbortSignal.timeout(timeoutMs),
-      });
-      http = response.status;
-      text = await response.text();
-    } catch (error) {
-      const timedOut =
-        error instanceof Error && (error.name === "TimeoutError" || error.name === "AbortError");
-      throw fail(
-        `Midtrans did not answer the ${operation}: ${timedOut ? `no answer within ${timeoutMs} ms` : "unreachable"}`,
-        true,
-      );
-    }
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(text);
-    } catch {
-      parsed = undefined;
-    }
+    const answer = await callJson(
+      fetchFn,
+      `${base}${path}`,
+      { method, headers: { accept: "application/json", authorization, ...headers }, body },
+      timeoutMs,
+    );
+    if (!answer.ok) throw fail(`Midtrans did not answer the ${operation}: it ${answer.failed}`, true);
+    const { status: http, json: parsed } = answer;
     const record = isRecord(parsed) ? parsed : undefined;
     const statusCode = record?.status_code;
     const code = typeof statusCode === "string" && /^\d{3}$/.test(statusCode) ? Number(statusCode) : http;

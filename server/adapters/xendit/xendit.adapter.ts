@@ -1,5 +1,6 @@
 import { createHash, timingSafeEqual } from "node:crypto";
 import { z } from "zod";
+import { callJson } from "../http-json.ts";
 import {
   channelKinds,
   paymentChannels,
@@ -129,36 +130,21 @@ export function createXenditGateway(opts: XenditGatewayOptions): PaymentGateway 
     options: { body?: unknown; idempotencyKey?: string; apiVersion?: boolean } = {},
   ): Promise<Answer> {
     const headers: Record<string, string> = { authorization, accept: "application/json" };
-    if (options.body !== undefined) headers["content-type"] = "application/json";
     if (options.apiVersion) headers["api-version"] = xenditApiVersion;
     if (options.idempotencyKey) headers["idempotency-key"] = options.idempotencyKey;
-    let response: Response;
-    let text: string;
-    try {
-      response = await send(`${baseUrl}${path}`, {
-        method,
-        headers,
-        body: options.body === undefined ? undefined : JSON.stringify(options.body),
-        signal: AbortSignal.timeout(timeoutMs),
-      });
-      text = await response.text();
-    } catch (error) {
-      const timedOut =
-        error instanceof Error && (error.name === "TimeoutError" || error.name === "AbortError");
-      const why = timedOut ? `did not answer within ${timeoutMs} ms` : "could not be reached";
-      throw new PaymentProviderError(scrub(`Xendit ${method} ${path} ${why}`), true);
-    }
-    let json: unknown = undefined;
-    try {
-      json = text ? JSON.parse(text) : undefined;
-    } catch {
-      // Not JSON (a proxy's error page): described below by its status.
-    }
-    if (response.ok) return { ok: true, status: response.status, json };
+    const answer = await callJson(
+      send,
+      `${baseUrl}${path}`,
+      { method, headers, body: options.body },
+      timeoutMs,
+    );
+    if (!answer.ok) throw new PaymentProviderError(scrub(`Xendit ${method} ${path} ${answer.failed}`), true);
+    const { status, text, json } = answer;
+    if (status >= 200 && status < 300) return { ok: true, status, json };
     const error = ErrorBodySchema.safeParse(json);
     return {
       ok: false,
-      status: response.status,
+      status,
       errorCode: error.success ? error.data.error_code : "UNKNOWN_ERROR",
       message: error.success ? error.data.message : text.slice(0, 200),
     };
