@@ -6,3 +6,8 @@ export const shippingCourierNames = {
   anteraja: "AnterAja",
   pos: "Pos Indonesia",
 } as const;
+
+/** A courier service as the shopper picks it: `jne:REG`. */
+export function serviceKey(courier: string, service: string): string {
+  return `${courier}:${service}`;
+}

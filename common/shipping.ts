@@ -5,8 +5,6 @@
 export const shippingCouriers = ["jne", "jnt", "sicepat", "anteraja", "pos"] as const;
 export type ShippingCourier = (typeof shippingCouriers)[number];
 
-export { shippingCourierNames } from "./shipping-names.ts";
-
 /**
  * What kind of service a courier's product is, whatever the courier calls it (JNE "YES" is express, SiCepat
  * "GOKIL" is cargo). Shown as a translated word next to the courier's own service name.
@@ -75,9 +73,4 @@ export function volumetricGrams(cubicCm: number): number {
  */
 export function chargeableKg(actualGrams: number, volumetric: number, minKg = 1): number {
   return Math.max(minKg, Math.ceil(Math.max(actualGrams, volumetric) / 1000));
-}
-
-/** A courier service as the shopper picks it: `jne:REG`. */
-export function serviceKey(courier: string, service: string): string {
-  return `${courier}:${service}`;
 }

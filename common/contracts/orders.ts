@@ -424,6 +424,8 @@ const FulfilmentOrderViewSchema = MerchantOrderViewSchema.extend({
       waybill: z.string().nullable(),
       routingCode: z.string().nullable(),
       status: z.enum(shipmentStatuses),
+      /** Where the built-in courier's desk may move it next (none for another courier's parcel). */
+      moves: z.array(z.enum(shipmentStatuses)),
     })
     .nullable(),
 });

@@ -9,6 +9,7 @@ import {
   ordersTable as orders,
   selectOrderPage,
 } from "../modules/orders/orders.service.ts";
+import { parcelMoves } from "../modules/courier/courier.service.ts";
 import { selectShipmentsOf } from "../modules/shipping/shipping.service.ts";
 import { pageOf } from "../platform/pages.ts";
 import { cardViews } from "./orders.ts";
@@ -64,6 +65,7 @@ export async function fulfilmentOrders(
                 waybill: p.waybill,
                 routingCode: p.routingCode,
                 status: p.status,
+                moves: p.provider === "table" ? [...parcelMoves[p.status]] : [],
               }
             : null)(
           parcels.shipments.find((s) => s.orderId === o.id && s.kind === "outbound" && s.providerShipmentId),

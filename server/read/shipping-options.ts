@@ -1,6 +1,6 @@
 import type { AddressView } from "#common/contracts/orders.ts";
 import type { Warehouse } from "#common/contracts/settings.ts";
-import { serviceKey } from "#common/shipping.ts";
+import { serviceKey } from "#common/shipping-names.ts";
 import { eq } from "drizzle-orm";
 import { localize } from "#common/locales.ts";
 import type { Db, Tx } from "../db/client.ts";

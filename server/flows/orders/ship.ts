@@ -25,7 +25,7 @@ import { DomainError } from "../../platform/errors.ts";
 import { newId } from "../../platform/ids.ts";
 import { scheduleJob } from "../../platform/jobs.ts";
 import { parcelItems, placeOf, selectParcelLines, shippingOptions } from "../../read/shipping-options.ts";
-import { trackJob, trackNow } from "../shipping/track.ts";
+import { trackEveryHours, trackJob, trackNow } from "../shipping/track.ts";
 import { createLogger } from "../../platform/logger.ts";
 
 /**
@@ -106,7 +106,7 @@ export async function shipOrder(
         updatedAt: at,
       });
       await scheduleJob(tx, autoConfirmJob, order.id, autoConfirmAt);
-      await scheduleJob(tx, trackJob, `${shipment.id}:1`, addMs(at, 6 * hour));
+      await scheduleJob(tx, trackJob, `${shipment.id}:1`, addMs(at, trackEveryHours * hour));
       await insertEvents(tx, [
         orderEvent(order.id, "shipped", "operator", operatorId, {
           courier: shipment.courier,

@@ -26,7 +26,7 @@ import type { Logger } from "../../platform/logger.ts";
 /** The `shipment.track` job: `<shipment>:<n>`, the n-th time a parcel on its way is asked after. */
 export const trackJob = "shipment.track";
 /** A parcel is asked after every 6 hours, for at most 60 days. */
-const trackEveryHours = 6;
+export const trackEveryHours = 6;
 const maxPolls = (60 * 24) / trackEveryHours;
 
 interface TrackDeps {

@@ -82,7 +82,7 @@ const hubs: Record<ShippingZone, string> = {
 
 /** What the desk may move a parcel to, from where it is. */
 export const parcelMoves: Readonly<Record<ShipmentStatus, readonly ShipmentStatus[]>> = {
-  booked: ["picked_up", "cancelled"],
+  booked: ["picked_up"],
   picked_up: ["in_transit", "lost"],
   in_transit: ["out_for_delivery", "on_hold", "returning", "lost"],
   out_for_delivery: ["delivered", "returning", "on_hold"],

@@ -1,6 +1,7 @@
 import type { ShippingOption } from "#common/contracts/shipping.ts";
 import { formatRupiah } from "../../lib/format.ts";
 import { useI18n } from "../../lib/i18n.tsx";
+import { serviceKey } from "#common/shipping-names.ts";
 import { ChoiceRow } from "../payments/channel-picker.tsx";
 import { serviceLabel, useEta } from "./shipping-text.ts";
 
@@ -28,10 +29,10 @@ export function ShippingPicker(props: {
     );
   }
   const selected = props.selected;
-  const pickedKey = props.picked && `${props.picked.courier}:${props.picked.service}`;
-  const chosenKey = props.options.some((o) => `${o.courier}:${o.service}` === pickedKey)
+  const pickedKey = props.picked && serviceKey(props.picked.courier, props.picked.service);
+  const chosenKey = props.options.some((o) => serviceKey(o.courier, o.service) === pickedKey)
     ? pickedKey
-    : `${selected.courier}:${selected.service}`;
+    : serviceKey(selected.courier, selected.service);
   return (
     <details className="group mt-2 rounded-lg border border-gray-200 dark:border-gray-700">
       <summary className="flex min-h-12 cursor-pointer list-none items-center gap-2 px-3 py-2 text-sm">
@@ -51,7 +52,7 @@ export function ShippingPicker(props: {
       <fieldset className="flex flex-col gap-2 px-2 pb-2">
         <legend className="sr-only">{t("orders.shipping.choose")}</legend>
         {props.options.map((o) => {
-          const key = `${o.courier}:${o.service}`;
+          const key = serviceKey(o.courier, o.service);
           return (
             <ChoiceRow
               key={key}

@@ -1,4 +1,3 @@
-import type { ShipmentStatus } from "#common/shipping.ts";
 import { HydrationBoundary, useInfiniteQuery, useMutation, useQueryClient } from "@tanstack/react-query";
 import { useSearchParams } from "react-router";
 import type { Route } from "./+types/orders";
@@ -40,20 +39,6 @@ export async function loader({ request, context, params, url }: Route.LoaderArgs
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageMeta(matches, loaderData?.title);
-
-/** What the built-in courier's desk may mark a parcel as next (as server/modules/courier does). */
-const deskMoves: Record<ShipmentStatus, ShipmentStatus[]> = {
-  booked: ["picked_up"],
-  picked_up: ["in_transit", "lost"],
-  in_transit: ["out_for_delivery", "returning", "lost"],
-  out_for_delivery: ["delivered", "returning", "on_hold"],
-  on_hold: ["out_for_delivery", "returning"],
-  returning: ["returned"],
-  delivered: [],
-  returned: [],
-  lost: [],
-  cancelled: [],
-};
 
 /** A shipped order the operator may refund: its parcel was lost, or came back to the warehouse. */
 const refundableParcel = (exception: string | null) =>
@@ -126,11 +111,11 @@ function OrderRow(props: { order: FulfilmentOrderView; refresh: () => void }) {
               {t("orders.ops.routing")}: <span className="font-mono">{o.shipment.routingCode}</span>
             </p>
           )}
-          {o.shipment.provider === "table" && deskMoves[o.shipment.status].length > 0 && (
+          {o.shipment.moves.length > 0 && (
             <div className="mt-2">
               <p className="text-gray-600 dark:text-gray-400">{t("orders.ops.desk")}</p>
               <div className="mt-1 flex flex-wrap gap-2">
-                {deskMoves[o.shipment.status].map((to) => (
+                {o.shipment.moves.map((to) => (
                   <button
                     key={to}
                     type="button"

@@ -7,7 +7,8 @@ import type {
   ShippingServicesView,
   ShippingServiceView,
 } from "#common/contracts/shipping-ops.ts";
-import { serviceKey, shippingCourierNames, shippingZones, type ShippingZone } from "#common/shipping.ts";
+import { serviceKey, shippingCourierNames } from "#common/shipping-names.ts";
+import { shippingZones, type ShippingZone } from "#common/shipping.ts";
 import { Field, type FieldErrors } from "../../features/auth/form.tsx";
 import { issueErrors } from "../../features/ops/ops-ui.tsx";
 import { parseAmount } from "../../features/wallet/wallet-ui.tsx";
