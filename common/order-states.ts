@@ -33,7 +33,13 @@ export const reversedException = "payment_reversed";
  * The operator then refunds it (cancels it) or, for a parcel that still arrives, clears nothing: a later
  * "delivered" takes the exception away.
  */
-export const parcelExceptions = ["parcel_lost", "parcel_returning", "parcel_returned"] as const;
+export const parcelExceptions = [
+  "parcel_lost",
+  "parcel_returning",
+  "parcel_returned",
+  /** A cash-on-delivery order's window ended with no courier saying it was delivered: nothing was collected. */
+  "cod_uncollected",
+] as const;
 export type ParcelException = (typeof parcelExceptions)[number];
 
 /** Why an order was cancelled. */
@@ -45,6 +51,8 @@ export const cancelReasons = [
   "payment_reversed",
   "parcel_lost",
   "parcel_returned",
+  /** A cash-on-delivery parcel the shopper refused (or could not be reached for), back with the sender. */
+  "cod_refused",
 ] as const;
 export type CancelReason = (typeof cancelReasons)[number];
 

@@ -22,12 +22,28 @@ export type PaymentChannel = (typeof paymentChannels)[number];
  * How an order was paid: from the wallet, or through the payment provider by one of its channels. `sandbox`
  * is the hosted play-money page of before issue 26, kept for the orders it paid.
  */
-export const paymentMethods = ["wallet", "sandbox", ...paymentChannels] as const;
+export const paymentMethods = ["wallet", "sandbox", ...paymentChannels, "cod"] as const;
 export type PaymentMethod = (typeof paymentMethods)[number];
 
 /** How a shopper can choose to pay at checkout or later: the wallet, or a provider's channel. */
 export const checkoutMethods = ["wallet", ...paymentChannels] as const;
 export type CheckoutMethod = (typeof checkoutMethods)[number];
+
+/**
+ * How an order can be placed: paid now (a checkout method) or cash on delivery (`cod`, issue 27): the courier
+ * collects the money at the door, so nothing is paid when it is placed. An unpaid order is never paid later by
+ * cash on delivery.
+ */
+export const placeMethods = [...checkoutMethods, "cod"] as const;
+export type PlaceMethod = (typeof placeMethods)[number];
+
+/**
+ * Why a checkout cannot be paid on delivery, in the order it is checked: not offered; a chosen courier service
+ * does not collect cash; over the cap; no phone number proved by code; the account too new; too many refused
+ * parcels lately.
+ */
+export const codRefusals = ["off", "service", "cap", "phone", "age", "refused"] as const;
+export type CodRefusal = (typeof codRefusals)[number];
 
 /** The shop's states of a payment attempt (decision 19). */
 export const attemptStates = [

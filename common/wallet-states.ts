@@ -44,6 +44,8 @@ export const fundEntries = [
   "refund_to_provider_returned",
   /** A provider took back a payment it had made (a reversal or chargeback). */
   "payment_reversed",
+  /** The postage of a parcel sent back (a refused cash-on-delivery parcel), paid by the store. */
+  "return_postage",
 ] as const;
 export type FundEntry = (typeof fundEntries)[number];
 
@@ -62,7 +64,8 @@ export type SubjectType = (typeof subjectTypes)[number];
  * The platform's own accounts. Escrow holds shoppers' payments of open orders; revenue collects fees and goods
  * payments; VAT payable the tax collected; gateway clearing mirrors money outside the shop (it goes negative
  * as recharges come in and back up as payouts leave); payouts pending holds requested withdrawals; adjustments
- * is the other side of operators' corrections.
+ * is the other side of operators' corrections. COD clearing is what couriers owe for cash they collected on
+ * delivery (issue 27): it goes negative as parcels are delivered and back to zero as couriers remit.
  */
 export const platformAccounts = [
   "escrow",
@@ -71,6 +74,7 @@ export const platformAccounts = [
   "gateway_clearing",
   "payouts_pending",
   "adjustments",
+  "cod_clearing",
 ] as const;
 export type PlatformAccount = (typeof platformAccounts)[number];
 

@@ -22,7 +22,7 @@ import {
   ShippingOptionSchema,
 } from "./shipping.ts";
 import { shipmentStatuses } from "../shipping.ts";
-import { checkoutMethods, paymentMethods } from "../payment-channels.ts";
+import { checkoutMethods, codRefusals, paymentMethods, placeMethods } from "../payment-channels.ts";
 import { CursorSchema, plainText, prefixedId } from "./input.ts";
 import { fundTypes, IdempotencyKeySchema } from "./ledger.ts";
 import { orderPeriods } from "../merchant-states.ts";
@@ -161,7 +161,7 @@ export const PlaceOrderInputSchema = z.object({
   addressId: AddressId,
   /** Each store's courier service with the postage the shopper saw: a changed price is refused, not charged. */
   shipping: z.array(PlacedShippingChoiceSchema).min(1, "errors.shipping.chooseService").max(maxCheckoutItems),
-  method: z.enum(checkoutMethods, "errors.checkout.selectMethod"),
+  method: z.enum(placeMethods, "errors.checkout.selectMethod"),
   /** The OVO account to push the payment to (OVO only). */
   phone: WalletPhoneSchema.optional(),
   /** The lines came from the cart: they leave it once ordered. */
@@ -208,6 +208,18 @@ export const CheckoutQuoteViewSchema = z.object({
   /** The provider's channels on offer, with their fees (the wallet is always offered). */
   channels: z.array(ChannelOfferSchema),
   paymentWindowMinutes: z.number().int(),
+  /**
+   * Cash on delivery: why this shopper cannot pay this checkout on delivery (null: they can), its fee in all,
+   * and the rules the reason names.
+   */
+  cod: z.object({
+    refusal: z.enum(codRefusals).nullable(),
+    fee: z.number().int(),
+    maxAmount: z.number().int(),
+    minAccountDays: z.number().int(),
+    maxRefused: z.number().int(),
+    refusalDays: z.number().int(),
+  }),
 });
 export type CheckoutQuoteView = z.infer<typeof CheckoutQuoteViewSchema>;
 
@@ -307,6 +319,8 @@ export const OrderDetailViewSchema = OrderCardViewSchema.extend({
   /** The VAT rate the order was charged at, in basis points. */
   vatBasisPoints: z.number().int(),
   paymentMethod: z.enum(paymentMethods),
+  /** Cash on delivery: the fee the courier collects on top of the total (null for other methods). */
+  codFee: z.number().int().nullable(),
   paidAt: z.date().nullable(),
   shippedAt: z.date().nullable(),
   completedAt: z.date().nullable(),

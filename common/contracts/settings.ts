@@ -221,6 +221,8 @@ export const OpsSettingsViewSchema = z.object({
   money: MoneySettingsSchema,
   /** Where parcels leave from: the stored warehouse, else the default one. */
   warehouse: z.lazy(() => WarehouseSchema),
+  /** Who may pay cash on delivery, up to what, for what fee. */
+  cod: z.lazy(() => CodSettingsSchema),
 });
 export type OpsSettingsView = z.infer<typeof OpsSettingsViewSchema>;
 
@@ -291,3 +293,31 @@ export const WarehouseInputSchema = z.object({
   detail: plainText(z.string().trim().min(1, "errors.warehouse.detail").max(200, "errors.warehouse.detail")),
 });
 export type WarehouseInput = z.infer<typeof WarehouseInputSchema>;
+
+// ---------------------------------------------------------------------------------------- cash on delivery
+
+/** Who pays the postage of a refused cash-on-delivery parcel sent back: the platform, or the store. */
+export const codPostagePayers = ["platform", "store"] as const;
+export type CodPostagePayer = (typeof codPostagePayers)[number];
+
+const wholeRupiah = (message: string, min: number, max: number) =>
+  z.number(message).int(message).min(min, message).max(max, message);
+
+/**
+ * Cash on delivery (issue 27), as an operator sets it: whether it is offered; its fee (a fixed part plus basis
+ * points of each order's total, rounded up to the rupiah); the most a checkout may collect; and who qualifies:
+ * an account signed up with a phone number it proved by code, at least `minAccountDays` old, with fewer than
+ * `maxRefused` refused cash-on-delivery parcels in the last `refusalDays` days.
+ */
+export const CodSettingsSchema = z.object({
+  enabled: z.boolean(),
+  feeFixed: wholeRupiah("errors.settings.fee", 0, 1_000_000),
+  feeBasisPoints: wholeRupiah("errors.settings.codFeePercent", 0, 1_000),
+  maxAmount: wholeRupiah("errors.settings.codMax", 10_000, 100_000_000),
+  requirePhone: z.boolean(),
+  minAccountDays: wholeRupiah("errors.settings.codDays", 0, 365),
+  maxRefused: wholeRupiah("errors.settings.codRefused", 1, 10),
+  refusalDays: wholeRupiah("errors.settings.codDays", 0, 365),
+  returnPostage: z.enum(codPostagePayers),
+});
+export type CodSettings = z.infer<typeof CodSettingsSchema>;

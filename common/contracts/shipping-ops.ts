@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { serviceKinds, shippingCouriers, shippingZones } from "../shipping.ts";
+import { IdempotencyKeySchema } from "./ledger.ts";
 import { plainText } from "./input.ts";
 
 // The operator's shipping page (/ops/shipping, issue 27): the built-in courier's services and its rate table.
@@ -105,3 +106,50 @@ export const ShippingRateUpdateInputSchema = ShippingRatesInputSchema.extend({
   message: "errors.shippingOps.etaRange",
 });
 export type ShippingRateUpdateInput = z.infer<typeof ShippingRateUpdateInputSchema>;
+
+// ------------------------------------------------------------------------------ cash-on-delivery remittance
+
+/**
+ * A courier's (or aggregator's) remittance of cash it collected on delivery, as its report states it: the
+ * parcels it pays for, its reference, and the amount received, which must be what those parcels collected.
+ */
+export const CodRemitInputSchema = z.object({
+  shipmentIds: z
+    .array(z.string().regex(/^shp_[0-9a-z]{1,60}$/, "errors.cod.remitParcels"))
+    .min(1, "errors.cod.remitParcels")
+    .max(500, "errors.cod.remitParcels"),
+  reference: plainText(
+    z.string().trim().min(1, "errors.cod.remitReference").max(60, "errors.cod.remitReference"),
+  ),
+  amount: z
+    .number("errors.cod.remitAmount")
+    .int("errors.cod.remitAmount")
+    .min(1, "errors.cod.remitAmount")
+    .max(10_000_000_000, "errors.cod.remitAmount"),
+  idempotencyKey: IdempotencyKeySchema,
+});
+export type CodRemitInput = z.infer<typeof CodRemitInputSchema>;
+
+/** What couriers owe for cash they collected, parcel by parcel, and the latest remittances. */
+export const CodLedgerViewSchema = z.object({
+  /** COD clearing's balance, as what couriers owe (never below zero unless over-remitted). */
+  owed: z.number().int(),
+  parcels: z.array(
+    z.object({
+      shipmentId: z.string(),
+      orderId: z.string(),
+      orderCode: z.string(),
+      courier: z.enum(shippingCouriers),
+      serviceName: z.string(),
+      waybill: z.string().nullable(),
+      codAmount: z.number().int(),
+      deliveredAt: z.date().nullable(),
+    }),
+  ),
+  remittances: z.array(
+    z.object({ reference: z.string(), parcels: z.number().int(), amount: z.number().int(), at: z.date() }),
+  ),
+});
+export type CodLedgerView = z.infer<typeof CodLedgerViewSchema>;
+
+export const CodRemitViewSchema = z.object({ parcels: z.number().int(), amount: z.number().int() });

@@ -4,9 +4,10 @@ import { getAddress } from "../modules/addresses/addresses.service.ts";
 import { walletBalance } from "../modules/ledger/ledger.service.ts";
 import { type PaymentDeps, priceLines, setPostage } from "../modules/orders/orders.service.ts";
 import { channelOffers } from "../modules/payments/payments.service.ts";
-import { getMoneySettings } from "../modules/settings/settings.service.ts";
+import { getCodSettings, getMoneySettings } from "../modules/settings/settings.service.ts";
 import type { CourierGateway, CourierQuote } from "../platform/couriers.ts";
 import { imageView } from "../platform/images.ts";
+import { codOffer } from "./cod.ts";
 import { selectOrderLines } from "./order-lines.ts";
 import { chosenOption, shippingOptions } from "./shipping-options.ts";
 
@@ -74,10 +75,12 @@ export async function quoteCheckout(
     shipping?: readonly ShippingChoice[] | undefined;
   },
 ): Promise<CheckoutQuoteView> {
-  const [{ settings, stores }, balance] = await Promise.all([
+  const [{ settings, stores }, balance, codSettings] = await Promise.all([
     priceCheckout(deps, userId, input),
     walletBalance(deps.db, userId),
+    getCodSettings(deps.db),
   ]);
+  const cod = await codOffer(deps.db, codSettings, userId, stores);
   const sum = (k: "subtotal" | "postage" | "serviceFee" | "vat" | "total") =>
     stores.reduce((s, x) => s + x[k], 0);
   const option = (q: CourierQuote) => ({
@@ -118,5 +121,13 @@ export async function quoteCheckout(
     balance,
     channels: channelOffers(deps.gateway, settings, sum("total")),
     paymentWindowMinutes: settings.paymentWindowMinutes,
+    cod: {
+      refusal: cod.refusal,
+      fee: cod.fee,
+      maxAmount: codSettings.maxAmount,
+      minAccountDays: codSettings.minAccountDays,
+      maxRefused: codSettings.maxRefused,
+      refusalDays: codSettings.refusalDays,
+    },
   };
 }

@@ -116,6 +116,7 @@ export async function detailOf(
     vat: order.vat,
     vatBasisPoints: order.vatBasisPoints,
     paymentMethod: order.paymentMethod,
+    codFee: order.codFee,
     paidAt: order.paidAt,
     shippedAt: order.shippedAt,
     completedAt: order.completedAt,

@@ -7,7 +7,8 @@ import { newId } from "#server/platform/ids.ts";
 import { callerFor } from "./caller.ts";
 import { createCategory, createSupplyProduct, listInStore } from "#server/modules/catalog/catalog.service.ts";
 import { createStore } from "#server/modules/stores/stores.service.ts";
-import { newKey, signedInUser } from "./money.ts";
+import { newKey, signedInUser, testPassword } from "./money.ts";
+import { createAccount } from "#server/modules/auth/auth.service.ts";
 import type { TestDatabase } from "./test-db.ts";
 
 /** Test databases that have the test category. */
@@ -207,4 +208,33 @@ export async function completedOrder(
   });
   await shopper.api.orders.confirm({ id: orderId, idempotencyKey: newKey() });
   return { store, shopper, orderId, listingIds, listingId: listingIds[0]! };
+}
+
+let phoneSequence = 0;
+
+/**
+ * A shopper who may pay on delivery: an account made with a phone number (phone accounts prove theirs by
+ * code), `ageDays` old (30 unless told), signed in, with a default address in Jakarta.
+ */
+export async function codShopper(database: TestDatabase, opts: { ageDays?: number } = {}) {
+  await flatJakartaPostage(database);
+  phoneSequence += 1;
+  const phone = `0857${String(process.pid % 10_000).padStart(4, "0")}${String(phoneSequence).padStart(4, "0")}`;
+  const id = await createAccount(database.db, {
+    phone: `+62${phone.slice(1)}`,
+    password: testPassword,
+    role: "shopper",
+  });
+  await database.db
+    .update(users)
+    .set({ createdAt: new Date(Date.now() - (opts.ageDays ?? 30) * 86_400_000) })
+    .where(eq(users.id, id));
+  const { token } = await callerFor(database).auth.signIn({
+    method: "password",
+    account: phone,
+    password: testPassword,
+  });
+  const api = callerFor(database, { token });
+  const address = await api.addresses.save({ ...jakartaAddress, isDefault: true });
+  return { id, phone, token, api, addressId: address.id };
 }

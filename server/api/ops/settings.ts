@@ -1,4 +1,5 @@
 import {
+  CodSettingsSchema,
   MoneySettingsInputSchema,
   OpsSettingsViewSchema,
   SiteLogoInputSchema,
@@ -9,6 +10,7 @@ import { saveWarehouse } from "../../flows/warehouse.ts";
 import {
   getOpsSettings,
   resetSiteLogo,
+  updateCodSettings,
   updateMoneySettingsByOperator,
   updateSiteLogo,
   updateSiteSettings,
@@ -38,6 +40,11 @@ export const opsSettingsRouter = router({
     .input(WarehouseInputSchema)
     .output(OpsSettingsViewSchema)
     .mutation(({ ctx, input }) => saveWarehouse(ctx.db, ctx.user.id, input)),
+  /** Cash on delivery: offered or not, fee, cap, who qualifies, who pays a refused parcel's way back. */
+  updateCod: operatorProcedure
+    .input(CodSettingsSchema)
+    .output(OpsSettingsViewSchema)
+    .mutation(({ ctx, input }) => updateCodSettings(ctx.db, ctx.user.id, input)),
   resetLogo: operatorProcedure
     .output(OpsSettingsViewSchema)
     .mutation(({ ctx }) => resetSiteLogo(ctx.db, ctx.user.id)),

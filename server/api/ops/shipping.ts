@@ -1,4 +1,7 @@
 import {
+  CodLedgerViewSchema,
+  CodRemitInputSchema,
+  CodRemitViewSchema,
   ShippingRatesInputSchema,
   ShippingRatesViewSchema,
   ShippingRateUpdateInputSchema,
@@ -11,6 +14,8 @@ import {
   updateCourierRate,
   updateCourierService,
 } from "../../modules/courier/rates.service.ts";
+import { recordRemittance } from "../../flows/shipping/remit.ts";
+import { codLedger } from "../../read/ops-cod.ts";
 import { opsShippingServices } from "../../read/ops-shipping.ts";
 import { operatorProcedure, router } from "../../trpc/init.ts";
 
@@ -35,4 +40,11 @@ export const opsShippingRouter = router({
     .input(ShippingRateUpdateInputSchema)
     .output(ShippingRatesViewSchema)
     .mutation(({ ctx, input }) => updateCourierRate(ctx.db, ctx.user.id, input)),
+  /** Cash on delivery: what couriers owe, parcel by parcel, and the latest remittances. */
+  cod: operatorProcedure.output(CodLedgerViewSchema).query(({ ctx }) => codLedger(ctx.db)),
+  /** A courier's remittance of collected cash, from its report; audited, once per parcel. */
+  remitCod: operatorProcedure
+    .input(CodRemitInputSchema)
+    .output(CodRemitViewSchema)
+    .mutation(({ ctx, input }) => recordRemittance(ctx.db, ctx.user.id, input)),
 });

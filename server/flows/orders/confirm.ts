@@ -1,13 +1,24 @@
 import { and, eq } from "drizzle-orm";
 import { type Db, type Tx } from "../../db/client.ts";
 import { once } from "../../modules/ledger/ledger.service.ts";
-import { lockOrders, ordersTable as orders } from "../../modules/orders/orders.service.ts";
 import { parcelExceptions } from "#common/order-states.ts";
 import { now } from "../../platform/clock.ts";
 import { DomainError } from "../../platform/errors.ts";
+import { codDue, collectCod } from "./steps/cod.ts";
 import { completeLocked } from "./steps/complete.ts";
+import {
+  insertEvents,
+  lockOrders,
+  orderEvent,
+  ordersTable as orders,
+  updateOrder,
+} from "../../modules/orders/orders.service.ts";
 
-/** The shopper confirms receipt of a shipped order: it completes, and the store is paid the subtotal. */
+/**
+ * The shopper confirms receipt of a shipped order: it completes, and the store is paid the subtotal. A
+ * cash-on-delivery parcel received was paid at the door: what the courier collected is posted first, if its
+ * "delivered" has not come yet.
+ */
 export async function confirmReceipt(
   db: Db,
   userId: string,
@@ -20,6 +31,7 @@ export async function confirmReceipt(
       const [order] = await lockOrders(tx, and(eq(orders.id, input.id), eq(orders.userId, userId)));
       if (!order) throw new DomainError("not_found", "errors.orders.notFound");
       if (order.status !== "shipped") throw new DomainError("conflict", "errors.orders.notShipped");
+      await collectCod(tx, order, now());
       await completeLocked(tx, order, "shopper", userId);
       return { id: order.id, status: "completed" as const };
     },
@@ -29,7 +41,9 @@ export async function confirmReceipt(
 /**
  * The `order.auto_confirm` job (`<order>`, scheduled at shipping, and `<order>:delivered`, when the courier
  * says it was delivered): a shipped order confirms itself at the end of its receipt window. A job earlier than
- * the window (delivery moved it) or of an order with a parcel problem does nothing.
+ * the window (delivery moved it) or of an order with a parcel problem does nothing. A cash-on-delivery order no
+ * courier has said was delivered has collected nothing: it goes to the operator instead (a later "delivered"
+ * clears that and collects).
  */
 export async function autoConfirm(tx: Tx, subject: string): Promise<void> {
   const [orderId] = subject.split(":");
@@ -37,5 +51,10 @@ export async function autoConfirm(tx: Tx, subject: string): Promise<void> {
   if (!order) return;
   if (order.autoConfirmAt && order.autoConfirmAt.getTime() > now().getTime()) return;
   if (order.exception && (parcelExceptions as readonly string[]).includes(order.exception)) return;
+  if (codDue(order)) {
+    await updateOrder(tx, order.id, { exception: "cod_uncollected", updatedAt: now() });
+    await insertEvents(tx, [orderEvent(order.id, "exception", "system", null, { note: "cod_uncollected" })]);
+    return;
+  }
   await completeLocked(tx, order, "system", null);
 }

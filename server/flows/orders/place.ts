@@ -1,5 +1,5 @@
 import { localize } from "#common/locales.ts";
-import { type CheckoutMethod } from "#common/payment-channels.ts";
+import { type PlaceMethod } from "#common/payment-channels.ts";
 import { getAddress } from "../../modules/addresses/addresses.service.ts";
 import { removeItems } from "../../modules/cart/cart.service.ts";
 import { reserveStock } from "../../modules/catalog/catalog.service.ts";
@@ -14,20 +14,23 @@ import {
   type OrderRow,
   type OrderShipping,
 } from "../../modules/orders/orders.service.ts";
-import { getMoneySettings } from "../../modules/settings/settings.service.ts";
+import { getCodSettings, getMoneySettings } from "../../modules/settings/settings.service.ts";
 import { addMs, now } from "../../platform/clock.ts";
 import { newId, orderCode } from "../../platform/ids.ts";
 import { priceCheckout } from "../../read/checkout-quote.ts";
+import { codOffer, codRefusalParams } from "../../read/cod.ts";
 import { selectOrderLines } from "../../read/order-lines.ts";
 import type { CourierGateway, CourierQuote } from "../../platform/couriers.ts";
 import { DomainError } from "../../platform/errors.ts";
 import { customerOf, openAttempt, requestAttempt } from "../payments/attempts.ts";
-import { openPayment, payFromWallet } from "./steps/payment.ts";
+import { confirmCod, openPayment, payFromWallet } from "./steps/payment.ts";
 
 /**
- * Places one order per store for the lines, at the delivery address, and pays from the wallet at once or
- * opens a gateway payment. All or nothing: stock short, a product gone or (wallet) the balance short, and
- * no order exists and nothing moved. Idempotent by key: a double tap places one set of orders.
+ * Places one order per store for the lines, at the delivery address, and pays from the wallet at once, opens
+ * a gateway payment, or (cash on delivery, for a shopper who qualifies) takes no money: the orders wait for
+ * shipment with their stock reserved, and the courier collects on delivery. All or nothing: stock short, a
+ * product gone or (wallet) the balance short, and no order exists and nothing moved. Idempotent by key: a
+ * double tap places one set of orders.
  */
 export async function placeOrders(
   deps: PaymentDeps & { courier: CourierGateway },
@@ -36,7 +39,7 @@ export async function placeOrders(
     lines: { listingId: string; quantity: number }[];
     addressId: string;
     shipping: { storeId: string; courier: string; service: string; price: number }[];
-    method: CheckoutMethod;
+    method: PlaceMethod;
     phone?: string | undefined;
     fromCart: boolean;
     idempotencyKey: string;
@@ -46,7 +49,7 @@ export async function placeOrders(
   // Postage is quoted before the transaction (a courier may be a remote call) and checked against what the
   // shopper was shown; what that finds is thrown inside it, so a repeated request still gets its stored answer.
   const shipping = await checkShipping(deps, userId, input).then(
-    (chosen) => ({ chosen }),
+    (checked) => checked,
     (error: unknown) => ({ error }),
   );
   const placed = await once(
@@ -83,13 +86,15 @@ export async function placeOrders(
         ),
       );
       const at = now();
-      const payDueAt = addMs(at, settings.paymentWindowMinutes * 60_000);
+      const cod = input.method === "cod";
+      // Nothing is paid now on delivery: the deadline is the moment it was placed, and nothing expires it.
+      const payDueAt = cod ? at : addMs(at, settings.paymentWindowMinutes * 60_000);
       const rowsToInsert = stores.map((s, i) => ({
         id: newId("ord", at.getTime() + i),
         code: orderCode(at),
         userId,
         storeId: s.storeId,
-        status: "pending_payment" as const,
+        status: cod ? ("paid" as const) : ("pending_payment" as const),
         address: {
           name: address.name,
           mobile: address.mobile,
@@ -109,6 +114,7 @@ export async function placeOrders(
         vat: s.vat,
         vatBasisPoints: settings.vatBasisPoints,
         total: s.total,
+        codFee: cod ? shipping.codFees.get(s.storeId)! : null,
         paymentMethod: input.method,
         payDueAt,
         createdAt: at,
@@ -134,32 +140,43 @@ export async function placeOrders(
         tx,
         rowsToInsert.map((o) => orderEvent(o.id, "placed", "shopper", userId, { amount: o.total })),
       );
-      const paymentId = await openPayment(tx, userId, input.method, rowsToInsert, payDueAt);
+      if (input.fromCart) {
+        await removeItems(
+          tx,
+          userId,
+          input.lines.map((l) => l.listingId),
+        );
+      }
+      if (input.method === "cod") {
+        await confirmCod(tx, settings, rowsToInsert as OrderRow[]);
+        return {
+          orderIds: rowsToInsert.map((o) => o.id),
+          paymentId: null,
+          attemptId: null,
+          name: address.name,
+        };
+      }
+      const method = input.method;
+      const paymentId = await openPayment(tx, userId, method, rowsToInsert, payDueAt);
       const attemptId =
-        input.method === "wallet"
+        method === "wallet"
           ? null
           : await openAttempt(tx, deps.gateway, settings, {
               purpose: "orders",
               subjectId: paymentId,
               userId,
               amountDue: rowsToInsert.reduce((sum, o) => sum + o.total, 0),
-              channel: input.method,
+              channel: method,
               phone: input.phone,
               expiresAt: payDueAt,
             });
-      if (input.fromCart)
-        await removeItems(
-          tx,
-          userId,
-          input.lines.map((l) => l.listingId),
-        );
-      if (input.method === "wallet") {
+      if (method === "wallet") {
         await payFromWallet(tx, settings, userId, paymentId, rowsToInsert as OrderRow[]);
       }
       return { orderIds: rowsToInsert.map((o) => o.id), paymentId, attemptId, name: address.name };
     },
   );
-  if (placed.attemptId) {
+  if (placed.attemptId && placed.paymentId) {
     const customer = await customerOf(deps.db, userId, placed.name);
     await requestAttempt(deps, placed.attemptId, customer, `Pasar ${placed.paymentId}`);
   }
@@ -169,13 +186,14 @@ export async function placeOrders(
 /**
  * Each store's chosen courier service, quoted again now: refused when it is no longer offered or its price is
  * not the one the shopper saw (the checkout then shows the new one), so a changed postage is never charged
- * unseen.
+ * unseen. Cash on delivery is checked here too (the shopper qualifies, every service collects cash, within
+ * the cap), with each store order's fee.
  */
 async function checkShipping(
   deps: PaymentDeps & { courier: CourierGateway },
   userId: string,
   input: Parameters<typeof placeOrders>[2],
-): Promise<Map<string, CourierQuote>> {
+): Promise<{ chosen: Map<string, CourierQuote>; codFees: Map<string, number> }> {
   const { stores } = await priceCheckout(deps, userId, input);
   const chosen = new Map<string, CourierQuote>();
   for (const s of stores) {
@@ -190,7 +208,20 @@ async function checkShipping(
     }
     chosen.set(s.storeId, offered);
   }
-  return chosen;
+  const codFees = new Map<string, number>();
+  if (input.method === "cod") {
+    const settings = await getCodSettings(deps.db);
+    const offer = await codOffer(deps.db, settings, userId, stores);
+    if (offer.refusal) {
+      throw new DomainError(
+        "conflict",
+        `errors.cod.${offer.refusal}`,
+        codRefusalParams(settings, offer.refusal),
+      );
+    }
+    stores.forEach((s, i) => codFees.set(s.storeId, offer.fees[i]!));
+  }
+  return { chosen, codFees };
 }
 
 function shippingOf(q: CourierQuote): OrderShipping {

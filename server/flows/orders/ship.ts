@@ -64,7 +64,8 @@ export async function shipOrder(
       routingCode: null,
       status: "booked" as const,
       price: order.postage,
-      codAmount: null,
+      // Cash on delivery: the courier collects the total and the fee at the door.
+      codAmount: order.paymentMethod === "cod" ? order.total + (order.codFee ?? 0) : null,
       trackedAt: null,
       deliveredAt: null,
       createdAt: at,

@@ -1,4 +1,5 @@
 import { and, eq } from "drizzle-orm";
+import type { CodSettings } from "#common/contracts/settings.ts";
 import { parcelExceptions, type ParcelException } from "#common/order-states.ts";
 import { finalShipmentStatuses, type ShipmentStatus } from "#common/shipping.ts";
 import type { Db, Tx } from "../../db/client.ts";
@@ -11,7 +12,7 @@ import {
   ordersTable as orders,
   updateOrder,
 } from "../../modules/orders/orders.service.ts";
-import { getMoneySettings } from "../../modules/settings/settings.service.ts";
+import { getCodSettings, getMoneySettings } from "../../modules/settings/settings.service.ts";
 import {
   recordSteps,
   selectByProviderId,
@@ -22,6 +23,7 @@ import { addMs, hour, now } from "../../platform/clock.ts";
 import type { CourierEvent, CourierGateway, TrackingStep } from "../../platform/couriers.ts";
 import { scheduleJob } from "../../platform/jobs.ts";
 import type { Logger } from "../../platform/logger.ts";
+import { codDue, collectCod, returnRefusedCod } from "../orders/steps/cod.ts";
 
 /** The `shipment.track` job: `<shipment>:<n>`, the n-th time a parcel on its way is asked after. */
 export const trackJob = "shipment.track";
@@ -44,28 +46,41 @@ const exceptionOf: Partial<Record<ShipmentStatus, ParcelException>> = {
 /**
  * Records a shipment's steps and, when its status moved, what that means for its order, in one transaction
  * under the shipment's and the order's locks. Delivered: the receipt window starts now (the order confirms
- * itself at its end) and a parcel exception is cleared. Lost, refused or returned: the order is marked for the
- * operator, who refunds it. Steps already known change nothing, however often and in whatever order they come.
+ * itself at its end) and a parcel exception is cleared; a cash-on-delivery order is paid by what the courier
+ * collected. Lost, refused or returned: the order is marked for the operator, who refunds it; a
+ * cash-on-delivery parcel back with the sender unpaid cancels its order by itself. Steps already known change
+ * nothing, however often and in whatever order they come.
  */
 export async function applySteps(db: Db, shipmentId: string, steps: readonly TrackingStep[]) {
-  const settings = await getMoneySettings(db);
+  const [settings, cod] = await Promise.all([getMoneySettings(db), getCodSettings(db)]);
   return transact(db, async (tx) => {
     const shipment = await selectShipment(tx, shipmentId, true);
     if (!shipment) return null;
     const { movedTo, at } = await recordSteps(tx, shipment, steps);
     if (movedTo && at && shipment.kind === "outbound") {
-      await moveOrder(tx, shipment, movedTo, at, settings.receiptDays);
+      await moveOrder(tx, shipment, movedTo, at, { receiptDays: settings.receiptDays, cod });
     }
     return movedTo;
   });
 }
 
-async function moveOrder(tx: Tx, shipment: ShipmentRow, to: ShipmentStatus, at: Date, receiptDays: number) {
+async function moveOrder(
+  tx: Tx,
+  shipment: ShipmentRow,
+  to: ShipmentStatus,
+  at: Date,
+  settings: { receiptDays: number; cod: CodSettings },
+) {
   const [order] = await lockOrders(tx, and(eq(orders.id, shipment.orderId), eq(orders.status, "shipped")));
   if (!order) return;
   const clearing = order.exception && (parcelExceptions as readonly string[]).includes(order.exception);
+  if (to === "returned" && codDue(order)) {
+    await returnRefusedCod(tx, order, shipment.price, settings.cod);
+    return;
+  }
   if (to === "delivered") {
-    const autoConfirmAt = addMs(at, receiptDays * 24 * hour);
+    await collectCod(tx, order, at);
+    const autoConfirmAt = addMs(at, settings.receiptDays * 24 * hour);
     await updateOrder(tx, order.id, {
       autoConfirmAt,
       ...(clearing ? { exception: null } : {}),

@@ -189,3 +189,12 @@ export async function attemptCode(db: Db, id: string, at: Date, maxAttempts: num
 export async function deleteCode(db: Db, id: string) {
   await db.delete(verificationCodes).where(eq(verificationCodes.id, id));
 }
+
+/** What cash on delivery asks of an account (issue 27): the phone it proved by code, and its age. */
+export async function selectStanding(db: Db, id: string) {
+  const rows = await db
+    .select({ phone: users.phone, createdAt: users.createdAt })
+    .from(users)
+    .where(eq(users.id, id));
+  return rows[0];
+}

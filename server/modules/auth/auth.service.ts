@@ -330,6 +330,18 @@ export async function userContact(
   return { email: user?.email ?? null, phone: user?.phone ?? null };
 }
 
+/**
+ * What cash on delivery asks of an account: a phone number (every account has one only when its owner proved
+ * it with a code: phone accounts sign up by code) and when the account was made.
+ */
+export async function accountStanding(
+  db: Db,
+  userId: string,
+): Promise<{ verifiedPhone: boolean; createdAt: Date } | undefined> {
+  const row = await q.selectStanding(db, userId);
+  return row && { verifiedPhone: row.phone !== null, createdAt: row.createdAt };
+}
+
 /** Replaces the avatar: any common image up to 5 MB, stored as a square in the sizes the pages show. */
 export async function updateAvatar(
   deps: Pick<AuthDeps, "db" | "storage" | "log">,

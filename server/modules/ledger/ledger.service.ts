@@ -124,6 +124,11 @@ export function walletBalance(db: Db | Tx, userId: string): Promise<number> {
   return selectBalance(db, accountId({ wallet: userId }));
 }
 
+/** A platform account's balance (COD clearing goes negative while couriers owe what they collected). */
+export function platformBalance(db: Db | Tx, account: PlatformAccount): Promise<number> {
+  return selectBalance(db, accountId({ platform: account }));
+}
+
 /** Money of a wallet held in pending withdrawals. */
 export function walletHeld(db: Db | Tx, userId: string): Promise<number> {
   return selectHeld(db, accountId({ wallet: userId }));
@@ -152,6 +157,7 @@ function entryOf(kind: FundType, amount: number, step: string): FundEntry {
   if (step.startsWith("late:")) return "late_payment";
   if (step.startsWith("reversal:")) return "payment_reversed";
   if (step.startsWith("to_provider:")) return incoming ? "refund_to_provider_returned" : "refund_to_provider";
+  if (step.startsWith("return_postage")) return "return_postage";
   switch (kind) {
     case "prd_order_pay":
       return incoming ? "order_refund" : "order_payment";

@@ -236,3 +236,19 @@ export async function countReturns(db: Executor, where: SQL | undefined) {
   const [row] = await db.select({ n: count() }).from(orderReturns).where(where);
   return row?.n ?? 0;
 }
+
+/** How many of a shopper's cash-on-delivery parcels came back refused since a moment (issue 27). */
+export async function countRefusedCod(db: Executor, userId: string, since: Date): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.userId, userId),
+        eq(orders.status, "cancelled"),
+        eq(orders.cancelReason, "cod_refused"),
+        sql`${orders.cancelledAt} >= ${since}`,
+      ),
+    );
+  return row?.n ?? 0;
+}

@@ -28,6 +28,7 @@ import { type OrderEventData } from "./orders.tables.ts";
  */
 export {
   countOrders,
+  countRefusedCod,
   countUserOrders,
   goodsUnpaid,
   insertEvents,

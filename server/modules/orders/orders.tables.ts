@@ -81,6 +81,11 @@ export const orders = pgTable(
     /** The VAT rate charged, in basis points (the setting when it was placed). */
     vatBasisPoints: integer().notNull().default(0),
     total: bigint({ mode: "number" }).notNull(),
+    /**
+     * What cash on delivery adds for the shopper (issue 27), collected by the courier with the total and posted
+     * to revenue on delivery, like a payment channel's fee; null for an order not paid on delivery.
+     */
+    codFee: bigint({ mode: "number" }),
     /** The method chosen at checkout, then the one that paid it. */
     paymentMethod: text({ enum: paymentMethods }).notNull(),
     /** The payment that paid it. */
@@ -112,6 +117,7 @@ export const orders = pgTable(
     index("orders_store_paid_idx").on(t.storeId, t.paidAt),
     index("orders_status_idx").on(t.status, t.id),
     check("orders_status_valid", sql`${t.status} in (${inList(orderStatuses)})`),
+    check("orders_cod_fee", sql`${t.codFee} is null or (${t.codFee} >= 0 and ${t.paymentMethod} = 'cod')`),
     check(
       "orders_money_consistent",
       sql`${t.subtotal} > 0 and ${t.goodsCost} > 0 and ${t.postage} >= 0 and ${t.serviceFee} >= 0 and ${t.vat} >= 0 and ${t.total} = ${t.subtotal} + ${t.postage} + ${t.serviceFee} + ${t.vat}`,

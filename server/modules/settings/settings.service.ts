@@ -1,6 +1,8 @@
 import {
   MoneySettingsSchema,
   type MoneySettings,
+  CodSettingsSchema,
+  type CodSettings,
   type OpsSettingsView,
   type SiteSettingsInput,
   StoredWebConfigSchema,
@@ -10,7 +12,7 @@ import {
   type WebConfigView,
 } from "#common/contracts/settings.ts";
 import { formatPhone } from "#common/phone-format.ts";
-import { moneySettingsDefaults, webConfigDefaults } from "#common/platform.ts";
+import { codSettingsDefaults, moneySettingsDefaults, webConfigDefaults } from "#common/platform.ts";
 import type { Db, Tx } from "../../db/client.ts";
 import { transact } from "../../db/transaction.ts";
 import { now } from "../../platform/clock.ts";
@@ -139,6 +141,26 @@ function moneySettingsOf(stored: unknown): MoneySettings {
       };
 }
 
+const codSettingsKey = "cod";
+const keptCodSettings = memoPerDatabase<Db, CodSettings>(5_000);
+
+/** Cash on delivery as the operator set it (issue 27), over the defaults. */
+export function getCodSettings(db: Db): Promise<CodSettings> {
+  return keptCodSettings.get(db, async () => {
+    const rows = await selectSettings(db, [codSettingsKey]);
+    return codSettingsOf(rows[0]?.value);
+  });
+}
+
+/** Stored cash-on-delivery settings over the defaults; the defaults alone when what is stored is not valid. */
+function codSettingsOf(stored: unknown): CodSettings {
+  const parsed = CodSettingsSchema.safeParse({
+    ...codSettingsDefaults,
+    ...(stored && typeof stored === "object" ? stored : {}),
+  });
+  return parsed.success ? parsed.data : { ...codSettingsDefaults };
+}
+
 // ------------------------------------------------------------------------------------------- operators
 //
 // Every change an operator makes is written with its audit row in one transaction (the setting's row locked,
@@ -160,7 +182,7 @@ function changes<T extends object>(before: T, after: T, keys: readonly (keyof T)
 
 /** What the operator's settings page edits, read from the database (not the kept copy). */
 export async function getOpsSettings(db: Db): Promise<OpsSettingsView> {
-  const rows = await selectSettings(db, [webConfigKey, moneySettingsKey, warehouseKey]);
+  const rows = await selectSettings(db, [webConfigKey, moneySettingsKey, warehouseKey, codSettingsKey]);
   const value = (key: string) => rows.find((r) => r.key === key)?.value;
   const stored = storedWebConfigOf(value(webConfigKey));
   const logo = withLeadingSlash(stored.logo ?? webConfigDefaults.logo);
@@ -176,6 +198,7 @@ export async function getOpsSettings(db: Db): Promise<OpsSettingsView> {
     },
     money: moneySettingsOf(value(moneySettingsKey)),
     warehouse: warehouseOf(value(warehouseKey)),
+    cod: codSettingsOf(value(codSettingsKey)),
   };
 }
 
@@ -302,5 +325,33 @@ export async function updateWarehouse(
     });
   });
   keptWarehouse.forget();
+  return getOpsSettings(db);
+}
+
+/**
+ * Cash on delivery (an operator): whether it is offered, its fee and cap, who qualifies, who pays a refused
+ * parcel's way back; audited with the fields that changed. Checkouts from then on follow it; orders placed
+ * keep the fee they were placed with.
+ */
+export async function updateCodSettings(
+  db: Db,
+  operatorId: string,
+  input: CodSettings,
+): Promise<OpsSettingsView> {
+  await transact(db, async (tx: Tx) => {
+    const current = codSettingsOf(await selectSettingForUpdate(tx, codSettingsKey));
+    const next = CodSettingsSchema.parse(input);
+    const diff = changes(current, next, CodSettingsSchema.keyof().options);
+    if (!diff.changed) return;
+    await upsertSetting(tx, codSettingsKey, next, now());
+    await recordAudit(tx, {
+      actorId: operatorId,
+      action: "settings.cod",
+      subject: { type: "settings", id: codSettingsKey },
+      before: diff.before,
+      after: diff.after,
+    });
+  });
+  keptCodSettings.forget();
   return getOpsSettings(db);
 }

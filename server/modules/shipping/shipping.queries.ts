@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, ne } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, isNotNull, isNull, max, ne, sum } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.ts";
 import { shipmentEvents, shipments } from "./shipping.tables.ts";
 
@@ -101,4 +101,62 @@ export async function selectShipmentsOf(db: Executor, orderIds: readonly string[
           )
           .orderBy(asc(shipmentEvents.at), asc(shipmentEvents.id));
   return { shipments: list, events };
+}
+
+/**
+ * Cash-on-delivery parcels delivered whose cash the courier has not remitted yet, oldest delivery first
+ * (issue 27): what couriers owe the shop.
+ */
+export async function selectCodUnremitted(db: Executor, limit: number) {
+  return db
+    .select()
+    .from(shipments)
+    .where(
+      and(
+        eq(shipments.kind, "outbound"),
+        isNotNull(shipments.codAmount),
+        eq(shipments.status, "delivered"),
+        isNull(shipments.codRemittedAt),
+      ),
+    )
+    .orderBy(asc(shipments.deliveredAt), asc(shipments.id))
+    .limit(limit);
+}
+
+/** Shipments locked for a remittance, in id order (two operators recording at once wait for each other). */
+export async function lockShipments(tx: Tx, ids: readonly string[]): Promise<ShipmentRow[]> {
+  if (ids.length === 0) return [];
+  return tx
+    .select()
+    .from(shipments)
+    .where(inArray(shipments.id, [...ids]))
+    .orderBy(asc(shipments.id))
+    .for("update");
+}
+
+/** The latest remittances recorded: each reference with its parcels, amount and when. */
+export async function selectRemittances(db: Executor, limit: number) {
+  const rows = await db
+    .select({
+      reference: shipments.codRemittance,
+      parcels: count(),
+      amount: sum(shipments.codAmount).mapWith(Number),
+      at: max(shipments.codRemittedAt),
+    })
+    .from(shipments)
+    .where(isNotNull(shipments.codRemittance))
+    .groupBy(shipments.codRemittance)
+    .orderBy(desc(max(shipments.codRemittedAt)))
+    .limit(limit);
+  return rows.map((r) => ({ reference: r.reference!, parcels: r.parcels, amount: r.amount, at: r.at! }));
+}
+
+/** Whether a remittance reference was recorded already. */
+export async function remittanceExists(db: Executor, reference: string): Promise<boolean> {
+  const rows = await db
+    .select({ id: shipments.id })
+    .from(shipments)
+    .where(eq(shipments.codRemittance, reference))
+    .limit(1);
+  return rows.length > 0;
 }

@@ -7,7 +7,11 @@ import { insertEventsOnce, selectLatestEvent, updateShipment, type ShipmentRow }
 /** The shipping module's records, for the flows and reads above it (rule 4: only through the service). */
 export {
   insertShipment,
+  lockShipments,
   selectByProviderId,
+  selectCodUnremitted,
+  selectRemittances,
+  remittanceExists,
   selectOutbound,
   selectShipment,
   selectShipmentsOf,

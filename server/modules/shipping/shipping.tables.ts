@@ -40,6 +40,9 @@ export const shipments = pgTable(
     price: bigint({ mode: "number" }).notNull(),
     /** Cash the courier collects on delivery; null when nothing is collected. */
     codAmount: bigint({ mode: "number" }),
+    /** When the courier (or aggregator) paid the collected cash on to the shop, and its reference for it. */
+    codRemittedAt: timestamp({ withTimezone: true }),
+    codRemittance: text(),
     /** When tracking last asked the courier. */
     trackedAt: timestamp({ withTimezone: true }),
     deliveredAt: timestamp({ withTimezone: true }),

@@ -42,6 +42,7 @@ export function ShippingPicker(props: {
           </span>
           <span className="block text-gray-600 dark:text-gray-400">
             {t(`orders.shipping.kinds.${selected.kind}`)} · {eta(selected)}
+            {selected.cod && ` · ${t("orders.shipping.cod")}`}
           </span>
         </span>
         <span className="shrink-0 font-medium text-primary-800 dark:text-primary-300">
@@ -61,7 +62,7 @@ export function ShippingPicker(props: {
               checked={key === chosenKey}
               onChange={() => props.onChange(o)}
               label={serviceLabel(o)}
-              note={`${t(`orders.shipping.kinds.${o.kind}`)} · ${eta(o)}`}
+              note={`${t(`orders.shipping.kinds.${o.kind}`)} · ${eta(o)}${o.cod ? ` · ${t("orders.shipping.cod")}` : ""}`}
               aside={<span className="shrink-0 font-semibold tabular-nums">{formatRupiah(o.price)}</span>}
             />
           );

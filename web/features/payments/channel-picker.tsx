@@ -15,16 +15,19 @@ export function ChoiceRow(props: {
   aside?: ReactNode;
   note?: ReactNode;
   describedBy?: string;
+  /** Shown but not choosable; the note says why. */
+  disabled?: boolean;
   children?: ReactNode;
 }) {
   return (
-    <div className="rounded-lg border border-gray-300 bg-white has-checked:border-primary-700 has-checked:bg-primary-50 dark:border-gray-600 dark:bg-gray-900 dark:has-checked:border-primary-400 dark:has-checked:bg-primary-950">
-      <label className="flex min-h-14 cursor-pointer items-center gap-3 px-3 py-2">
+    <div className="rounded-lg border border-gray-300 bg-white has-disabled:bg-gray-50 has-checked:border-primary-700 has-checked:bg-primary-50 dark:border-gray-600 dark:bg-gray-900 dark:has-checked:border-primary-400 dark:has-checked:bg-primary-950">
+      <label className="flex min-h-14 cursor-pointer items-center gap-3 px-3 py-2 has-disabled:cursor-not-allowed">
         <input
           type="radio"
           name={props.name}
           value={props.value}
           checked={props.checked}
+          disabled={props.disabled}
           onChange={props.onChange}
           aria-describedby={props.describedBy}
           className="size-5 shrink-0 accent-primary-700"

@@ -11,7 +11,7 @@ import { Link, useLocation, useNavigate, useSearchParams } from "react-router";
 import type { Route } from "./+types/pay";
 import { formatIndonesianNumber } from "#common/account-display.ts";
 import type { ShippingOption } from "#common/contracts/shipping.ts";
-import type { CheckoutMethod } from "#common/payment-channels.ts";
+import type { PlaceMethod } from "#common/payment-channels.ts";
 import { ItemLine, MoneySummary } from "../../features/orders/order-ui.tsx";
 import { decodeLines } from "../../features/orders/lines.tsx";
 import { ShippingPicker } from "../../features/orders/shipping-picker.tsx";
@@ -147,7 +147,7 @@ function Checkout() {
     // A new courier choice keeps the page as it was until its totals arrive.
     placeholderData: keepPreviousData,
   });
-  const [method, setMethod] = useState<CheckoutMethod | null>(null);
+  const [method, setMethod] = useState<PlaceMethod | null>(null);
   const [phone, setPhone] = useState("");
   const [phoneError, setPhoneError] = useState<string>();
   const [error, setError] = useState<string>();
@@ -158,7 +158,7 @@ function Checkout() {
       onError: (e) => {
         if (e.data?.code === "CONFLICT") void quote.refetch();
       },
-      onSuccess: (placed) => {
+      onSuccess: (placed, sent) => {
         intent.done();
         void queryClient.invalidateQueries({ queryKey: trpc.cart.pathKey() });
         void queryClient.invalidateQueries({ queryKey: trpc.orders.pathKey() });
@@ -169,7 +169,7 @@ function Checkout() {
           });
           return;
         }
-        toast.notify(t("orders.detail.paid"), "success");
+        toast.notify(t(sent.method === "cod" ? "orders.cod.placed" : "orders.detail.paid"), "success");
         void navigate(
           localizePath(
             locale,
@@ -201,10 +201,12 @@ function Checkout() {
   const q = quote.data;
   if (!q) return null;
   const short = Math.max(0, q.total - q.balance);
-  // The chosen channel's fee is paid on top of the orders' total.
-  const fee = q.channels.find((c) => c.channel === method)?.fee ?? 0;
+  // The chosen channel's fee (or cash on delivery's) is paid on top of the orders' total.
+  const codOpen = q.cod.refusal === null;
+  const fee =
+    method === "cod" && codOpen ? q.cod.fee : (q.channels.find((c) => c.channel === method)?.fee ?? 0);
   const total = q.total + fee;
-  const choose = (next: CheckoutMethod) => {
+  const choose = (next: PlaceMethod) => {
     setMethod(next);
     setError(undefined);
     setPhoneError(undefined);
@@ -217,13 +219,14 @@ function Checkout() {
     );
     if (shipping.some((c) => !c)) return setError(t("errors.shipping.chooseService"));
     if (method === "wallet" && short > 0) return setError(t("errors.money.insufficientBalance"));
+    if (method === "cod" && !codOpen) return setError(t("errors.checkout.selectMethod"));
     const phoneProblem = method === "ovo" ? walletPhoneProblem(phone) : undefined;
     if (phoneProblem) {
       setPhoneError(t(phoneProblem));
       return setError(t(phoneProblem));
     }
     setError(undefined);
-    const request = {
+    const placing = {
       lines,
       addressId: address.id,
       shipping: shipping.map((c) => ({
@@ -236,7 +239,7 @@ function Checkout() {
       ...(method === "ovo" ? { phone: phone.trim() } : {}),
       fromCart: search.get("from") === "cart",
     };
-    place.mutate({ ...request, idempotencyKey: intent.keyFor(request) });
+    place.mutate({ ...placing, idempotencyKey: intent.keyFor(placing) });
   };
   return (
     <main id="main" className="pb-28">
@@ -338,6 +341,32 @@ function Checkout() {
             phoneError={phoneError}
             suggestPhone={suggestPhone}
           />
+          <div className="mt-3">
+            <ChoiceRow
+              name="method"
+              value="cod"
+              checked={method === "cod"}
+              disabled={!codOpen}
+              onChange={() => choose("cod")}
+              label={t("orders.cod.label")}
+              {...(codOpen ? { describedBy: "cod-terms" } : {})}
+              note={
+                codOpen
+                  ? t("orders.cod.note", { fee: formatRupiah(q.cod.fee) })
+                  : t(`orders.cod.unavailable.${q.cod.refusal!}`, {
+                      max: formatRupiah(q.cod.maxAmount),
+                      count: q.cod.refusal === "age" ? q.cod.minAccountDays : q.cod.maxRefused,
+                      window: q.cod.refusalDays,
+                    })
+              }
+            >
+              {codOpen && (
+                <p id="cod-terms" className="px-3 pb-3 text-sm text-amber-900 dark:text-amber-200">
+                  {t("orders.cod.noRefusal")}
+                </p>
+              )}
+            </ChoiceRow>
+          </div>
         </fieldset>
         <p className="mt-3 text-sm text-gray-600 dark:text-gray-400">
           {q.stores.length > 1 && `${t("orders.pay.ordersNote", { count: q.stores.length })} `}

@@ -43,16 +43,19 @@ export async function cancelLocked(
   if (order.status === "paid" || order.status === "shipped") {
     await recordSales(tx, items, -1);
     const subject = { type: "order" as const, id: order.id };
-    const transfers: Transfer[] = [
-      {
+    // A cash-on-delivery order the courier has not collected for has no money in escrow.
+    const paidIn = order.paidAt !== null;
+    const transfers: Transfer[] = [];
+    if (paidIn) {
+      transfers.push({
         from: { platform: "escrow" },
         to: opts.reversed ? { platform: "gateway_clearing" } : { wallet: order.userId },
         amount: order.total,
         kind: "prd_order_pay",
         subject,
         step: "refund",
-      },
-    ];
+      });
+    }
     if (order.goodsPaidAt) {
       const store = (await selectStorePayer(tx, order.storeId))!;
       transfers.push({
@@ -64,8 +67,8 @@ export async function cancelLocked(
         step: "goods_refund",
       });
     }
-    await move(tx, transfers, actorId);
-    if (!opts.reversed) {
+    if (transfers.length > 0) await move(tx, transfers, actorId);
+    if (paidIn && !opts.reversed) {
       events.push(orderEvent(order.id, "refunded", "system", null, { amount: order.total }));
       await sendRefundToProvider(tx, order, order.total, `cancel:${reason}`);
     }

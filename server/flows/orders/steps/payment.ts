@@ -70,6 +70,17 @@ export async function payFromWallet(
   for (const o of toPay) await markPaid(tx, settings, o.id, paymentId, "wallet", "shopper", userId);
 }
 
+/**
+ * Orders placed for cash on delivery (issue 27): nothing is paid, but they wait for shipment as paid ones do,
+ * so their sales count and the store owes their goods cost now. The money comes on delivery (`collectCod`).
+ */
+export async function confirmCod(tx: Tx, settings: MoneySettings, placed: OrderRow[]): Promise<void> {
+  for (const order of placed) {
+    await recordSales(tx, await selectItems(tx, [order.id]), 1);
+    await settleGoods(tx, order, settings);
+  }
+}
+
 /** Marks an order paid (once) and settles what the store owes for its goods. */
 export async function markPaid(
   tx: Tx,

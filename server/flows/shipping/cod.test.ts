@@ -1,0 +1,295 @@
+import { eq } from "drizzle-orm";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { codSettingsDefaults } from "#common/platform.ts";
+import { expectLedgerBalanced } from "../../../tests/setup/ledger.ts";
+import { newKey, signedInUser } from "../../../tests/setup/money.ts";
+import {
+  codShopper,
+  credit,
+  listing,
+  merchantWithStore,
+  shopperWithMoney,
+  supplyProduct,
+} from "../../../tests/setup/shop.ts";
+import { createTestDatabase, type TestDatabase } from "../../../tests/setup/test-db.ts";
+import { supplyProducts } from "../../modules/catalog/catalog.tables.ts";
+import { ledgerAccounts } from "../../modules/ledger/ledger.tables.ts";
+import { shipments } from "../../modules/shipping/shipping.tables.ts";
+import { setClock } from "../../platform/clock.ts";
+
+let database: TestDatabase;
+let ops: Awaited<ReturnType<typeof signedInUser>>;
+let restore: (() => void) | undefined;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  ops = await signedInUser(database, "operator");
+});
+afterAll(() => database.destroy());
+afterEach(async () => {
+  restore?.();
+  restore = undefined;
+  await ops.api.ops.settings.updateCod({ ...codSettingsDefaults });
+  await expectLedgerBalanced(database);
+});
+
+const day = 24 * 3_600_000;
+function later(ms: number) {
+  restore?.();
+  const at = new Date(Date.now() + ms);
+  restore = setClock(() => at);
+}
+
+type Api = Awaited<ReturnType<typeof codShopper>>["api"];
+
+/** A store selling one product (merchant price 60,000 at 100,000) with auto-pay and money for goods. */
+async function storeSelling(stock = 20) {
+  const store = await merchantWithStore(database, { autoPay: true });
+  await credit(ops, store.email, 1_000_000);
+  const supplyId = await supplyProduct(database, { stock });
+  return { store, supplyId, listingId: await listing(database, store.storeId, supplyId, 100_000) };
+}
+
+const balanceOf = async (account: string) =>
+  (await database.db.select().from(ledgerAccounts).where(eq(ledgerAccounts.id, account)))[0]?.balance ?? 0;
+const stockOf = async (id: string) =>
+  (await database.db.select().from(supplyProducts).where(eq(supplyProducts.id, id)))[0]!.stock;
+
+/** The checkout as the page sends it: every store on a courier service that collects cash. */
+async function codCheckout(api: Api, addressId: string, lines: { listingId: string; quantity: number }[]) {
+  const first = await api.orders.quote({ lines, addressId });
+  const shipping = first.stores.map((s) => {
+    const o = s.shipping.options.find((x) => x.cod)!;
+    return { storeId: s.storeId, courier: o.courier, service: o.service };
+  });
+  const quote = await api.orders.quote({ lines, addressId, shipping });
+  return {
+    quote,
+    place: (key = newKey()) =>
+      api.orders.place({
+        lines,
+        addressId,
+        shipping: quote.stores.map((s) => ({ storeId: s.storeId, ...s.shipping.selected! })),
+        method: "cod",
+        fromCart: false,
+        idempotencyKey: key,
+      }),
+  };
+}
+
+const outboundOf = async (orderId: string) =>
+  (await database.db.select().from(shipments).where(eq(shipments.orderId, orderId)))[0]!;
+
+describe("cash on delivery: who may pay on delivery", () => {
+  it("offers it only to a phone-verified account old enough, within the cap, on a service that collects cash", async () => {
+    const { listingId } = await storeSelling();
+    const lines = [{ listingId, quantity: 1 }];
+    // An email account has no phone number it proved.
+    const byEmail = await shopperWithMoney(database, ops, 0);
+    expect((await codCheckout(byEmail.api, byEmail.addressId, lines)).quote.cod.refusal).toBe("phone");
+    // A phone account of two days, when a week is asked.
+    const young = await codShopper(database, { ageDays: 2 });
+    const tooYoung = await codCheckout(young.api, young.addressId, lines);
+    expect(tooYoung.quote.cod).toMatchObject({ refusal: "age", minAccountDays: 7 });
+    await expect(tooYoung.place()).rejects.toMatchObject({
+      code: "CONFLICT",
+      message: "Bayar di tempat (COD) tersedia setelah akun berumur 7 hari",
+    });
+    // A month-old phone account may: the fee is 2 % of the order's total, rounded up.
+    const shopper = await codShopper(database);
+    const { quote } = await codCheckout(shopper.api, shopper.addressId, lines);
+    expect(quote.cod.refusal).toBeNull();
+    expect(quote.cod.fee).toBe(Math.ceil((quote.total * 200) / 10_000));
+    // A service that does not collect cash, chosen for the store: not on delivery.
+    const noCod = quote.stores[0]!.shipping.options.find((o) => !o.cod)!;
+    expect(noCod.serviceName).toBeTruthy();
+    const other = await shopper.api.orders.quote({
+      lines,
+      addressId: shopper.addressId,
+      shipping: [{ storeId: quote.stores[0]!.storeId, courier: noCod.courier, service: noCod.service }],
+    });
+    expect(other.cod.refusal).toBe("service");
+    // Over the cap the operator set, and switched off.
+    await ops.api.ops.settings.updateCod({ ...codSettingsDefaults, maxAmount: 50_000 });
+    const capped = await codCheckout(shopper.api, shopper.addressId, lines);
+    expect(capped.quote.cod.refusal).toBe("cap");
+    await expect(capped.place()).rejects.toMatchObject({
+      code: "CONFLICT",
+      message: "Bayar di tempat (COD) hanya sampai Rp 50.000 per checkout",
+    });
+    await ops.api.ops.settings.updateCod({ ...codSettingsDefaults, enabled: false });
+    expect((await codCheckout(shopper.api, shopper.addressId, lines)).quote.cod.refusal).toBe("off");
+    // Nothing was placed by the refused attempts.
+    expect((await shopper.api.orders.list({ tab: "all" })).items).toHaveLength(0);
+    expect((await young.api.orders.list({ tab: "all" })).items).toHaveLength(0);
+  });
+
+  it("refuses settings out of bounds in the operator's language and keeps the old ones; a shopper cannot change them", async () => {
+    await expect(
+      ops.api.ops.settings.updateCod({ ...codSettingsDefaults, feeBasisPoints: 5_000 }),
+    ).rejects.toMatchObject({ code: "BAD_REQUEST" });
+    expect((await ops.api.ops.settings.get()).cod).toEqual(codSettingsDefaults);
+    const shopper = await codShopper(database);
+    await expect(
+      shopper.api.ops.settings.updateCod({ ...codSettingsDefaults, maxAmount: 100_000_000 }),
+    ).rejects.toMatchObject({ code: "FORBIDDEN" });
+  });
+});
+
+describe("cash on delivery: delivered, remitted", () => {
+  it("places with stock reserved and no money taken; delivery pays escrow through COD clearing; the remittance settles it", async () => {
+    const { store, supplyId, listingId } = await storeSelling();
+    const shopper = await codShopper(database);
+    const stock = await stockOf(supplyId);
+    const clearing = await balanceOf("platform:cod_clearing");
+    const escrow = await balanceOf("platform:escrow");
+    const checkout = await codCheckout(shopper.api, shopper.addressId, [{ listingId, quantity: 2 }]);
+    const key = newKey();
+    const placed = await checkout.place(key);
+    // A double tap places one order.
+    expect(await checkout.place(key)).toEqual(placed);
+    const id = placed.orderIds[0]!;
+    expect(placed.attemptId).toBeNull();
+    let order = await shopper.api.orders.get({ id });
+    expect(order).toMatchObject({ status: "paid", paymentMethod: "cod", paidAt: null });
+    expect(order.codFee).toBe(checkout.quote.cod.fee);
+    expect(await stockOf(supplyId)).toBe(stock - 2);
+    expect((await shopper.api.wallet.summary()).balance).toBe(0);
+    expect(await balanceOf("platform:escrow")).toBe(escrow);
+    // It waits for shipment like a paid order; the store paid the goods cost.
+    expect((await shopper.api.orders.list({ tab: "pending_shipment" })).items.map((o) => o.id)).toEqual([id]);
+    await ops.api.ops.orders.ship({ id, idempotencyKey: newKey() });
+    const parcel = await outboundOf(id);
+    expect(parcel.codAmount).toBe(order.total + order.codFee!);
+    // Delivered: the courier collected; COD clearing shows what it owes, escrow holds the total.
+    for (const to of ["picked_up", "in_transit", "out_for_delivery", "delivered"] as const) {
+      await ops.api.ops.orders.moveParcel({ shipmentId: parcel.id, to });
+    }
+    order = await shopper.api.orders.get({ id });
+    expect(order.paidAt).not.toBeNull();
+    expect(order.events.filter((e) => e.event === "paid")).toMatchObject([
+      { amount: order.total + order.codFee! },
+    ]);
+    expect(await balanceOf("platform:cod_clearing")).toBe(clearing - parcel.codAmount!);
+    expect(await balanceOf("platform:escrow")).toBe(escrow + order.total);
+    const owed = await ops.api.ops.shipping.cod();
+    expect(owed.parcels.find((p) => p.shipmentId === parcel.id)).toMatchObject({
+      orderCode: order.code,
+      codAmount: parcel.codAmount,
+    });
+    // The receipt window ends: the store is paid as for any order.
+    const storeBefore = (await store.api.wallet.summary()).balance;
+    later(8 * day);
+    await database.jobs.runDue();
+    expect((await shopper.api.orders.get({ id })).status).toBe("completed");
+    expect((await store.api.wallet.summary()).balance).toBe(storeBefore + order.subtotal);
+    restore?.();
+    restore = undefined;
+    // The courier's report: a wrong amount is refused, the right one settles COD clearing once.
+    const remit = { shipmentIds: [parcel.id], reference: `JNE-COD-${id.slice(-6)}` };
+    await expect(
+      ops.api.ops.shipping.remitCod({ ...remit, amount: parcel.codAmount! - 1, idempotencyKey: newKey() }),
+    ).rejects.toMatchObject({
+      code: "CONFLICT",
+      message: expect.stringMatching(/^Paket yang dipilih menagih/),
+    });
+    const remitKey = newKey();
+    expect(
+      await ops.api.ops.shipping.remitCod({ ...remit, amount: parcel.codAmount!, idempotencyKey: remitKey }),
+    ).toEqual({ parcels: 1, amount: parcel.codAmount });
+    await ops.api.ops.shipping.remitCod({ ...remit, amount: parcel.codAmount!, idempotencyKey: remitKey });
+    await expect(
+      ops.api.ops.shipping.remitCod({
+        ...remit,
+        reference: "lain",
+        amount: parcel.codAmount!,
+        idempotencyKey: newKey(),
+      }),
+    ).rejects.toMatchObject({ code: "CONFLICT" });
+    expect(await balanceOf("platform:cod_clearing")).toBe(clearing);
+    const after = await ops.api.ops.shipping.cod();
+    expect(after.parcels.find((p) => p.shipmentId === parcel.id)).toBeUndefined();
+    expect(after.remittances[0]).toMatchObject({ reference: remit.reference, parcels: 1 });
+    // A shopper cannot record remittances or read what couriers owe.
+    await expect(shopper.api.ops.shipping.cod()).rejects.toMatchObject({ code: "FORBIDDEN" });
+  });
+
+  it("a shopper who confirms receipt before the courier reports it paid at the door; no courier report leaves it to the operator", async () => {
+    const { listingId } = await storeSelling();
+    const shopper = await codShopper(database);
+    const first = await (
+      await codCheckout(shopper.api, shopper.addressId, [{ listingId, quantity: 1 }])
+    ).place();
+    const second = await (
+      await codCheckout(shopper.api, shopper.addressId, [{ listingId, quantity: 1 }])
+    ).place();
+    for (const placed of [first, second]) {
+      await ops.api.ops.orders.ship({ id: placed.orderIds[0]!, idempotencyKey: newKey() });
+    }
+    const escrow = await balanceOf("platform:escrow");
+    const a = first.orderIds[0]!;
+    await shopper.api.orders.confirm({ id: a, idempotencyKey: newKey() });
+    const confirmed = await shopper.api.orders.get({ id: a });
+    expect(confirmed).toMatchObject({ status: "completed" });
+    expect(confirmed.paidAt).not.toBeNull();
+    // Escrow got the total and paid it out again: nothing left behind, nothing made up.
+    expect(await balanceOf("platform:escrow")).toBe(escrow);
+    // The other one's window ends with no word from the courier: nothing was collected, the operator looks.
+    const b = second.orderIds[0]!;
+    later(30 * day);
+    await database.jobs.runDue();
+    const stuck = await shopper.api.orders.get({ id: b });
+    expect(stuck).toMatchObject({ status: "shipped", paidAt: null });
+    expect(stuck.events.at(-1)).toMatchObject({ event: "exception", note: "cod_uncollected" });
+    restore?.();
+    restore = undefined;
+    // The courier's late "delivered" collects and clears it.
+    const parcel = await outboundOf(b);
+    for (const to of ["picked_up", "in_transit", "out_for_delivery", "delivered"] as const) {
+      await ops.api.ops.orders.moveParcel({ shipmentId: parcel.id, to });
+    }
+    const collected = await shopper.api.orders.get({ id: b });
+    expect(collected.paidAt).not.toBeNull();
+    const queue = await ops.api.ops.orders.list({ view: "exception" });
+    expect(queue.items.find((o) => o.id === b)).toBeUndefined();
+  });
+});
+
+describe("cash on delivery: refused", () => {
+  it("a refused parcel comes back: cancelled, stock back, goods cost back, return postage as set, and it counts", async () => {
+    await ops.api.ops.settings.updateCod({ ...codSettingsDefaults, returnPostage: "store" });
+    const { store, supplyId, listingId } = await storeSelling();
+    const shopper = await codShopper(database);
+    const clearing = await balanceOf("platform:cod_clearing");
+    for (const round of [1, 2]) {
+      const stock = await stockOf(supplyId);
+      const placed = await (
+        await codCheckout(shopper.api, shopper.addressId, [{ listingId, quantity: 1 }])
+      ).place();
+      const id = placed.orderIds[0]!;
+      const storeAfterGoods = (await store.api.wallet.summary()).balance;
+      expect(await stockOf(supplyId)).toBe(stock - 1);
+      await ops.api.ops.orders.ship({ id, idempotencyKey: newKey() });
+      const parcel = await outboundOf(id);
+      for (const to of ["picked_up", "in_transit", "returning", "returned"] as const) {
+        await ops.api.ops.orders.moveParcel({ shipmentId: parcel.id, to });
+      }
+      const order = await shopper.api.orders.get({ id });
+      expect(order).toMatchObject({ status: "cancelled", cancelReason: "cod_refused", paidAt: null });
+      expect(order.events.some((e) => e.event === "refunded")).toBe(false);
+      expect(await stockOf(supplyId)).toBe(stock);
+      // The store gets its goods cost back and pays the way back's postage.
+      expect((await store.api.wallet.summary()).balance).toBe(storeAfterGoods + 60_000 - parcel.price);
+      const history = await store.api.wallet.history({});
+      expect(history.items[0]).toMatchObject({ entry: "return_postage", amount: -parcel.price });
+      expect(await balanceOf("platform:cod_clearing")).toBe(clearing);
+      const next = await codCheckout(shopper.api, shopper.addressId, [{ listingId, quantity: 1 }]);
+      // Two refusals in 60 days: no more cash on delivery.
+      expect(next.quote.cod.refusal).toBe(round === 1 ? null : "refused");
+    }
+    // Sixty days on, the refusals no longer count.
+    later(61 * day);
+    const { quote } = await codCheckout(shopper.api, shopper.addressId, [{ listingId, quantity: 1 }]);
+    expect(quote.cod.refusal).toBeNull();
+  });
+});
