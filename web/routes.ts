@@ -54,6 +54,7 @@ export default [
     route("jobs", "routes/ops/jobs.tsx"),
     route("payments", "routes/ops/payments.tsx"),
     route("shipping", "routes/ops/shipping.tsx"),
+    route("cod", "routes/ops/cod.tsx"),
     route("reviews", "routes/ops/reviews.tsx"),
     route("aftersales", "routes/ops/aftersales.tsx"),
     route("settings", "routes/ops/settings.tsx"),

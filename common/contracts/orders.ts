@@ -437,6 +437,8 @@ const FulfilmentOrderViewSchema = MerchantOrderViewSchema.extend({
       serviceName: z.string(),
       waybill: z.string().nullable(),
       routingCode: z.string().nullable(),
+      /** Cash the courier collects at the door (cash on delivery), printed on the label. */
+      codAmount: z.number().int().nullable(),
       status: z.enum(shipmentStatuses),
       /** Where the built-in courier's desk may move it next (none for another courier's parcel). */
       moves: z.array(z.enum(shipmentStatuses)),

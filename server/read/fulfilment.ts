@@ -64,6 +64,7 @@ export async function fulfilmentOrders(
                 serviceName: p.serviceName,
                 waybill: p.waybill,
                 routingCode: p.routingCode,
+                codAmount: p.codAmount,
                 status: p.status,
                 moves: p.provider === "table" ? [...parcelMoves[p.status]] : [],
               }

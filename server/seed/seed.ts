@@ -4,6 +4,7 @@ import type { Db } from "../db/client.ts";
 import { transact } from "../db/transaction.ts";
 import type { Logger } from "../platform/logger.ts";
 import { imageKinds } from "../platform/images.ts";
+import { addMs, hour, now } from "../platform/clock.ts";
 import type { Storage } from "../platform/storage.ts";
 import { createAccount, hasAccounts } from "../modules/auth/auth.service.ts";
 import { createCategory, createSupplyProduct, listInStore } from "../modules/catalog/catalog.service.ts";
@@ -33,6 +34,11 @@ import { renderCategoryIcon, renderProductArt, renderStoreLogo } from "./product
 export const demoPassword = "pasar-demo-2026";
 export const demoAccounts = {
   shopper: "shopper@pasar.test",
+  /**
+   * The demo shopper's phone number: the account has one as if proved by code at sign-up, and has shopped for a
+   * month, so cash on delivery is open to it.
+   */
+  shopperPhone: "+6281200002026",
   operator: "operator@pasar.test",
   merchant: (index: number) => `merchant${index + 1}@pasar.test`,
   /** A shopper whose merchant application awaits the operator's review. */
@@ -138,8 +144,10 @@ async function writeDemoShop(
 
   const shopperId = await createAccount(db, {
     email: demoAccounts.shopper,
+    phone: demoAccounts.shopperPhone,
     password: demoPassword,
     role: "shopper",
+    createdAt: addMs(now(), -30 * 24 * hour),
   });
   const operatorId = await createAccount(db, {
     email: demoAccounts.operator,

@@ -80,7 +80,15 @@ export async function hasAccounts(db: Db): Promise<boolean> {
 /** Creates an account with a password. Operators are created only by `npm run operator:create` and the seed. */
 export async function createAccount(
   db: Db,
-  input: { email?: string; phone?: string; password: string; role: Role; invitedByCode?: string },
+  input: {
+    email?: string;
+    phone?: string;
+    password: string;
+    role: Role;
+    invitedByCode?: string;
+    /** When the account was made: now, unless the demo seed says otherwise. */
+    createdAt?: Date;
+  },
 ): Promise<string> {
   const id = newId("usr");
   await q.insertUser(db, {
@@ -91,7 +99,7 @@ export async function createAccount(
     role: input.role,
     inviteCode: newInviteCode(),
     invitedByCode: input.invitedByCode ?? null,
-    createdAt: now(),
+    createdAt: input.createdAt ?? now(),
   });
   return id;
 }

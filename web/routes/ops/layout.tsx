@@ -19,6 +19,7 @@ const sections = [
   ["/ops/recharges", "recharges"],
   ["/ops/payments", "payments"],
   ["/ops/shipping", "shipping"],
+  ["/ops/cod", "cod"],
   ["/ops/ledger", "ledger"],
   ["/ops/adjust", "adjust"],
   ["/ops/reviews", "reviews"],

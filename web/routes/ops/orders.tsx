@@ -106,6 +106,11 @@ function OrderRow(props: { order: FulfilmentOrderView; refresh: () => void }) {
           <p>
             {t("orders.tracking.waybill")}: <span className="font-mono">{o.shipment.waybill ?? "—"}</span>
           </p>
+          {o.shipment.codAmount !== null && (
+            <p className="font-semibold">
+              {t("orders.ops.codCollect", { amount: formatRupiah(o.shipment.codAmount) })}
+            </p>
+          )}
           {o.shipment.routingCode && (
             <p>
               {t("orders.ops.routing")}: <span className="font-mono">{o.shipment.routingCode}</span>
