@@ -38,11 +38,11 @@ export const placeMethods = [...checkoutMethods, "cod"] as const;
 export type PlaceMethod = (typeof placeMethods)[number];
 
 /**
- * Why a checkout cannot be paid on delivery, in the order it is checked: not offered; a chosen courier service
- * does not collect cash; over the cap; no phone number proved by code; the account too new; too many refused
- * parcels lately.
+ * Why a checkout cannot be paid on delivery, in the order it is checked: not offered; no phone number proved by
+ * code; the account too new; too many refused parcels lately; a store no courier service collecting cash
+ * serves (or, placing, one chosen that does not); over the cap.
  */
-export const codRefusals = ["off", "service", "cap", "phone", "age", "refused"] as const;
+export const codRefusals = ["off", "phone", "age", "refused", "service", "cap"] as const;
 export type CodRefusal = (typeof codRefusals)[number];
 
 /** The shop's states of a payment attempt (decision 19). */

@@ -80,7 +80,7 @@ export async function quoteCheckout(
     walletBalance(deps.db, userId),
     getCodSettings(deps.db),
   ]);
-  const cod = await codOffer(deps.db, codSettings, userId, stores);
+  const cod = await codOffer(deps.db, codSettings, userId, stores, { placing: false });
   const sum = (k: "subtotal" | "postage" | "serviceFee" | "vat" | "total") =>
     stores.reduce((s, x) => s + x[k], 0);
   const option = (q: CourierQuote) => ({

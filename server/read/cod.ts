@@ -20,22 +20,26 @@ export interface CodOffer {
 }
 
 /**
- * Whether this shopper may pay this checkout on delivery (issue 27): offered at all; every store's chosen
- * courier service collects cash; the checkout's total with the fees within the cap; a phone number proved by
- * code; the account old enough; fewer refused parcels in the window than the limit. Reads only.
+ * Whether this shopper may pay this checkout on delivery (issue 27): offered at all; a phone number proved by
+ * code; the account old enough; fewer refused parcels in the window than the limit; every store served by a
+ * courier service that collects cash (the one chosen, when placing; any, when quoting, since choosing cash on
+ * delivery switches the checkout to them); the checkout's total with the fees within the cap. Reads only.
  */
 export async function codOffer(
   db: Db,
   settings: CodSettings,
   userId: string,
-  stores: readonly { total: number; selected: { cod: boolean } | null | undefined }[],
+  stores: readonly {
+    total: number;
+    selected: { cod: boolean } | null | undefined;
+    options: readonly { cod: boolean }[];
+  }[],
+  opts: { placing: boolean },
 ): Promise<CodOffer> {
   const fees = stores.map((s) => codFeeOf(settings, s.total));
   const fee = fees.reduce((a, b) => a + b, 0);
   const offer = (refusal: CodRefusal | null) => ({ refusal, fees, fee });
   if (!settings.enabled) return offer("off");
-  if (stores.some((s) => !s.selected?.cod)) return offer("service");
-  if (stores.reduce((a, s) => a + s.total, 0) + fee > settings.maxAmount) return offer("cap");
   const standing = await accountStanding(db, userId);
   if (!standing) return offer("off");
   if (settings.requirePhone && !standing.verifiedPhone) return offer("phone");
@@ -44,6 +48,11 @@ export async function codOffer(
     const refused = await countRefusedCod(db, userId, addMs(now(), -settings.refusalDays * 24 * hour));
     if (refused >= settings.maxRefused) return offer("refused");
   }
+  const served = opts.placing
+    ? stores.every((s) => s.selected?.cod)
+    : stores.every((s) => s.options.some((o) => o.cod));
+  if (!served) return offer("service");
+  if (stores.reduce((a, s) => a + s.total, 0) + fee > settings.maxAmount) return offer("cap");
   return offer(null);
 }
 

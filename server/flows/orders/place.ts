@@ -211,7 +211,7 @@ async function checkShipping(
   const codFees = new Map<string, number>();
   if (input.method === "cod") {
     const settings = await getCodSettings(deps.db);
-    const offer = await codOffer(deps.db, settings, userId, stores);
+    const offer = await codOffer(deps.db, settings, userId, stores, { placing: true });
     if (offer.refusal) {
       throw new DomainError(
         "conflict",

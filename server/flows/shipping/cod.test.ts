@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { codSettingsDefaults } from "#common/platform.ts";
 import { expectLedgerBalanced } from "../../../tests/setup/ledger.ts";
@@ -13,6 +13,7 @@ import {
 } from "../../../tests/setup/shop.ts";
 import { createTestDatabase, type TestDatabase } from "../../../tests/setup/test-db.ts";
 import { supplyProducts } from "../../modules/catalog/catalog.tables.ts";
+import { courierServices } from "../../modules/courier/courier.tables.ts";
 import { ledgerAccounts } from "../../modules/ledger/ledger.tables.ts";
 import { shipments } from "../../modules/shipping/shipping.tables.ts";
 import { setClock } from "../../platform/clock.ts";
@@ -77,6 +78,10 @@ async function codCheckout(api: Api, addressId: string, lines: { listingId: stri
   };
 }
 
+/** A plain quote (each store's cheapest service). */
+const codCheckoutQuote = (api: Api, addressId: string, lines: { listingId: string; quantity: number }[]) =>
+  api.orders.quote({ lines, addressId });
+
 const outboundOf = async (orderId: string) =>
   (await database.db.select().from(shipments).where(eq(shipments.orderId, orderId)))[0]!;
 
@@ -100,15 +105,44 @@ describe("cash on delivery: who may pay on delivery", () => {
     const { quote } = await codCheckout(shopper.api, shopper.addressId, lines);
     expect(quote.cod.refusal).toBeNull();
     expect(quote.cod.fee).toBe(Math.ceil((quote.total * 200) / 10_000));
-    // A service that does not collect cash, chosen for the store: not on delivery.
+    // A service that does not collect cash, chosen for the store: still offered (choosing cash on delivery
+    // moves the checkout to a service that does), but not placed on it.
     const noCod = quote.stores[0]!.shipping.options.find((o) => !o.cod)!;
-    expect(noCod.serviceName).toBeTruthy();
     const other = await shopper.api.orders.quote({
       lines,
       addressId: shopper.addressId,
       shipping: [{ storeId: quote.stores[0]!.storeId, courier: noCod.courier, service: noCod.service }],
     });
-    expect(other.cod.refusal).toBe("service");
+    expect(other.cod.refusal).toBeNull();
+    await expect(
+      shopper.api.orders.place({
+        lines,
+        addressId: shopper.addressId,
+        shipping: other.stores.map((s) => ({ storeId: s.storeId, ...s.shipping.selected! })),
+        method: "cod",
+        fromCart: false,
+        idempotencyKey: newKey(),
+      }),
+    ).rejects.toMatchObject({
+      code: "CONFLICT",
+      message: expect.stringMatching(/^Kurir yang dipilih tidak/),
+    });
+    // No service to the address collects cash: not on delivery.
+    const codServices = await database.db
+      .update(courierServices)
+      .set({ cod: false })
+      .where(eq(courierServices.cod, true))
+      .returning({ courier: courierServices.courier, service: courierServices.service });
+    try {
+      expect((await codCheckoutQuote(shopper.api, shopper.addressId, lines)).cod.refusal).toBe("service");
+    } finally {
+      for (const k of codServices) {
+        await database.db
+          .update(courierServices)
+          .set({ cod: true })
+          .where(and(eq(courierServices.courier, k.courier), eq(courierServices.service, k.service)));
+      }
+    }
     // Over the cap the operator set, and switched off.
     await ops.api.ops.settings.updateCod({ ...codSettingsDefaults, maxAmount: 50_000 });
     const capped = await codCheckout(shopper.api, shopper.addressId, lines);

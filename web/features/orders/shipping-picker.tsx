@@ -16,6 +16,8 @@ export function ShippingPicker(props: {
   /** The service the shopper just picked, shown as chosen while its totals are on their way. */
   picked?: { courier: string; service: string } | undefined;
   hasAddress: boolean;
+  /** Paying on delivery: only services that collect cash can be chosen. */
+  codOnly?: boolean;
   onChange: (option: ShippingOption) => void;
 }) {
   const { t } = useI18n();
@@ -52,6 +54,9 @@ export function ShippingPicker(props: {
       </summary>
       <fieldset className="flex flex-col gap-2 px-2 pb-2">
         <legend className="sr-only">{t("orders.shipping.choose")}</legend>
+        {props.codOnly && (
+          <p className="px-1 pt-1 text-sm text-gray-700 dark:text-gray-300">{t("orders.shipping.codOnly")}</p>
+        )}
         {props.options.map((o) => {
           const key = serviceKey(o.courier, o.service);
           return (
@@ -60,6 +65,7 @@ export function ShippingPicker(props: {
               name={name}
               value={key}
               checked={key === chosenKey}
+              disabled={props.codOnly === true && !o.cod}
               onChange={() => props.onChange(o)}
               label={serviceLabel(o)}
               note={`${t(`orders.shipping.kinds.${o.kind}`)} · ${eta(o)}${o.cod ? ` · ${t("orders.shipping.cod")}` : ""}`}

@@ -208,6 +208,16 @@ function Checkout() {
   const total = q.total + fee;
   const choose = (next: PlaceMethod) => {
     setMethod(next);
+    if (next === "cod") {
+      // Cash on delivery rides only with services that collect it: each store moves to its cheapest one.
+      const moved = Object.fromEntries(
+        q.stores.flatMap((s) => {
+          const cod = s.shipping.selected?.cod ? null : s.shipping.options.find((o) => o.cod);
+          return cod ? [[s.storeId, { courier: cod.courier, service: cod.service }]] : [];
+        }),
+      );
+      if (Object.keys(moved).length > 0) setChoices((c) => ({ ...c, ...moved }));
+    }
     setError(undefined);
     setPhoneError(undefined);
   };
@@ -292,6 +302,7 @@ function Checkout() {
             selected={store.shipping.selected}
             picked={choices[store.storeId]}
             hasAddress={!!address}
+            codOnly={method === "cod"}
             onChange={(o) =>
               setChoices((c) => ({ ...c, [store.storeId]: { courier: o.courier, service: o.service } }))
             }
@@ -394,7 +405,8 @@ function Checkout() {
           <button
             type="button"
             onClick={submit}
-            disabled={place.isPending}
+            // While a new courier choice is priced, the figures shown are the old ones: nothing to place yet.
+            disabled={place.isPending || quote.isPlaceholderData}
             className="h-12 rounded-full bg-primary-700 px-5 font-semibold text-white disabled:opacity-60"
           >
             {t("orders.pay.place", { total: formatRupiah(total) })}

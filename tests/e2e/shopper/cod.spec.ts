@@ -1,0 +1,226 @@
+import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import {
+  goodPassword,
+  newPhone,
+  outboxCode,
+  tokenStorageKey,
+  toasts,
+  trpcMutation,
+} from "../support/accounts.ts";
+import { trpcQuery } from "../support/browsing.ts";
+import { fill, langs, localePath, messages, plural, type Lang } from "../support/i18n.ts";
+import { demoOperator, rupiah } from "../support/money.ts";
+import { waitForHydration } from "../support/page.ts";
+import { demoStores, pageAs, tokenOf } from "../support/roles.ts";
+import { expectScreen } from "../support/screens.ts";
+import { idempotencyKey, saveAddress } from "../support/setup.ts";
+
+// Issue 27, cash on delivery: a shopper who signed up with a phone number sees COD closed while the account is
+// new (with the reason), then, once the operator lets new accounts pay on delivery, places an order on delivery
+// (the notice that an opened parcel cannot be refused is on the page), sees on the order what to pay the courier,
+// and the order is paid when the courier delivers it; the operator records the courier's remittance. A second
+// parcel is refused: the order is cancelled as refused. Three languages, at 390 and 320 px, axe clean.
+
+/** A shopper who signed up with a phone number (the code read from the development outbox), signed in on `page`. */
+async function phoneShopper(page: Page) {
+  const phone = newPhone();
+  await trpcMutation(page.request, "auth.sendCode", { account: phone.typed, purpose: "signup" });
+  const code = await outboxCode(page.context(), "ind", phone.e164);
+  const session = await trpcMutation<{ token: string }>(page.request, "auth.signUp", {
+    account: phone.typed,
+    code,
+    password: goodPassword,
+    confirmPassword: goodPassword,
+  });
+  await page.addInitScript(({ key, value }) => localStorage.setItem(key, value), {
+    key: tokenStorageKey,
+    value: session.token,
+  });
+  return session.token;
+}
+
+async function demoListing(request: APIRequestContext) {
+  const demo = await demoStores(request);
+  const { items } = await trpcQuery<{ items: { id: string; storeId: string; price: number }[] }>(
+    request,
+    "listings.list",
+    { limit: 50 },
+  );
+  // A modest price, well under the cash-on-delivery cap.
+  const item = items.find((i) => demo.has(i.storeId) && i.price < 500_000)!;
+  return { ...item, merchant: demo.get(item.storeId)! };
+}
+
+interface FulfilmentCard {
+  id: string;
+  code: string;
+  shipment: { id: string; codAmount: number | null } | null;
+}
+
+/** The store pays the goods if it has not, the operator ships, and the courier desk moves the parcel along. */
+async function shipAndMove(
+  request: APIRequestContext,
+  tokens: { ops: string; merchant: string },
+  orderId: string,
+  moves: readonly string[],
+) {
+  await trpcMutation(
+    request,
+    "merchantOrders.payGoods",
+    { orderIds: [orderId], idempotencyKey: idempotencyKey("goods") },
+    { authorization: tokens.merchant },
+  ).catch(() => undefined);
+  await trpcMutation(
+    request,
+    "ops.orders.ship",
+    { id: orderId, idempotencyKey: idempotencyKey("ship") },
+    { authorization: tokens.ops },
+  );
+  const { items } = await trpcQuery<{ items: FulfilmentCard[] }>(
+    request,
+    "ops.orders.list",
+    { view: "shipped", limit: 50 },
+    "ind",
+    tokens.ops,
+  );
+  const card = items.find((o) => o.id === orderId)!;
+  for (const to of moves) {
+    await trpcMutation(
+      request,
+      "ops.orders.moveParcel",
+      { shipmentId: card.shipment!.id, to },
+      { authorization: tokens.ops },
+    );
+  }
+  return card;
+}
+
+/** Places the checkout on the page by cash on delivery; answers the order's id. */
+async function placeOnDelivery(page: Page, lang: Lang) {
+  const m = messages[lang];
+  const cod = page.getByRole("radio", { name: new RegExp(m.orders.cod.label.replace(/[()]/g, "\\$&")) });
+  await expect(cod).toBeEnabled();
+  await cod.check();
+  await expect(page.getByText(m.orders.cod.noRefusal)).toBeVisible();
+  // The store's parcel moved to a courier service that collects cash, and the totals followed.
+  await expect(page.locator("details summary").first()).toContainText(m.orders.shipping.cod);
+  const place = page.locator("main button.rounded-full").last();
+  await expect(place).toBeEnabled();
+  await place.click();
+  await page.waitForURL(/\/h5\/order\/detail\?id=ord_/);
+  await waitForHydration(page);
+  return new URL(page.url()).searchParams.get("id")!;
+}
+
+// The languages one after another: each changes the shop's cash-on-delivery settings for a moment.
+test.describe.configure({ mode: "serial" });
+
+for (const lang of langs) {
+  test(`cash on delivery: closed to a new account, delivered and remitted, refused (${lang})`, async ({
+    page,
+    request,
+    browser,
+  }) => {
+    test.setTimeout(180_000);
+    const m = messages[lang];
+    const c = m.orders.cod;
+    const opsToken = await tokenOf(request, demoOperator.account);
+    const token = await phoneShopper(page);
+    const addressId = await saveAddress(request, token);
+    const item = await demoListing(request);
+    const tokens = { ops: opsToken, merchant: await tokenOf(request, item.merchant) };
+    const checkout = localePath(
+      lang,
+      `/h5/pay?lines=${encodeURIComponent(`${item.id}*1`)}&address=${addressId}`,
+    );
+
+    // New account: cash on delivery is shown, closed, with why (a week by default).
+    await trpcMutation(
+      request,
+      "ops.settings.updateCod",
+      { ...(await codSettings(request, opsToken)), minAccountDays: 7 },
+      { authorization: opsToken },
+    );
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(checkout);
+    await waitForHydration(page);
+    const closed = page.getByRole("radio", { name: new RegExp(c.label.replace(/[()]/g, "\\$&")) });
+    await expect(closed).toBeDisabled();
+    await expect(page.getByText(fill(plural(lang, c.unavailable.age, 7), { count: 7 }))).toBeVisible();
+
+    // The operator opens it to new accounts: the shopper pays on delivery.
+    await trpcMutation(
+      request,
+      "ops.settings.updateCod",
+      { ...(await codSettings(request, opsToken)), minAccountDays: 0 },
+      { authorization: opsToken },
+    );
+    await page.reload();
+    await waitForHydration(page);
+    await expectScreen(page, `checkout with cash on delivery (${lang})`);
+    const delivered = await placeOnDelivery(page, lang);
+    const detail = page.locator("main");
+    await expect(detail).toContainText(m.orders.detail.methods.cod);
+    await expect(detail).toContainText(c.fee);
+    const pay = detail.getByText(new RegExp(c.payCourier.split("{{amount}}")[0]!.trim()));
+    await expect(pay).toBeVisible();
+    await expectScreen(page, `order to pay on delivery (${lang})`);
+    await page.setViewportSize({ width: 320, height: 844 });
+    await expectScreen(page, `order to pay on delivery at 320 px (${lang})`);
+    await page.setViewportSize({ width: 390, height: 844 });
+
+    // The courier delivers: the order is paid, nothing more to pay the courier.
+    const card = await shipAndMove(request, tokens, delivered, [
+      "picked_up",
+      "in_transit",
+      "out_for_delivery",
+      "delivered",
+    ]);
+    expect(card.shipment!.codAmount).toBeGreaterThan(0);
+    await page.reload();
+    await waitForHydration(page);
+    await expect(detail).toContainText(m.orders.events.paid);
+    await expect(pay).toBeHidden();
+
+    // The operator records the courier's remittance for that parcel.
+    const ops = await pageAs(browser, demoOperator.account);
+    await ops.goto(localePath(lang, "/ops/cod"));
+    await waitForHydration(ops);
+    const o = m.ops.cod;
+    await ops.getByRole("checkbox", { name: new RegExp(fill(o.order, { code: card.code })) }).check();
+    await expect(ops.getByTestId("cod-selected")).toContainText(rupiah(card.shipment!.codAmount!));
+    await ops.getByLabel(o.reference).fill(`COD-${lang}-${card.code}`);
+    await ops.getByLabel(o.amount).fill(String(card.shipment!.codAmount));
+    await expectScreen(ops, `COD remittances (${lang})`);
+    await ops.getByRole("button", { name: o.submit }).click();
+    await expect(
+      toasts(ops, lang).getByText(
+        fill(plural(lang, o.recorded, 1), { count: 1, amount: rupiah(card.shipment!.codAmount!) }),
+      ),
+    ).toBeVisible();
+    await expect(ops.getByText(`COD-${lang}-${card.code}`)).toBeVisible();
+    await ops.context().close();
+
+    // A second parcel on delivery is refused and comes back: the order is cancelled as refused.
+    await page.goto(checkout);
+    await waitForHydration(page);
+    const refused = await placeOnDelivery(page, lang);
+    await shipAndMove(request, tokens, refused, ["picked_up", "in_transit", "returning", "returned"]);
+    await page.reload();
+    await waitForHydration(page);
+    await expect(detail).toContainText(m.orders.cancelReasons.cod_refused);
+    await expectScreen(page, `refused COD order (${lang})`);
+    await trpcMutation(
+      request,
+      "ops.settings.updateCod",
+      { ...(await codSettings(request, opsToken)), minAccountDays: 7 },
+      { authorization: opsToken },
+    );
+  });
+}
+
+async function codSettings(request: APIRequestContext, opsToken: string) {
+  return (
+    await trpcQuery<{ cod: Record<string, unknown> }>(request, "ops.settings.get", undefined, "ind", opsToken)
+  ).cod;
+}
