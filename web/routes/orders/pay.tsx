@@ -339,19 +339,6 @@ function Checkout() {
               )}
             </ChoiceRow>
           </div>
-          <ChannelPicker
-            name="method"
-            offers={q.channels}
-            value={method}
-            onChange={choose}
-            phone={phone}
-            onPhoneChange={(next) => {
-              setPhone(next);
-              setPhoneError(undefined);
-            }}
-            phoneError={phoneError}
-            suggestPhone={suggestPhone}
-          />
           <div className="mt-3">
             <ChoiceRow
               name="method"
@@ -378,6 +365,19 @@ function Checkout() {
               )}
             </ChoiceRow>
           </div>
+          <ChannelPicker
+            name="method"
+            offers={q.channels}
+            value={method}
+            onChange={choose}
+            phone={phone}
+            onPhoneChange={(next) => {
+              setPhone(next);
+              setPhoneError(undefined);
+            }}
+            phoneError={phoneError}
+            suggestPhone={suggestPhone}
+          />
         </fieldset>
         <p className="mt-3 text-sm text-gray-600 dark:text-gray-400">
           {q.stores.length > 1 && `${t("orders.pay.ordersNote", { count: q.stores.length })} `}
@@ -398,7 +398,7 @@ function Checkout() {
             </strong>
             {fee > 0 && (
               <span className="block text-xs text-gray-600 dark:text-gray-400">
-                {t("payments.screen.fee")} {formatRupiah(fee)}
+                {t(method === "cod" ? "orders.cod.fee" : "payments.screen.fee")} {formatRupiah(fee)}
               </span>
             )}
           </p>
@@ -409,7 +409,9 @@ function Checkout() {
             disabled={place.isPending || quote.isPlaceholderData}
             className="h-12 rounded-full bg-primary-700 px-5 font-semibold text-white disabled:opacity-60"
           >
-            {t("orders.pay.place", { total: formatRupiah(total) })}
+            {method === "cod"
+              ? t("orders.cod.place")
+              : t("orders.pay.place", { total: formatRupiah(total) })}
           </button>
         </div>
       </div>
