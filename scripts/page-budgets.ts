@@ -182,6 +182,7 @@ export const pages: readonly PageSpec[] = [
       ["routes/ops/jobs.tsx", "ops failed jobs", "/ops/jobs"],
       ["routes/ops/payments.tsx", "ops payments", "/ops/payments"],
       ["routes/ops/shipping.tsx", "ops shipping", "/ops/shipping"],
+      ["routes/ops/cod.tsx", "ops COD remittances", "/ops/cod"],
       ["routes/ops/reviews.tsx", "ops reviews", "/ops/reviews"],
       ["routes/ops/aftersales.tsx", "ops after-sales", "/ops/aftersales"],
       ["routes/ops/settings.tsx", "ops settings", "/ops/settings"],
