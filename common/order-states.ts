@@ -66,6 +66,9 @@ export const orderEvents = [
   "return_rejected",
   "replacement_shipped",
   "delivered",
+  "return_shipped",
+  "return_received",
+  "return_refund_held",
 ] as const;
 
 /** Who did something to an order. */

@@ -44,6 +44,8 @@ export const fundEntries = [
   "refund_to_provider_returned",
   /** A provider took back a payment it had made (a reversal or chargeback). */
   "payment_reversed",
+  /** A store's part of a return parcel's postage (issue 27). */
+  "return_postage",
 ] as const;
 export type FundEntry = (typeof fundEntries)[number];
 

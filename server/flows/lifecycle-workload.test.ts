@@ -614,6 +614,7 @@ async function runOp(w: World, op: Op): Promise<void> {
       form.set("orderId", o.id);
       form.set("listingId", item.listingId);
       form.set("kind", op.kind);
+      form.set("category", "damaged");
       form.set("quantity", String(Math.min(op.q, item.quantity)));
       form.set("reason", "Barang rusak saat tiba.");
       form.set("idempotencyKey", newKey());
@@ -670,12 +671,7 @@ async function runOp(w: World, op: Op): Promise<void> {
       );
       if (!r) return;
       return attempt("ship replacement", () =>
-        w.ops.api.ops.afterSales.ship({
-          id: r.id,
-          courier: "jnt",
-          trackingNumber: `JNT${r.id.slice(-10)}`,
-          idempotencyKey: newKey(),
-        }),
+        w.ops.api.ops.afterSales.ship({ id: r.id, idempotencyKey: newKey() }),
       );
     }
     case "recharge":

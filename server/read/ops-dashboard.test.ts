@@ -208,6 +208,7 @@ describe("the operator's dashboard", () => {
       orderId: received.orderId,
       listingId: received.listingId,
       kind: "return",
+      category: "damaged",
       quantity: "1",
       reason: "Rusak",
       idempotencyKey: newKey(),

@@ -1,6 +1,7 @@
 import {
   MoneySettingsInputSchema,
   OpsSettingsViewSchema,
+  ReturnPostageSchema,
   SiteLogoInputSchema,
   SiteSettingsInputSchema,
   WarehouseInputSchema,
@@ -10,6 +11,7 @@ import {
   getOpsSettings,
   resetSiteLogo,
   updateMoneySettingsByOperator,
+  updateReturnPostage,
   updateSiteLogo,
   updateSiteSettings,
 } from "../../modules/settings/settings.service.ts";
@@ -38,6 +40,11 @@ export const opsSettingsRouter = router({
     .input(WarehouseInputSchema)
     .output(OpsSettingsViewSchema)
     .mutation(({ ctx, input }) => saveWarehouse(ctx.db, ctx.user.id, input)),
+  /** Who pays return postage, for each reason a shopper gives. */
+  updateReturnPostage: operatorProcedure
+    .input(ReturnPostageSchema)
+    .output(OpsSettingsViewSchema)
+    .mutation(({ ctx, input }) => updateReturnPostage(ctx.db, ctx.user.id, input)),
   resetLogo: operatorProcedure
     .output(OpsSettingsViewSchema)
     .mutation(({ ctx }) => resetSiteLogo(ctx.db, ctx.user.id)),

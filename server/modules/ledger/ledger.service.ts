@@ -152,6 +152,7 @@ function entryOf(kind: FundType, amount: number, step: string): FundEntry {
   if (step.startsWith("late:")) return "late_payment";
   if (step.startsWith("reversal:")) return "payment_reversed";
   if (step.startsWith("to_provider:")) return incoming ? "refund_to_provider_returned" : "refund_to_provider";
+  if (step.startsWith("return:") && step.endsWith(":postage")) return "return_postage";
   switch (kind) {
     case "prd_order_pay":
       return incoming ? "order_refund" : "order_payment";

@@ -225,10 +225,11 @@ export const orderEventsTable = pgTable(
 /**
  * After-sales requests: a shopper asks to return an item of a completed order (within 7 days of receipt) or
  * to replace it (within 15 days). The store approves or refuses with a reason; a refused shopper may escalate
- * to the operator, who decides. An approved return refunds the shopper at once through the ledger (the
- * item's price and VAT; the postage and service fee too once every item is returned), takes back the
- * store's sale and gives back its goods cost; the stock returns. An approved replacement is shipped by the
- * operator. One request per item of an order.
+ * to the operator, who decides. An approved return travels back to the warehouse by a return shipment
+ * (issue 27); when it arrives the shopper is refunded through the ledger (the item's price and VAT; the postage
+ * and service fee too once every item is returned; less the return postage when the shopper pays it), the
+ * store's sale is taken back and its goods cost given back; the stock returns. An approved replacement is
+ * shipped by the operator with the courier. One request per item of an order.
  */
 export const orderReturns = pgTable(
   "order_returns",

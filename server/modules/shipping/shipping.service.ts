@@ -9,6 +9,7 @@ export {
   insertShipment,
   selectByProviderId,
   selectOutbound,
+  selectRequestShipment,
   selectShipment,
   selectShipmentsOf,
   updateShipment,

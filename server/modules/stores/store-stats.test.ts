@@ -122,6 +122,7 @@ describe("store_stats, kept by the writes", () => {
           orderId: a.orderId,
           listingId,
           kind,
+          category: "damaged",
           quantity: String(quantity),
           reason: "Barang rusak saat tiba.",
           idempotencyKey: newKey(),
