@@ -83,10 +83,12 @@ async function approveLocked(
     await insertEvents(tx, events);
     return;
   }
+  // Its parcel was quoted before this transaction, for the request as it was then.
+  if (!parcel) throw new DomainError("conflict", "errors.returns.decided");
   const payer = await payerOf(tx, row);
   const store = (await selectStorePayer(tx, order!.storeId))!;
   const margin = (item.price - item.merchantPrice) * row.quantity;
-  const owed = margin + (payer === "store" ? parcel!.service.price : 0);
+  const owed = margin + (payer === "store" ? parcel.service.price : 0);
   const available = await walletBalance(tx, store.ownerId);
   if (available < owed) throw storeShort(owed - available);
   await updateReturn(tx, row.id, {
@@ -98,7 +100,7 @@ async function approveLocked(
   });
   await insertShipment(
     tx,
-    requestShipmentRow(parcel!.provider, order!, row, "return", parcel!.service, parcel!.shipmentId),
+    requestShipmentRow(parcel.provider, order!, row, "return", parcel.service, parcel.shipmentId),
   );
   await insertEvents(tx, events);
 }
@@ -139,10 +141,19 @@ async function refuseLocked(
  * Before approving a return: the service its parcel goes back with, quoted outside any transaction (the courier
  * may be remote; one that cannot be reached is a translated error and nothing is decided).
  */
-async function returnParcelFor(deps: DecideDeps, id: string, approve: boolean) {
+async function returnParcelFor(
+  deps: DecideDeps,
+  who: { merchantId: string } | "operator",
+  id: string,
+  approve: boolean,
+) {
   if (!approve) return null;
   const context = await returnContext(deps.db, id);
   if (!context || context.row.kind !== "return") return null;
+  // Nobody else's request makes the shop ask a courier anything (the decision itself says not found).
+  if (who !== "operator" && (await selectStoreOfOwner(deps.db, who.merchantId))?.id !== context.row.storeId) {
+    return null;
+  }
   if (context.row.status !== "requested" && context.row.status !== "escalated") return null;
   const service = await requestParcelService(deps, context.order, context.row, "return");
   return { service, shipmentId: newId("shp", now().getTime()), provider: deps.courier.provider };
@@ -163,7 +174,7 @@ export async function merchantDecide(
   merchantId: string,
   input: { id: string; approve: boolean; reason: string; idempotencyKey: string },
 ): Promise<AfterSalesView> {
-  const parcel = await returnParcelFor(deps, input.id, input.approve);
+  const parcel = await returnParcelFor(deps, { merchantId }, input.id, input.approve);
   await once(
     deps.db,
     {
@@ -195,7 +206,7 @@ export async function operatorDecide(
   operatorId: string,
   input: { id: string; approve: boolean; reason: string; idempotencyKey: string },
 ): Promise<AfterSalesView> {
-  const parcel = await returnParcelFor(deps, input.id, input.approve);
+  const parcel = await returnParcelFor(deps, "operator", input.id, input.approve);
   await once(
     deps.db,
     {
