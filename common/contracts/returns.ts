@@ -183,6 +183,8 @@ export const AfterSalesViewSchema = z.object({
       price: z.number().int(),
       /** Where it goes: the warehouse for a return, the shopper for a replacement. */
       to: z.object({ name: z.string(), address: z.string() }),
+      /** Where the built-in courier's desk may move it next: filled for operators only. */
+      moves: z.array(z.enum(shipmentStatuses)),
     })
     .nullable(),
   createdAt: z.date(),

@@ -10,15 +10,24 @@ import {
   type Deps,
   type ParcelsOf,
 } from "../modules/orders/returns.service.ts";
+import { parcelMoves } from "../modules/courier/courier.service.ts";
 import { getWarehouse } from "../modules/settings/settings.service.ts";
 import { selectShipmentsOf } from "../modules/shipping/shipping.service.ts";
 
-/** The parcels of some orders' requests, and the warehouse returns go to. */
-export function parcelsOf(db: Db): ParcelsOf {
+/**
+ * The parcels of some orders' requests, and the warehouse returns go to; for the operator (`desk`), where the
+ * built-in courier's desk may move each next.
+ */
+export function parcelsOf(db: Db, desk = false): ParcelsOf {
   return async (orderIds) => {
     const [{ shipments }, warehouse] = await Promise.all([selectShipmentsOf(db, orderIds), getWarehouse(db)]);
     return {
-      parcels: shipments.filter((s) => s.returnId !== null),
+      parcels: shipments
+        .filter((s) => s.returnId !== null)
+        .map((s) => ({
+          ...s,
+          moves: desk && s.provider === "table" && s.providerShipmentId ? [...parcelMoves[s.status]] : [],
+        })),
       warehouse: {
         name: warehouse.name,
         address: `${warehouse.detail}, ${warehouse.area} ${warehouse.postcode}`,
@@ -39,5 +48,5 @@ export function afterSalesView(deps: Deps, id: string): Promise<AfterSalesView> 
 
 /** The operator's after-sales queues, with each request's parcel. */
 export function opsAfterSales(deps: Deps, input: Parameters<typeof opsRequests>[1]) {
-  return opsRequests(deps, input, parcelsOf(deps.db));
+  return opsRequests(deps, input, parcelsOf(deps.db, true));
 }

@@ -75,6 +75,8 @@ export interface ReturnParcel {
   waybill: string | null;
   status: NonNullable<AfterSalesView["shipment"]>["status"];
   price: number;
+  /** Where the courier desk may move it next (operators only; none for another courier's parcel). */
+  moves?: NonNullable<AfterSalesView["shipment"]>["moves"];
 }
 
 /** The parcels of some orders and where returns go (the warehouse): read above this module (rule 4). */
@@ -107,6 +109,7 @@ function shipmentView(
     booked: p.providerShipmentId !== null,
     price: p.price,
     to,
+    moves: p.moves ?? [],
   };
 }
 

@@ -7,14 +7,7 @@ import { demoOperator, rupiah } from "../support/money.ts";
 import { waitForHydration } from "../support/page.ts";
 import { demoStores, pageAs, tokenOf } from "../support/roles.ts";
 import { expectScreen } from "../support/screens.ts";
-import {
-  credit,
-  deliverRequestParcel,
-  idempotencyKey,
-  payGoodsAndShip,
-  placeWalletOrder,
-  saveAddress,
-} from "../support/setup.ts";
+import { credit, idempotencyKey, payGoodsAndShip, placeWalletOrder, saveAddress } from "../support/setup.ts";
 
 const lang: Lang = "ind";
 
@@ -91,8 +84,22 @@ test("a return travels back to the warehouse before the refund", async ({ page, 
   await expect(page.getByText(m.aftersales.payer.shopper)).toBeVisible();
   await expectScreen(page, "order waiting for its return parcel");
 
-  // The courier carries it to the warehouse: the refund is paid, exactly what the store was told.
-  await deliverRequestParcel(request, { shopper: token, ops: opsToken }, orderId!);
+  // The courier carries it to the warehouse (the operator's courier desk stands in for the courier's people):
+  // the refund is paid, exactly what the store was told.
+  const { code } = await trpcQuery<{ code: string }>(request, "orders.get", { id: orderId }, lang, token);
+  const ops = await pageAs(browser, demoOperator.account);
+  await ops.goto(localePath(lang, "/ops/aftersales?status=returns"));
+  await waitForHydration(ops);
+  const travelling = ops.getByTestId("after-sales").filter({ hasText: code });
+  await expect(travelling).toContainText(m.aftersales.status.returning);
+  await expectScreen(ops, "operator's returns on their way");
+  for (const to of ["picked_up", "in_transit", "out_for_delivery", "delivered"] as const) {
+    await travelling
+      .getByRole("button", { name: fill(m.orders.ops.moveTo, { status: m.orders.tracking.status[to] }) })
+      .click();
+    await expect(travelling.getByTestId("request-parcel")).toContainText(m.orders.tracking.status[to]);
+  }
+  await ops.context().close();
   await page.reload();
   await waitForHydration(page);
   await expect(page.getByTestId("refund")).toHaveText(fill(m.aftersales.refunded, { amount: rupiah(total) }));

@@ -65,6 +65,29 @@ function OpsAfterSalesContent() {
   const refundNow = useMutation(
     trpc.ops.afterSales.refundNow.mutationOptions({ onSuccess: done(t("ops.aftersales.refunded")) }),
   );
+  const move = useMutation(
+    trpc.ops.orders.moveParcel.mutationOptions({ onSuccess: done(t("orders.ops.moved")) }),
+  );
+  /** The built-in courier's desk for a request's parcel (decision 21): one step at a time, audited. */
+  const desk = (r: AfterSalesView) =>
+    r.shipment && r.shipment.moves.length > 0 ? (
+      <div className="mt-2 text-sm">
+        <p className="text-gray-600 dark:text-gray-400">{t("orders.ops.desk")}</p>
+        <div className="mt-1 flex flex-wrap gap-2">
+          {r.shipment.moves.map((to) => (
+            <button
+              key={to}
+              type="button"
+              disabled={move.isPending}
+              className="min-h-10 rounded-full border border-gray-300 px-3 dark:border-gray-600"
+              onClick={() => move.mutate({ shipmentId: r.shipment!.id, to })}
+            >
+              {t("orders.ops.moveTo", { status: t(`orders.tracking.status.${to}`) })}
+            </button>
+          ))}
+        </div>
+      </div>
+    ) : null;
   const items = list.data?.pages.flatMap((p) => p.items) ?? [];
   const actions = (r: AfterSalesView) => {
     if (r.status === "escalated") {
@@ -138,6 +161,7 @@ function OpsAfterSalesContent() {
         {items.map((r) => (
           <AfterSalesRequest key={r.id} request={r} className="rounded-xl bg-white p-4 dark:bg-gray-900">
             {actions(r)}
+            {desk(r)}
           </AfterSalesRequest>
         ))}
       </ul>
