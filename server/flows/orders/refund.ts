@@ -160,12 +160,16 @@ async function returnParcelFor(
 }
 
 /** After an approval: the return's parcel is booked with the courier (if it is not booked yet). */
-async function bookReturnOf(deps: DecideDeps, id: string): Promise<void> {
+async function bookReturnOf(
+  deps: DecideDeps,
+  id: string,
+  failKey: "errors.returns.bookingFailed" | "errors.shipping.courierAway" = "errors.returns.bookingFailed",
+): Promise<void> {
   const context = await returnContext(deps.db, id);
   if (!context || context.row.kind !== "return") return;
   const shipment = await selectRequestShipment(deps.db, id, "return");
   if (!shipment) return;
-  await bookRequestParcel(deps, shipment.id, context.order, context.row, "errors.returns.bookingFailed");
+  await bookRequestParcel(deps, shipment.id, context.order, context.row, failKey);
 }
 
 /** The store approves or refuses (with a reason) a request about its own order. */
@@ -277,7 +281,7 @@ export async function bookReturn(
   if (row.kind !== "return" || (row.status !== "returning" && row.status !== "received")) {
     throw new DomainError("conflict", "errors.returns.notReturning");
   }
-  await bookReturnOf(deps, id);
+  await bookReturnOf(deps, id, "errors.shipping.courierAway");
   return oneView(deps, id);
 }
 
