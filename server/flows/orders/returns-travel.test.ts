@@ -5,6 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { expectLedgerBalanced } from "../../../tests/setup/ledger.ts";
 import { newKey, signedInUser } from "../../../tests/setup/money.ts";
 import { completedOrder } from "../../../tests/setup/shop.ts";
+import { createTestApp } from "../../../tests/setup/test-app.ts";
 import { createTestDatabase, type TestDatabase } from "../../../tests/setup/test-db.ts";
 import { createTableCourier } from "../../modules/courier/courier.service.ts";
 import { ledgerTransfers } from "../../modules/ledger/ledger.tables.ts";
@@ -76,9 +77,17 @@ describe("who pays return postage", () => {
       before: { damaged: "platform" },
       after: { damaged: "store" },
     });
-    await expect(
-      ops.api.ops.settings.updateReturnPostage({ ...defaults, damaged: "courier" as "store" }),
-    ).rejects.toMatchObject({ code: "BAD_REQUEST" });
+    // Over HTTP, as the settings page sends it: the field's translated message, and nothing stored.
+    const response = await createTestApp(database).request("/trpc/ops.settings.updateReturnPostage", {
+      method: "POST",
+      headers: { "content-type": "application/json", authorization: ops.token, lang: "en" },
+      body: JSON.stringify({ json: { ...defaults, damaged: "courier" } }),
+    });
+    expect(response.status).toBe(400);
+    expect(JSON.stringify(await response.json())).toContain(
+      "Choose who pays: Pasar, the store or the shopper",
+    );
+    expect((await ops.api.ops.settings.get()).returnPostage.damaged).toBe("store");
     const shopper = await signedInUser(database);
     await expect(shopper.api.ops.settings.updateReturnPostage(defaults)).rejects.toMatchObject({
       code: "FORBIDDEN",
@@ -130,6 +139,12 @@ describe("a return travels back before money moves", () => {
       },
     });
     expect(await balance(o.shopper)).toBe(before);
+    // Only the operator's list offers the courier desk's next moves.
+    expect(approved.shipment!.moves).toEqual([]);
+    const listed = (await ops.api.ops.afterSales.list({ view: "returns" })).items.find(
+      (r) => r.id === request.id,
+    );
+    expect(listed!.shipment!.moves).toEqual(["picked_up"]);
     // The shopper sees the parcel and its tracking on the order.
     const seen = await o.shopper.api.orders.get({ id: o.orderId });
     expect(seen.shipments.find((s) => s.kind === "return")).toMatchObject({ status: "booked" });
