@@ -115,3 +115,28 @@ test("a return travels back to the warehouse before the refund", async ({ page, 
   await expect(tracking.getByText(m.orders.tracking.status.delivered).first()).toBeVisible();
   await expectNoSeriousViolations(page, "order after the return's refund");
 });
+
+// Who pays return postage, on the operator's settings page: one choice per reason, the defaults until changed.
+// Saved as it stands (other tests running at once rely on the defaults).
+test("the operator's return postage settings", async ({ browser }) => {
+  const m = messages[lang];
+  const ops = await pageAs(browser, demoOperator.account);
+  await ops.goto(localePath(lang, "/ops/settings"));
+  await waitForHydration(ops);
+  const form = ops.getByTestId("return-postage-form");
+  const payers = {
+    wrong_item: "platform",
+    damaged: "platform",
+    not_as_described: "store",
+    changed_mind: "shopper",
+  } as const;
+  for (const [reason, payer] of Object.entries(payers)) {
+    const select = form.getByLabel(m.aftersales.categories[reason as keyof typeof payers]);
+    await expect(select).toHaveValue(payer);
+    await expect(select.locator("option:checked")).toHaveText(m.ops.settings.payers[payer]);
+  }
+  await expectScreen(ops, "return postage settings");
+  await form.getByRole("button", { name: m.ops.settings.saveReturnPostage }).click();
+  await expect(toasts(ops, lang).getByText(m.ops.settings.returnPostageSaved)).toBeVisible();
+  await ops.context().close();
+});
