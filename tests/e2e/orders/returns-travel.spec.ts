@@ -7,7 +7,15 @@ import { demoOperator, rupiah } from "../support/money.ts";
 import { waitForHydration } from "../support/page.ts";
 import { demoStores, pageAs, tokenOf } from "../support/roles.ts";
 import { expectScreen } from "../support/screens.ts";
-import { credit, idempotencyKey, payGoodsAndShip, placeWalletOrder, saveAddress } from "../support/setup.ts";
+import {
+  credit,
+  deliverRequestParcel,
+  formMutation,
+  idempotencyKey,
+  payGoodsAndShip,
+  placeWalletOrder,
+  saveAddress,
+} from "../support/setup.ts";
 
 const lang: Lang = "ind";
 
@@ -139,4 +147,79 @@ test("the operator's return postage settings", async ({ browser }) => {
   await form.getByRole("button", { name: m.ops.settings.saveReturnPostage }).click();
   await expect(toasts(ops, lang).getByText(m.ops.settings.returnPostageSaved)).toBeVisible();
   await ops.context().close();
+});
+
+// A replacement ships with tracking: the operator books its parcel with the courier from the after-sales queue
+// (the cheapest regular service, or one picked), and the shopper sees the parcel on the request and its steps.
+test("a replacement ships with the courier and is tracked", async ({ page, browser, request }) => {
+  test.setTimeout(150_000);
+  const m = messages[lang];
+  const { email, token } = await signInFreshShopper(page, "replace");
+  const opsToken = await tokenOf(request, demoOperator.account);
+  const [storeId, merchant] = [...(await demoStores(request)).entries()][4]!;
+  const merchantToken = await tokenOf(request, merchant);
+  for (const account of [email, merchant]) await credit(request, opsToken, account, 3_000_000);
+  const listings = await trpcQuery<{ items: { id: string; storeId: string }[] }>(request, "listings.list", {
+    limit: 20,
+    storeId,
+  });
+  const listingId = listings.items.find((l) => l.storeId === storeId)!.id;
+  const addressId = await saveAddress(request, token);
+  const [orderId] = await placeWalletOrder(request, token, addressId, [{ listingId, quantity: 1 }]);
+  await payGoodsAndShip(request, orderId!, { merchant: merchantToken, ops: opsToken });
+  await trpcMutation(
+    request,
+    "orders.confirm",
+    { id: orderId, idempotencyKey: idempotencyKey("confirm") },
+    { authorization: token },
+  );
+  const asked = await formMutation<{ id: string }>(
+    request,
+    "orders.requestAfterSales",
+    {
+      orderId: orderId!,
+      listingId,
+      kind: "replacement",
+      category: "damaged",
+      quantity: "1",
+      reason: "Retak di sudut",
+      idempotencyKey: idempotencyKey("ask"),
+    },
+    token,
+  );
+  await trpcMutation(
+    request,
+    "merchantOrders.decideAfterSales",
+    { id: asked.id, approve: true, idempotencyKey: idempotencyKey("approve") },
+    { authorization: merchantToken },
+  );
+  const { code } = await trpcQuery<{ code: string }>(request, "orders.get", { id: orderId }, lang, token);
+
+  const ops = await pageAs(browser, demoOperator.account);
+  await ops.goto(localePath(lang, "/ops/aftersales?status=to_replace"));
+  await waitForHydration(ops);
+  const item = ops.getByTestId("after-sales").filter({ hasText: code });
+  await item.getByRole("button", { name: m.orders.ops.ship }).click();
+  const dialog = ops.getByRole("dialog");
+  await expect(dialog.getByText(m.ops.aftersales.shipNote)).toBeVisible();
+  // The services quoted to the shopper's address are offered; the cheapest regular one unless picked.
+  const service = dialog.getByLabel(m.ops.aftersales.service);
+  await expect(service.locator("option")).not.toHaveCount(1);
+  await expectScreen(ops, "replacement ship dialog", { axe: false });
+  await dialog.getByRole("button", { name: m.orders.ops.ship }).click();
+  await expect(toasts(ops, lang).getByText(m.orders.ops.shipped)).toBeVisible();
+  await ops.context().close();
+
+  await page.goto(localePath(lang, `/h5/order/detail?id=${orderId}`));
+  await waitForHydration(page);
+  await expect(page.getByTestId("after-sales").getByText(m.aftersales.status.replaced)).toBeVisible();
+  const parcel = page.getByTestId("request-parcel");
+  await expect(parcel).toContainText(m.aftersales.parcel.waybill);
+  await expect(parcel).toContainText("Siti Aminah");
+  await deliverRequestParcel(request, { shopper: token, ops: opsToken }, orderId!);
+  await page.reload();
+  await waitForHydration(page);
+  const tracking = page.getByRole("region", { name: m.orders.tracking.kinds.replacement });
+  await expect(tracking.getByText(m.orders.tracking.status.delivered).first()).toBeVisible();
+  await expectScreen(page, "order with its delivered replacement");
 });
