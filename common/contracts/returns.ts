@@ -152,7 +152,9 @@ export const AfterSalesViewSchema = z.object({
   refund: z.number().int().nullable(),
   /**
    * What approving this return would refund now, part by part: the items' price, their VAT, and the postage
-   * and service fee when it returns the order's last items (null once decided, and for replacements).
+   * and service fee when it returns the order's last items (null once decided, and for replacements); before
+   * any return postage, which needs a courier's quote: the approval dialog asks `returnQuote` for the exact
+   * figure (issue 27).
    */
   refundQuote: z
     .object({
