@@ -74,6 +74,9 @@ export const orderEvents = [
   "return_rejected",
   "replacement_shipped",
   "delivered",
+  "return_shipped",
+  "return_received",
+  "return_refund_held",
 ] as const;
 
 /** Who did something to an order. */
@@ -124,8 +127,11 @@ export const replacementDays = 15;
 
 /**
  * An after-sales request's life: requested (the store decides), refused by the store (the shopper may
- * escalate), escalated (the operator decides), approved (a return is refunded at once; a replacement waits
- * for the operator to ship it), rejected by the operator (final), replaced (the new item shipped).
+ * escalate), escalated (the operator decides), approved (a replacement waits for the operator to ship it; a
+ * return is refunded: the final state of a return), rejected by the operator (final), replaced (the new item
+ * shipped). An approved return first travels back (issue 27, decision 23): returning (its parcel is on its way
+ * to the warehouse), received (the goods are back but the refund waits for the operator: the store could not
+ * pay its part), then approved once refunded.
  */
 export const afterSalesStatuses = [
   "requested",
@@ -134,7 +140,29 @@ export const afterSalesStatuses = [
   "approved",
   "rejected",
   "replaced",
+  "returning",
+  "received",
 ] as const;
+export type AfterSalesStatus = (typeof afterSalesStatuses)[number];
 
-/** The operator's after-sales queues: escalated requests to decide, approved replacements to ship, all. */
-export const opsAfterSalesViews = ["escalated", "to_replace", "all"] as const;
+/** Why the shopper sends an item back (issue 27): the category decides who pays the return postage. */
+export const returnReasons = ["wrong_item", "damaged", "not_as_described", "changed_mind"] as const;
+export type ReturnReason = (typeof returnReasons)[number];
+
+/** Who pays a return parcel's postage: the platform (nothing moves), the store, or the shopper (deducted). */
+export const postagePayers = ["platform", "store", "shopper"] as const;
+export type PostagePayer = (typeof postagePayers)[number];
+
+/** Who pays return postage for each reason until an operator changes it (`/ops/settings`). */
+export const returnPostageDefaults: Record<ReturnReason, PostagePayer> = {
+  wrong_item: "platform",
+  damaged: "platform",
+  not_as_described: "store",
+  changed_mind: "shopper",
+};
+
+/**
+ * The operator's after-sales queues: escalated requests to decide, approved replacements to ship, returns
+ * travelling back or waiting for their refund, all.
+ */
+export const opsAfterSalesViews = ["escalated", "to_replace", "returns", "all"] as const;

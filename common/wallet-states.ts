@@ -44,7 +44,7 @@ export const fundEntries = [
   "refund_to_provider_returned",
   /** A provider took back a payment it had made (a reversal or chargeback). */
   "payment_reversed",
-  /** The postage of a parcel sent back (a refused cash-on-delivery parcel), paid by the store. */
+  /** A store's part of the postage of a parcel sent back (issue 27): a return, or a refused COD parcel. */
   "return_postage",
 ] as const;
 export type FundEntry = (typeof fundEntries)[number];

@@ -3,6 +3,7 @@ import { paymentChannels } from "../payment-channels.ts";
 import { plainText } from "./input.ts";
 import { locales } from "../locales.ts";
 import { platformCode } from "../platform.ts";
+import { postagePayers, returnReasons } from "../order-states.ts";
 
 export const WebConfigInputSchema = z.object({ platformCode: z.literal(platformCode) });
 
@@ -206,6 +207,18 @@ export const SiteLogoInputSchema = z
   .transform((form) => form.get("logo"))
   .pipe(z.instanceof(File, { error: "errors.image.invalid" }));
 
+/**
+ * Who pays a return parcel's postage for each reason category (issue 27): the platform, the store or the
+ * shopper (deducted from the refund).
+ */
+export const ReturnPostageSchema = z.object(
+  Object.fromEntries(
+    returnReasons.map((r) => [r, z.enum(postagePayers, "errors.settings.returnPayer")]),
+  ) as Record<(typeof returnReasons)[number], z.ZodEnum<{ [K in (typeof postagePayers)[number]]: K }>>,
+  "errors.settings.returnPayer",
+);
+export type ReturnPostage = z.infer<typeof ReturnPostageSchema>;
+
 /** What the operator's settings page edits: the site and the money settings, as stored now. */
 export const OpsSettingsViewSchema = z.object({
   site: z.object({
@@ -223,6 +236,8 @@ export const OpsSettingsViewSchema = z.object({
   warehouse: z.lazy(() => WarehouseSchema),
   /** Who may pay cash on delivery, up to what, for what fee. */
   cod: z.lazy(() => CodSettingsSchema),
+  /** Who pays return postage, by reason. */
+  returnPostage: ReturnPostageSchema,
 });
 export type OpsSettingsView = z.infer<typeof OpsSettingsViewSchema>;
 

@@ -13,6 +13,7 @@ import {
 import { createTestApp } from "../../tests/setup/test-app.ts";
 import { createTestDatabase, testDbKind, type TestDatabase } from "../../tests/setup/test-db.ts";
 // The one server internal a workload needs: the clock (the sandbox's signing is in tests/setup/money.ts).
+import { returnReasons, type ReturnReason } from "#common/order-states.ts";
 import { setClock } from "../platform/clock.ts";
 
 /**
@@ -208,11 +209,13 @@ type Op =
   | { t: "ship"; o: number }
   | { t: "confirm"; o: number }
   | { t: "advance"; by: "payment" | "goods" | "receipt" | "minutes" }
-  | { t: "return"; o: number; q: number; kind: "return" | "replacement" }
+  | { t: "return"; o: number; q: number; kind: "return" | "replacement"; category: ReturnReason }
   | { t: "decideReturn"; r: number; approve: boolean }
   | { t: "escalate"; r: number }
   | { t: "opsDecide"; r: number; approve: boolean }
   | { t: "shipReplacement"; r: number }
+  | { t: "returnArrives"; r: number }
+  | { t: "refundNow"; r: number }
   | { t: "recharge"; u: number; amount: number }
   | { t: "withdraw"; u: number; amount: number }
   | { t: "decideWithdrawal"; w: number; approve: boolean }
@@ -294,6 +297,7 @@ const opArb: fc.Arbitrary<Op> = fc.oneof(
       o: pick,
       q: fc.integer({ min: 1, max: 3 }),
       kind: fc.constantFrom("return" as const, "return" as const, "replacement" as const),
+      category: fc.constantFrom(...returnReasons),
     }),
   },
   {
@@ -306,6 +310,8 @@ const opArb: fc.Arbitrary<Op> = fc.oneof(
     arbitrary: fc.record({ t: fc.constant("opsDecide" as const), r: pick, approve: fc.boolean() }),
   },
   { weight: 1, arbitrary: fc.record({ t: fc.constant("shipReplacement" as const), r: pick }) },
+  { weight: 2, arbitrary: fc.record({ t: fc.constant("returnArrives" as const), r: pick }) },
+  { weight: 1, arbitrary: fc.record({ t: fc.constant("refundNow" as const), r: pick }) },
   {
     weight: 1,
     arbitrary: fc.record({
@@ -614,6 +620,7 @@ async function runOp(w: World, op: Op): Promise<void> {
       form.set("orderId", o.id);
       form.set("listingId", item.listingId);
       form.set("kind", op.kind);
+      form.set("category", op.category);
       form.set("quantity", String(Math.min(op.q, item.quantity)));
       form.set("reason", "Barang rusak saat tiba.");
       form.set("idempotencyKey", newKey());
@@ -663,6 +670,35 @@ async function runOp(w: World, op: Op): Promise<void> {
         }),
       );
     }
+    case "returnArrives": {
+      // The return parcel reaches the warehouse (the courier desk moves it the rest of its way).
+      const r = nth(
+        (await returnRows(w)).filter((x) => x.kind === "return" && x.status === "returning"),
+        op.r,
+      );
+      if (!r) return;
+      const parcel = await w.database.db.query.shipments.findFirst({
+        where: (x, { and, eq }) => and(eq(x.returnId, r.id), eq(x.kind, "return")),
+      });
+      if (!parcel?.providerShipmentId) return;
+      const path = ["booked", "picked_up", "in_transit", "out_for_delivery", "delivered"] as const;
+      return attempt("return arrives", async () => {
+        for (const to of path.slice(path.indexOf(parcel.status as (typeof path)[number]) + 1))
+          await w.ops.api.ops.orders.moveParcel({ shipmentId: parcel.id, to });
+      });
+    }
+    case "refundNow": {
+      const r = nth(
+        (await returnRows(w)).filter(
+          (x) => x.kind === "return" && (x.status === "returning" || x.status === "received"),
+        ),
+        op.r,
+      );
+      if (!r) return;
+      return attempt("refund now", () =>
+        w.ops.api.ops.afterSales.refundNow({ id: r.id, reason: "Uji", idempotencyKey: newKey() }),
+      );
+    }
     case "shipReplacement": {
       const r = nth(
         (await returnRows(w)).filter((x) => x.kind === "replacement" && x.status === "approved"),
@@ -670,12 +706,7 @@ async function runOp(w: World, op: Op): Promise<void> {
       );
       if (!r) return;
       return attempt("ship replacement", () =>
-        w.ops.api.ops.afterSales.ship({
-          id: r.id,
-          courier: "jnt",
-          trackingNumber: `JNT${r.id.slice(-10)}`,
-          idempotencyKey: newKey(),
-        }),
+        w.ops.api.ops.afterSales.ship({ id: r.id, idempotencyKey: newKey() }),
       );
     }
     case "recharge":
@@ -742,7 +773,13 @@ async function runOp(w: World, op: Op): Promise<void> {
           }),
         );
       }
-      return runOp(w, { t: "return", o: op.o, q: 1, kind: "return" });
+      return runOp(w, {
+        t: "return",
+        o: op.o,
+        q: 1,
+        kind: "return",
+        category: returnReasons[op.o % returnReasons.length]!,
+      });
     }
     case "race": {
       const o = await orderWhere(w, op.o, (x) => x.status !== "completed" && x.status !== "cancelled");
@@ -803,12 +840,13 @@ async function snapshot(w: World) {
       q.supplyProducts.findMany(),
       q.listings.findMany(),
     ]);
-  const [accounts, transfers, attempts, refunds, jobs] = await Promise.all([
+  const [accounts, transfers, attempts, refunds, jobs, shipments] = await Promise.all([
     q.ledgerAccounts.findMany(),
     q.ledgerTransfers.findMany(),
     q.paymentAttempts.findMany(),
     q.paymentRefunds.findMany(),
     w.database.jobs.failures(),
+    q.shipments.findMany(),
   ]);
   return {
     orders,
@@ -826,6 +864,7 @@ async function snapshot(w: World) {
     attempts,
     refunds,
     jobs,
+    shipments,
   };
 }
 type Snapshot = Awaited<ReturnType<typeof snapshot>>;
@@ -869,9 +908,16 @@ function orderMoney(s: Snapshot, o: Snapshot["orders"][number]): Moves {
       const goods = item.merchantPrice * r.quantity;
       m.move(revenue, merchant, goods);
       m.move(merchant, shopper, sale);
-      expect(r.refund, `return ${r.id} refunds at least the items' price`).toBeGreaterThanOrEqual(sale);
+      // The return postage (issue 27): the shopper's part is kept from the refund, the store's taken from it.
+      const deduction = r.postagePayer === "shopper" ? (r.postageCharged ?? 0) : 0;
+      if (deduction > 0) m.move(shopper, revenue, deduction);
+      if (r.postagePayer === "store") m.move(merchant, revenue, r.postageCharged ?? 0);
+      expect(
+        r.refund! + deduction,
+        `return ${r.id} refunds at least the items' price`,
+      ).toBeGreaterThanOrEqual(sale);
       sales += sale;
-      refunds += r.refund!;
+      refunds += r.refund! + deduction;
     }
     const all = items.reduce((n, i) => n + i.quantity, 0) === returned.reduce((n, r) => n + r.quantity, 0);
     const fees = all ? o.postage + o.serviceFee : 0;
@@ -943,8 +989,27 @@ async function checkWorld(w: World, phase: string) {
           listingsOf.some((l) => l.id === r.listingId),
       )
       .reduce((n, r) => n + r.quantity, 0);
+    // A return's goods come back to stock when its parcel arrives; its sale leaves the sales when refunded
+    // (issue 27): either may come first (an operator refunds now; a store too short holds the refund).
+    const returnsOf = s.returns.filter(
+      (r) => r.kind === "return" && listingsOf.some((l) => l.id === r.listingId),
+    );
+    const arrived = returnsOf
+      .filter((r) =>
+        s.shipments.some((x) => x.returnId === r.id && x.kind === "return" && x.status === "delivered"),
+      )
+      .reduce((n, r) => n + r.quantity, 0);
+    const refunded = returnsOf.filter((r) => r.status === "approved").reduce((n, r) => n + r.quantity, 0);
     expect(
-      { stock: sp.stock, sold, reserved, replaced, total: sp.stock + sold + reserved + replaced },
+      {
+        stock: sp.stock,
+        sold,
+        reserved,
+        replaced,
+        arrived,
+        refunded,
+        total: sp.stock + sold + reserved + replaced - arrived + refunded,
+      },
       `${phase}: stock identity of ${sp.id}`,
     ).toMatchObject({ total: w.supplied.get(sp.id) });
     for (const l of listingsOf) {

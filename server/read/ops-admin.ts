@@ -86,6 +86,12 @@ const queues: readonly Queue[] = [
     path: "/ops/aftersales?status=to_replace",
     count: async (s) => (await s.afterSales()).toReplace,
   },
+  {
+    key: "toRefund",
+    label: "ops.dashboard.queues.toRefund",
+    path: "/ops/aftersales?status=returns",
+    count: async (s) => (await s.afterSales()).toRefund,
+  },
 ];
 
 /**

@@ -152,6 +152,7 @@ describe("the operator's dashboard", () => {
       ["exceptions", "/ops/orders?status=exception"],
       ["escalated", "/ops/aftersales?status=escalated"],
       ["toReplace", "/ops/aftersales?status=to_replace"],
+      ["toRefund", "/ops/aftersales?status=returns"],
     ]);
     expect(empty.queues.map((q) => q.label)).toEqual([
       "ops.dashboard.queues.withdrawals",
@@ -160,6 +161,7 @@ describe("the operator's dashboard", () => {
       "ops.dashboard.queues.exceptions",
       "ops.dashboard.queues.escalated",
       "ops.dashboard.queues.toReplace",
+      "ops.dashboard.queues.toRefund",
     ]);
 
     // A withdrawal waiting; an application waiting; two paid orders ready to ship, one of them with an exception.
@@ -208,6 +210,7 @@ describe("the operator's dashboard", () => {
       orderId: received.orderId,
       listingId: received.listingId,
       kind: "return",
+      category: "damaged",
       quantity: "1",
       reason: "Rusak",
       idempotencyKey: newKey(),
@@ -232,6 +235,7 @@ describe("the operator's dashboard", () => {
     expect(count(dashboard, "escalated")).toBe(afterSales.escalated);
     expect(count(dashboard, "escalated")).toBe((count(empty, "escalated") ?? 0) + 1);
     expect(count(dashboard, "toReplace")).toBe(afterSales.toReplace);
+    expect(count(dashboard, "toRefund")).toBe(afterSales.toRefund);
     expect(count(dashboard, "withdrawals")).toBe(
       (await ops.api.ops.money.withdrawals({ status: "pending" })).items.length,
     );

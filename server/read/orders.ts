@@ -19,7 +19,8 @@ import {
   selectPaymentOrderIds,
   type OrderRow,
 } from "../modules/orders/orders.service.ts";
-import { afterSalesOf, afterSalesUntil } from "../modules/orders/returns.service.ts";
+import { afterSalesUntil } from "../modules/orders/returns.service.ts";
+import { afterSalesOf } from "./after-sales.ts";
 import { now } from "../platform/clock.ts";
 import { selectShipmentsOf } from "../modules/shipping/shipping.service.ts";
 import { DomainError } from "../platform/errors.ts";

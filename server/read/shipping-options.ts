@@ -1,7 +1,7 @@
 import type { AddressView } from "#common/contracts/orders.ts";
 import type { Warehouse } from "#common/contracts/settings.ts";
 import { serviceKey } from "#common/shipping-names.ts";
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { localize } from "#common/locales.ts";
 import type { Db, Tx } from "../db/client.ts";
 import { supplyProducts } from "../modules/catalog/catalog.tables.ts";
@@ -81,8 +81,15 @@ export function chosenOption(
   return options.find((o) => serviceKey(o.courier, o.service) === wanted) ?? options[0];
 }
 
-/** What an order's parcel holds, with each supply product's packed size now, for booking it with a courier. */
-export async function selectParcelLines(db: Db | Tx, orderId: string): Promise<ParcelLine[]> {
+/**
+ * What an order's parcel holds, with each supply product's packed size now, for booking it with a courier; with
+ * `only`, the parcel of one item in that quantity (a return or a replacement).
+ */
+export async function selectParcelLines(
+  db: Db | Tx,
+  orderId: string,
+  only?: { listingId: string; quantity: number },
+): Promise<ParcelLine[]> {
   const rows = await db
     .select({
       name: orderItems.name,
@@ -95,6 +102,13 @@ export async function selectParcelLines(db: Db | Tx, orderId: string): Promise<P
     })
     .from(orderItems)
     .innerJoin(supplyProducts, eq(supplyProducts.id, orderItems.supplyProductId))
-    .where(eq(orderItems.orderId, orderId));
-  return rows.map((r) => ({ row: { ...r, name: localize(r.name, "ind") }, quantity: r.quantity }));
+    .where(
+      only
+        ? and(eq(orderItems.orderId, orderId), eq(orderItems.listingId, only.listingId))
+        : eq(orderItems.orderId, orderId),
+    );
+  return rows.map((r) => ({
+    row: { ...r, name: localize(r.name, "ind") },
+    quantity: only ? only.quantity : r.quantity,
+  }));
 }

@@ -6,10 +6,15 @@ import {
   PayGoodsInputSchema,
   PayGoodsViewSchema,
 } from "#common/contracts/orders.ts";
-import { AfterSalesDecisionInputSchema, AfterSalesViewSchema } from "#common/contracts/returns.ts";
+import {
+  AfterSalesDecisionInputSchema,
+  AfterSalesViewSchema,
+  ReturnIdInputSchema,
+  ReturnQuoteViewSchema,
+} from "#common/contracts/returns.ts";
 import { merchantOrder, merchantOrders } from "../../read/merchant-orders.ts";
 import { payGoods } from "../../flows/orders/settle-goods.ts";
-import { merchantDecide } from "../../flows/orders/refund.ts";
+import { bookReturn, merchantDecide, returnQuote } from "../../flows/orders/refund.ts";
 import { merchantProcedure, router } from "../../trpc/init.ts";
 
 /** A merchant's order centre: its own store's orders only. */
@@ -31,4 +36,14 @@ export const merchantOrdersRouter = router({
     .input(AfterSalesDecisionInputSchema)
     .output(AfterSalesViewSchema)
     .mutation(({ ctx, input }) => merchantDecide(ctx, ctx.user.id, input)),
+  /** What approving a return of the store's order would refund, with the return postage quoted now. */
+  returnQuote: merchantProcedure
+    .input(ReturnIdInputSchema)
+    .output(ReturnQuoteViewSchema)
+    .query(({ ctx, input }) => returnQuote(ctx, { merchantId: ctx.user.id }, input.id)),
+  /** Books an approved return's parcel again after the courier could not be reached. */
+  bookReturn: merchantProcedure
+    .input(ReturnIdInputSchema)
+    .output(AfterSalesViewSchema)
+    .mutation(({ ctx, input }) => bookReturn(ctx, { merchantId: ctx.user.id }, input.id)),
 });

@@ -2,6 +2,7 @@ import {
   CodSettingsSchema,
   MoneySettingsInputSchema,
   OpsSettingsViewSchema,
+  ReturnPostageSchema,
   SiteLogoInputSchema,
   SiteSettingsInputSchema,
   WarehouseInputSchema,
@@ -12,6 +13,7 @@ import {
   resetSiteLogo,
   updateCodSettings,
   updateMoneySettingsByOperator,
+  updateReturnPostage,
   updateSiteLogo,
   updateSiteSettings,
 } from "../../modules/settings/settings.service.ts";
@@ -45,6 +47,11 @@ export const opsSettingsRouter = router({
     .input(CodSettingsSchema)
     .output(OpsSettingsViewSchema)
     .mutation(({ ctx, input }) => updateCodSettings(ctx.db, ctx.user.id, input)),
+  /** Who pays return postage, for each reason a shopper gives. */
+  updateReturnPostage: operatorProcedure
+    .input(ReturnPostageSchema)
+    .output(OpsSettingsViewSchema)
+    .mutation(({ ctx, input }) => updateReturnPostage(ctx.db, ctx.user.id, input)),
   resetLogo: operatorProcedure
     .output(OpsSettingsViewSchema)
     .mutation(({ ctx }) => resetSiteLogo(ctx.db, ctx.user.id)),

@@ -1,6 +1,6 @@
 import { type AfterSalesView } from "#common/contracts/returns.ts";
 import { type StoredImage } from "#common/images.ts";
-import { type AfterSalesKind } from "#common/order-states.ts";
+import { type AfterSalesKind, type ReturnReason } from "#common/order-states.ts";
 import { transact } from "../../db/transaction.ts";
 import { once } from "../../modules/ledger/ledger.service.ts";
 import {
@@ -10,7 +10,8 @@ import {
   orderEvent,
   updateReturn,
 } from "../../modules/orders/orders.service.ts";
-import { checkRequest, type Deps, oneView } from "../../modules/orders/returns.service.ts";
+import { checkRequest, type Deps } from "../../modules/orders/returns.service.ts";
+import { afterSalesView as oneView } from "../../read/after-sales.ts";
 import { now } from "../../platform/clock.ts";
 import { DomainError } from "../../platform/errors.ts";
 import { newId } from "../../platform/ids.ts";
@@ -19,7 +20,7 @@ import { type Logger } from "../../platform/logger.ts";
 
 /**
  * The shopper asks to return or replace an item of their completed order within its window, with a reason
- * and up to three photos (stored resized after a first check). One request per item; a repeated tap makes one.
+ * category (it decides who pays a return's postage), a reason and up to three photos (stored resized after a first check). One request per item; a repeated tap makes one.
  */
 export async function requestAfterSales(
   deps: Deps & { log: Logger },
@@ -28,6 +29,7 @@ export async function requestAfterSales(
     orderId: string;
     listingId: string;
     kind: AfterSalesKind;
+    category: ReturnReason;
     quantity: number;
     reason: string;
     photos: File[];
@@ -49,7 +51,7 @@ export async function requestAfterSales(
       userId,
       key: input.idempotencyKey,
       operation: "orders.afterSales",
-      request: { ...request, reason: input.reason },
+      request: { ...request, reason: input.reason, category: input.category },
     },
     async (tx) => {
       const { order } = await checkRequest(tx, userId, request);
@@ -64,6 +66,7 @@ export async function requestAfterSales(
         kind: input.kind,
         quantity: input.quantity,
         reason: input.reason,
+        category: input.category,
         images,
         createdAt: at,
         updatedAt: at,

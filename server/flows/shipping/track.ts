@@ -22,6 +22,7 @@ import {
 import { addMs, hour, now } from "../../platform/clock.ts";
 import type { CourierEvent, CourierGateway, TrackingStep } from "../../platform/couriers.ts";
 import { scheduleJob } from "../../platform/jobs.ts";
+import { returnParcelMoved } from "../orders/return-refund.ts";
 import type { Logger } from "../../platform/logger.ts";
 import { codDue, collectCod, returnRefusedCod } from "../orders/steps/cod.ts";
 
@@ -60,6 +61,8 @@ export async function applySteps(db: Db, shipmentId: string, steps: readonly Tra
     if (movedTo && at && shipment.kind === "outbound") {
       await moveOrder(tx, shipment, movedTo, at, { receiptDays: settings.receiptDays, cod });
     }
+    // A return parcel back at the warehouse: its goods return to stock and the return is refunded (issue 27).
+    if (movedTo && shipment.kind === "return") await returnParcelMoved(tx, shipment, movedTo);
     return movedTo;
   });
 }

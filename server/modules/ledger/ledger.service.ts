@@ -157,7 +157,9 @@ function entryOf(kind: FundType, amount: number, step: string): FundEntry {
   if (step.startsWith("late:")) return "late_payment";
   if (step.startsWith("reversal:")) return "payment_reversed";
   if (step.startsWith("to_provider:")) return incoming ? "refund_to_provider_returned" : "refund_to_provider";
-  if (step.startsWith("return_postage")) return "return_postage";
+  // A return parcel's (`return:<request>:postage`) or a refused cash-on-delivery parcel's (`return_postage`).
+  if (step === "return_postage" || (step.startsWith("return:") && step.endsWith(":postage")))
+    return "return_postage";
   switch (kind) {
     case "prd_order_pay":
       return incoming ? "order_refund" : "order_payment";

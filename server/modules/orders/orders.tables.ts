@@ -23,6 +23,8 @@ import {
   orderActors,
   orderEvents,
   orderStatuses,
+  postagePayers,
+  returnReasons,
 } from "#common/order-states.ts";
 import { users } from "../auth/auth.tables.ts";
 import { listings, supplyProducts } from "../catalog/catalog.tables.ts";
@@ -229,10 +231,11 @@ export const orderEventsTable = pgTable(
 /**
  * After-sales requests: a shopper asks to return an item of a completed order (within 7 days of receipt) or
  * to replace it (within 15 days). The store approves or refuses with a reason; a refused shopper may escalate
- * to the operator, who decides. An approved return refunds the shopper at once through the ledger (the
- * item's price and VAT; the postage and service fee too once every item is returned), takes back the
- * store's sale and gives back its goods cost; the stock returns. An approved replacement is shipped by the
- * operator. One request per item of an order.
+ * to the operator, who decides. An approved return travels back to the warehouse by a return shipment
+ * (issue 27); when it arrives the shopper is refunded through the ledger (the item's price and VAT; the postage
+ * and service fee too once every item is returned; less the return postage when the shopper pays it), the
+ * store's sale is taken back and its goods cost given back; the stock returns. An approved replacement is
+ * shipped by the operator with the courier. One request per item of an order.
  */
 export const orderReturns = pgTable(
   "order_returns",
@@ -264,13 +267,28 @@ export const orderReturns = pgTable(
     decidedBy: text().references(() => users.id),
     /** What the shopper got back (approved returns). */
     refund: bigint({ mode: "number" }),
+    /** A replacement shipped before issue 27: the courier and tracking number the operator typed. */
     courier: text(),
     trackingNumber: text(),
+    /** The shopper's reason category (null for requests made before issue 27). */
+    category: text({ enum: returnReasons }),
+    /** Who pays the return postage, fixed from the settings when the return is approved. */
+    postagePayer: text({ enum: postagePayers }),
+    /** What the shopper (deducted from the refund) or the store paid toward the return postage. */
+    postageCharged: bigint({ mode: "number" }),
     createdAt: timestamp({ withTimezone: true }).notNull(),
     updatedAt: timestamp({ withTimezone: true }).notNull(),
   },
   (t) => [
     uniqueIndex("order_returns_one_per_item").on(t.orderId, t.listingId),
+    check(
+      "order_returns_category_valid",
+      sql`${t.category} is null or ${t.category} in (${inList(returnReasons)})`,
+    ),
+    check(
+      "order_returns_payer_valid",
+      sql`${t.postagePayer} is null or ${t.postagePayer} in (${inList(postagePayers)})`,
+    ),
     index("order_returns_store_idx").on(t.storeId, t.status, t.id),
     index("order_returns_status_idx").on(t.status, t.id),
     check("order_returns_quantity_positive", sql`${t.quantity} > 0`),

@@ -1,8 +1,14 @@
 import { type AfterSalesView, type OpsAfterSalesInputSchema } from "#common/contracts/returns.ts";
 import { localize, type Locale } from "#common/locales.ts";
 import { shareOf } from "#common/money.ts";
-import { courierName, replacementDays, returnDays, type AfterSalesKind } from "#common/order-states.ts";
-import { and, eq, type SQL } from "drizzle-orm";
+import {
+  courierName,
+  replacementDays,
+  returnDays,
+  type AfterSalesKind,
+  type PostagePayer,
+} from "#common/order-states.ts";
+import { and, eq, inArray, type SQL } from "drizzle-orm";
 import { type z } from "zod";
 import { type Db, type Tx } from "../../db/client.ts";
 import { now } from "../../platform/clock.ts";
@@ -58,12 +64,62 @@ function refundQuote(
   return { items: price, vat, fees, total: price + vat + fees };
 }
 
+/** A parcel of an after-sales request (a return's or a replacement's shipment), as the shipping module keeps it. */
+export interface ReturnParcel {
+  id: string;
+  returnId: string | null;
+  kind: "outbound" | "return" | "replacement";
+  courier: NonNullable<AfterSalesView["shipment"]>["courier"];
+  serviceName: string;
+  providerShipmentId: string | null;
+  waybill: string | null;
+  status: NonNullable<AfterSalesView["shipment"]>["status"];
+  price: number;
+  /** Where the courier desk may move it next (operators only; none for another courier's parcel). */
+  moves?: NonNullable<AfterSalesView["shipment"]>["moves"];
+}
+
+/** The parcels of some orders and where returns go (the warehouse): read above this module (rule 4). */
+export type ParcelsOf = (orderIds: readonly string[]) => Promise<{
+  parcels: readonly ReturnParcel[];
+  warehouse: { name: string; address: string };
+}>;
+
+function shipmentView(
+  r: ReturnRow,
+  order: OrderRow | undefined,
+  extras: Awaited<ReturnType<ParcelsOf>> | undefined,
+): AfterSalesView["shipment"] {
+  const p = extras?.parcels.find((x) => x.returnId === r.id && x.kind === (r.kind as string));
+  if (!p || !order) return null;
+  const to =
+    p.kind === "return"
+      ? extras!.warehouse
+      : {
+          name: order.address.name,
+          address: `${order.address.detail}, ${order.address.area} ${order.address.postcode}`,
+        };
+  return {
+    id: p.id,
+    kind: p.kind,
+    courier: p.courier,
+    serviceName: p.serviceName,
+    waybill: p.waybill,
+    status: p.status,
+    booked: p.providerShipmentId !== null,
+    price: p.price,
+    to,
+    moves: p.moves ?? [],
+  };
+}
+
 export function views(
   deps: Deps,
   rows: readonly ReturnRow[],
   orderRows: readonly OrderRow[],
   items: readonly OrderItemRow[],
   allReturns: readonly ReturnRow[],
+  extras?: Awaited<ReturnType<ParcelsOf>>,
 ): AfterSalesView[] {
   const byId = new Map(orderRows.map((o) => [o.id, o]));
   return rows.map((r) => {
@@ -93,6 +149,10 @@ export function views(
       ),
       courier: r.courier ? courierName(r.courier) : null,
       trackingNumber: r.trackingNumber,
+      category: r.category,
+      postagePayer: r.postagePayer,
+      postageCharged: r.postageCharged,
+      shipment: shipmentView(r, order, extras),
       createdAt: r.createdAt,
       updatedAt: r.updatedAt,
     };
@@ -100,24 +160,46 @@ export function views(
 }
 
 /** The after-sales requests of one order (its detail page). */
-export async function afterSalesOf(deps: Deps, order: OrderRow): Promise<AfterSalesView[]> {
+export async function afterSalesOf(
+  deps: Deps,
+  order: OrderRow,
+  parcelsOf?: ParcelsOf,
+): Promise<AfterSalesView[]> {
   const rows = await selectOrderReturns(deps.db, [order.id]);
   if (rows.length === 0) return [];
-  return views(deps, rows, [order], await selectItems(deps.db, [order.id]), rows);
+  const [items, extras] = await Promise.all([selectItems(deps.db, [order.id]), parcelsOf?.([order.id])]);
+  return views(deps, rows, [order], items, rows, extras);
 }
 
-async function viewsOf(deps: Deps, rows: readonly ReturnRow[]): Promise<AfterSalesView[]> {
+async function viewsOf(
+  deps: Deps,
+  rows: readonly ReturnRow[],
+  parcelsOf?: ParcelsOf,
+): Promise<AfterSalesView[]> {
   const orderIds = [...new Set(rows.map((r) => r.orderId))];
-  const [orderRows, items, allReturns] = await Promise.all([
+  const [orderRows, items, allReturns, extras] = await Promise.all([
     selectOrdersByIds(deps.db, orderIds),
     selectItems(deps.db, orderIds),
     selectOrderReturns(deps.db, orderIds),
+    parcelsOf?.(orderIds),
   ]);
-  return views(deps, rows, orderRows, items, allReturns);
+  return views(deps, rows, orderRows, items, allReturns, extras);
 }
 
-export async function oneView(deps: Deps, id: string): Promise<AfterSalesView> {
-  return (await viewsOf(deps, [(await selectReturn(deps.db, id))!]))[0]!;
+export async function oneView(deps: Deps, id: string, parcelsOf?: ParcelsOf): Promise<AfterSalesView> {
+  return (await viewsOf(deps, [(await selectReturn(deps.db, id))!], parcelsOf))[0]!;
+}
+
+/** A request, its order and the order's items and requests, read in the caller's transaction or not. */
+export async function returnContext(tx: Db | Tx, id: string) {
+  const row = await selectReturn(tx, id);
+  if (!row) return undefined;
+  const [[order], items, orderReturns] = await Promise.all([
+    selectOrdersByIds(tx, [row.orderId]),
+    selectItems(tx, [row.orderId]),
+    selectOrderReturns(tx, [row.orderId]),
+  ]);
+  return { row, order: order!, items, orderReturns };
 }
 
 /** Checks a request may be made (the order locked when `tx` is a transaction): its item and order. */
@@ -149,6 +231,11 @@ export async function checkRequest(
   return { order, item };
 }
 
+/** What a refunded return gave back before its postage deduction (the shopper's part of the return postage). */
+function grossRefundOf(r: ReturnRow): number {
+  return (r.refund ?? 0) + (r.postagePayer === "shopper" ? (r.postageCharged ?? 0) : 0);
+}
+
 /** refundOf's rule over rows already read: the order, its items and every request of the order. */
 export function refundParts(
   order: OrderRow,
@@ -156,10 +243,13 @@ export function refundParts(
   orderReturns: readonly ReturnRow[],
   row: ReturnRow,
 ): { vat: number; fees: number } {
-  const returned = orderReturns.filter((r) => r.kind === "return" && r.status === "approved");
+  // Only returns already refunded count (approved is a return's refunded state); one travelling back does not.
+  const returned = orderReturns.filter(
+    (r) => r.kind === "return" && r.status === "approved" && r.id !== row.id,
+  );
   const vatSoFar = returned.reduce((sum, r) => {
     const i = items.find((x) => x.listingId === r.listingId)!;
-    return sum + (r.refund ?? 0) - i.price * r.quantity;
+    return sum + grossRefundOf(r) - i.price * r.quantity;
   }, 0);
   const bought = items.reduce((sum, i) => sum + i.quantity, 0);
   const back = returned.reduce((sum, r) => sum + r.quantity, 0) + row.quantity;
@@ -171,28 +261,60 @@ export function refundParts(
   return { vat, fees: 0 };
 }
 
+/**
+ * What refunding a return gives the shopper, part by part (issue 27): the items' price, their VAT, the fees when
+ * it returns the order's last items, less the return postage when the shopper pays it (never below nothing).
+ * The one function behind the approval dialog's figure and the refund itself.
+ */
+export function refundFigures(
+  order: OrderRow,
+  items: readonly OrderItemRow[],
+  orderReturns: readonly ReturnRow[],
+  row: ReturnRow,
+  payer: PostagePayer,
+  postage: number,
+) {
+  const item = items.find((i) => i.orderId === order.id && i.listingId === row.listingId)!;
+  const { vat, fees } = refundParts(
+    order,
+    items.filter((i) => i.orderId === order.id),
+    orderReturns,
+    row,
+  );
+  const price = item.price * row.quantity;
+  const gross = price + vat + fees;
+  const deduction = payer === "shopper" ? Math.min(postage, gross) : 0;
+  return { items: price, vat, fees, payer, postage, deduction, total: gross - deduction };
+}
+
 const opsViews: Record<z.infer<typeof OpsAfterSalesInputSchema>["view"], SQL | undefined> = {
   escalated: eq(orderReturns.status, "escalated"),
   to_replace: and(eq(orderReturns.kind, "replacement"), eq(orderReturns.status, "approved")),
+  returns: inArray(orderReturns.status, ["returning", "received"]),
   all: undefined,
 };
 
 /** The operator's after-sales queues. */
-export async function opsAfterSales(deps: Deps, input: z.infer<typeof OpsAfterSalesInputSchema>) {
+export async function opsAfterSales(
+  deps: Deps,
+  input: z.infer<typeof OpsAfterSalesInputSchema>,
+  parcelsOf?: ParcelsOf,
+) {
   const rows = await selectReturnPage(deps.db, {
     where: opsViews[input.view],
     before: input.cursor ?? undefined,
     limit: input.limit,
   });
   const page = pageOf(rows, input.limit);
-  return { items: await viewsOf(deps, page.items), nextCursor: page.nextCursor };
+  return { items: await viewsOf(deps, page.items, parcelsOf), nextCursor: page.nextCursor };
 }
 
-/** How many requests wait for the operator: escalated, and approved replacements to ship. */
+/** How many requests wait for the operator: escalated, approved replacements to ship, refunds held back. */
 export async function afterSalesCounts(db: Db) {
   return {
     escalated: await countReturns(db, opsViews.escalated),
     toReplace: await countReturns(db, opsViews.to_replace),
+    toRefund: await countReturns(db, eq(orderReturns.status, "received")),
   };
 }
 

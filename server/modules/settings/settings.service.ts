@@ -3,6 +3,8 @@ import {
   type MoneySettings,
   CodSettingsSchema,
   type CodSettings,
+  type ReturnPostage,
+  ReturnPostageSchema,
   type OpsSettingsView,
   type SiteSettingsInput,
   StoredWebConfigSchema,
@@ -13,6 +15,7 @@ import {
 } from "#common/contracts/settings.ts";
 import { formatPhone } from "#common/phone-format.ts";
 import { codSettingsDefaults, moneySettingsDefaults, webConfigDefaults } from "#common/platform.ts";
+import { returnPostageDefaults } from "#common/order-states.ts";
 import type { Db, Tx } from "../../db/client.ts";
 import { transact } from "../../db/transaction.ts";
 import { now } from "../../platform/clock.ts";
@@ -104,6 +107,20 @@ function warehouseOf(stored: unknown): Warehouse {
   return parsed.success ? parsed.data : warehouseDefaults;
 }
 
+const returnPostageKey = "return_postage";
+
+/** Who pays return postage for each reason: the stored choice, else the defaults. */
+function returnPostageOf(stored: unknown): ReturnPostage {
+  const parsed = ReturnPostageSchema.safeParse({ ...returnPostageDefaults, ...(stored as object) });
+  return parsed.success ? parsed.data : { ...returnPostageDefaults };
+}
+
+/** Who pays return postage, by reason (read when a return is approved; not kept: approvals are rare). */
+export async function getReturnPostage(db: Db | Tx): Promise<ReturnPostage> {
+  const rows = await selectSettings(db as Db, [returnPostageKey]);
+  return returnPostageOf(rows[0]?.value);
+}
+
 const moneySettingsKey = "money";
 const keptMoneySettings = memoPerDatabase<Db, MoneySettings>(5_000);
 
@@ -182,7 +199,13 @@ function changes<T extends object>(before: T, after: T, keys: readonly (keyof T)
 
 /** What the operator's settings page edits, read from the database (not the kept copy). */
 export async function getOpsSettings(db: Db): Promise<OpsSettingsView> {
-  const rows = await selectSettings(db, [webConfigKey, moneySettingsKey, warehouseKey, codSettingsKey]);
+  const rows = await selectSettings(db, [
+    webConfigKey,
+    moneySettingsKey,
+    warehouseKey,
+    codSettingsKey,
+    returnPostageKey,
+  ]);
   const value = (key: string) => rows.find((r) => r.key === key)?.value;
   const stored = storedWebConfigOf(value(webConfigKey));
   const logo = withLeadingSlash(stored.logo ?? webConfigDefaults.logo);
@@ -199,6 +222,7 @@ export async function getOpsSettings(db: Db): Promise<OpsSettingsView> {
     money: moneySettingsOf(value(moneySettingsKey)),
     warehouse: warehouseOf(value(warehouseKey)),
     cod: codSettingsOf(value(codSettingsKey)),
+    returnPostage: returnPostageOf(value(returnPostageKey)),
   };
 }
 
@@ -353,5 +377,31 @@ export async function updateCodSettings(
     });
   });
   keptCodSettings.forget();
+  return getOpsSettings(db);
+}
+
+/**
+ * Who pays return postage for each reason (an operator), audited with the reasons that changed. Returns
+ * approved from then on follow it; a return already approved keeps its payer.
+ */
+export async function updateReturnPostage(
+  db: Db,
+  operatorId: string,
+  input: ReturnPostage,
+): Promise<OpsSettingsView> {
+  await transact(db, async (tx: Tx) => {
+    const current = returnPostageOf(await selectSettingForUpdate(tx, returnPostageKey));
+    const next = ReturnPostageSchema.parse(input);
+    const diff = changes(current, next, ReturnPostageSchema.keyof().options);
+    if (!diff.changed) return;
+    await upsertSetting(tx, returnPostageKey, next, now());
+    await recordAudit(tx, {
+      actorId: operatorId,
+      action: "settings.returnPostage",
+      subject: { type: "settings", id: returnPostageKey },
+      before: diff.before,
+      after: diff.after,
+    });
+  });
   return getOpsSettings(db);
 }

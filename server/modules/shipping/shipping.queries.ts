@@ -30,6 +30,21 @@ export async function selectOutbound(db: Executor, orderId: string): Promise<Shi
   return rows[0];
 }
 
+/** The standing (not cancelled) shipment of an after-sales request, of a kind: its return or its replacement. */
+export async function selectRequestShipment(
+  db: Executor,
+  returnId: string,
+  kind: "return" | "replacement",
+): Promise<ShipmentRow | undefined> {
+  const rows = await db
+    .select()
+    .from(shipments)
+    .where(
+      and(eq(shipments.returnId, returnId), eq(shipments.kind, kind), ne(shipments.status, "cancelled")),
+    );
+  return rows[0];
+}
+
 export async function selectByProviderId(
   db: Executor,
   provider: ShipmentRow["provider"],

@@ -13,6 +13,7 @@ export {
   selectRemittances,
   remittanceExists,
   selectOutbound,
+  selectRequestShipment,
   selectShipment,
   selectShipmentsOf,
   updateShipment,

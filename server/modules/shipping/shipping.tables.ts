@@ -54,6 +54,9 @@ export const shipments = pgTable(
     uniqueIndex("shipments_one_outbound_idx")
       .on(t.orderId)
       .where(sql`${t.kind} = 'outbound' and ${t.status} <> 'cancelled'`),
+    uniqueIndex("shipments_one_per_return_idx")
+      .on(t.returnId, t.kind)
+      .where(sql`${t.returnId} is not null and ${t.status} <> 'cancelled'`),
     index("shipments_waybill_idx").on(t.waybill),
     index("shipments_provider_idx").on(t.provider, t.providerShipmentId),
     check("shipments_money", sql`${t.price} >= 0 and (${t.codAmount} is null or ${t.codAmount} > 0)`),

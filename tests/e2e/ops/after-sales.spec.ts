@@ -9,6 +9,7 @@ import { demoStores, pageAs, tokenOf } from "../support/roles.ts";
 import { expectScreen } from "../support/screens.ts";
 import {
   credit,
+  deliverRequestParcel,
   formMutation,
   idempotencyKey,
   payGoodsAndShip,
@@ -59,6 +60,7 @@ async function escalatedReturn(page: Page, request: APIRequestContext, index: nu
       orderId: orderId!,
       listingId,
       kind: "return",
+      category: "damaged",
       quantity: "1",
       reason: "Jahitan lepas",
       idempotencyKey: idempotencyKey("ask"),
@@ -135,6 +137,18 @@ for (const [index, lang] of langs.entries()) {
     await dialog.getByLabel(m.ops.reason).fill("Kerusakan terlihat di foto");
     await dialog.getByRole("button", { name: m.aftersales.approve }).click();
     await expect(toasts(ops, lang).getByText(m.ops.aftersales.decided)).toBeVisible();
+    // Approved, the return travels back: nothing is refunded yet. The courier is late; the operator refunds now,
+    // with a reason, from the returns on their way.
+    expect(await balance(request, lang, token)).toBe(before);
+    await ops.goto(localePath(lang, "/ops/aftersales?status=returns"));
+    await waitForHydration(ops);
+    const travelling = ops.getByTestId("after-sales").filter({ hasText: note });
+    await expect(travelling).toContainText(m.aftersales.status.returning);
+    await expect(travelling.getByTestId("request-parcel")).toBeVisible();
+    await travelling.getByRole("button", { name: m.ops.aftersales.refundNow }).click();
+    await ops.getByRole("dialog").getByLabel(m.ops.reason).fill("Kurir terlambat");
+    await ops.getByRole("dialog").getByRole("button", { name: m.ops.aftersales.refundNow }).click();
+    await expect(toasts(ops, lang).getByText(m.ops.aftersales.refunded)).toBeVisible();
     const after = await balance(request, lang, token);
     expect(after).toBeGreaterThan(before);
     // The dialog named exactly the amount refunded.
@@ -205,6 +219,8 @@ for (const [index, lang] of langs.entries()) {
       },
       opsAuth,
     );
+    // The return parcel reaches the warehouse: the refund is paid.
+    await deliverRequestParcel(request, { shopper: set.token, ops: set.opsToken }, set.orderId);
     const after = await balance(request, lang, set.token);
     expect(after).toBeGreaterThan(before);
     expect(quote).toContain(rupiah(after - before));

@@ -18,6 +18,7 @@ import { demoStores, pageAs, tokenOf } from "../support/roles.ts";
 import { expectScreen } from "../support/screens.ts";
 import {
   credit,
+  deliverRequestParcel,
   formMutation,
   idempotencyKey,
   payGoodsAndShip,
@@ -56,7 +57,7 @@ async function receivedOrder(page: Page, request: APIRequestContext, index: numb
   );
   await payGoodsAndShip(request, orderId!, { merchant: merchantToken, ops: opsToken });
 
-  return { orderId: orderId!, token, merchant, merchantToken };
+  return { orderId: orderId!, token, merchant, merchantToken, opsToken };
 }
 
 /** The language the whole story is clicked through in; the others see its screens by set-up (decision 0016). */
@@ -70,7 +71,7 @@ for (const [index, lang] of langs.entries()) {
   test(`reviews and a return end to end in ${lang}`, async ({ page, browser, request }) => {
     test.setTimeout(240_000);
     const m = messages[lang];
-    const { orderId, token, merchant } = await receivedOrder(page, request, index, lang);
+    const { orderId, token, merchant, opsToken } = await receivedOrder(page, request, index, lang);
 
     // The shopper receives it, and the order waits for a review.
     await page.goto(localePath(lang, `/h5/order/detail?id=${orderId}`));
@@ -153,8 +154,10 @@ for (const [index, lang] of langs.entries()) {
     await waitForHydration(page);
     await page.getByRole("button", { name: m.aftersales.form.submit }).click();
     await expect(page.getByText(m.errors.returns.kind)).toBeVisible();
+    await expect(page.getByText(m.errors.returns.category)).toBeVisible();
     await expect(page.getByText(m.errors.returns.reasonRequired)).toBeVisible();
     await page.getByRole("radio", { name: new RegExp(escapeRegExp(m.aftersales.kinds.return)) }).check();
+    await page.getByRole("radio", { name: m.aftersales.categories.damaged }).check();
     await page.getByLabel(m.aftersales.form.reason).fill("Ukuran tidak sesuai");
     await expectNoSeriousViolations(page, `after-sales form (${lang})`);
     await page.getByRole("button", { name: m.aftersales.form.submit }).click();
@@ -168,13 +171,22 @@ for (const [index, lang] of langs.entries()) {
     await waitForHydration(store);
     await expectNoSeriousViolations(store, `store after-sales (${lang})`);
     await store.getByTestId("after-sales").getByRole("button", { name: m.aftersales.approve }).click();
-    // The dialog states what will be refunded (one of two items: its price and VAT, no postage).
+    // The dialog states what will be refunded (one of two items: its price and VAT, no postage; Pasar pays
+    // the return parcel of a damaged item).
     const quote = await store.getByRole("dialog").getByTestId("refund-quote").innerText();
-    await expect(store.getByRole("dialog").getByText(m.aftersales.noReturnShipping)).toBeVisible();
+    await expect(store.getByRole("dialog").getByTestId("postage-quote")).toHaveText(
+      messagePattern(m.aftersales.quote.platform, { postage: "Rp.*" }),
+    );
     await store.getByRole("dialog").getByRole("button", { name: m.aftersales.approve }).click();
     await expect(toasts(store, lang).getByText(m.aftersales.approved)).toBeVisible();
     await store.context().close();
 
+    // Nothing is refunded until the item is back at the warehouse: the shopper sees the return parcel.
+    await page.reload();
+    await waitForHydration(page);
+    await expect(page.getByText(m.aftersales.status.returning)).toBeVisible();
+    await expect(page.getByTestId("request-parcel")).toBeVisible();
+    await deliverRequestParcel(request, { shopper: token, ops: opsToken }, orderId);
     await page.reload();
     await waitForHydration(page);
     const refund = page.getByTestId("refund");
@@ -184,7 +196,7 @@ for (const [index, lang] of langs.entries()) {
     expect(after).toBeGreaterThan(before);
     await expect(refund).toHaveText(fill(m.aftersales.refunded, { amount: rupiah(after - before) }));
     // Exactly what the dialog said.
-    expect(quote).toMatch(new RegExp(`^${escapeRegExp(m.aftersales.refundItems.split("{{total}}")[0]!)}`));
+    expect(quote).toMatch(new RegExp(`^${escapeRegExp(m.aftersales.quote.total.split("{{total}}")[0]!)}`));
     expect(quote).toContain(rupiah(after - before));
     await expect(page.getByText(m.orders.events.return_approved)).toBeVisible();
     await expectNoSeriousViolations(page, `order after the refund (${lang})`);
@@ -203,7 +215,12 @@ for (const [index, lang] of langs.entries()) {
   }) => {
     test.setTimeout(150_000);
     const m = messages[lang];
-    const { orderId, token, merchant, merchantToken } = await receivedOrder(page, request, index, lang);
+    const { orderId, token, merchant, merchantToken, opsToken } = await receivedOrder(
+      page,
+      request,
+      index,
+      lang,
+    );
     await trpcMutation(
       request,
       "orders.confirm",
@@ -301,6 +318,7 @@ for (const [index, lang] of langs.entries()) {
     await waitForHydration(page);
     await page.getByRole("button", { name: m.aftersales.form.submit }).click();
     await expect(page.getByText(m.errors.returns.kind)).toBeVisible();
+    await expect(page.getByText(m.errors.returns.category)).toBeVisible();
     await expect(page.getByText(m.errors.returns.reasonRequired)).toBeVisible();
     await expect(
       page.getByRole("radio", { name: new RegExp(escapeRegExp(m.aftersales.kinds.return)) }),
@@ -314,6 +332,7 @@ for (const [index, lang] of langs.entries()) {
         orderId,
         listingId: items[1]!.listingId,
         kind: "return",
+        category: "damaged",
         quantity: "1",
         reason: "Ukuran tidak sesuai",
         idempotencyKey: idempotencyKey("ask"),
@@ -329,7 +348,8 @@ for (const [index, lang] of langs.entries()) {
     await expectScreen(store, `store after-sales (${lang})`);
     await store.getByTestId("after-sales").getByRole("button", { name: m.aftersales.approve }).click();
     const quote = await store.getByRole("dialog").getByTestId("refund-quote").innerText();
-    await expect(store.getByRole("dialog").getByText(m.aftersales.noReturnShipping)).toBeVisible();
+    await expect(store.getByRole("dialog").getByTestId("postage-quote")).toBeVisible();
+    await expectScreen(store, `store approval dialog (${lang})`, { axe: false });
     await store.context().close();
     const before = (await trpcQuery<{ balance: number }>(request, "wallet.summary", undefined, lang, token))
       .balance;
@@ -339,6 +359,11 @@ for (const [index, lang] of langs.entries()) {
       { id: asked.id, approve: true, idempotencyKey: idempotencyKey("approve") },
       { authorization: merchantToken },
     );
+    // The return parcel travels back to the warehouse; its arrival pays the refund.
+    await page.goto(localePath(lang, `/h5/order/detail?id=${orderId}`));
+    await expect(page.getByText(m.aftersales.status.returning)).toBeVisible();
+    await expectScreen(page, `order with its return parcel (${lang})`);
+    await deliverRequestParcel(request, { shopper: token, ops: opsToken }, orderId);
 
     // The shopper's order after the refund.
     const after = (await trpcQuery<{ balance: number }>(request, "wallet.summary", undefined, lang, token))
@@ -349,7 +374,7 @@ for (const [index, lang] of langs.entries()) {
     await expect(page.getByTestId("refund")).toHaveText(
       fill(m.aftersales.refunded, { amount: rupiah(after - before) }),
     );
-    expect(quote).toMatch(new RegExp(`^${escapeRegExp(m.aftersales.refundItems.split("{{total}}")[0]!)}`));
+    expect(quote).toMatch(new RegExp(`^${escapeRegExp(m.aftersales.quote.total.split("{{total}}")[0]!)}`));
     expect(quote).toContain(rupiah(after - before));
     await expect(page.getByText(m.orders.events.return_approved)).toBeVisible();
     await expectScreen(page, `order after the refund (${lang})`);

@@ -139,3 +139,32 @@ export async function payGoodsAndShip(
     { authorization: tokens.ops },
   );
 }
+
+/**
+ * The courier desk carries an after-sales request's parcel (a return to the warehouse, a replacement to the
+ * shopper) to "delivered", as the built-in courier's people would (issue 27); the shop learns of it by tracking.
+ */
+export async function deliverRequestParcel(
+  request: APIRequestContext,
+  tokens: { shopper: string; ops: string },
+  orderId: string,
+  requestId?: string,
+): Promise<void> {
+  const order = await trpcQuery<{ afterSales: { id: string; shipment: { id: string } | null }[] }>(
+    request,
+    "orders.get",
+    { id: orderId },
+    "ind",
+    tokens.shopper,
+  );
+  const parcel = order.afterSales.find((r) => !requestId || r.id === requestId)?.shipment;
+  if (!parcel) throw new Error(`no parcel for the requests of ${orderId}`);
+  for (const to of ["picked_up", "in_transit", "out_for_delivery", "delivered"]) {
+    await trpcMutation(
+      request,
+      "ops.orders.moveParcel",
+      { shipmentId: parcel.id, to },
+      { authorization: tokens.ops },
+    );
+  }
+}

@@ -1,65 +1,63 @@
 import { useId, useState } from "react";
-import { couriers, type CourierCode } from "#common/order-states.ts";
+import { useQuery } from "@tanstack/react-query";
+import type { ShippingCourier } from "#common/shipping.ts";
+import { formatRupiah } from "../../lib/format.ts";
 import { useI18n } from "../../lib/i18n.tsx";
 import { modal } from "../../lib/modal.ts";
+import { useTRPC } from "../../lib/trpc.ts";
 import { DialogActions } from "../../ui/confirm-dialog.tsx";
 import { newIntentKey } from "../wallet/intent-key.ts";
 
+type Service = { courier: ShippingCourier; service: string };
+
 /**
- * Ship an order, or a replacement: the courier and its tracking number (one idempotency key while the dialog
- * is open). `title` says what is shipped.
+ * Ship a replacement (issue 27): Pasar books the parcel with the courier, the cheapest regular service unless
+ * the operator picks one of those quoted to the shopper's address (one idempotency key while the dialog is
+ * open). `title` says what is shipped.
  */
 export function ShipDialog(props: {
   title: string;
-  onShip: (input: { courier: CourierCode; trackingNumber: string; idempotencyKey: string }) => void;
+  requestId: string;
+  onShip: (input: { service: Service | null; idempotencyKey: string }) => void;
 }) {
   const { t } = useI18n();
+  const trpc = useTRPC();
   const id = useId();
-  const [courier, setCourier] = useState<CourierCode | "">("");
-  const [tracking, setTracking] = useState("");
-  const [error, setError] = useState<string>();
+  const options = useQuery(trpc.ops.afterSales.services.queryOptions({ id: props.requestId }));
+  const [choice, setChoice] = useState("");
   const [key] = useState(newIntentKey);
   const submit = (e: React.FormEvent) => {
     e.preventDefault();
-    if (!courier) return setError(t("errors.ship.courier"));
-    if (!/^[A-Za-z0-9-]{6,40}$/.test(tracking.trim())) return setError(t("errors.ship.tracking"));
-    props.onShip({ courier, trackingNumber: tracking.trim(), idempotencyKey: key });
+    const picked = options.data?.find((o) => `${o.courier}:${o.service}` === choice);
+    props.onShip({
+      service: picked ? { courier: picked.courier, service: picked.service } : null,
+      idempotencyKey: key,
+    });
     modal.close();
   };
-  const field =
-    "mt-1 h-11 w-full rounded-lg border border-gray-300 bg-white px-3 dark:border-gray-600 dark:bg-gray-800";
   return (
     <form onSubmit={submit} noValidate className="p-5">
       <h2 className="text-lg font-semibold">{props.title}</h2>
-      <label htmlFor={`${id}-courier`} className="mt-4 block text-sm font-medium">
-        {t("orders.ops.courier")}
+      <p className="mt-2 text-sm text-gray-700 dark:text-gray-300">{t("ops.aftersales.shipNote")}</p>
+      <label htmlFor={`${id}-service`} className="mt-4 block text-sm font-medium">
+        {t("ops.aftersales.service")}
       </label>
       <select
-        id={`${id}-courier`}
-        value={courier}
-        onChange={(e) => setCourier(e.target.value as CourierCode)}
-        className={field}
+        id={`${id}-service`}
+        value={choice}
+        onChange={(e) => setChoice(e.target.value)}
+        className="mt-1 h-11 w-full rounded-lg border border-gray-300 bg-white px-3 dark:border-gray-600 dark:bg-gray-800"
       >
-        <option value="">{t("orders.delivery.choose")}</option>
-        {couriers.map((c) => (
-          <option key={c.code} value={c.code}>
-            {c.name}
+        <option value="">{t("ops.aftersales.cheapest")}</option>
+        {options.data?.map((o) => (
+          <option key={`${o.courier}:${o.service}`} value={`${o.courier}:${o.service}`}>
+            {o.serviceName} · {formatRupiah(o.price)}
           </option>
         ))}
       </select>
-      <label htmlFor={`${id}-tracking`} className="mt-3 block text-sm font-medium">
-        {t("orders.ops.tracking")}
-      </label>
-      <input
-        id={`${id}-tracking`}
-        value={tracking}
-        onChange={(e) => setTracking(e.target.value)}
-        autoComplete="off"
-        className={`${field} font-mono uppercase`}
-      />
-      {error && (
+      {options.error && (
         <p role="alert" className="mt-2 text-sm text-red-700 dark:text-red-400">
-          {error}
+          {options.error.message}
         </p>
       )}
       <DialogActions cancelLabel={t("catalog.search.cancel")} confirmLabel={t("orders.ops.ship")} />

@@ -11,7 +11,7 @@ function RequestStatus(props: { status: AfterSalesView["status"] }) {
   const tone =
     props.status === "approved" || props.status === "replaced"
       ? "text-primary-800 dark:text-primary-300"
-      : props.status === "requested" || props.status === "escalated"
+      : props.status !== "refused" && props.status !== "rejected"
         ? "text-amber-800 dark:text-amber-300"
         : "text-gray-700 dark:text-gray-300";
   return <span className={`text-sm font-semibold ${tone}`}>{t(`aftersales.status.${props.status}`)}</span>;
@@ -40,6 +40,11 @@ export function AfterSalesRequest(props: {
       <p className="text-xs text-gray-600 dark:text-gray-400">
         {r.orderCode} · {formatDateTime(r.createdAt, locale, zone)}
       </p>
+      {r.category && (
+        <p className="mt-1 text-sm">
+          {t("aftersales.category", { category: t(`aftersales.categories.${r.category}`) })}
+        </p>
+      )}
       <p className="mt-1 text-sm break-words whitespace-pre-line">{r.reason}</p>
       <PhotoStrip images={r.images} label={t("reviews.photo")} />
       {r.refusal && <p className="mt-1 text-sm">{t("aftersales.refusal", { reason: r.refusal })}</p>}
@@ -50,6 +55,14 @@ export function AfterSalesRequest(props: {
           {t("aftersales.refunded", { amount: formatRupiah(r.refund) })}
         </p>
       )}
+      {r.postagePayer && r.kind === "return" && (
+        <p className="mt-1 text-sm">
+          {t(`aftersales.payer.${r.postagePayer}`)}
+          {r.postageCharged !== null &&
+            ` · ${t("aftersales.postageCharged", { amount: formatRupiah(r.postageCharged) })}`}
+        </p>
+      )}
+      {r.shipment && <RequestParcel shipment={r.shipment} />}
       {r.trackingNumber && (
         <p className="mt-1 text-sm">
           {t("aftersales.shipped")}: {r.courier} · <span className="font-mono">{r.trackingNumber}</span>
@@ -57,6 +70,36 @@ export function AfterSalesRequest(props: {
       )}
       {props.children}
     </li>
+  );
+}
+
+/**
+ * The parcel a request travels by (issue 27): the courier service, its waybill and state, and where it goes. Its
+ * steps are on the order's tracking card.
+ */
+function RequestParcel(props: { shipment: NonNullable<AfterSalesView["shipment"]> }) {
+  const { t } = useI18n();
+  const s = props.shipment;
+  return (
+    <div
+      className="mt-2 rounded-lg border border-gray-200 p-2 text-sm dark:border-gray-700"
+      data-testid="request-parcel"
+    >
+      <p className="font-medium">
+        {t(`aftersales.parcel.${s.kind === "return" ? "return" : "replacement"}`, { service: s.serviceName })}
+      </p>
+      {s.booked ? (
+        <p>
+          {t("aftersales.parcel.waybill")}: <span className="font-mono">{s.waybill ?? "—"}</span> ·{" "}
+          <strong>{t(`orders.tracking.status.${s.status}`)}</strong>
+        </p>
+      ) : (
+        <p className="text-amber-800 dark:text-amber-300">{t("aftersales.parcel.notBooked")}</p>
+      )}
+      <p className="text-gray-700 dark:text-gray-300">
+        {t("aftersales.parcel.to", { name: s.to.name, address: s.to.address })}
+      </p>
+    </div>
   );
 }
 

@@ -7,7 +7,8 @@ import { LoadMore } from "../../features/catalog/infinite-products.tsx";
 import { statusParam, StatusTabs } from "../../features/ops/ops-ui.tsx";
 import { ShipDialog } from "../../features/ops/ship-dialog.tsx";
 import { AfterSalesRequest } from "../../features/orders/after-sales.tsx";
-import { RequestDecision } from "../../features/orders/request-decision.tsx";
+import { BookReturnAgain, RequestDecision } from "../../features/orders/request-decision.tsx";
+import { DecisionDialog } from "../../features/ops/decision-dialog.tsx";
 import { operatorOnly, serverT, withServerApi } from "../../lib/api.server.ts";
 import { useI18n } from "../../lib/i18n.tsx";
 import { localeFromParam } from "../../lib/locale.ts";
@@ -48,12 +49,45 @@ function OpsAfterSalesContent() {
     toast.notify(message, "success");
     void queryClient.invalidateQueries({ queryKey: trpc.ops.afterSales.pathKey() });
   };
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: trpc.ops.afterSales.pathKey() });
   const decide = useMutation(
-    trpc.ops.afterSales.decide.mutationOptions({ onSuccess: done(t("ops.aftersales.decided")) }),
+    trpc.ops.afterSales.decide.mutationOptions({
+      onSuccess: done(t("ops.aftersales.decided")),
+      onSettled: refresh,
+    }),
   );
   const ship = useMutation(
-    trpc.ops.afterSales.ship.mutationOptions({ onSuccess: done(t("orders.ops.shipped")) }),
+    trpc.ops.afterSales.ship.mutationOptions({
+      onSuccess: done(t("orders.ops.shipped")),
+      onSettled: refresh,
+    }),
   );
+  const refundNow = useMutation(
+    trpc.ops.afterSales.refundNow.mutationOptions({ onSuccess: done(t("ops.aftersales.refunded")) }),
+  );
+  const move = useMutation(
+    trpc.ops.orders.moveParcel.mutationOptions({ onSuccess: done(t("orders.ops.moved")) }),
+  );
+  /** The built-in courier's desk for a request's parcel (decision 21): one step at a time, audited. */
+  const desk = (r: AfterSalesView) =>
+    r.shipment && r.shipment.moves.length > 0 ? (
+      <div className="mt-2 text-sm">
+        <p className="text-gray-600 dark:text-gray-400">{t("orders.ops.desk")}</p>
+        <div className="mt-1 flex flex-wrap gap-2">
+          {r.shipment.moves.map((to) => (
+            <button
+              key={to}
+              type="button"
+              disabled={move.isPending}
+              className="min-h-10 rounded-full border border-gray-300 px-3 dark:border-gray-600"
+              onClick={() => move.mutate({ shipmentId: r.shipment!.id, to })}
+            >
+              {t("orders.ops.moveTo", { status: t(`orders.tracking.status.${to}`) })}
+            </button>
+          ))}
+        </div>
+      </div>
+    ) : null;
   const items = list.data?.pages.flatMap((p) => p.items) ?? [];
   const actions = (r: AfterSalesView) => {
     if (r.status === "escalated") {
@@ -66,6 +100,7 @@ function OpsAfterSalesContent() {
             reasonLabel: t("ops.reason"),
           }}
           approveReason={t("ops.reason")}
+          audience="operator"
           onDecide={(d) => decide.mutate({ id: r.id, ...d })}
         />
       );
@@ -78,12 +113,35 @@ function OpsAfterSalesContent() {
           onClick={() =>
             modal.open(ShipDialog, {
               title: t("ops.aftersales.shipTitle", { code: r.orderCode }),
+              requestId: r.id,
               onShip: (input) => ship.mutate({ id: r.id, ...input }),
             })
           }
         >
           {t("orders.ops.ship")}
         </button>
+      );
+    }
+    if (r.kind === "return" && (r.status === "returning" || r.status === "received")) {
+      return (
+        <>
+          <BookReturnAgain request={r} audience="operator" />
+          <button
+            type="button"
+            className="mt-2 h-10 w-full rounded-full border border-primary-700 font-semibold text-primary-800 dark:border-primary-400 dark:text-primary-300"
+            onClick={() =>
+              modal.open(DecisionDialog, {
+                title: t("ops.aftersales.refundNowTitle"),
+                body: <p>{t("ops.aftersales.refundNowBody")}</p>,
+                reasonLabel: t("ops.reason"),
+                confirmLabel: t("ops.aftersales.refundNow"),
+                onConfirm: (d) => refundNow.mutate({ id: r.id, ...d }),
+              })
+            }
+          >
+            {t("ops.aftersales.refundNow")}
+          </button>
+        </>
       );
     }
     return null;
@@ -103,6 +161,7 @@ function OpsAfterSalesContent() {
         {items.map((r) => (
           <AfterSalesRequest key={r.id} request={r} className="rounded-xl bg-white p-4 dark:bg-gray-900">
             {actions(r)}
+            {desk(r)}
           </AfterSalesRequest>
         ))}
       </ul>

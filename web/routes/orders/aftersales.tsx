@@ -2,7 +2,12 @@ import { useState } from "react";
 import { HydrationBoundary, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useNavigate, useSearchParams } from "react-router";
 import type { Route } from "./+types/aftersales";
-import { replacementDays, type AfterSalesKind } from "#common/order-states.ts";
+import {
+  replacementDays,
+  returnReasons,
+  type AfterSalesKind,
+  type ReturnReason,
+} from "#common/order-states.ts";
 import { afterSalesPhotosMax, afterSalesReasonMax } from "#common/review-states.ts";
 import { TextAreaField } from "../../features/merchant/store-fields.tsx";
 import { ItemLine } from "../../features/orders/order-ui.tsx";
@@ -44,10 +49,11 @@ function AfterSalesContent() {
   const order = useQuery(trpc.orders.get.queryOptions({ id })).data;
   const item = order?.items.find((i) => i.listingId === search.get("item"));
   const [kind, setKind] = useState<AfterSalesKind | "">("");
+  const [category, setCategory] = useState<ReturnReason | "">("");
   const [quantity, setQuantity] = useState(1);
   const [reason, setReason] = useState("");
   const [photos, setPhotos] = useState<File[]>([]);
-  const [errors, setErrors] = useState<{ kind?: string; reason?: string }>({});
+  const [errors, setErrors] = useState<{ kind?: string; category?: string; reason?: string }>({});
   const [key] = useState(newIntentKey);
   const ask = useMutation(
     trpc.orders.requestAfterSales.mutationOptions({
@@ -77,6 +83,7 @@ function AfterSalesContent() {
     e.preventDefault();
     const found = {
       kind: kind ? undefined : t("errors.returns.kind"),
+      category: category ? undefined : t("errors.returns.category"),
       reason: !reason.trim()
         ? t("errors.returns.reasonRequired")
         : reason.trim().length > afterSalesReasonMax
@@ -84,11 +91,12 @@ function AfterSalesContent() {
           : undefined,
     };
     setErrors(found);
-    if (found.kind || found.reason) return;
+    if (found.kind || found.category || found.reason) return;
     const form = new FormData();
     form.set("orderId", order.id);
     form.set("listingId", item.listingId);
     form.set("kind", kind);
+    form.set("category", category);
     form.set("quantity", String(quantity));
     form.set("reason", reason);
     form.set("idempotencyKey", key);
@@ -144,6 +152,39 @@ function AfterSalesContent() {
                 {errors.kind && (
                   <p id="kind-error" className="mt-1 text-sm text-red-700 dark:text-red-400">
                     {errors.kind}
+                  </p>
+                )}
+              </fieldset>
+              <fieldset
+                className="mt-4"
+                aria-describedby={errors.category ? "category-error" : undefined}
+                data-testid="return-category"
+              >
+                <legend className="text-sm font-medium">{t("aftersales.form.category")}</legend>
+                <div className="mt-1 grid grid-cols-2 gap-2">
+                  {returnReasons.map((c) => (
+                    <label
+                      key={c}
+                      className="flex min-h-11 items-center gap-2 rounded-lg border border-gray-300 px-3 text-sm dark:border-gray-600"
+                    >
+                      <input
+                        type="radio"
+                        name="category"
+                        value={c}
+                        checked={category === c}
+                        onChange={() => {
+                          setCategory(c);
+                          setErrors((x) => ({ ...x, category: undefined }));
+                        }}
+                        className="size-5 shrink-0 accent-primary-700"
+                      />
+                      {t(`aftersales.categories.${c}`)}
+                    </label>
+                  ))}
+                </div>
+                {errors.category && (
+                  <p id="category-error" className="mt-1 text-sm text-red-700 dark:text-red-400">
+                    {errors.category}
                   </p>
                 )}
               </fieldset>

@@ -3,7 +3,7 @@ import { useSearchParams } from "react-router";
 import type { Route } from "./+types/merchant-order-detail";
 import type { MerchantOrderDetailView } from "#common/contracts/orders.ts";
 import { AfterSalesCard } from "../../features/orders/after-sales.tsx";
-import { RequestDecision } from "../../features/orders/request-decision.tsx";
+import { BookReturnAgain, RequestDecision } from "../../features/orders/request-decision.tsx";
 import { OrderDetailBody } from "../../features/orders/order-detail-body.tsx";
 import { toast } from "../../lib/toast.ts";
 import { SignedAmount, useFundTypeLabel } from "../../features/wallet/fund-labels.tsx";
@@ -84,7 +84,10 @@ function StoreAfterSales(props: { order: MerchantOrderDetailView }) {
   const decide = useMutation(
     trpc.merchantOrders.decideAfterSales.mutationOptions({
       onSuccess: (r) => {
-        toast.notify(t(r.status === "approved" ? "aftersales.approved" : "aftersales.refused"), "success");
+        toast.notify(t(r.status === "refused" ? "aftersales.refused" : "aftersales.approved"), "success");
+      },
+      // An approval whose return parcel the courier could not book is approved all the same: show it.
+      onSettled: () => {
         void queryClient.invalidateQueries({ queryKey: trpc.merchantOrders.pathKey() });
         void queryClient.invalidateQueries({ queryKey: trpc.wallet.pathKey() });
       },
@@ -94,9 +97,10 @@ function StoreAfterSales(props: { order: MerchantOrderDetailView }) {
     <AfterSalesCard
       requests={props.order.afterSales}
       actions={(r) =>
-        r.status === "requested" && (
+        r.status === "requested" ? (
           <RequestDecision
             request={r}
+            audience="merchant"
             refuse={{
               title: t("aftersales.refuseTitle"),
               label: t("aftersales.refuse"),
@@ -104,6 +108,8 @@ function StoreAfterSales(props: { order: MerchantOrderDetailView }) {
             }}
             onDecide={(d) => decide.mutate({ id: r.id, ...d })}
           />
+        ) : (
+          <BookReturnAgain request={r} audience="merchant" />
         )
       }
     />
