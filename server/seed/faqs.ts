@@ -2,14 +2,17 @@ import type { Localized } from "#common/locales.ts";
 
 const L = (ind: string, en: string, zh: string): Localized => ({ ind, en, zh });
 
-/** The FAQ facts of the seed (7-day free returns, 15-day replacement, 2 to 7 business days), and a few more. */
+/**
+ * The FAQ facts of the seed (7-day returns, free unless the shopper changed their mind, as the return postage
+ * settings' defaults have it; 15-day replacement; 2 to 7 business days), and a few more.
+ */
 export const seedFaqs: { question: Localized; answer: Localized }[] = [
   {
     question: L("Apakah saya bisa mengembalikan barang?", "Can I return a product?", "可以退货吗？"),
     answer: L(
-      "Bisa. Setiap produk dapat dikembalikan secara gratis dalam 7 hari setelah barang diterima. Penjual wajib menyetujui pengembalian, dan Pasar memastikan uang Anda kembali penuh.",
-      "Yes. Every product can be returned free of charge within 7 days of receiving it. The seller must approve the return, and Pasar makes sure you get your money back in full.",
-      "可以。所有商品在签收后 7 天内均可免费退货。卖家须同意退货，Pasar 确保您全额退款。",
+      "Bisa. Setiap produk dapat dikembalikan dalam 7 hari setelah barang diterima, gratis jika barang salah, rusak atau tidak sesuai deskripsi. Penjual wajib menyetujui pengembalian; Pasar mengirim kurir untuk paketnya dan mengembalikan uang Anda begitu barang tiba. Jika Anda hanya berubah pikiran, ongkir pengembaliannya dipotong dari pengembalian dana.",
+      "Yes. Every product can be returned within 7 days of receiving it, free of charge if it is wrong, damaged or not as described. The seller must approve the return; Pasar books the courier for the parcel and refunds you once the goods arrive. If you simply changed your mind, the return postage comes off the refund.",
+      "可以。所有商品在签收后 7 天内均可退货;如商品错发、损坏或与描述不符,退货免费。卖家须同意退货;Pasar 为包裹安排快递,货物送达后即退款给您。如果只是改变主意,退货运费将从退款中扣除。",
     ),
   },
   {
