@@ -183,9 +183,13 @@ for (const lang of [journeyLang]) {
     const card = ops.getByTestId("ops-order").filter({ hasText: code });
     await expect(card.getByText(o.ops.label, { exact: false })).toBeVisible();
     for (const to of ["picked_up", "in_transit", "out_for_delivery", "delivered"] as const) {
-      await card
-        .getByRole("button", { name: o.ops.moveTo.replace("{{status}}", o.tracking.status[to]) })
-        .click();
+      const move = card.getByRole("button", {
+        name: o.ops.moveTo.replace("{{status}}", o.tracking.status[to]),
+      });
+      await move.click();
+      // Moved: the desk no longer offers that step (its name is in the button too, so the text alone proves
+      // nothing).
+      await expect(move).toHaveCount(0);
       await expect(card.getByText(new RegExp(o.tracking.status[to]))).toBeVisible();
     }
 
