@@ -148,13 +148,14 @@ for (const lang of langs) {
     await expect(closed).toBeDisabled();
     await expect(page.getByText(fill(plural(lang, c.unavailable.age, 7), { count: 7 }))).toBeVisible();
 
-    // The operator opens it to new accounts: the shopper pays on delivery.
-    await trpcMutation(
-      request,
-      "ops.settings.updateCod",
-      { ...(await codSettings(request, opsToken)), minAccountDays: 0 },
-      { authorization: opsToken },
-    );
+    // The operator opens it to new accounts on the COD page: the shopper pays on delivery.
+    const ops = await pageAs(browser, demoOperator.account);
+    await ops.goto(localePath(lang, "/ops/cod"));
+    await waitForHydration(ops);
+    const form = ops.getByTestId("cod-form");
+    await form.getByLabel(m.ops.settings.codMinAccountDays).fill("0");
+    await form.getByRole("button", { name: m.ops.settings.saveCod }).click();
+    await expect(toasts(ops, lang).getByText(m.ops.settings.codSaved)).toBeVisible();
     await page.reload();
     await waitForHydration(page);
     await expectScreen(page, `checkout with cash on delivery (${lang})`);
@@ -183,7 +184,6 @@ for (const lang of langs) {
     await expect(pay).toBeHidden();
 
     // The operator records the courier's remittance for that parcel.
-    const ops = await pageAs(browser, demoOperator.account);
     await ops.goto(localePath(lang, "/ops/cod"));
     await waitForHydration(ops);
     const o = m.ops.cod;

@@ -3,6 +3,7 @@ import { HydrationBoundary, useMutation, useQuery, useQueryClient } from "@tanst
 import type { Route } from "./+types/cod";
 import { shippingCourierNames } from "#common/shipping-names.ts";
 import { Field, type FieldErrors } from "../../features/auth/form.tsx";
+import { CodForm } from "../../features/ops/cod-settings.tsx";
 import { issueErrors } from "../../features/ops/ops-ui.tsx";
 import { useIntentKey } from "../../features/wallet/intent-key.ts";
 import { parseAmount } from "../../features/wallet/wallet-ui.tsx";
@@ -19,7 +20,10 @@ import { Card } from "../../ui/card.tsx";
 export async function loader({ request, context, params, url }: Route.LoaderArgs) {
   const locale = localeFromParam(params.lang) ?? "ind";
   const { dehydrated } = await withServerApi({ request, context }, locale, ({ trpc, queryClient }) =>
-    queryClient.fetchQuery(trpc.ops.shipping.cod.queryOptions()).catch(operatorOnly(url, locale)),
+    Promise.all([
+      queryClient.fetchQuery(trpc.ops.shipping.cod.queryOptions()),
+      queryClient.fetchQuery(trpc.ops.settings.get.queryOptions()),
+    ]).catch(operatorOnly(url, locale)),
   );
   return { dehydrated, title: serverT(context, locale)("ops.nav.cod") };
 }
@@ -27,9 +31,9 @@ export async function loader({ request, context, params, url }: Route.LoaderArgs
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageMeta(matches, loaderData?.title);
 
 /**
- * Cash on delivery (issue 27): what couriers owe for parcels they delivered and collected for, parcel by parcel,
- * and the operator's record of a courier's remittance from its report (the parcels it pays for, its
- * reference, the amount received), which settles them.
+ * Cash on delivery (issue 27): what couriers owe for parcels they delivered and collected for, parcel by parcel;
+ * the operator's record of a courier's remittance from its report (the parcels it pays for, its reference, the
+ * amount received), which settles them; and who may pay on delivery, for what fee.
  */
 function CodContent() {
   const { t, locale } = useI18n();
@@ -37,6 +41,7 @@ function CodContent() {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const ledger = useQuery(trpc.ops.shipping.cod.queryOptions()).data;
+  const settings = useQuery(trpc.ops.settings.get.queryOptions()).data;
   const [chosen, setChosen] = useState<ReadonlySet<string>>(new Set());
   const [reference, setReference] = useState("");
   const [amount, setAmount] = useState<number | null>(null);
@@ -62,7 +67,7 @@ function CodContent() {
       },
     }),
   );
-  if (!ledger) return <main id="main" className="pb-8" />;
+  if (!ledger || !settings) return <main id="main" className="pb-8" />;
   const selected = ledger.parcels.filter((p) => chosen.has(p.shipmentId));
   const selectedSum = selected.reduce((a, p) => a + p.codAmount, 0);
   const toggle = (id: string, on: boolean) => {
@@ -213,6 +218,7 @@ function CodContent() {
           </ul>
         )}
       </Card>
+      <CodForm cod={settings.cod} />
     </main>
   );
 }

@@ -1,13 +1,11 @@
 import { channelNames, paymentChannels, type PaymentChannel } from "#common/payment-channels.ts";
-import { useId, useState, type ReactNode } from "react";
+import { useId, useState } from "react";
 import { HydrationBoundary, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { ImagePlus } from "lucide-react";
-import { useRevalidator } from "react-router";
 import type { Route } from "./+types/settings";
 import type { OpsSettingsView, ReturnPostage } from "#common/contracts/settings.ts";
 import { postagePayers, returnReasons, type PostagePayer } from "#common/order-states.ts";
 import { percentToBasisPoints } from "#common/money.ts";
-import type { MessageKey } from "#common/i18n/messages.ts";
 import { provinceZones } from "#common/shipping-zones.ts";
 import { AreaFields } from "../../features/addresses/area-picker.tsx";
 import { Field, type FieldErrors } from "../../features/auth/form.tsx";
@@ -19,10 +17,8 @@ import { formatNumber } from "../../lib/format.ts";
 import { useI18n } from "../../lib/i18n.tsx";
 import { localeFromParam } from "../../lib/locale.ts";
 import { pageMeta } from "../../lib/meta.ts";
-import { toast } from "../../lib/toast.ts";
 import { useTRPC } from "../../lib/trpc.ts";
-import { webConfigQueryKey } from "../../lib/web-config.ts";
-import { Card } from "../../ui/card.tsx";
+import { Section, submitButton, useSaved } from "../../features/ops/settings-ui.tsx";
 
 export async function loader({ request, context, params, url }: Route.LoaderArgs) {
   const locale = localeFromParam(params.lang) ?? "ind";
@@ -53,39 +49,6 @@ export async function loader({ request, context, params, url }: Route.LoaderArgs
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageMeta(matches, loaderData?.title);
-
-const submitButton =
-  "mt-5 h-11 w-full rounded-full bg-primary-700 font-semibold text-white disabled:opacity-60";
-
-/**
- * After a change: the page's own title, description and icon come from the root loader and the web config
- * kept in the browser, so both are read again at once (other pages read them on their next load).
- */
-function useSaved() {
-  const { t } = useI18n();
-  const trpc = useTRPC();
-  const queryClient = useQueryClient();
-  const revalidator = useRevalidator();
-  return (settings: OpsSettingsView, message: MessageKey) => {
-    queryClient.setQueryData(trpc.ops.settings.get.queryKey(), settings);
-    void queryClient.invalidateQueries({ queryKey: webConfigQueryKey });
-    void revalidator.revalidate();
-    toast.notify(t(message), "success");
-  };
-}
-
-function Section(props: { title: string; note?: string; children: ReactNode }) {
-  const id = useId();
-  return (
-    <Card labelledBy={id}>
-      <h2 id={id} className="font-semibold">
-        {props.title}
-      </h2>
-      {props.note && <p className="mt-1 text-sm text-gray-700 dark:text-gray-300">{props.note}</p>}
-      {props.children}
-    </Card>
-  );
-}
 
 /** The logo as the shop shows it, a button to upload another and one to go back to the default. */
 function LogoField(props: { site: OpsSettingsView["site"] }) {
@@ -624,128 +587,6 @@ function ReturnPostageForm(props: { returnPostage: ReturnPostage }) {
   );
 }
 
-
-type Cod = OpsSettingsView["cod"];
-type CodNumbers = "feeFixed" | "maxAmount" | "minAccountDays" | "maxRefused" | "refusalDays";
-type CodValues = Record<CodNumbers, number | null> & {
-  enabled: boolean;
-  requirePhone: boolean;
-  /** The fee's percentage as typed ("2", "1,5"). */
-  feePercent: string;
-  returnPostage: Cod["returnPostage"];
-};
-
-/**
- * Cash on delivery (issue 27): offered or not, its fee and cap, who qualifies (a phone proved by code, the
- * account's age, refused parcels in a window), and who pays a refused parcel's way back.
- */
-function CodForm(props: { cod: Cod }) {
-  const { t, locale } = useI18n();
-  const trpc = useTRPC();
-  const saved = useSaved();
-  const valuesOf = (c: Cod): CodValues => ({ ...c, feePercent: formatNumber(c.feeBasisPoints / 100, locale) });
-  const [values, setValues] = useState(() => valuesOf(props.cod));
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const update = useMutation(
-    trpc.ops.settings.updateCod.mutationOptions({
-      onSuccess: (s) => {
-        setValues(valuesOf(s.cod));
-        saved(s, "ops.settings.codSaved");
-      },
-      onError: (error) => setErrors(issueErrors(error)),
-    }),
-  );
-  const set = <K extends keyof CodValues>(field: K, value: CodValues[K]) => {
-    setValues((v) => ({ ...v, [field]: value }));
-    setErrors((e) => ({ ...e, [field === "feePercent" ? "feeBasisPoints" : field]: undefined }));
-  };
-  const number = (field: CodNumbers, label: string, rupiah: boolean) => (
-    <Field
-      label={label}
-      error={errors[field]}
-      prefix={rupiah ? <span className="font-medium text-gray-700 dark:text-gray-300">Rp</span> : undefined}
-      input={{
-        name: `cod.${field}`,
-        inputMode: "numeric",
-        autoComplete: "off",
-        value:
-          values[field] === null ? "" : rupiah ? formatNumber(values[field], locale) : String(values[field]),
-        onChange: (e) => set(field, parseAmount(e.target.value)),
-      }}
-    />
-  );
-  const check = (field: "enabled" | "requirePhone", label: string) => (
-    <label className="mt-4 flex items-center gap-3">
-      <input
-        type="checkbox"
-        name={`cod.${field}`}
-        checked={values[field]}
-        onChange={(e) => set(field, e.target.checked)}
-        className="size-5 accent-primary-700"
-      />
-      <span>{label}</span>
-    </label>
-  );
-  return (
-    <Section title={t("ops.settings.cod")} note={t("ops.settings.codNote")}>
-      <form
-        noValidate
-        data-testid="cod-form"
-        onSubmit={(e) => {
-          e.preventDefault();
-          const { feePercent, ...rest } = values;
-          // Sent as typed; the server's checks (common/contracts/settings.ts) say what is wrong, field by field.
-          update.mutate({
-            ...(rest as Omit<Cod, "feeBasisPoints">),
-            feeBasisPoints:
-              feePercent.trim() === "" ? 0 : (percentToBasisPoints(feePercent) ?? Number.NaN),
-          });
-        }}
-      >
-        {check("enabled", t("ops.settings.codEnabled"))}
-        {number("feeFixed", t("ops.settings.codFeeFixed"), true)}
-        <Field
-          label={t("ops.settings.codFeePercent")}
-          error={errors.feeBasisPoints}
-          action={<span className="text-gray-700 dark:text-gray-300">%</span>}
-          input={{
-            name: "cod.feePercent",
-            inputMode: "decimal",
-            autoComplete: "off",
-            maxLength: 5,
-            value: values.feePercent,
-            onChange: (e) => set("feePercent", e.target.value),
-          }}
-        />
-        {number("maxAmount", t("ops.settings.codMaxAmount"), true)}
-        {check("requirePhone", t("ops.settings.codRequirePhone"))}
-        {number("minAccountDays", t("ops.settings.codMinAccountDays"), false)}
-        {number("maxRefused", t("ops.settings.codMaxRefused"), false)}
-        {number("refusalDays", t("ops.settings.codRefusalDays"), false)}
-        <fieldset className="mt-4">
-          <legend className="font-medium">{t("ops.settings.codReturnPostage")}</legend>
-          {(["platform", "store"] as const).map((payer) => (
-            <label key={payer} className="mt-2 flex items-center gap-3">
-              <input
-                type="radio"
-                name="cod.returnPostage"
-                value={payer}
-                checked={values.returnPostage === payer}
-                onChange={() => set("returnPostage", payer)}
-                className="size-5 accent-primary-700"
-              />
-              <span>{t(`ops.settings.codPayers.${payer}`)}</span>
-            </label>
-          ))}
-        </fieldset>
-        <button type="submit" disabled={update.isPending} className={submitButton}>
-          {t("ops.settings.saveCod")}
-        </button>
-      </form>
-    </Section>
-  );
-}
-
 /** The platform's settings (product.md section 7): every change audited, the shop follows on its next page. */
 function SettingsContent() {
   const { t } = useI18n();
@@ -759,7 +600,6 @@ function SettingsContent() {
       <SiteForm site={settings.site} />
       <WarehouseForm warehouse={settings.warehouse} />
       <ReturnPostageForm returnPostage={settings.returnPostage} />
-      <CodForm cod={settings.cod} />
       <MoneyForm money={settings.money} />
     </main>
   );
