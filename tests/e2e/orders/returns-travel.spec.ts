@@ -124,12 +124,12 @@ test("a return travels back to the warehouse before the refund", async ({ page, 
   await expectNoSeriousViolations(page, "order after the return's refund");
 });
 
-// Who pays return postage, on the operator's settings page: one choice per reason, the defaults until changed.
+// Who pays return postage, on the operator's after-sales page: one choice per reason, the defaults until changed.
 // Saved as it stands (other tests running at once rely on the defaults).
 test("the operator's return postage settings", async ({ browser }) => {
   const m = messages[lang];
   const ops = await pageAs(browser, demoOperator.account);
-  await ops.goto(localePath(lang, "/ops/settings"));
+  await ops.goto(localePath(lang, "/ops/aftersales"));
   await waitForHydration(ops);
   const form = ops.getByTestId("return-postage-form");
   const payers = {

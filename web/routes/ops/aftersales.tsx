@@ -1,10 +1,17 @@
-import { HydrationBoundary, useInfiniteQuery, useMutation, useQueryClient } from "@tanstack/react-query";
+import {
+  HydrationBoundary,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from "@tanstack/react-query";
 import { useSearchParams } from "react-router";
 import type { Route } from "./+types/aftersales";
 import type { AfterSalesView } from "#common/contracts/returns.ts";
 import { opsAfterSalesViews } from "#common/order-states.ts";
 import { LoadMore } from "../../features/catalog/infinite-products.tsx";
 import { statusParam, StatusTabs } from "../../features/ops/ops-ui.tsx";
+import { ReturnPostageForm } from "../../features/ops/return-postage-settings.tsx";
 import { ShipDialog } from "../../features/ops/ship-dialog.tsx";
 import { AfterSalesRequest } from "../../features/orders/after-sales.tsx";
 import { BookReturnAgain, RequestDecision } from "../../features/orders/request-decision.tsx";
@@ -28,9 +35,10 @@ const listQuery = (trpc: Trpc, view: (typeof opsAfterSalesViews)[number]) =>
 export async function loader({ request, context, params, url }: Route.LoaderArgs) {
   const locale = localeFromParam(params.lang) ?? "ind";
   const { dehydrated } = await withServerApi({ request, context }, locale, ({ trpc, queryClient }) =>
-    queryClient
-      .fetchInfiniteQuery(listQuery(trpc, statusParam(url.searchParams, opsAfterSalesViews)))
-      .catch(operatorOnly(url, locale)),
+    Promise.all([
+      queryClient.fetchInfiniteQuery(listQuery(trpc, statusParam(url.searchParams, opsAfterSalesViews))),
+      queryClient.fetchQuery(trpc.ops.settings.get.queryOptions()),
+    ]).catch(operatorOnly(url, locale)),
   );
   return { dehydrated, title: serverT(context, locale)("ops.nav.aftersales") };
 }
@@ -45,6 +53,7 @@ function OpsAfterSalesContent() {
   const [search] = useSearchParams();
   const view = statusParam(search, opsAfterSalesViews);
   const list = useInfiniteQuery(listQuery(trpc, view));
+  const settings = useQuery(trpc.ops.settings.get.queryOptions()).data;
   const done = (message: string) => () => {
     toast.notify(message, "success");
     void queryClient.invalidateQueries({ queryKey: trpc.ops.afterSales.pathKey() });
@@ -166,6 +175,7 @@ function OpsAfterSalesContent() {
         ))}
       </ul>
       {items.length > 0 && <LoadMore query={list} endText={t("shell.listEnd")} />}
+      {settings && <ReturnPostageForm returnPostage={settings.returnPostage} />}
     </main>
   );
 }

@@ -3,8 +3,7 @@ import { useId, useState } from "react";
 import { HydrationBoundary, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { ImagePlus } from "lucide-react";
 import type { Route } from "./+types/settings";
-import type { OpsSettingsView, ReturnPostage } from "#common/contracts/settings.ts";
-import { postagePayers, returnReasons, type PostagePayer } from "#common/order-states.ts";
+import type { OpsSettingsView } from "#common/contracts/settings.ts";
 import { percentToBasisPoints } from "#common/money.ts";
 import { provinceZones } from "#common/shipping-zones.ts";
 import { AreaFields } from "../../features/addresses/area-picker.tsx";
@@ -521,72 +520,6 @@ function WarehouseForm(props: { warehouse: Warehouse }) {
   );
 }
 
-/**
- * Who pays return postage for each reason a shopper gives (issue 27): Pasar, the store or the shopper. Saved
- * together, audited; returns approved from then on follow it.
- */
-function ReturnPostageForm(props: { returnPostage: ReturnPostage }) {
-  const { t } = useI18n();
-  const trpc = useTRPC();
-  const saved = useSaved();
-  const [values, setValues] = useState(props.returnPostage);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const update = useMutation(
-    trpc.ops.settings.updateReturnPostage.mutationOptions({
-      onSuccess: (s) => {
-        setValues(s.returnPostage);
-        saved(s, "ops.settings.returnPostageSaved");
-      },
-      onError: (error) => setErrors(issueErrors(error)),
-    }),
-  );
-  const field =
-    "mt-1 h-11 w-full rounded-lg border border-gray-300 bg-white px-3 dark:border-gray-600 dark:bg-gray-800";
-  return (
-    <Section title={t("ops.settings.returnPostage")} note={t("ops.settings.returnPostageNote")}>
-      <form
-        noValidate
-        data-testid="return-postage-form"
-        onSubmit={(e) => {
-          e.preventDefault();
-          update.mutate(values);
-        }}
-      >
-        {returnReasons.map((reason) => (
-          <div key={reason} className="mt-3">
-            <label htmlFor={`payer-${reason}`} className="text-sm font-medium">
-              {t(`aftersales.categories.${reason}`)}
-            </label>
-            <select
-              id={`payer-${reason}`}
-              name={reason}
-              value={values[reason]}
-              aria-invalid={errors[reason] ? true : undefined}
-              onChange={(e) => {
-                setValues((v) => ({ ...v, [reason]: e.target.value as PostagePayer }));
-                setErrors((x) => ({ ...x, [reason]: undefined }));
-              }}
-              className={field}
-            >
-              {postagePayers.map((p) => (
-                <option key={p} value={p}>
-                  {t(`ops.settings.payers.${p}`)}
-                </option>
-              ))}
-            </select>
-            {errors[reason] && (
-              <p className="mt-1 text-sm text-red-700 dark:text-red-400">{errors[reason]}</p>
-            )}
-          </div>
-        ))}
-        <button type="submit" disabled={update.isPending} className={submitButton}>
-          {t("ops.settings.saveReturnPostage")}
-        </button>
-      </form>
-    </Section>
-  );
-}
-
 /** The platform's settings (product.md section 7): every change audited, the shop follows on its next page. */
 function SettingsContent() {
   const { t } = useI18n();
@@ -599,7 +532,6 @@ function SettingsContent() {
       <p className="px-4 pt-1 text-sm text-gray-700 dark:text-gray-300">{t("ops.settings.followNote")}</p>
       <SiteForm site={settings.site} />
       <WarehouseForm warehouse={settings.warehouse} />
-      <ReturnPostageForm returnPostage={settings.returnPostage} />
       <MoneyForm money={settings.money} />
     </main>
   );
