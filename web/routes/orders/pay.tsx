@@ -409,9 +409,7 @@ function Checkout() {
             disabled={place.isPending || quote.isPlaceholderData}
             className="h-12 rounded-full bg-primary-700 px-5 font-semibold text-white disabled:opacity-60"
           >
-            {method === "cod"
-              ? t("orders.cod.place")
-              : t("orders.pay.place", { total: formatRupiah(total) })}
+            {method === "cod" ? t("orders.cod.place") : t("orders.pay.place", { total: formatRupiah(total) })}
           </button>
         </div>
       </div>
