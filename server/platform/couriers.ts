@@ -139,8 +139,6 @@ export interface CourierEvent {
   providerShipmentId: string;
   waybill: string | null;
   step: TrackingStep;
-  /** Set when the event says the aggregator has paid the collected cash on to the shop. */
-  codRemitted?: { amount: number };
 }
 
 /** A courier that refused a call, or was away; `retryable` says whether asking again later may help. */

@@ -117,7 +117,7 @@ test("zh: home shows the shop street's stores, and a shopper's collection once i
 const faqFacts: Record<Lang, RegExp[]> = {
   ind: [/dalam 7 hari setelah barang diterima/, /jaminan penggantian 15 hari/, /2 sampai 7 hari kerja/],
   en: [/within 7 days of receiving it/, /15-day replacement guarantee/, /2 to 7 business days/],
-  zh: [/7 天内均可免费退货/, /15 天换新保障/, /2 至 7 个工作日内送达/],
+  zh: [/签收后 7 天内均可退货/, /15 天换新保障/, /2 至 7 个工作日内送达/],
 };
 
 for (const lang of langs) {
