@@ -298,6 +298,42 @@ export async function resetSiteLogo(db: Db, operatorId: string): Promise<OpsSett
 }
 
 /**
+ * Saves one stored setting (an operator): the stored value read under its row lock, the new one checked by its
+ * schema, and, when anything differs, written with its audit row (the fields that changed) in one transaction;
+ * then this process's kept copy, if any, is forgotten.
+ */
+async function changeSetting<T extends object>(
+  db: Db,
+  operatorId: string,
+  setting: {
+    key: string;
+    action: string;
+    read: (stored: unknown) => T;
+    parse: (input: unknown) => T;
+    fields: readonly (keyof T)[];
+    kept?: { forget: () => void };
+  },
+  input: T,
+): Promise<OpsSettingsView> {
+  await transact(db, async (tx: Tx) => {
+    const current = setting.read(await selectSettingForUpdate(tx, setting.key));
+    const next = setting.parse(input);
+    const diff = changes(current, next, setting.fields);
+    if (!diff.changed) return;
+    await upsertSetting(tx, setting.key, next, now());
+    await recordAudit(tx, {
+      actorId: operatorId,
+      action: setting.action,
+      subject: { type: "settings", id: setting.key },
+      before: diff.before,
+      after: diff.after,
+    });
+  });
+  setting.kept?.forget();
+  return getOpsSettings(db);
+}
+
+/**
  * Every money setting at once (an operator), audited with the values that changed. Orders placed from now
  * on use the new fees and windows; orders already placed keep theirs.
  */
@@ -306,22 +342,19 @@ export async function updateMoneySettingsByOperator(
   operatorId: string,
   input: MoneySettings,
 ): Promise<OpsSettingsView> {
-  await transact(db, async (tx: Tx) => {
-    const current = moneySettingsOf(await selectSettingForUpdate(tx, moneySettingsKey));
-    const next = MoneySettingsSchema.parse(input);
-    const diff = changes(current, next, Object.keys(moneySettingsDefaults) as (keyof MoneySettings)[]);
-    if (!diff.changed) return;
-    await upsertSetting(tx, moneySettingsKey, next, now());
-    await recordAudit(tx, {
-      actorId: operatorId,
+  return changeSetting(
+    db,
+    operatorId,
+    {
+      key: moneySettingsKey,
       action: "settings.money",
-      subject: { type: "settings", id: moneySettingsKey },
-      before: diff.before,
-      after: diff.after,
-    });
-  });
-  keptMoneySettings.forget();
-  return getOpsSettings(db);
+      read: moneySettingsOf,
+      parse: (value) => MoneySettingsSchema.parse(value),
+      fields: Object.keys(moneySettingsDefaults) as (keyof MoneySettings)[],
+      kept: keptMoneySettings,
+    },
+    input,
+  );
 }
 
 /**
@@ -334,22 +367,19 @@ export async function updateWarehouse(
   operatorId: string,
   input: Warehouse,
 ): Promise<OpsSettingsView> {
-  await transact(db, async (tx: Tx) => {
-    const current = warehouseOf(await selectSettingForUpdate(tx, warehouseKey));
-    const next = WarehouseSchema.parse(input);
-    const diff = changes(current, next, WarehouseSchema.keyof().options);
-    if (!diff.changed) return;
-    await upsertSetting(tx, warehouseKey, next, now());
-    await recordAudit(tx, {
-      actorId: operatorId,
+  return changeSetting(
+    db,
+    operatorId,
+    {
+      key: warehouseKey,
       action: "settings.warehouse",
-      subject: { type: "settings", id: warehouseKey },
-      before: diff.before,
-      after: diff.after,
-    });
-  });
-  keptWarehouse.forget();
-  return getOpsSettings(db);
+      read: warehouseOf,
+      parse: (value) => WarehouseSchema.parse(value),
+      fields: WarehouseSchema.keyof().options,
+      kept: keptWarehouse,
+    },
+    input,
+  );
 }
 
 /**
@@ -362,22 +392,19 @@ export async function updateCodSettings(
   operatorId: string,
   input: CodSettings,
 ): Promise<OpsSettingsView> {
-  await transact(db, async (tx: Tx) => {
-    const current = codSettingsOf(await selectSettingForUpdate(tx, codSettingsKey));
-    const next = CodSettingsSchema.parse(input);
-    const diff = changes(current, next, CodSettingsSchema.keyof().options);
-    if (!diff.changed) return;
-    await upsertSetting(tx, codSettingsKey, next, now());
-    await recordAudit(tx, {
-      actorId: operatorId,
+  return changeSetting(
+    db,
+    operatorId,
+    {
+      key: codSettingsKey,
       action: "settings.cod",
-      subject: { type: "settings", id: codSettingsKey },
-      before: diff.before,
-      after: diff.after,
-    });
-  });
-  keptCodSettings.forget();
-  return getOpsSettings(db);
+      read: codSettingsOf,
+      parse: (value) => CodSettingsSchema.parse(value),
+      fields: CodSettingsSchema.keyof().options,
+      kept: keptCodSettings,
+    },
+    input,
+  );
 }
 
 /**
@@ -389,19 +416,16 @@ export async function updateReturnPostage(
   operatorId: string,
   input: ReturnPostage,
 ): Promise<OpsSettingsView> {
-  await transact(db, async (tx: Tx) => {
-    const current = returnPostageOf(await selectSettingForUpdate(tx, returnPostageKey));
-    const next = ReturnPostageSchema.parse(input);
-    const diff = changes(current, next, ReturnPostageSchema.keyof().options);
-    if (!diff.changed) return;
-    await upsertSetting(tx, returnPostageKey, next, now());
-    await recordAudit(tx, {
-      actorId: operatorId,
+  return changeSetting(
+    db,
+    operatorId,
+    {
+      key: returnPostageKey,
       action: "settings.returnPostage",
-      subject: { type: "settings", id: returnPostageKey },
-      before: diff.before,
-      after: diff.after,
-    });
-  });
-  return getOpsSettings(db);
+      read: returnPostageOf,
+      parse: (value) => ReturnPostageSchema.parse(value),
+      fields: ReturnPostageSchema.keyof().options,
+    },
+    input,
+  );
 }
