@@ -42,6 +42,17 @@ export const parcelExceptions = [
 ] as const;
 export type ParcelException = (typeof parcelExceptions)[number];
 
+/**
+ * How the operator may cancel a shipped order by its parcel exception, if at all: a lost parcel (the goods are
+ * gone, stock stays out), a returned one (the goods are back), or a cash-on-delivery parcel no courier ever said
+ * it delivered (nothing was collected: cancelled as lost).
+ */
+export function parcelCancelReason(exception: string | null): "parcel_lost" | "parcel_returned" | null {
+  if (exception === "parcel_lost" || exception === "cod_uncollected") return "parcel_lost";
+  if (exception === "parcel_returned") return "parcel_returned";
+  return null;
+}
+
 /** Why an order was cancelled. */
 export const cancelReasons = [
   "shopper",

@@ -1,4 +1,5 @@
 import { and, eq } from "drizzle-orm";
+import { parcelCancelReason } from "#common/order-states.ts";
 import { type Db } from "../../db/client.ts";
 import { recordAudit } from "../../modules/audit/audit.service.ts";
 import { once } from "../../modules/ledger/ledger.service.ts";
@@ -29,8 +30,9 @@ export async function cancelOrder(
 
 /**
  * The operator cancels an order with a reason, refunding a paid one in full. Audited. An order not yet shipped,
- * or a shipped one whose parcel the courier lost or brought back to the warehouse (its exception says which):
- * the shopper gets every rupiah, the store its goods cost, and the stock returns only if the goods did.
+ * or a shipped one whose parcel the courier lost or brought back to the warehouse, or a cash-on-delivery one no
+ * courier ever delivered (its exception says which): the shopper gets every rupiah paid, the store its goods
+ * cost, and the stock returns only if the goods did.
  */
 export async function operatorCancel(
   db: Db,
@@ -48,11 +50,7 @@ export async function operatorCancel(
     async (tx) => {
       const [order] = await lockOrders(tx, eq(orders.id, input.id));
       if (!order) throw new DomainError("not_found", "errors.orders.notFound");
-      const parcel =
-        order.status === "shipped" &&
-        (order.exception === "parcel_lost" || order.exception === "parcel_returned")
-          ? order.exception
-          : null;
+      const parcel = order.status === "shipped" ? parcelCancelReason(order.exception) : null;
       if (order.status !== "pending_payment" && order.status !== "paid" && !parcel) {
         throw new DomainError("conflict", "errors.orders.notCancellable");
       }

@@ -287,6 +287,34 @@ describe("cash on delivery: delivered, remitted", () => {
     const queue = await ops.api.ops.orders.list({ view: "exception" });
     expect(queue.items.find((o) => o.id === b)).toBeUndefined();
   });
+
+  it("the operator cancels a COD parcel no courier ever delivered, as lost: nothing to refund, the goods cost back", async () => {
+    const { store, supplyId, listingId } = await storeSelling();
+    const shopper = await codShopper(database);
+    const placed = await (
+      await codCheckout(shopper.api, shopper.addressId, [{ listingId, quantity: 1 }])
+    ).place();
+    const id = placed.orderIds[0]!;
+    await ops.api.ops.orders.ship({ id, idempotencyKey: newKey() });
+    const stock = await stockOf(supplyId);
+    const storeBefore = (await store.api.wallet.summary()).balance;
+    later(30 * day);
+    await database.jobs.runDue();
+    restore?.();
+    restore = undefined;
+    // (Other tests' orders confirmed themselves meanwhile: escrow is read after.)
+    const escrow = await balanceOf("platform:escrow");
+    expect((await shopper.api.orders.get({ id })).events.at(-1)).toMatchObject({ note: "cod_uncollected" });
+    await ops.api.ops.orders.cancel({ id, note: "kurir tidak pernah mengantar", idempotencyKey: newKey() });
+    const order = await shopper.api.orders.get({ id });
+    expect(order).toMatchObject({ status: "cancelled", cancelReason: "parcel_lost", paidAt: null });
+    expect(order.events.some((e) => e.event === "refunded")).toBe(false);
+    expect((await shopper.api.wallet.summary()).balance).toBe(0);
+    expect(await balanceOf("platform:escrow")).toBe(escrow);
+    expect((await store.api.wallet.summary()).balance).toBe(storeBefore + 60_000);
+    // The goods are not back: the stock stays out.
+    expect(await stockOf(supplyId)).toBe(stock);
+  });
 });
 
 describe("cash on delivery: refused", () => {

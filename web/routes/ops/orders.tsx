@@ -1,7 +1,7 @@
 import { HydrationBoundary, useInfiniteQuery, useMutation, useQueryClient } from "@tanstack/react-query";
 import { useSearchParams } from "react-router";
 import type { Route } from "./+types/orders";
-import { fulfilmentViews } from "#common/order-states.ts";
+import { fulfilmentViews, parcelCancelReason } from "#common/order-states.ts";
 import type { FulfilmentOrderView } from "#common/contracts/orders.ts";
 import { LoadMore } from "../../features/catalog/infinite-products.tsx";
 import { DecisionDialog } from "../../features/ops/decision-dialog.tsx";
@@ -40,9 +40,8 @@ export async function loader({ request, context, params, url }: Route.LoaderArgs
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageMeta(matches, loaderData?.title);
 
-/** A shipped order the operator may refund: its parcel was lost, or came back to the warehouse. */
-const refundableParcel = (exception: string | null) =>
-  exception === "parcel_lost" || exception === "parcel_returned";
+/** A shipped order the operator may cancel: its parcel was lost, came back, or was never delivered on COD. */
+const refundableParcel = (exception: string | null) => parcelCancelReason(exception) !== null;
 
 function OrderRow(props: { order: FulfilmentOrderView; refresh: () => void }) {
   const { t, locale } = useI18n();
