@@ -246,6 +246,9 @@ describe("cash on delivery: delivered, remitted", () => {
     expect(after.remittances[0]).toMatchObject({ reference: remit.reference, parcels: 1 });
     // A shopper cannot record remittances or read what couriers owe.
     await expect(shopper.api.ops.shipping.cod()).rejects.toMatchObject({ code: "FORBIDDEN" });
+    await expect(
+      store.api.ops.shipping.remitCod({ ...remit, reference: "toko", amount: 1, idempotencyKey: newKey() }),
+    ).rejects.toMatchObject({ code: "FORBIDDEN" });
   });
 
   it("a shopper who confirms receipt before the courier reports it paid at the door; no courier report leaves it to the operator", async () => {
