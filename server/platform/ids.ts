@@ -38,7 +38,12 @@ type IdPrefix =
   | "rcn"
   /** Shipments of orders, and the parcels the built-in courier keeps of them. */
   | "shp"
-  | "prc";
+  | "prc"
+  /** Product option axes, their values, variants, and the cart's notices of variants taken off sale. */
+  | "opt"
+  | "opv"
+  | "var"
+  | "cno";
 
 /**
  * A new id such as `prd_0m3xk2c9hq4w7d8e1f5g`: a time part (milliseconds, base32, sorts by creation)
