@@ -9,7 +9,10 @@ const port = Number(process.env.PORT ?? 3299);
 const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10 });
 
 const listSql = `
-  select l.id, sp.name, l.price, sp.suggested_price, l.store_id, s.name as store_name,
+  select l.id, sp.name, l.min_price as price, l.max_price,
+    (select min(v.suggested_price) from listing_variants lv join product_variants v on v.id = lv.variant_id
+      where lv.listing_id = l.id and lv.status = 'active' and v.status = 'active') as suggested_price,
+    l.store_id, s.name as store_name,
     (select pi.image from product_images pi where pi.supply_product_id = sp.id order by pi.sort limit 1) as cover
   from listings l
   join supply_products sp on sp.id = l.supply_product_id
@@ -23,6 +26,7 @@ interface Row {
   id: string;
   name: Record<string, string>;
   price: number;
+  max_price: number;
   suggested_price: number;
   store_id: string;
   store_name: string;
@@ -45,6 +49,7 @@ createServer((req, res) => {
           name: r.name.ind ?? "",
           image: r.cover ? { ...r.cover, key: undefined, url: `/uploads/${r.cover.key}` } : null,
           price: Number(r.price),
+          maxPrice: Number(r.max_price),
           suggestedPrice: Number(r.suggested_price),
           storeId: r.store_id,
           storeName: r.store_name,

@@ -108,17 +108,28 @@ const colours = [
   ["Ungu", "Purple", "紫色"],
   ["Abu-abu", "Grey", "灰色"],
 ] as const;
-const base = await db.query.supplyProducts.findMany();
+// Each base product with its first variant's prices: a grown product has one variant, listed at one price.
+const variants = await db.query.productVariants.findMany();
+const base = (await db.query.supplyProducts.findMany()).map((p) => {
+  const v = variants.find((x) => x.supplyProductId === p.id)!;
+  return { ...p, merchantPrice: v.merchantPrice, suggestedPrice: v.suggestedPrice, variant: v };
+});
 const stores = await db.query.stores.findMany();
 const started = Date.now();
 let made = base.length;
 let batch: (typeof schema.supplyProducts.$inferInsert)[] = [];
+let variantBatch: (typeof schema.productVariants.$inferInsert)[] = [];
 let listingBatch: (typeof schema.listings.$inferInsert)[] = [];
+let priceBatch: (typeof schema.listingVariants.$inferInsert)[] = [];
 const flush = async () => {
   if (batch.length) await db.insert(schema.supplyProducts).values(batch);
+  if (variantBatch.length) await db.insert(schema.productVariants).values(variantBatch);
   if (listingBatch.length) await db.insert(schema.listings).values(listingBatch);
+  if (priceBatch.length) await db.insert(schema.listingVariants).values(priceBatch);
   batch = [];
+  variantBatch = [];
   listingBatch = [];
+  priceBatch = [];
 };
 for (let i = 0; made < target; i++) {
   const p = base[i % base.length]!;
@@ -135,12 +146,33 @@ for (let i = 0; made < target; i++) {
       zh: `${p.name.zh} ${zh} 第${series}款`,
     },
     description: p.description,
+    boutique: false,
+  });
+  const variantId = newId("var");
+  const at = new Date();
+  variantBatch.push({
+    ...p.variant,
+    id: variantId,
+    supplyProductId: id,
+    option1ValueId: null,
+    option2ValueId: null,
+    sku: id.toUpperCase(),
     merchantPrice: Math.min(p.merchantPrice, price),
     suggestedPrice: price,
     stock: 100,
-    boutique: false,
+    image: null,
+    createdAt: at,
+    updatedAt: at,
   });
-  listingBatch.push({ id: newId("prd"), storeId: stores[i % stores.length]!.id, supplyProductId: id, price });
+  const listingId = newId("prd");
+  listingBatch.push({
+    id: listingId,
+    storeId: stores[i % stores.length]!.id,
+    supplyProductId: id,
+    minPrice: price,
+    maxPrice: price,
+  });
+  priceBatch.push({ listingId, variantId, price });
   made++;
   if (batch.length === 500) await flush();
 }

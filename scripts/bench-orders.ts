@@ -153,16 +153,21 @@ async function plainPlace(
       [input.userId, input.addressId],
     );
     const line = await client.query(
-      "select l.price, s.merchant_price from listings l join supply_products s on s.id = l.supply_product_id join stores st on st.id = l.store_id where l.id = $1 and l.status = 'active' and st.status = 'approved'",
+      "select lv.price, v.merchant_price, v.id as variant_id from listing_variants lv join product_variants v on v.id = lv.variant_id join listings l on l.id = lv.listing_id join stores st on st.id = l.store_id where l.id = $1 and l.status = 'active' and lv.status = 'active' and v.status = 'active' and st.status = 'approved' order by v.id limit 1",
       [input.listingId],
     );
-    const { price, merchant_price: merchantPrice } = line.rows[0] as {
+    const {
+      price,
+      merchant_price: merchantPrice,
+      variant_id: variantId,
+    } = line.rows[0] as {
       price: string;
       merchant_price: string;
+      variant_id: string;
     };
     const taken = await client.query(
-      "update supply_products set stock = stock - 1 where id = $1 and stock >= 1",
-      [input.supplyId],
+      "update product_variants set stock = stock - 1 where id = $1 and stock >= 1",
+      [variantId],
     );
     if (taken.rowCount !== 1) throw new Error("out of stock");
     const subtotal = Number(price);
@@ -189,8 +194,8 @@ async function plainPlace(
       ],
     );
     await client.query(
-      "insert into order_items (order_id, listing_id, supply_product_id, name, image, price, merchant_price, quantity) select $1, l.id, s.id, s.name, null, l.price, s.merchant_price, 1 from listings l join supply_products s on s.id = l.supply_product_id where l.id = $2",
-      [orderId, input.listingId],
+      "insert into order_items (order_id, listing_id, supply_product_id, variant_id, name, variant_label, sku, image, price, merchant_price, quantity, weight_grams, length_cm, width_cm, height_cm) select $1, l.id, s.id, v.id, s.name, null, v.sku, null, lv.price, v.merchant_price, 1, v.weight_grams, v.length_cm, v.width_cm, v.height_cm from listings l join supply_products s on s.id = l.supply_product_id join listing_variants lv on lv.listing_id = l.id join product_variants v on v.id = lv.variant_id where l.id = $2 and v.id = $3",
+      [orderId, input.listingId, variantId],
     );
     await client.query(
       "insert into order_events (id, order_id, event, actor, actor_id, data, at) values ($1, $2, 'placed', 'shopper', $3, null, $4)",

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { listingSorts } from "../sorts.ts";
+import { optionKinds } from "../variants.ts";
 import { ImageViewSchema } from "./image.ts";
 import { CategoryIdSchema, CursorSchema as CursorInput, plainText, prefixedId } from "./input.ts";
 
@@ -20,7 +21,9 @@ export const ProductCardViewSchema = z.object({
   id: IdSchema,
   name: z.string(),
   image: ImageViewSchema.nullable(),
+  /** The lowest price of its variants on sale, and the highest (equal when one price, or one variant). */
   price: z.number().int(),
+  maxPrice: z.number().int(),
   suggestedPrice: z.number().int(),
   storeId: IdSchema,
   /** The same product from two stores reads as two offers, not a duplicate. */
@@ -70,13 +73,47 @@ const StoreCardViewSchema = z.object({
 });
 export type StoreCardView = z.infer<typeof StoreCardViewSchema>;
 
+/** An option axis as the product page picks it: colours as picture chips or swatches, sizes as text chips. */
+const ProductOptionViewSchema = z.object({
+  position: z.union([z.literal(1), z.literal(2)]),
+  name: z.string(),
+  kind: z.enum(optionKinds),
+  values: z.array(
+    z.object({
+      id: IdSchema,
+      name: z.string(),
+      swatch: z.string().nullable(),
+      image: ImageViewSchema.nullable(),
+    }),
+  ),
+});
+export type ProductOptionView = z.infer<typeof ProductOptionViewSchema>;
+
+/** A variant on sale in this store: its option values (in axis order), the store's price and the shared stock. */
+const ProductVariantViewSchema = z.object({
+  id: IdSchema,
+  values: z.array(IdSchema),
+  /** "Hitam / 42"; null for a product without options. */
+  label: z.string().nullable(),
+  price: z.number().int(),
+  suggestedPrice: z.number().int(),
+  stock: z.number().int(),
+  image: ImageViewSchema.nullable(),
+});
+export type ProductVariantView = z.infer<typeof ProductVariantViewSchema>;
+
 export const ProductDetailViewSchema = z.object({
   id: IdSchema,
   name: z.string(),
   description: z.string(),
+  /** The lowest and highest price of the variants on sale. */
   price: z.number().int(),
+  maxPrice: z.number().int(),
   suggestedPrice: z.number().int(),
+  /** Every variant on sale together. */
   stock: z.number().int(),
+  options: z.array(ProductOptionViewSchema),
+  variants: z.array(ProductVariantViewSchema),
   /** Items sold in paid orders not cancelled. */
   sales: z.number().int(),
   images: z.array(ImageViewSchema),

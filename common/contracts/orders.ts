@@ -30,6 +30,8 @@ import { orderPeriods } from "../merchant-states.ts";
 export * from "../order-states.ts";
 
 const ListingId = prefixedId("prd");
+/** Which variant of the product; may be left out for a product with one (links from before variants). */
+const VariantId = prefixedId("var");
 const OrderId = prefixedId("ord");
 const AddressId = prefixedId("adr");
 const Quantity = z
@@ -40,12 +42,31 @@ const Quantity = z
 
 // ----------------------------------------------------------------------------------------------- cart
 
-export const CartAddInputSchema = z.object({ listingId: ListingId, quantity: Quantity });
-export const CartSetInputSchema = z.object({ listingId: ListingId, quantity: Quantity });
-export const CartRemoveInputSchema = z.object({ listingIds: z.array(ListingId).min(1).max(100) });
+export const CartAddInputSchema = z.object({
+  listingId: ListingId,
+  variantId: VariantId.optional(),
+  quantity: Quantity,
+});
+export const CartSetInputSchema = CartAddInputSchema;
+export const CartRemoveInputSchema = z.object({
+  lines: z
+    .array(z.object({ listingId: ListingId, variantId: VariantId }))
+    .min(1)
+    .max(100),
+});
+
+/** An item as carts, checkouts and orders name it: the product and, when it has options, its variant. */
+const ItemVariantFields = {
+  variantId: z.string(),
+  /** "Hitam / 42"; null for a product without options. */
+  variantLabel: z.string().nullable(),
+};
 
 const CartItemViewSchema = z.object({
   listingId: z.string(),
+  ...ItemVariantFields,
+  /** The chosen option values, for the link back to the product page with this variant chosen. */
+  optionValues: z.array(z.string()),
   name: z.string(),
   image: ImageViewSchema.nullable(),
   price: z.number().int(),
@@ -60,6 +81,8 @@ export const CartViewSchema = z.object({
   stores: z.array(
     z.object({ storeId: z.string(), storeName: z.string(), items: z.array(CartItemViewSchema) }),
   ),
+  /** Lines taken out because their variant is no longer sold, until the shopper closes the notice. */
+  notices: z.array(z.object({ id: z.string(), name: z.string(), variantLabel: z.string().nullable() })),
   /** How many different products are in the cart (the tab bar's badge). */
   count: z.number().int(),
 });
@@ -144,7 +167,11 @@ export const AddressesViewSchema = z.array(AddressViewSchema);
 
 // ----------------------------------------------------------------------------------------- checkout
 
-const CheckoutLineSchema = z.object({ listingId: ListingId, quantity: Quantity });
+const CheckoutLineSchema = z.object({
+  listingId: ListingId,
+  variantId: VariantId.optional(),
+  quantity: Quantity,
+});
 
 const CheckoutLinesSchema = z.array(CheckoutLineSchema).min(1, "errors.checkout.empty").max(maxCheckoutItems);
 
@@ -171,6 +198,7 @@ export const PlaceOrderInputSchema = z.object({
 
 const QuoteItemSchema = z.object({
   listingId: z.string(),
+  ...ItemVariantFields,
   name: z.string(),
   image: ImageViewSchema.nullable(),
   price: z.number().int(),
@@ -255,6 +283,8 @@ export const OrderListInputSchema = z.object({
 
 const OrderItemViewSchema = z.object({
   listingId: z.string(),
+  ...ItemVariantFields,
+  sku: z.string(),
   name: z.string(),
   image: ImageViewSchema.nullable(),
   price: z.number().int(),

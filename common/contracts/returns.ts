@@ -32,7 +32,7 @@ export const AfterSalesInputSchema = z
   .instanceof(FormData, { error: "errors.api.invalidInput" })
   .transform((form) => ({
     orderId: textOf(form, "orderId"),
-    listingId: textOf(form, "listingId"),
+    variantId: textOf(form, "variantId"),
     kind: textOf(form, "kind"),
     category: textOf(form, "category"),
     quantity: textOf(form, "quantity"),
@@ -43,7 +43,8 @@ export const AfterSalesInputSchema = z
   .pipe(
     z.object({
       orderId: prefixedId("ord"),
-      listingId: prefixedId("prd"),
+      /** The item: the variant bought. */
+      variantId: prefixedId("var"),
       kind: z.enum(afterSalesKinds, "errors.returns.kind"),
       category: z.enum(returnReasons, "errors.returns.category"),
       quantity: z.coerce
@@ -139,7 +140,10 @@ export const AfterSalesViewSchema = z.object({
   orderId: z.string(),
   orderCode: z.string(),
   listingId: z.string(),
+  variantId: z.string(),
   item: z.string(),
+  /** "Hitam / 42"; null for a product without options. */
+  variantLabel: z.string().nullable(),
   image: ImageViewSchema.nullable(),
   kind: z.enum(afterSalesKinds),
   quantity: z.number().int(),

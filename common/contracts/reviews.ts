@@ -34,7 +34,7 @@ export const ReviewInputSchema = z
   .instanceof(FormData, { error: "errors.api.invalidInput" })
   .transform((form) => ({
     orderId: textOf(form, "orderId"),
-    listingId: textOf(form, "listingId"),
+    variantId: textOf(form, "variantId"),
     rating: textOf(form, "rating"),
     text: textOf(form, "text"),
     photos: filesOf(form, "photos"),
@@ -42,7 +42,8 @@ export const ReviewInputSchema = z
   .pipe(
     z.object({
       orderId: OrderId,
-      listingId: ListingId,
+      /** The item: the variant bought. */
+      variantId: prefixedId("var"),
       rating: Rating,
       text: ReviewText,
       photos: z.array(z.instanceof(File)).max(reviewPhotosMax, "errors.reviews.tooManyPhotos"),
@@ -134,6 +135,9 @@ export const OrderReviewsViewSchema = z.object({
   items: z.array(
     z.object({
       listingId: z.string(),
+      variantId: z.string(),
+      /** "Hitam / 42"; null for a product without options. */
+      variantLabel: z.string().nullable(),
       name: z.string(),
       image: ImageViewSchema.nullable(),
       review: ReviewViewSchema.nullable(),

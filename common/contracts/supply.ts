@@ -31,35 +31,60 @@ const ParcelCm = z
   .min(1, "errors.supply.size")
   .max(maxParcelCm, "errors.supply.size");
 
-const SupplyProductInputSchema = z
-  .object({
-    categoryId: CategoryIdSchema,
-    name: localizedText(supplyNameMax, "errors.supply.name"),
-    description: localizedText(supplyDescriptionMax, "errors.supply.description"),
-    merchantPrice: SupplyPrice,
-    suggestedPrice: SupplyPrice,
-    boutique: z.boolean().default(false),
-    /** Packed for shipping (issue 27): what couriers charge by, the larger of weight and volume. */
-    weightGrams: ParcelGrams,
-    lengthCm: ParcelCm,
-    widthCm: ParcelCm,
-    heightCm: ParcelCm,
-  })
-  .refine((v) => v.suggestedPrice >= v.merchantPrice, {
-    path: ["suggestedPrice"],
-    message: "errors.supply.suggestedBelowCost",
-  });
+/** What the product is: names, description, category, boutique. */
+const SupplyProductFields = z.object({
+  categoryId: CategoryIdSchema,
+  name: localizedText(supplyNameMax, "errors.supply.name"),
+  description: localizedText(supplyDescriptionMax, "errors.supply.description"),
+  boutique: z.boolean().default(false),
+});
+
+/** What a variant is priced and packed at (a product without options has one variant). */
+const VariantFields = z.object({
+  merchantPrice: SupplyPrice,
+  suggestedPrice: SupplyPrice,
+  /** Packed for shipping (issue 27): what couriers charge by, the larger of weight and volume. */
+  weightGrams: ParcelGrams,
+  lengthCm: ParcelCm,
+  widthCm: ParcelCm,
+  heightCm: ParcelCm,
+});
+
+const suggestedAtLeastCost = {
+  path: ["suggestedPrice"],
+  message: "errors.supply.suggestedBelowCost",
+};
+
+const SupplyProductInputSchema = SupplyProductFields.extend(VariantFields.shape).refine(
+  (v) => v.suggestedPrice >= v.merchantPrice,
+  suggestedAtLeastCost,
+);
 export type SupplyProductInput = z.infer<typeof SupplyProductInputSchema>;
 
 const SupplyId = prefixedId("sup");
 
+/** A new product with its one variant and that variant's first stock. */
 export const SupplyCreateInputSchema = SupplyProductInputSchema.and(
   z.object({ stock: z.number().int().min(0, "errors.supply.stock").max(1_000_000, "errors.supply.stock") }),
 );
-export const SupplyUpdateInputSchema = SupplyProductInputSchema.and(z.object({ id: SupplyId }));
+
+/**
+ * An edit of a product; the prices and packed size apply to its one variant, and may be left out (a product with
+ * several variants is priced and packed per variant, `SupplyVariantsInputSchema`).
+ */
+export const SupplyUpdateInputSchema = SupplyProductFields.extend(VariantFields.partial().shape)
+  .extend({ id: SupplyId })
+  .refine(
+    (v) =>
+      v.suggestedPrice === undefined || v.merchantPrice === undefined || v.suggestedPrice >= v.merchantPrice,
+    suggestedAtLeastCost,
+  );
+export type SupplyUpdateInput = z.infer<typeof SupplyUpdateInputSchema>;
 export const SupplyIdInputSchema = z.object({ id: SupplyId });
 export const SupplyStockInputSchema = z.object({
   id: SupplyId,
+  /** Which variant; may be left out for a product with one. */
+  variantId: prefixedId("var").optional(),
   /** Added (a delivery) or taken away (a correction); stock never goes below zero. */
   change: z
     .number("errors.supply.stockChange")
@@ -100,6 +125,8 @@ export const SupplyOpsItemSchema = z.object({
   merchantPrice: z.number().int(),
   suggestedPrice: z.number().int(),
   stock: z.number().int(),
+  /** How many variants it has (not archived); prices and size above are the first's when there is one. */
+  variants: z.number().int(),
   boutique: z.boolean(),
   weightGrams: z.number().int(),
   lengthCm: z.number().int(),

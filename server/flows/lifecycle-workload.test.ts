@@ -618,7 +618,7 @@ async function runOp(w: World, op: Op): Promise<void> {
       const o = done.find((x) => x.id === item.orderId)!;
       const form = new FormData();
       form.set("orderId", o.id);
-      form.set("listingId", item.listingId);
+      form.set("variantId", item.variantId);
       form.set("kind", op.kind);
       form.set("category", op.category);
       form.set("quantity", String(Math.min(op.q, item.quantity)));
@@ -837,7 +837,8 @@ async function snapshot(w: World) {
       q.stores.findMany(),
       q.recharges.findMany(),
       q.withdrawals.findMany(),
-      q.supplyProducts.findMany(),
+      // This run's products have one variant each: a product's stock is its variant's.
+      q.productVariants.findMany().then((rows) => rows.map((v) => ({ ...v, id: v.supplyProductId }))),
       q.listings.findMany(),
     ]);
   const [accounts, transfers, attempts, refunds, jobs, shipments] = await Promise.all([

@@ -15,7 +15,7 @@ import {
   editReview,
   insertReview,
   replyToReview,
-  reviewedListings,
+  reviewedVariants,
   setReviewHidden,
 } from "../modules/reviews/reviews.service.ts";
 import { listedOne, orderReviewViews, requireStoreId, reviewViews } from "../read/reviews.ts";
@@ -38,9 +38,11 @@ export async function orderReviews(deps: Deps, userId: string, orderId: string):
     open: order.status === "completed",
     items: items.map((i) => ({
       listingId: i.listingId,
+      variantId: i.variantId,
+      variantLabel: i.variantLabel,
       name: i.name,
       image: i.image,
-      review: views.get(i.listingId) ?? null,
+      review: views.get(i.variantId) ?? null,
     })),
   };
 }
@@ -52,17 +54,18 @@ export async function orderReviews(deps: Deps, userId: string, orderId: string):
 export async function writeReview(
   deps: Deps,
   userId: string,
-  input: { orderId: string; listingId: string; rating: number; text: string; photos: File[] },
+  input: { orderId: string; variantId: string; rating: number; text: string; photos: File[] },
 ): Promise<ReviewView> {
-  await transact(deps.db, (tx) => lockReviewableItem(tx, userId, input.orderId, input.listingId));
+  await transact(deps.db, (tx) => lockReviewableItem(tx, userId, input.orderId, input.variantId));
   const images: StoredImage[] = [];
   for (const photo of input.photos) images.push(await storeUpload(deps, imageKinds.shopperPhoto, photo));
   await transact(deps.db, async (tx) => {
-    const { order, listingIds } = await lockReviewableItem(tx, userId, input.orderId, input.listingId);
+    const { order, item, variantIds } = await lockReviewableItem(tx, userId, input.orderId, input.variantId);
     const written = await insertReview(tx, {
       id: newId("rev"),
       orderId: order.id,
-      listingId: input.listingId,
+      listingId: item.listingId,
+      variantId: item.variantId,
       storeId: order.storeId,
       userId,
       rating: input.rating,
@@ -70,11 +73,11 @@ export async function writeReview(
       images,
     });
     if (!written) throw new DomainError("conflict", "errors.reviews.already");
-    const reviewed = await reviewedListings(tx, order.id);
-    if (listingIds.every((id) => reviewed.has(id))) await markReviewed(tx, order.id);
+    const reviewed = await reviewedVariants(tx, order.id);
+    if (variantIds.every((id) => reviewed.has(id))) await markReviewed(tx, order.id);
   });
   const views = await orderReviewViews(deps, userId, input.orderId);
-  return views.get(input.listingId)!;
+  return views.get(input.variantId)!;
 }
 
 /** The author changes the stars or text of their review, and sees it as others will. */

@@ -26,17 +26,14 @@ export async function priceCheckout(
   deps: PaymentDeps & { courier: CourierGateway },
   userId: string,
   input: {
-    lines: readonly { listingId: string; quantity: number }[];
+    lines: readonly { listingId: string; variantId?: string | undefined; quantity: number }[];
     addressId?: string | undefined;
     shipping?: readonly ShippingChoice[] | undefined;
   },
 ) {
   const [settings, rows, address] = await Promise.all([
     getMoneySettings(deps.db),
-    selectOrderLines(
-      deps.db,
-      input.lines.map((l) => l.listingId),
-    ),
+    selectOrderLines(deps.db, input.lines),
     input.addressId ? getAddress(deps.db, userId, input.addressId) : undefined,
   ]);
   const stores = priceLines(input.lines, rows, settings, deps.lang);
@@ -70,7 +67,7 @@ export async function quoteCheckout(
   deps: PaymentDeps & { courier: CourierGateway },
   userId: string,
   input: {
-    lines: readonly { listingId: string; quantity: number }[];
+    lines: readonly { listingId: string; variantId?: string | undefined; quantity: number }[];
     addressId?: string | undefined;
     shipping?: readonly ShippingChoice[] | undefined;
   },
@@ -99,6 +96,8 @@ export async function quoteCheckout(
       storeName: s.storeName,
       items: s.lines.map(({ row, quantity }) => ({
         listingId: row.listingId,
+        variantId: row.variantId,
+        variantLabel: row.variantLabel ? localize(row.variantLabel, deps.lang) : null,
         name: localize(row.name, deps.lang),
         image: imageView(deps.storage, row.image),
         price: row.price,

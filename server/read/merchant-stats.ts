@@ -31,7 +31,7 @@ export async function selectStoreMoney(db: Db, storeId: string) {
     .from(orderReturns)
     .innerJoin(
       orderItems,
-      and(eq(orderItems.orderId, orderReturns.orderId), eq(orderItems.listingId, orderReturns.listingId)),
+      and(eq(orderItems.orderId, orderReturns.orderId), eq(orderItems.variantId, orderReturns.variantId)),
     )
     .where(
       and(

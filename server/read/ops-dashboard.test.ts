@@ -208,7 +208,7 @@ describe("the operator's dashboard", () => {
     const form2 = new FormData();
     for (const [k, v] of Object.entries({
       orderId: received.orderId,
-      listingId: received.listingId,
+      variantId: received.variantId,
       kind: "return",
       category: "damaged",
       quantity: "1",

@@ -4,7 +4,15 @@
 import { inArray, sql } from "drizzle-orm";
 import type { StoredImage } from "#common/images.ts";
 import type { Db, Tx } from "../db/client.ts";
-import { listings, productImages, supplyProducts } from "../modules/catalog/catalog.tables.ts";
+import {
+  listings,
+  listingVariants,
+  productImages,
+  productVariants,
+  supplyProducts,
+  variantLabelSql,
+} from "../modules/catalog/catalog.tables.ts";
+import { DomainError } from "../platform/errors.ts";
 import { stores } from "../modules/stores/stores.tables.ts";
 
 const cover = sql<StoredImage | null>`(
@@ -13,33 +21,66 @@ const cover = sql<StoredImage | null>`(
   order by ${productImages.sort} limit 1
 )`;
 
-/** Listings with everything a cart line or an order item needs, in no particular order. */
-export async function selectOrderLines(db: Db | Tx, listingIds: readonly string[]) {
-  if (listingIds.length === 0) return [];
+/** A line of a cart or checkout: a store's product and, once chosen, which variant of it. */
+export interface LineRef {
+  listingId: string;
+  variantId?: string;
+}
+
+/**
+ * Listings' variants with everything a cart line or an order item needs, one row per line found (lines naming a
+ * listing or variant that does not exist have none), in no particular order. A line without a variant (links
+ * and clients from before variants) is the listing's one variant on sale; when it has several the shopper must
+ * choose (`errors.checkout.chooseVariant`).
+ */
+export async function selectOrderLines(db: Db | Tx, lines: readonly LineRef[]) {
+  if (lines.length === 0) return [];
   const rows = await db
     .select({
       listingId: listings.id,
-      price: listings.price,
+      variantId: productVariants.id,
+      variantLabel: variantLabelSql,
+      sku: productVariants.sku,
+      price: listingVariants.price,
       storeId: stores.id,
       storeName: stores.name,
       storeOwnerId: stores.ownerId,
       supplyProductId: supplyProducts.id,
       name: supplyProducts.name,
-      merchantPrice: supplyProducts.merchantPrice,
-      stock: supplyProducts.stock,
-      weightGrams: supplyProducts.weightGrams,
-      lengthCm: supplyProducts.lengthCm,
-      widthCm: supplyProducts.widthCm,
-      heightCm: supplyProducts.heightCm,
-      image: cover,
-      /** Sold: the listing, its supply product and its store are all active. */
-      available: sql<boolean>`(${listings.status} = 'active' and ${supplyProducts.status} = 'active' and ${stores.status} = 'approved')`,
+      merchantPrice: productVariants.merchantPrice,
+      stock: productVariants.stock,
+      weightGrams: productVariants.weightGrams,
+      lengthCm: productVariants.lengthCm,
+      widthCm: productVariants.widthCm,
+      heightCm: productVariants.heightCm,
+      option1ValueId: productVariants.option1ValueId,
+      option2ValueId: productVariants.option2ValueId,
+      variantStatus: productVariants.status,
+      image: sql<StoredImage | null>`coalesce(${productVariants.image}, ${cover})`,
+      /** Sold: the listing, its price of this variant, the variant, its supply product and its store are active. */
+      available: sql<boolean>`(${listings.status} = 'active' and ${listingVariants.status} = 'active' and ${productVariants.status} = 'active' and ${supplyProducts.status} = 'active' and ${stores.status} = 'approved')`,
     })
-    .from(listings)
+    .from(listingVariants)
+    .innerJoin(listings, sql`${listings.id} = ${listingVariants.listingId}`)
+    .innerJoin(productVariants, sql`${productVariants.id} = ${listingVariants.variantId}`)
     .innerJoin(supplyProducts, sql`${supplyProducts.id} = ${listings.supplyProductId}`)
     .innerJoin(stores, sql`${stores.id} = ${listings.storeId}`)
-    .where(inArray(listings.id, [...listingIds]));
-  return rows;
+    .where(inArray(listingVariants.listingId, [...new Set(lines.map((l) => l.listingId))]))
+    .orderBy(productVariants.sort, productVariants.id);
+  const found: typeof rows = [];
+  for (const line of lines) {
+    const ofListing = rows.filter((r) => r.listingId === line.listingId);
+    if (line.variantId) {
+      const row = ofListing.find((r) => r.variantId === line.variantId);
+      if (row) found.push(row);
+      continue;
+    }
+    const onSale = ofListing.filter((r) => r.available);
+    if (onSale.length > 1) throw new DomainError("bad_request", "errors.checkout.chooseVariant");
+    const only = onSale[0] ?? ofListing.find((r) => r.variantStatus !== "archived") ?? ofListing[0];
+    if (only) found.push(only);
+  }
+  return found;
 }
 
 /** A store's owner and auto-pay switch, for goods payments. */

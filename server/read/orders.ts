@@ -161,7 +161,9 @@ export async function detailOf(
         note: e.data?.note ?? null,
         amount: e.data?.amount ?? null,
         item: e.data?.listingId
-          ? (card!.items.find((i) => i.listingId === e.data?.listingId)?.name ?? null)
+          ? (card!.items.find((i) =>
+              e.data?.variantId ? i.variantId === e.data.variantId : i.listingId === e.data?.listingId,
+            )?.name ?? null)
           : null,
       })),
     attemptId: payable && open && open.expiresAt > now() ? await openAttemptOf(deps.db, open.id) : null,

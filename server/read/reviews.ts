@@ -38,15 +38,16 @@ export async function selectReviewers(db: Db, userIds: readonly string[]) {
     .where(inArray(users.id, [...new Set(userIds)]));
 }
 
-/** For each (order, listing): the item's name as bought, the order's code and the store's name. */
-export async function selectReviewSubjects(db: Db, pairs: readonly { orderId: string; listingId: string }[]) {
+/** For each (order, variant): the item's name as bought, the order's code and the store's name. */
+export async function selectReviewSubjects(db: Db, pairs: readonly { orderId: string; variantId: string }[]) {
   if (pairs.length === 0) return [];
   const orderIds = [...new Set(pairs.map((p) => p.orderId))];
   return db
     .select({
       orderId: orderItems.orderId,
-      listingId: orderItems.listingId,
+      variantId: orderItems.variantId,
       name: sql<Localized>`${orderItems.name}`,
+      variantLabel: orderItems.variantLabel,
       code: orders.code,
       storeName: stores.name,
     })
@@ -132,7 +133,7 @@ export async function productReviews(
   };
 }
 
-/** The reviews of an order's items, by listing (for its buyer's review page). */
+/** The reviews of an order's items, by variant (for its buyer's review page). */
 export async function orderReviewViews(
   deps: ReviewViewDeps,
   viewerId: string,
@@ -140,7 +141,7 @@ export async function orderReviewViews(
 ): Promise<Map<string, ReviewView>> {
   const rows = await orderReviewRows(deps.db, orderId);
   const views = await reviewViews(deps, rows, viewerId);
-  return new Map(rows.map((r) => [r.listingId, views.get(r.id)!]));
+  return new Map(rows.map((r) => [r.variantId, views.get(r.id)!]));
 }
 
 async function listedViews(
@@ -152,9 +153,9 @@ async function listedViews(
     reviewViews(deps, rows, viewerId),
     selectReviewSubjects(deps.db, rows),
   ]);
-  const about = new Map(subjects.map((s) => [`${s.orderId}/${s.listingId}`, s]));
+  const about = new Map(subjects.map((s) => [`${s.orderId}/${s.variantId}`, s]));
   return rows.map((r) => {
-    const subject = about.get(`${r.orderId}/${r.listingId}`);
+    const subject = about.get(`${r.orderId}/${r.variantId}`);
     return {
       ...views.get(r.id)!,
       listingId: r.listingId,

@@ -4,7 +4,6 @@ import { serviceKey } from "#common/shipping-names.ts";
 import { and, eq } from "drizzle-orm";
 import { localize } from "#common/locales.ts";
 import type { Db, Tx } from "../db/client.ts";
-import { supplyProducts } from "../modules/catalog/catalog.tables.ts";
 import { orderItems } from "../modules/orders/orders.tables.ts";
 import { getWarehouse } from "../modules/settings/settings.service.ts";
 import type { CourierGateway, CourierQuote, ParcelItem, Place } from "../platform/couriers.ts";
@@ -82,29 +81,28 @@ export function chosenOption(
 }
 
 /**
- * What an order's parcel holds, with each supply product's packed size now, for booking it with a courier; with
+ * What an order's parcel holds, packed as it was sold (the items' snapshot), for booking it with a courier; with
  * `only`, the parcel of one item in that quantity (a return or a replacement).
  */
 export async function selectParcelLines(
   db: Db | Tx,
   orderId: string,
-  only?: { listingId: string; quantity: number },
+  only?: { variantId: string; quantity: number },
 ): Promise<ParcelLine[]> {
   const rows = await db
     .select({
       name: orderItems.name,
       price: orderItems.price,
       quantity: orderItems.quantity,
-      weightGrams: supplyProducts.weightGrams,
-      lengthCm: supplyProducts.lengthCm,
-      widthCm: supplyProducts.widthCm,
-      heightCm: supplyProducts.heightCm,
+      weightGrams: orderItems.weightGrams,
+      lengthCm: orderItems.lengthCm,
+      widthCm: orderItems.widthCm,
+      heightCm: orderItems.heightCm,
     })
     .from(orderItems)
-    .innerJoin(supplyProducts, eq(supplyProducts.id, orderItems.supplyProductId))
     .where(
       only
-        ? and(eq(orderItems.orderId, orderId), eq(orderItems.listingId, only.listingId))
+        ? and(eq(orderItems.orderId, orderId), eq(orderItems.variantId, only.variantId))
         : eq(orderItems.orderId, orderId),
     );
   return rows.map((r) => ({

@@ -68,6 +68,27 @@ export async function merchantWithStore(database: TestDatabase, opts: { autoPay?
   return { ...merchant, storeId };
 }
 
+/** A supply product's variants, in their order (a product made by `supplyProduct` has one). */
+export function variantsOf(database: TestDatabase, supplyProductId: string) {
+  return database.db.query.productVariants.findMany({
+    where: (v, { eq }) => eq(v.supplyProductId, supplyProductId),
+    orderBy: (v, { asc }) => [asc(v.sort), asc(v.id)],
+  });
+}
+
+/** The variant an order bought of a listing (tests' orders buy one variant of each). */
+export async function variantIn(database: TestDatabase, orderId: string, listingId: string): Promise<string> {
+  const item = await database.db.query.orderItems.findFirst({
+    where: (i, { and, eq }) => and(eq(i.orderId, orderId), eq(i.listingId, listingId)),
+  });
+  return item?.variantId ?? "var_missing";
+}
+
+/** The stock of a supply product's variants together. */
+export async function stockOf(database: TestDatabase, supplyProductId: string): Promise<number> {
+  return (await variantsOf(database, supplyProductId)).reduce((sum, v) => sum + v.stock, 0);
+}
+
 /** Lists a supply product in a store at a price. */
 export function listing(database: TestDatabase, storeId: string, supplyProductId: string, price: number) {
   return listInStore(database.db, { storeId, supplyProductId, price });
@@ -207,7 +228,16 @@ export async function completedOrder(
     idempotencyKey: newKey(),
   });
   await shopper.api.orders.confirm({ id: orderId, idempotencyKey: newKey() });
-  return { store, shopper, orderId, listingIds, listingId: listingIds[0]! };
+  const variantIds = await Promise.all(listingIds.map((id) => variantIn(database, orderId, id)));
+  return {
+    store,
+    shopper,
+    orderId,
+    listingIds,
+    listingId: listingIds[0]!,
+    variantIds,
+    variantId: variantIds[0]!,
+  };
 }
 
 let phoneSequence = 0;

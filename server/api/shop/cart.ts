@@ -7,7 +7,7 @@ import {
 } from "#common/contracts/orders.ts";
 import { z } from "zod";
 import { addToCart, setCartQuantity } from "../../flows/cart.ts";
-import { cartCount, clearCart, removeItems } from "../../modules/cart/cart.service.ts";
+import { cartCount, clearCart, dismissNotices, removeItems } from "../../modules/cart/cart.service.ts";
 import { getCart } from "../../read/cart.ts";
 import { publicProcedure, router, shopperProcedure } from "../../trpc/init.ts";
 
@@ -39,9 +39,14 @@ export const cartRouter = router({
     .input(CartRemoveInputSchema)
     .output(ok)
     .mutation(async ({ ctx, input }) => {
-      await removeItems(ctx.db, ctx.user.id, input.listingIds);
+      await removeItems(ctx.db, ctx.user.id, input.lines);
       return { ok: true as const };
     }),
+  /** The shopper closes the notices of variants no longer sold that left the cart. */
+  dismissNotices: shopperProcedure.output(ok).mutation(async ({ ctx }) => {
+    await dismissNotices(ctx.db, ctx.user.id);
+    return { ok: true as const };
+  }),
   clear: shopperProcedure.output(ok).mutation(async ({ ctx }) => {
     await clearCart(ctx.db, ctx.user.id);
     return { ok: true as const };

@@ -36,7 +36,7 @@ export async function placeOrders(
   deps: PaymentDeps & { courier: CourierGateway },
   userId: string,
   input: {
-    lines: { listingId: string; quantity: number }[];
+    lines: { listingId: string; variantId?: string | undefined; quantity: number }[];
     addressId: string;
     shipping: { storeId: string; courier: string; service: string; price: number }[];
     method: PlaceMethod;
@@ -69,17 +69,14 @@ export async function placeOrders(
     async (tx) => {
       if ("error" in shipping) throw shipping.error;
       const address = await getAddress(tx, userId, input.addressId);
-      const rows = await selectOrderLines(
-        tx,
-        input.lines.map((l) => l.listingId),
-      );
+      const rows = await selectOrderLines(tx, input.lines);
       const stores = priceLines(input.lines, rows, settings, deps.lang);
       for (const s of stores) setPostage(s, shipping.chosen.get(s.storeId)!.price);
       await reserveStock(
         tx,
         stores.flatMap((s) =>
           s.lines.map(({ row, quantity }) => ({
-            supplyProductId: row.supplyProductId,
+            variantId: row.variantId,
             quantity,
             name: localize(row.name, deps.lang),
           })),
@@ -125,14 +122,22 @@ export async function placeOrders(
         rowsToInsert,
         stores.flatMap((s, i) =>
           s.lines.map(({ row, quantity }) => ({
+            // A snapshot of the variant as bought: renaming, repricing or archiving it never changes the order.
             orderId: rowsToInsert[i]!.id,
             listingId: row.listingId,
             supplyProductId: row.supplyProductId,
+            variantId: row.variantId,
             name: row.name,
+            variantLabel: row.variantLabel,
+            sku: row.sku,
             image: row.image,
             price: row.price,
             merchantPrice: row.merchantPrice,
             quantity,
+            weightGrams: row.weightGrams,
+            lengthCm: row.lengthCm,
+            widthCm: row.widthCm,
+            heightCm: row.heightCm,
           })),
         ),
       );
@@ -144,7 +149,9 @@ export async function placeOrders(
         await removeItems(
           tx,
           userId,
-          input.lines.map((l) => l.listingId),
+          stores.flatMap((s) =>
+            s.lines.map(({ row }) => ({ listingId: row.listingId, variantId: row.variantId })),
+          ),
         );
       }
       if (input.method === "cod") {

@@ -67,17 +67,18 @@ async function approveLocked(
 ): Promise<void> {
   const [order] = await lockOrders(tx, eq(orders.id, row.orderId));
   const items = await selectItems(tx, [row.orderId]);
-  const item = items.find((i) => i.listingId === row.listingId)!;
+  const item = items.find((i) => i.variantId === row.variantId)!;
   const at = now();
   const events = [
     orderEvent(order!.id, "return_approved", actor, actorId, {
       listingId: row.listingId,
+      variantId: row.variantId,
       ...(decision ? { note: decision } : {}),
     }),
   ];
   if (row.kind === "replacement") {
     await reserveStock(tx, [
-      { supplyProductId: item.supplyProductId, quantity: row.quantity, name: localize(item.name, lang) },
+      { variantId: item.variantId, quantity: row.quantity, name: localize(item.name, lang) },
     ]);
     await updateReturn(tx, row.id, { status: "approved", decision, decidedBy: actorId, updatedAt: at });
     await insertEvents(tx, events);
@@ -132,6 +133,7 @@ async function refuseLocked(
   await insertEvents(tx, [
     orderEvent(row.orderId, actor === "merchant" ? "return_refused" : "return_rejected", actor, actorId, {
       listingId: row.listingId,
+      variantId: row.variantId,
       note: reason,
     }),
   ]);

@@ -96,6 +96,7 @@ export async function shipReplacement(
       await insertEvents(tx, [
         orderEvent(row.orderId, "replacement_shipped", "operator", operatorId, {
           listingId: row.listingId,
+          variantId: row.variantId,
           courier: booked.courier,
           trackingNumber: booked.waybill ?? "",
         }),

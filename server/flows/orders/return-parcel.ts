@@ -54,7 +54,7 @@ export async function requestParcelOptions(
 ): Promise<CourierQuote[]> {
   const [{ origin, destination }, lines] = await Promise.all([
     ends(deps.db, order, kind),
-    selectParcelLines(deps.db, order.id, { listingId: row.listingId, quantity: row.quantity }),
+    selectParcelLines(deps.db, order.id, { variantId: row.variantId, quantity: row.quantity }),
   ]);
   try {
     const quotes = await deps.courier.quote({ origin, destination, items: parcelItems(lines) });
@@ -139,7 +139,7 @@ export async function bookRequestParcel(
   const kind = shipment.kind === "return" ? "return" : "replacement";
   const [{ origin, destination }, lines] = await Promise.all([
     ends(deps.db, order, kind),
-    selectParcelLines(deps.db, order.id, { listingId: row.listingId, quantity: row.quantity }),
+    selectParcelLines(deps.db, order.id, { variantId: row.variantId, quantity: row.quantity }),
   ]);
   let booked;
   try {
@@ -173,6 +173,7 @@ export async function bookRequestParcel(
       await insertEvents(tx, [
         orderEvent(order.id, "return_shipped", "system", null, {
           listingId: row.listingId,
+          variantId: row.variantId,
           courier: shipment.courier,
           trackingNumber: booked.waybill ?? "",
         }),

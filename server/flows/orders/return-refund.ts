@@ -45,7 +45,7 @@ export async function refundReturnLocked(
     selectOrderReturns(tx, [row.orderId]),
     selectRequestShipment(tx, row.id, "return"),
   ]);
-  const item = items.find((i) => i.listingId === row.listingId)!;
+  const item = items.find((i) => i.variantId === row.variantId)!;
   const payer = row.postagePayer ?? "platform";
   const figures = refundFigures(order!, items, orderReturns, row, payer, parcel?.price ?? 0);
   const store = (await selectStorePayer(tx, order!.storeId))!;
@@ -137,6 +137,7 @@ export async function refundReturnLocked(
     orderEvent(order!.id, "refunded", actor, actorId, {
       amount: figures.total,
       listingId: row.listingId,
+      variantId: row.variantId,
     }),
   ]);
   if (figures.total > 0) await sendRefundToProvider(tx, order!, figures.total, `return:${row.id}`);
@@ -159,11 +160,12 @@ export async function returnParcelMoved(tx: Tx, shipment: ShipmentRow, to: strin
   if (to !== "delivered" || shipment.kind !== "return" || !shipment.returnId) return;
   const row = await lockReturn(tx, shipment.returnId);
   if (!row) return;
-  const [item] = (await selectItems(tx, [row.orderId])).filter((i) => i.listingId === row.listingId);
-  await releaseStock(tx, [{ supplyProductId: item!.supplyProductId, quantity: row.quantity }]);
+  const [item] = (await selectItems(tx, [row.orderId])).filter((i) => i.variantId === row.variantId);
+  await releaseStock(tx, [{ variantId: item!.variantId, quantity: row.quantity }]);
   await insertEvents(tx, [
     orderEvent(row.orderId, "return_received", "system", null, {
       listingId: row.listingId,
+      variantId: row.variantId,
       trackingNumber: shipment.waybill ?? "",
     }),
   ]);
@@ -174,6 +176,7 @@ export async function returnParcelMoved(tx: Tx, shipment: ShipmentRow, to: strin
     await insertEvents(tx, [
       orderEvent(row.orderId, "return_refund_held", "system", null, {
         listingId: row.listingId,
+        variantId: row.variantId,
         amount: result.missing,
       }),
     ]);

@@ -27,7 +27,7 @@ export async function requestAfterSales(
   userId: string,
   input: {
     orderId: string;
-    listingId: string;
+    variantId: string;
     kind: AfterSalesKind;
     category: ReturnReason;
     quantity: number;
@@ -38,7 +38,7 @@ export async function requestAfterSales(
 ): Promise<AfterSalesView> {
   const request = {
     orderId: input.orderId,
-    listingId: input.listingId,
+    variantId: input.variantId,
     kind: input.kind,
     quantity: input.quantity,
   };
@@ -54,13 +54,14 @@ export async function requestAfterSales(
       request: { ...request, reason: input.reason, category: input.category },
     },
     async (tx) => {
-      const { order } = await checkRequest(tx, userId, request);
+      const { order, item } = await checkRequest(tx, userId, request);
       const at = now();
       const returnId = newId("ret");
       await insertReturn(tx, {
         id: returnId,
         orderId: order.id,
-        listingId: input.listingId,
+        listingId: item.listingId,
+        variantId: item.variantId,
         userId,
         storeId: order.storeId,
         kind: input.kind,
@@ -73,7 +74,8 @@ export async function requestAfterSales(
       });
       await insertEvents(tx, [
         orderEvent(order.id, "return_requested", "shopper", userId, {
-          listingId: input.listingId,
+          listingId: item.listingId,
+          variantId: item.variantId,
           note: input.reason,
         }),
       ]);
@@ -100,6 +102,7 @@ export async function escalateAfterSales(
       await insertEvents(tx, [
         orderEvent(row.orderId, "return_escalated", "shopper", userId, {
           listingId: row.listingId,
+          variantId: row.variantId,
           note: input.note,
         }),
       ]);

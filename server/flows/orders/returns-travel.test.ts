@@ -30,7 +30,7 @@ async function ask(o: Received, category: string, kind = "return") {
   const form = new FormData();
   for (const [k, v] of Object.entries({
     orderId: o.orderId,
-    listingId: o.listingId,
+    variantId: o.variantId,
     kind,
     category,
     quantity: "1",

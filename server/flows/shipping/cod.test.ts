@@ -9,10 +9,10 @@ import {
   listing,
   merchantWithStore,
   shopperWithMoney,
+  stockOf as supplyStock,
   supplyProduct,
 } from "../../../tests/setup/shop.ts";
 import { createTestDatabase, type TestDatabase } from "../../../tests/setup/test-db.ts";
-import { supplyProducts } from "../../modules/catalog/catalog.tables.ts";
 import { courierServices } from "../../modules/courier/courier.tables.ts";
 import { ledgerAccounts } from "../../modules/ledger/ledger.tables.ts";
 import { shipments } from "../../modules/shipping/shipping.tables.ts";
@@ -53,8 +53,7 @@ async function storeSelling(stock = 20) {
 
 const balanceOf = async (account: string) =>
   (await database.db.select().from(ledgerAccounts).where(eq(ledgerAccounts.id, account)))[0]?.balance ?? 0;
-const stockOf = async (id: string) =>
-  (await database.db.select().from(supplyProducts).where(eq(supplyProducts.id, id)))[0]!.stock;
+const stockOf = (id: string) => supplyStock(database, id);
 
 /** The checkout as the page sends it: every store on a courier service that collects cash. */
 async function codCheckout(api: Api, addressId: string, lines: { listingId: string; quantity: number }[]) {

@@ -11,7 +11,7 @@ import {
   supplyProduct,
 } from "../../../tests/setup/shop.ts";
 import { createTestDatabase, type TestDatabase } from "../../../tests/setup/test-db.ts";
-import { supplyProducts } from "../../modules/catalog/catalog.tables.ts";
+import { productVariants } from "../../modules/catalog/catalog.tables.ts";
 import { courierRates } from "../../modules/courier/courier.tables.ts";
 import { createTableCourier } from "../../modules/courier/courier.service.ts";
 import { shipments } from "../../modules/shipping/shipping.tables.ts";
@@ -86,9 +86,9 @@ async function storeSelling(opts: { weightGrams?: number } = {}) {
   const supplyId = await supplyProduct(database, { stock: 20 });
   if (opts.weightGrams) {
     await database.db
-      .update(supplyProducts)
+      .update(productVariants)
       .set({ weightGrams: opts.weightGrams })
-      .where(eq(supplyProducts.id, supplyId));
+      .where(eq(productVariants.supplyProductId, supplyId));
   }
   return { store, listingId: await listing(database, store.storeId, supplyId, 100_000) };
 }
@@ -302,7 +302,7 @@ describe("shipping and tracking", () => {
       await ops.api.ops.orders.ship({ id, idempotencyKey: newKey() });
       const [shipment] = await outbound(id);
       const stockOf = async () =>
-        (await database.db.select({ stock: supplyProducts.stock }).from(supplyProducts))
+        (await database.db.select({ stock: productVariants.stock }).from(productVariants))
           .map((r) => r.stock)
           .reduce((a, b) => a + b, 0);
       // Not refundable while the parcel is on its way.

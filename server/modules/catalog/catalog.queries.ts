@@ -14,7 +14,18 @@ import {
 } from "drizzle-orm";
 import type { StoredImage } from "#common/images.ts";
 import type { Db, Tx } from "../../db/client.ts";
-import { categories, listings, productImages, searchTerms, supplyProducts } from "./catalog.tables.ts";
+import {
+  categories,
+  listings,
+  listingVariants,
+  productImages,
+  productOptions,
+  productOptionValues,
+  productVariants,
+  searchTerms,
+  supplyProducts,
+  variantLabelSql,
+} from "./catalog.tables.ts";
 
 export async function insertCategory(db: Db, row: typeof categories.$inferInsert) {
   await db.insert(categories).values(row);
@@ -32,16 +43,31 @@ export async function insertListing(db: Db, row: typeof listings.$inferInsert) {
   await db.insert(listings).values(row);
 }
 
-export async function selectSupplyPricing(db: Db, id: string) {
+export async function insertVariants(db: Db, rows: (typeof productVariants.$inferInsert)[]) {
+  if (rows.length > 0) await db.insert(productVariants).values(rows);
+}
+
+export async function selectSupplyStatus(db: Db, id: string) {
   const rows = await db
-    .select({
-      id: supplyProducts.id,
-      merchantPrice: supplyProducts.merchantPrice,
-      status: supplyProducts.status,
-    })
+    .select({ id: supplyProducts.id, status: supplyProducts.status })
     .from(supplyProducts)
     .where(eq(supplyProducts.id, id));
   return rows[0];
+}
+
+/** A supply product's variants that are not archived, in their order, with their option value names. */
+export async function selectActiveVariants(db: Db, supplyProductId: string) {
+  return db
+    .select({
+      id: productVariants.id,
+      merchantPrice: productVariants.merchantPrice,
+      suggestedPrice: productVariants.suggestedPrice,
+      stock: productVariants.stock,
+      label: variantLabelSql,
+    })
+    .from(productVariants)
+    .where(and(eq(productVariants.supplyProductId, supplyProductId), eq(productVariants.status, "active")))
+    .orderBy(asc(productVariants.sort), asc(productVariants.id));
 }
 
 const categoryColumns = {
@@ -59,12 +85,21 @@ const cover = sql<StoredImage | null>`(
   order by ${productImages.sort} limit 1
 )`;
 
+/** The lowest suggested price of a listing's variants on sale: a card's usual price. */
+const suggestedPrice = sql<number>`(
+  select min(${productVariants.suggestedPrice})::float8 from ${listingVariants}
+  join ${productVariants} on ${productVariants.id} = ${listingVariants.variantId}
+  where ${listingVariants.listingId} = ${listings.id} and ${listingVariants.status} = 'active'
+    and ${productVariants.status} = 'active'
+)`;
+
 const cardColumns = {
   id: listings.id,
   name: supplyProducts.name,
   cover,
-  price: listings.price,
-  suggestedPrice: supplyProducts.suggestedPrice,
+  price: listings.minPrice,
+  maxPrice: listings.maxPrice,
+  suggestedPrice,
   storeId: listings.storeId,
   supplyProductId: listings.supplyProductId,
 };
@@ -200,8 +235,9 @@ function listingPageQuery(db: Db, opts: ListingPageOptions, bind: Bind) {
       ? sql<number>`(${listings.sales}::float8 * 1000000 + coalesce(${adoption.stores}, 0))`
       : undefined,
     // float8 so the driver hands back a number (int8 arrives as text); exact below 2^53 Rupiah.
-    priceAsc: sql<number>`${listings.price}::float8`,
-    priceDesc: sql<number>`${listings.price}::float8`,
+    // A range sorts by its lowest price, as shops do.
+    priceAsc: sql<number>`${listings.minPrice}::float8`,
+    priceDesc: sql<number>`${listings.minPrice}::float8`,
     newest: undefined,
   }[opts.order];
   const ascending = opts.order === "priceAsc";
@@ -278,13 +314,12 @@ export async function selectListingDetail(db: Db, id: string) {
   const rows = await db
     .select({
       id: listings.id,
-      price: listings.price,
+      price: listings.minPrice,
+      maxPrice: listings.maxPrice,
       storeId: listings.storeId,
       supplyProductId: supplyProducts.id,
       name: supplyProducts.name,
       description: supplyProducts.description,
-      suggestedPrice: supplyProducts.suggestedPrice,
-      stock: supplyProducts.stock,
       sales: listings.sales,
       categoryId: supplyProducts.categoryId,
     })
@@ -292,6 +327,49 @@ export async function selectListingDetail(db: Db, id: string) {
     .innerJoin(supplyProducts, eq(supplyProducts.id, listings.supplyProductId))
     .where(and(eq(listings.id, id), visible));
   return rows[0];
+}
+
+/** The variants a listing has on sale: the store's price, the shared stock, the picture and the option values. */
+export async function selectListingVariants(db: Db, listingId: string) {
+  return db
+    .select({
+      id: productVariants.id,
+      option1ValueId: productVariants.option1ValueId,
+      option2ValueId: productVariants.option2ValueId,
+      label: variantLabelSql,
+      price: listingVariants.price,
+      suggestedPrice: productVariants.suggestedPrice,
+      stock: productVariants.stock,
+      image: productVariants.image,
+    })
+    .from(listingVariants)
+    .innerJoin(productVariants, eq(productVariants.id, listingVariants.variantId))
+    .where(
+      and(
+        eq(listingVariants.listingId, listingId),
+        eq(listingVariants.status, "active"),
+        eq(productVariants.status, "active"),
+      ),
+    )
+    .orderBy(asc(productVariants.sort), asc(productVariants.id));
+}
+
+/** A supply product's option axes with every value, in order. */
+export async function selectProductOptions(db: Db, supplyProductId: string) {
+  return db
+    .select({
+      optionId: productOptions.id,
+      position: productOptions.position,
+      name: productOptions.name,
+      kind: productOptions.kind,
+      valueId: productOptionValues.id,
+      valueName: productOptionValues.name,
+      swatch: productOptionValues.swatch,
+    })
+    .from(productOptions)
+    .innerJoin(productOptionValues, eq(productOptionValues.optionId, productOptions.id))
+    .where(eq(productOptions.supplyProductId, supplyProductId))
+    .orderBy(asc(productOptions.position), asc(productOptionValues.sort), asc(productOptionValues.id));
 }
 
 export async function selectProductImages(db: Db, supplyProductId: string) {
@@ -362,23 +440,79 @@ export async function selectSimilarTerms(db: Db, word: string, limit: number) {
 }
 
 /**
- * Takes `quantity` from a supply product's shared stock in one conditional update (never read then write):
- * false when not that much is left, and nothing changes.
+ * Takes `quantity` from a variant's shared stock in one conditional update (never read then write): false when
+ * not that much is left, and nothing changes.
  */
-export async function takeStock(db: Db | Tx, supplyProductId: string, quantity: number): Promise<boolean> {
+export async function takeStock(db: Db | Tx, variantId: string, quantity: number): Promise<boolean> {
   const rows = await db
-    .update(supplyProducts)
-    .set({ stock: sql`${supplyProducts.stock} - ${quantity}` })
-    .where(and(eq(supplyProducts.id, supplyProductId), sql`${supplyProducts.stock} >= ${quantity}`))
-    .returning({ id: supplyProducts.id });
+    .update(productVariants)
+    .set({ stock: sql`${productVariants.stock} - ${quantity}` })
+    .where(and(eq(productVariants.id, variantId), sql`${productVariants.stock} >= ${quantity}`))
+    .returning({ id: productVariants.id });
   return rows.length > 0;
 }
 
-export async function returnStock(db: Db | Tx, supplyProductId: string, quantity: number): Promise<void> {
+export async function returnStock(db: Db | Tx, variantId: string, quantity: number): Promise<void> {
   await db
-    .update(supplyProducts)
-    .set({ stock: sql`${supplyProducts.stock} + ${quantity}` })
-    .where(eq(supplyProducts.id, supplyProductId));
+    .update(productVariants)
+    .set({ stock: sql`${productVariants.stock} + ${quantity}` })
+    .where(eq(productVariants.id, variantId));
+}
+
+/**
+ * Sets listings' lowest and highest price from their variants on sale (listing and variant active); a listing
+ * left with none goes off sale and keeps its last prices. Every write to `listing_variants` or to a variant's
+ * status calls it in its transaction: it is what cards, price sorting and cursors read.
+ */
+export async function syncListingPrices(db: Db | Tx, listingIds: readonly string[]): Promise<void> {
+  if (listingIds.length === 0) return;
+  const ids = [...new Set(listingIds)].sort();
+  await db.execute(sql`
+    update ${listings} l set
+      min_price = coalesce(p.min_price, l.min_price),
+      max_price = coalesce(p.max_price, l.max_price),
+      status = case when p.min_price is null then 'hidden' else l.status end
+    from (
+      select id.listing_id, min(lv.price) as min_price, max(lv.price) as max_price
+      from unnest(${sql.param(ids)}::text[]) as id(listing_id)
+      left join ${listingVariants} lv on lv.listing_id = id.listing_id and lv.status = 'active'
+        and exists (select 1 from ${productVariants} v where v.id = lv.variant_id and v.status = 'active')
+      group by id.listing_id
+    ) p
+    where l.id = p.listing_id`);
+}
+
+export async function insertListingVariants(db: Db | Tx, rows: (typeof listingVariants.$inferInsert)[]) {
+  if (rows.length > 0) await db.insert(listingVariants).values(rows);
+}
+
+/** A listing's variant rows (on sale or hidden by the store) with each variant's cost and status. */
+export async function selectListingVariantRows(db: Db, listingId: string) {
+  return db
+    .select({
+      variantId: listingVariants.variantId,
+      price: listingVariants.price,
+      status: listingVariants.status,
+      merchantPrice: productVariants.merchantPrice,
+      variantStatus: productVariants.status,
+      label: variantLabelSql,
+    })
+    .from(listingVariants)
+    .innerJoin(productVariants, eq(productVariants.id, listingVariants.variantId))
+    .where(eq(listingVariants.listingId, listingId))
+    .orderBy(asc(productVariants.sort), asc(productVariants.id));
+}
+
+export async function updateListingVariant(
+  db: Db,
+  listingId: string,
+  variantId: string,
+  set: Partial<typeof listingVariants.$inferInsert>,
+) {
+  await db
+    .update(listingVariants)
+    .set(set)
+    .where(and(eq(listingVariants.listingId, listingId), eq(listingVariants.variantId, variantId)));
 }
 
 /** Adds (or takes back) items sold to listings' sales. */
@@ -392,6 +526,24 @@ export async function addSales(db: Db | Tx, listingId: string, delta: number): P
 // ------------------------------------------------------------------------------ a merchant's listings
 
 /**
+ * An aggregate over a supply product's variants not archived (one subquery per figure, for lists of 20). The
+ * outer id spelled out: Drizzle leaves the table off columns of a single-table select list.
+ */
+const variantAggregate = (expr: string) =>
+  sql<number>`(select ${sql.raw(expr)} from ${productVariants} v where v.supply_product_id = "supply_products"."id" and v.status = 'active')`;
+
+/**
+ * What a merchant prices by: the highest cost (one price for every variant must reach it), the lowest
+ * suggested price, the stock of every variant, and how many variants there are.
+ */
+export const variantFigures = {
+  merchantPrice: variantAggregate("coalesce(max(v.merchant_price), 0)::float8"),
+  suggestedPrice: variantAggregate("coalesce(min(v.suggested_price), 0)::float8"),
+  stock: variantAggregate("coalesce(sum(v.stock), 0)::int"),
+  variantCount: variantAggregate("count(*)::int"),
+};
+
+/**
  * Supply products on sale to merchants, newest first, `limit + 1` rows before the cursor's id, optionally
  * in categories or matching a word in any language; with the store's own listing of each, if any.
  */
@@ -403,7 +555,7 @@ export async function selectSupplyPage(
     .select({
       id: listings.id,
       supplyProductId: listings.supplyProductId,
-      price: listings.price,
+      price: listings.minPrice,
       status: listings.status,
     })
     .from(listings)
@@ -415,9 +567,7 @@ export async function selectSupplyPage(
       name: supplyProducts.name,
       cover,
       categoryId: supplyProducts.categoryId,
-      merchantPrice: supplyProducts.merchantPrice,
-      suggestedPrice: supplyProducts.suggestedPrice,
-      stock: supplyProducts.stock,
+      ...variantFigures,
       listingId: own.id,
       listingPrice: own.price,
       listingStatus: own.status,
@@ -442,12 +592,11 @@ const ownListingColumns = {
   supplyProductId: listings.supplyProductId,
   name: supplyProducts.name,
   cover,
-  price: listings.price,
+  price: listings.minPrice,
+  maxPrice: listings.maxPrice,
   status: listings.status,
   sales: listings.sales,
-  merchantPrice: supplyProducts.merchantPrice,
-  suggestedPrice: supplyProducts.suggestedPrice,
-  stock: supplyProducts.stock,
+  ...variantFigures,
   supplyStatus: supplyProducts.status,
 };
 

@@ -7,6 +7,7 @@ import type {
   ListingPageView,
   ProductCardView,
   ProductDetailView,
+  ProductOptionView,
   StoreCardView,
 } from "#common/contracts/catalog.ts";
 import type { StoredImage } from "#common/images.ts";
@@ -70,7 +71,8 @@ async function cardViews(deps: CardDeps, rows: CardRow[]): Promise<ProductCardVi
     name: localize(row.name, deps.lang),
     image: imageView(deps.storage, row.cover),
     price: row.price,
-    suggestedPrice: row.suggestedPrice,
+    maxPrice: row.maxPrice,
+    suggestedPrice: row.suggestedPrice ?? row.price,
     storeId: row.storeId,
     storeName: stores.get(row.storeId)?.name ?? "",
   }));
@@ -200,25 +202,74 @@ export async function listListings(deps: CardDeps, input: ListingListInput): Pro
 export async function getListing(deps: CardDeps, id: string): Promise<ProductDetailView> {
   const row = await q.selectListingDetail(deps.db, id);
   if (!row) throw new DomainError("not_found", "catalog.product.notFound");
-  const [images, category, storeCards] = await Promise.all([
+  const [images, variants, optionRows, category, storeCards] = await Promise.all([
     q.selectProductImages(deps.db, row.supplyProductId),
+    q.selectListingVariants(deps.db, id),
+    q.selectProductOptions(deps.db, row.supplyProductId),
     allCategories(deps.db).then((rows) => rows.find((r) => r.id === row.categoryId)),
     deps.storeCards([row.storeId]),
   ]);
   const store = storeCards.get(row.storeId);
-  if (!category || !store) throw new DomainError("not_found", "catalog.product.notFound");
+  if (!category || !store || variants.length === 0)
+    throw new DomainError("not_found", "catalog.product.notFound");
   return {
     id: row.id,
     name: localize(row.name, deps.lang),
     description: localize(row.description, deps.lang),
     price: row.price,
-    suggestedPrice: row.suggestedPrice,
-    stock: row.stock,
+    maxPrice: row.maxPrice,
+    suggestedPrice: Math.min(...variants.map((v) => v.suggestedPrice)),
+    stock: variants.reduce((sum, v) => sum + v.stock, 0),
+    options: optionViews(optionRows, variants, deps),
+    variants: variants.map((v) => ({
+      id: v.id,
+      values: [v.option1ValueId, v.option2ValueId].filter((x): x is string => x !== null),
+      label: v.label ? localize(v.label, deps.lang) : null,
+      price: v.price,
+      suggestedPrice: v.suggestedPrice,
+      stock: v.stock,
+      image: imageView(deps.storage, v.image),
+    })),
     sales: row.sales,
     images: images.map((i) => imageView(deps.storage, i.image)),
     category: categoryView(category, deps),
     store,
   };
+}
+
+/**
+ * The option axes the product page picks from: only values some variant on sale has, each colour with the
+ * picture of its first variant that has one.
+ */
+function optionViews(
+  rows: Awaited<ReturnType<typeof q.selectProductOptions>>,
+  variants: Awaited<ReturnType<typeof q.selectListingVariants>>,
+  deps: Deps,
+): ProductOptionView[] {
+  const options: ProductOptionView[] = [];
+  for (const row of rows) {
+    const column = row.position === 1 ? "option1ValueId" : "option2ValueId";
+    const having = variants.filter((v) => v[column] === row.valueId);
+    if (having.length === 0) continue;
+    let option = options.find((o) => o.position === row.position);
+    if (!option) {
+      option = {
+        position: row.position === 1 ? 1 : 2,
+        name: localize(row.name, deps.lang),
+        kind: row.kind,
+        values: [],
+      };
+      options.push(option);
+    }
+    const picture = having.find((v) => v.image)?.image ?? null;
+    option.values.push({
+      id: row.valueId,
+      name: localize(row.valueName, deps.lang),
+      swatch: row.swatch,
+      image: row.kind === "colour" ? imageView(deps.storage, picture) : null,
+    });
+  }
+  return options;
 }
 
 interface NewCategory {
@@ -251,7 +302,9 @@ interface NewSupplyProduct {
   suggestedPrice: number;
   stock: number;
   boutique: boolean;
-  /** Packed for shipping (issue 27); the database's 500 g and 20 × 15 × 5 cm when not given. */
+  /** The stock-keeping unit of its one variant; the product id in capitals when not given. */
+  sku?: string;
+  /** Packed for shipping (issue 27); 500 g and 20 × 15 × 5 cm when not given. */
   weightGrams?: number;
   lengthCm?: number;
   widthCm?: number;
@@ -260,7 +313,10 @@ interface NewSupplyProduct {
   images: Uint8Array[];
 }
 
-/** Adds a product to the supply catalogue with its images (operators; the seed). */
+/** A packed size for a product added without one. */
+const defaultParcel = { weightGrams: 500, lengthCm: 20, widthCm: 15, heightCm: 5 };
+
+/** Adds a product to the supply catalogue with its images and its one variant (operators; the seed). */
 export async function createSupplyProduct(
   db: Db,
   storage: Storage,
@@ -301,17 +357,27 @@ export async function insertSupplyRows(
     categoryId: input.categoryId,
     name: input.name,
     description: input.description,
-    merchantPrice: input.merchantPrice,
-    suggestedPrice: input.suggestedPrice,
-    stock: input.stock,
     boutique: input.boutique,
-    weightGrams: input.weightGrams,
-    lengthCm: input.lengthCm,
-    widthCm: input.widthCm,
-    heightCm: input.heightCm,
     createdAt: at,
     updatedAt: at,
   });
+  // Its one variant, with no options: the operator may add options and more variants later.
+  await q.insertVariants(tx, [
+    {
+      id: newId("var"),
+      supplyProductId: id,
+      sku: input.sku ?? id.toUpperCase(),
+      merchantPrice: input.merchantPrice,
+      suggestedPrice: input.suggestedPrice,
+      stock: input.stock,
+      weightGrams: input.weightGrams ?? defaultParcel.weightGrams,
+      lengthCm: input.lengthCm ?? defaultParcel.lengthCm,
+      widthCm: input.widthCm ?? defaultParcel.widthCm,
+      heightCm: input.heightCm ?? defaultParcel.heightCm,
+      createdAt: at,
+      updatedAt: at,
+    },
+  ]);
   await q.insertSearchTerms(tx, nameTerms(input.name));
   await q.insertProductImages(tx, images);
 }
@@ -321,28 +387,41 @@ export function recordNameTerms(tx: Tx, name: Localized): Promise<void> {
   return q.insertSearchTerms(tx, nameTerms(name));
 }
 
-/** Lists a supply product in a store at the store's price, which may not be below the merchant price. */
+/** A store's prices for a supply product: one for every variant, or one per variant it sells. */
+export type ListingPrices = { price: number } | { prices: readonly { variantId: string; price: number }[] };
+
+/**
+ * Lists a supply product in a store at the store's prices, never below a variant's merchant price: one price for
+ * every variant (at least the highest cost), or a price per variant (each at least its cost; a variant left out
+ * is listed off sale, at its cost or the highest price given, until the merchant prices it).
+ */
 export async function listInStore(
   db: Db,
-  input: { storeId: string; supplyProductId: string; price: number },
+  input: { storeId: string; supplyProductId: string } & ListingPrices,
 ): Promise<string> {
-  const supply = await q.selectSupplyPricing(db, input.supplyProductId);
-  if (!supply || supply.status !== "active") throw new DomainError("not_found", "errors.listing.offSale");
-  if (!Number.isInteger(input.price)) throw new DomainError("bad_request", "errors.listing.price");
-  if (input.price < supply.merchantPrice)
-    throw new DomainError("bad_request", "errors.listing.belowCost", {
-      cost: formatRupiah(supply.merchantPrice),
-    });
+  const supply = await q.selectSupplyStatus(db, input.supplyProductId);
+  const variants = supply?.status === "active" ? await q.selectActiveVariants(db, input.supplyProductId) : [];
+  if (variants.length === 0) throw new DomainError("not_found", "errors.listing.offSale");
+  const rows = pricedVariants(variants, input);
   if (await q.selectListingOf(db, input.storeId, input.supplyProductId))
     throw new DomainError("conflict", "errors.listing.already");
   const id = newId("prd");
+  const onSale = rows.filter((r) => r.status === "active").map((r) => r.price);
   try {
-    await q.insertListing(db, {
-      id,
-      storeId: input.storeId,
-      supplyProductId: input.supplyProductId,
-      price: input.price,
-      createdAt: now(),
+    await db.transaction(async (tx) => {
+      await q.insertListing(tx, {
+        id,
+        storeId: input.storeId,
+        supplyProductId: input.supplyProductId,
+        minPrice: Math.min(...onSale),
+        maxPrice: Math.max(...onSale),
+        createdAt: now(),
+      });
+      await q.insertListingVariants(
+        tx,
+        rows.map((r) => ({ listingId: id, ...r })),
+      );
+      await q.syncListingPrices(tx, [id]);
     });
   } catch (error) {
     // Listed twice at once: the second finds the first.
@@ -352,6 +431,47 @@ export async function listInStore(
   }
   hotRanking.forget();
   return id;
+}
+
+type VariantCost = { id: string; merchantPrice: number; label: Localized | null };
+
+/**
+ * The listing rows for a store's prices: refused when a price is not whole, below its variant's cost, or names a
+ * variant not of this product, or when no variant would be on sale.
+ */
+function pricedVariants(
+  variants: readonly VariantCost[],
+  input: ListingPrices,
+): { variantId: string; price: number; status: "active" | "hidden" }[] {
+  if ("price" in input) {
+    checkPrice(input.price, variants);
+    return variants.map((v) => ({ variantId: v.id, price: input.price, status: "active" }));
+  }
+  const given = new Map(input.prices.map((p) => [p.variantId, p.price]));
+  if (
+    given.size !== input.prices.length ||
+    given.size === 0 ||
+    [...given.keys()].some((id) => !variants.some((v) => v.id === id))
+  )
+    throw new DomainError("bad_request", "errors.api.invalidInput");
+  const highest = Math.max(...given.values());
+  return variants.map((v) => {
+    const price = given.get(v.id);
+    if (price === undefined)
+      return { variantId: v.id, price: Math.max(v.merchantPrice, highest), status: "hidden" };
+    checkPrice(price, [v]);
+    return { variantId: v.id, price, status: "active" };
+  });
+}
+
+/** A price every one of these variants may sell at: whole Rupiah, at least the highest cost among them. */
+function checkPrice(price: number, variants: readonly VariantCost[]): void {
+  if (!Number.isInteger(price)) throw new DomainError("bad_request", "errors.listing.price");
+  const costliest = variants.reduce((a, b) => (b.merchantPrice > a.merchantPrice ? b : a));
+  if (price < costliest.merchantPrice)
+    throw new DomainError("bad_request", "errors.listing.belowCost", {
+      cost: formatRupiah(costliest.merchantPrice),
+    });
 }
 
 /** Product cards for listings in the order given, leaving out any no longer sold. */
@@ -418,16 +538,16 @@ export async function recommendFor(deps: CardDeps, listingId: string, limit = 6)
 }
 
 /**
- * Reserves stock for an order, in the order's transaction: every supply product's quantity in one fixed order
- * (by id, so concurrent checkouts never deadlock), each by one conditional update. Throws "only N left" for
- * the first that has not enough; the caller's transaction then undoes the rest.
+ * Reserves stock for an order, in the order's transaction: every variant's quantity (two stores' lines of one
+ * variant summed) in one fixed order (by id, so concurrent checkouts never deadlock), each by one conditional
+ * update. Throws "only N left" for the first that has not enough; the caller's transaction then undoes the rest.
  */
 export async function reserveStock(
   tx: Tx,
-  lines: readonly { supplyProductId: string; quantity: number; name: string }[],
+  lines: readonly { variantId: string; quantity: number; name: string }[],
 ): Promise<void> {
-  for (const line of bySupplyProduct(lines)) {
-    if (!(await q.takeStock(tx, line.supplyProductId, line.quantity))) {
+  for (const line of byVariant(lines)) {
+    if (!(await q.takeStock(tx, line.variantId, line.quantity))) {
       throw new DomainError("precondition_failed", "errors.checkout.outOfStock", { name: line.name });
     }
   }
@@ -436,19 +556,19 @@ export async function reserveStock(
 /** Returns reserved stock (an order cancelled), in the same fixed order. */
 export async function releaseStock(
   tx: Tx,
-  lines: readonly { supplyProductId: string; quantity: number }[],
+  lines: readonly { variantId: string; quantity: number }[],
 ): Promise<void> {
-  for (const line of bySupplyProduct(lines)) await q.returnStock(tx, line.supplyProductId, line.quantity);
+  for (const line of byVariant(lines)) await q.returnStock(tx, line.variantId, line.quantity);
 }
 
-/** Quantities summed per supply product (two stores' listings of one product share its stock), by id. */
-function bySupplyProduct<T extends { supplyProductId: string; quantity: number }>(lines: readonly T[]): T[] {
+/** Quantities summed per variant (two stores' listings of one product share its stock), by variant id. */
+function byVariant<T extends { variantId: string; quantity: number }>(lines: readonly T[]): T[] {
   const merged = new Map<string, T>();
   for (const line of lines) {
-    const seen = merged.get(line.supplyProductId);
-    merged.set(line.supplyProductId, seen ? { ...seen, quantity: seen.quantity + line.quantity } : line);
+    const seen = merged.get(line.variantId);
+    merged.set(line.variantId, seen ? { ...seen, quantity: seen.quantity + line.quantity } : line);
   }
-  return [...merged.values()].sort((a, b) => (a.supplyProductId < b.supplyProductId ? -1 : 1));
+  return [...merged.values()].sort((a, b) => (a.variantId < b.variantId ? -1 : 1));
 }
 
 /**
@@ -460,8 +580,12 @@ export async function recordSales(
   items: readonly { listingId: string; quantity: number }[],
   sign: 1 | -1,
 ): Promise<void> {
-  for (const item of [...items].sort((a, b) => (a.listingId < b.listingId ? -1 : 1))) {
-    await q.addSales(tx, item.listingId, sign * item.quantity);
+  // Two variants of one listing are two items and one listing's sales.
+  const perListing = new Map<string, number>();
+  for (const item of items)
+    perListing.set(item.listingId, (perListing.get(item.listingId) ?? 0) + item.quantity);
+  for (const [listingId, quantity] of [...perListing].sort(([a], [b]) => (a < b ? -1 : 1))) {
+    await q.addSales(tx, listingId, sign * quantity);
   }
   hotRanking.forget();
 }
@@ -565,8 +689,9 @@ async function ownListing(db: Db, storeId: string, listingId: string): Promise<O
 }
 
 /**
- * A store changes a listing's price (never below the merchant price) or delists and relists it (a product the
- * platform took off sale cannot be relisted). Orders already placed keep the price they were placed at.
+ * A store changes a listing's price (one for every variant, never below the highest cost) or delists and relists
+ * it (a product the platform took off sale cannot be relisted; relisting puts back on sale the variants priced at
+ * their cost or above, and is refused when none is). Orders already placed keep the price they were placed at.
  */
 export async function changeListing(
   deps: Deps,
@@ -575,22 +700,33 @@ export async function changeListing(
   change: { price: number } | { status: "active" | "hidden" },
 ): Promise<OwnListingView> {
   const row = await ownListing(deps.db, storeId, listingId);
-  if ("price" in change) {
-    if (change.price < row.merchantPrice)
-      throw new DomainError("bad_request", "errors.listing.belowCost", {
-        cost: formatRupiah(row.merchantPrice),
-      });
-    await q.updateListing(deps.db, listingId, { price: change.price });
-  } else {
-    if (change.status === "active" && row.supplyStatus !== "active")
-      throw new DomainError("conflict", "errors.listing.offSale");
-    // The merchant price may have risen since it was delisted: it sells at cost or above, or not at all.
-    if (change.status === "active" && row.price < row.merchantPrice)
-      throw new DomainError("bad_request", "errors.listing.belowCost", {
-        cost: formatRupiah(row.merchantPrice),
-      });
-    await q.updateListing(deps.db, listingId, { status: change.status });
-  }
+  await deps.db.transaction(async (tx) => {
+    const variants = (await q.selectListingVariantRows(tx, listingId)).filter(
+      (v) => v.variantStatus === "active",
+    );
+    if ("price" in change) {
+      checkPrice(
+        change.price,
+        variants.map((v) => ({ id: v.variantId, merchantPrice: v.merchantPrice, label: v.label })),
+      );
+      for (const v of variants)
+        await q.updateListingVariant(tx, listingId, v.variantId, { price: change.price });
+    } else if (change.status === "active") {
+      if (row.supplyStatus !== "active") throw new DomainError("conflict", "errors.listing.offSale");
+      // The merchant price may have risen since it was delisted: a variant sells at cost or above, or not at all.
+      const sellable = variants.filter((v) => v.price >= v.merchantPrice);
+      if (sellable.length === 0) {
+        const cheapest = Math.min(...variants.map((v) => v.merchantPrice));
+        throw new DomainError("bad_request", "errors.listing.belowCost", { cost: formatRupiah(cheapest) });
+      }
+      for (const v of sellable)
+        await q.updateListingVariant(tx, listingId, v.variantId, { status: "active" });
+      await q.updateListing(tx, listingId, { status: "active" });
+    } else {
+      await q.updateListing(tx, listingId, { status: "hidden" });
+    }
+    await q.syncListingPrices(tx, [listingId]);
+  });
   hotRanking.forget();
   return ownListingView(await ownListing(deps.db, storeId, listingId), deps);
 }

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { callerFor } from "../../../tests/setup/caller.ts";
+import { variantsOf } from "../../../tests/setup/shop.ts";
 import { createSeededDatabase, type TestDatabase } from "../../../tests/setup/test-db.ts";
 import { listInStore } from "./catalog.service.ts";
 
@@ -124,7 +125,7 @@ describe("listing a supply product", () => {
       listInStore(database.db, {
         storeId: otherStore!.id,
         supplyProductId: supply!.id,
-        price: supply!.merchantPrice - 1,
+        price: (await variantsOf(database, supply!.id))[0]!.merchantPrice - 1,
       }),
     ).rejects.toMatchObject({ kind: "bad_request" });
   });

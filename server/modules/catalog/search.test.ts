@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { callerFor } from "../../../tests/setup/caller.ts";
+import { variantsOf } from "../../../tests/setup/shop.ts";
 import { createSeededDatabase, type TestDatabase } from "../../../tests/setup/test-db.ts";
 import { createSupplyProduct, listInStore } from "./catalog.service.ts";
 
@@ -224,7 +225,7 @@ describe("hot products as listings change", () => {
       await listInStore(database.db, {
         storeId: store.id,
         supplyProductId: rarest,
-        price: supply.merchantPrice,
+        price: (await variantsOf(database, supply.id))[0]!.merchantPrice,
       });
 
     // Sold products stay ahead; the first unsold one is now the product every store lists.

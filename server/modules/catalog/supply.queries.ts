@@ -3,21 +3,38 @@
 import { and, asc, desc, eq, inArray, like, lt, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { likePattern } from "./catalog.queries.ts";
-import { categories, listings, productImages, supplyProducts } from "./catalog.tables.ts";
+import {
+  categories,
+  listings,
+  listingVariants,
+  productImages,
+  productVariants,
+  supplyProducts,
+} from "./catalog.tables.ts";
+
+/** A figure of a supply product's first variant not archived (in the operator's order). */
+const firstVariant = (column: string) =>
+  sql<number>`(select v.${sql.raw(column)} from ${productVariants} v where v.supply_product_id = "supply_products"."id" and v.status = 'active' order by v.sort, v.id limit 1)`;
+
+/** An aggregate over a supply product's variants not archived. */
+const overVariants = (expr: string) =>
+  sql<number>`(select ${sql.raw(expr)} from ${productVariants} v where v.supply_product_id = "supply_products"."id" and v.status = 'active')`;
 
 const supplyOpsColumns = {
   id: supplyProducts.id,
   categoryId: supplyProducts.categoryId,
   name: supplyProducts.name,
   description: supplyProducts.description,
-  merchantPrice: supplyProducts.merchantPrice,
-  suggestedPrice: supplyProducts.suggestedPrice,
-  stock: supplyProducts.stock,
+  // The cheapest variant's prices and every variant's stock; the first variant's packed size.
+  merchantPrice: overVariants("coalesce(min(v.merchant_price), 0)::float8"),
+  suggestedPrice: overVariants("coalesce(min(v.suggested_price), 0)::float8"),
+  stock: overVariants("coalesce(sum(v.stock), 0)::int"),
+  variants: overVariants("count(*)::int"),
   boutique: supplyProducts.boutique,
-  weightGrams: supplyProducts.weightGrams,
-  lengthCm: supplyProducts.lengthCm,
-  widthCm: supplyProducts.widthCm,
-  heightCm: supplyProducts.heightCm,
+  weightGrams: firstVariant("weight_grams"),
+  lengthCm: firstVariant("length_cm"),
+  widthCm: firstVariant("width_cm"),
+  heightCm: firstVariant("height_cm"),
   status: supplyProducts.status,
   updatedAt: supplyProducts.updatedAt,
   // The outer id spelled out: Drizzle leaves the table off columns of a single-table select list, and a bare
@@ -61,30 +78,72 @@ export async function updateSupplyProduct(
   await db.update(supplyProducts).set(set).where(eq(supplyProducts.id, id));
 }
 
-/** Adds (or with a negative change, takes) stock, never below zero; the new stock, or undefined. */
-export async function addStock(db: Db, id: string, change: number, at: Date) {
+/** A supply product's variants not archived, locked, in id order (the order every variant writer locks in). */
+export async function lockActiveVariants(db: Db, supplyProductId: string) {
+  return db
+    .select({
+      id: productVariants.id,
+      sku: productVariants.sku,
+      merchantPrice: productVariants.merchantPrice,
+      suggestedPrice: productVariants.suggestedPrice,
+      stock: productVariants.stock,
+      weightGrams: productVariants.weightGrams,
+      lengthCm: productVariants.lengthCm,
+      widthCm: productVariants.widthCm,
+      heightCm: productVariants.heightCm,
+    })
+    .from(productVariants)
+    .where(and(eq(productVariants.supplyProductId, supplyProductId), eq(productVariants.status, "active")))
+    .orderBy(asc(productVariants.id))
+    .for("update");
+}
+
+export async function updateVariant(db: Db, id: string, set: Partial<typeof productVariants.$inferInsert>) {
+  await db.update(productVariants).set(set).where(eq(productVariants.id, id));
+}
+
+/**
+ * Adds (or with a negative change, takes) a variant's stock, never below zero, in one conditional update; the new
+ * stock, or undefined when it would go below zero (or the variant is not this product's).
+ */
+export async function addVariantStock(
+  db: Db,
+  supplyProductId: string,
+  variantId: string,
+  change: number,
+  at: Date,
+) {
   const rows = await db
-    .update(supplyProducts)
-    .set({ stock: sql`${supplyProducts.stock} + ${change}`, updatedAt: at })
-    .where(and(eq(supplyProducts.id, id), sql`${supplyProducts.stock} + ${change} >= 0`))
-    .returning({ stock: supplyProducts.stock });
+    .update(productVariants)
+    .set({ stock: sql`${productVariants.stock} + ${change}`, updatedAt: at })
+    .where(
+      and(
+        eq(productVariants.id, variantId),
+        eq(productVariants.supplyProductId, supplyProductId),
+        sql`${productVariants.stock} + ${change} >= 0`,
+      ),
+    )
+    .returning({ stock: productVariants.stock });
   return rows[0]?.stock;
 }
 
-/** Takes off sale every listing of a supply product priced below its (new) merchant price; how many. */
-export async function hideListingsBelow(db: Db, supplyProductId: string, merchantPrice: number) {
+/**
+ * Takes off sale every store's price of a variant below its (new) merchant price; the listings touched (their
+ * prices must then be synced: a listing left with no variant on sale goes off sale).
+ */
+export async function hideListingVariantsBelow(db: Db, variantId: string, merchantPrice: number) {
   const rows = await db
-    .update(listings)
+    .update(listingVariants)
     .set({ status: "hidden" })
     .where(
       and(
-        eq(listings.supplyProductId, supplyProductId),
-        eq(listings.status, "active"),
-        lt(listings.price, merchantPrice),
+        eq(listingVariants.variantId, variantId),
+        eq(listingVariants.status, "active"),
+        lt(listingVariants.price, merchantPrice),
       ),
     )
-    .returning({ id: listings.id });
-  return rows.length;
+    .returning({ listingId: listingVariants.listingId });
+  return rows.map((r) => r.listingId);
 }
 
 export async function selectImagesOf(db: Db, supplyProductIds: readonly string[]) {

@@ -1,7 +1,12 @@
 // The operator's supply catalogue: categories and supply products in every language, their images, stock,
 // prices and sale status, and the boutique selection. Every change is audited, in its own transaction.
 import type { z } from "zod";
-import type { CategoryInputSchema, SupplyOpsItem, SupplyProductInput } from "#common/contracts/supply.ts";
+import type {
+  CategoryInputSchema,
+  SupplyOpsItem,
+  SupplyProductInput,
+  SupplyUpdateInput,
+} from "#common/contracts/supply.ts";
 import type { Db, Tx } from "../../db/client.ts";
 import { transact, violates } from "../../db/transaction.ts";
 import { now } from "../../platform/clock.ts";
@@ -90,54 +95,63 @@ export async function createSupply(
 }
 
 /**
- * The operator edits a supply product: names and descriptions, category, prices, boutique, packed weight and
- * size. Orders already placed keep their prices (they copied them); checkouts quote postage by the new size. Listings priced below a raised merchant price are taken off
- * sale at once, so no store sells below cost; their merchants see them delisted and may reprice. Audited.
+ * The operator edits a supply product: names and descriptions, category, boutique, and for a product with one
+ * variant its prices and packed weight and size (a product with several is priced and packed per variant). Orders
+ * already placed keep their prices and sizes (they copied them); checkouts quote postage by the new size. Store
+ * prices below a raised merchant price are taken off sale at once, so no store sells below cost; their merchants
+ * see them delisted and may reprice. Audited.
  */
 export async function updateSupply(
   deps: Deps,
   operatorId: string,
-  input: SupplyProductInput & { id: string },
+  input: SupplyUpdateInput,
 ): Promise<SupplyOpsItem & { delisted: number }> {
   await requireCategory(deps.db, input.categoryId);
+  const { id, categoryId, name, description, boutique, ...variantFields } = input;
   const delisted = await transact(deps.db, async (tx) => {
-    const before = await lockSupply(tx, input.id);
-    await supplyQ.updateSupplyProduct(tx, input.id, {
-      categoryId: input.categoryId,
-      name: input.name,
-      description: input.description,
-      merchantPrice: input.merchantPrice,
-      suggestedPrice: input.suggestedPrice,
-      boutique: input.boutique,
-      weightGrams: input.weightGrams,
-      lengthCm: input.lengthCm,
-      widthCm: input.widthCm,
-      heightCm: input.heightCm,
-      updatedAt: now(),
-    });
-    await recordNameTerms(tx, input.name);
-    const hidden = await supplyQ.hideListingsBelow(tx, input.id, input.merchantPrice);
+    const before = await lockSupply(tx, id);
+    const at = now();
+    await supplyQ.updateSupplyProduct(tx, id, { categoryId, name, description, boutique, updatedAt: at });
+    await recordNameTerms(tx, name);
+    const touched: string[] = [];
+    const given = Object.values(variantFields).some((v) => v !== undefined);
+    const variants = given ? await supplyQ.lockActiveVariants(tx, id) : [];
+    if (given) {
+      if (variants.length !== 1) throw new DomainError("bad_request", "errors.supply.hasVariants");
+      const variant = variants[0]!;
+      const next = { ...variant, ...definedOnly(variantFields) };
+      if (next.suggestedPrice < next.merchantPrice)
+        throw new DomainError("bad_request", "errors.supply.suggestedBelowCost");
+      await supplyQ.updateVariant(tx, variant.id, { ...definedOnly(variantFields), updatedAt: at });
+      if (next.merchantPrice > variant.merchantPrice)
+        touched.push(...(await supplyQ.hideListingVariantsBelow(tx, variant.id, next.merchantPrice)));
+      await q.syncListingPrices(tx, touched);
+    }
     await recordAudit(tx, {
       actorId: operatorId,
       action: "supply.update",
-      subject: { type: "supply", id: input.id },
+      subject: { type: "supply", id },
       before: {
         categoryId: before.categoryId,
         name: before.name,
-        merchantPrice: before.merchantPrice,
-        suggestedPrice: before.suggestedPrice,
         boutique: before.boutique,
-        weightGrams: before.weightGrams,
-        lengthCm: before.lengthCm,
-        widthCm: before.widthCm,
-        heightCm: before.heightCm,
+        ...(variants[0] ?? {}),
       },
-      after: { ...input, delistedListings: hidden },
+      after: { ...input, delistedListings: touched.length },
     });
-    return hidden;
+    return touched.length;
   });
   hotRanking.forget();
-  return { ...(await opsView(deps, input.id)), delisted };
+  return { ...(await opsView(deps, id)), delisted };
+}
+
+/** The fields given, without those left out. */
+function definedOnly<T extends Record<string, unknown>>(
+  fields: T,
+): Partial<{ [K in keyof T]: Exclude<T[K], undefined> }> {
+  return Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined)) as Partial<{
+    [K in keyof T]: Exclude<T[K], undefined>;
+  }>;
 }
 
 async function lockSupply(tx: Tx, id: string): Promise<OpsRow> {
@@ -146,22 +160,36 @@ async function lockSupply(tx: Tx, id: string): Promise<OpsRow> {
   return row;
 }
 
-/** Stock arrives (a positive change) or is corrected (negative), never below zero. Audited. */
+/**
+ * Stock of a variant arrives (a positive change) or is corrected (negative), never below zero; the variant may be
+ * left out for a product with one. Audited with the variant and its SKU.
+ */
 export async function changeSupplyStock(
   deps: Deps,
   operatorId: string,
-  input: { id: string; change: number },
+  input: { id: string; variantId?: string; change: number },
 ): Promise<SupplyOpsItem> {
   await transact(deps.db, async (tx) => {
-    const before = await lockSupply(tx, input.id);
-    const stock = await supplyQ.addStock(tx, input.id, input.change, now());
+    await lockSupply(tx, input.id);
+    const variants = await supplyQ.lockActiveVariants(tx, input.id);
+    const variant = input.variantId
+      ? variants.find((v) => v.id === input.variantId)
+      : variants.length === 1
+        ? variants[0]
+        : undefined;
+    if (!variant)
+      throw new DomainError(
+        "bad_request",
+        input.variantId ? "errors.supply.notFound" : "errors.supply.hasVariants",
+      );
+    const stock = await supplyQ.addVariantStock(tx, input.id, variant.id, input.change, now());
     if (stock === undefined) throw new DomainError("bad_request", "errors.supply.stockBelowZero");
     await recordAudit(tx, {
       actorId: operatorId,
       action: "supply.stock",
       subject: { type: "supply", id: input.id },
-      before: { stock: before.stock },
-      after: { stock, change: input.change },
+      before: { variantId: variant.id, sku: variant.sku, stock: variant.stock },
+      after: { variantId: variant.id, sku: variant.sku, stock, change: input.change },
     });
   });
   return opsView(deps, input.id);

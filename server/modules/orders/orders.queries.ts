@@ -59,7 +59,7 @@ export function selectItems(db: Executor, orderIds: readonly string[]) {
     .select()
     .from(orderItems)
     .where(inArray(orderItems.orderId, [...orderIds]))
-    .orderBy(asc(orderItems.orderId), asc(orderItems.listingId));
+    .orderBy(asc(orderItems.orderId), asc(orderItems.listingId), asc(orderItems.variantId));
 }
 
 export function selectEvents(db: Executor, orderId: string) {

@@ -72,9 +72,10 @@ export const paymentExpireJob = "order.payment_expire";
 export const goodsExpireJob = "order.goods_expire";
 export const autoConfirmJob = "order.auto_confirm";
 
-/** What pricing needs of a listing a shopper buys (the catalogue's and stores' rows, read above this module). */
+/** What pricing needs of a variant a shopper buys (the catalogue's and stores' rows, read above this module). */
 interface OrderLine {
   listingId: string;
+  variantId: string;
   storeId: string;
   storeName: string;
   name: Parameters<typeof localize>[0];
@@ -107,20 +108,28 @@ function vatOf(subtotal: number, settings: Pick<MoneySettings, "vatBasisPoints">
  * then 0. Stores keep the order their first line came in.
  */
 export function priceLines<Row extends OrderLine>(
-  lines: readonly { listingId: string; quantity: number }[],
+  lines: readonly { listingId: string; variantId?: string | undefined; quantity: number }[],
   rows: readonly Row[],
   settings: MoneySettings,
   lang: Locale,
 ): PricedStore<Row>[] {
-  const byId = new Map(rows.map((r) => [r.listingId, r]));
   const seen = new Set<string>();
+  // Two stores' lines of one variant take from one stock: summed before they are checked against it.
+  const wanted = new Map<string, number>();
   const stores = new Map<string, PricedStore<Row>>();
   for (const line of lines) {
-    if (seen.has(line.listingId)) throw new DomainError("bad_request", "errors.api.invalidInput");
-    seen.add(line.listingId);
-    const row = byId.get(line.listingId);
+    // A line without a variant is its listing's one variant (server/read/order-lines.ts resolved it).
+    const row = rows.find(
+      (r) =>
+        r.listingId === line.listingId && (line.variantId === undefined || r.variantId === line.variantId),
+    );
     if (!row || !row.available) throw new DomainError("precondition_failed", "errors.checkout.unavailable");
-    if (line.quantity > row.stock) {
+    const key = `${row.listingId}:${row.variantId}`;
+    if (seen.has(key)) throw new DomainError("bad_request", "errors.api.invalidInput");
+    seen.add(key);
+    const quantity = (wanted.get(row.variantId) ?? 0) + line.quantity;
+    wanted.set(row.variantId, quantity);
+    if (quantity > row.stock) {
       throw new DomainError("precondition_failed", "errors.checkout.outOfStock", {
         name: localize(row.name, lang),
       });
@@ -176,6 +185,9 @@ export function orderEvent(
 export function itemViews(deps: OrderDeps, items: readonly OrderItemRow[]) {
   return items.map((i) => ({
     listingId: i.listingId,
+    variantId: i.variantId,
+    variantLabel: i.variantLabel ? localize(i.variantLabel, deps.lang) : null,
+    sku: i.sku,
     name: localize(i.name, deps.lang),
     image: imageView(deps.storage, i.image),
     price: i.price,
@@ -195,15 +207,14 @@ export async function orderForReview(deps: OrderDeps, userId: string, orderId: s
  * Locks the shopper's completed order that has this item, for a review of it: refused when the order is not
  * theirs, not completed, or did not buy the item.
  */
-export async function lockReviewableItem(tx: Tx, userId: string, orderId: string, listingId: string) {
+export async function lockReviewableItem(tx: Tx, userId: string, orderId: string, variantId: string) {
   const [order] = await lockOrders(tx, and(eq(orders.id, orderId), eq(orders.userId, userId)));
   if (!order) throw new DomainError("not_found", "errors.orders.notFound");
   if (order.status !== "completed") throw new DomainError("conflict", "errors.reviews.notCompleted");
   const items = await selectItems(tx, [order.id]);
-  if (!items.some((i) => i.listingId === listingId)) {
-    throw new DomainError("not_found", "errors.reviews.notBought");
-  }
-  return { order, listingIds: items.map((i) => i.listingId) };
+  const item = items.find((i) => i.variantId === variantId);
+  if (!item) throw new DomainError("not_found", "errors.reviews.notBought");
+  return { order, item, variantIds: items.map((i) => i.variantId) };
 }
 
 /** Every item of the order is reviewed: it leaves "pending review". */

@@ -27,7 +27,7 @@ import {
   returnReasons,
 } from "#common/order-states.ts";
 import { users } from "../auth/auth.tables.ts";
-import { listings, supplyProducts } from "../catalog/catalog.tables.ts";
+import { listings, productVariants, supplyProducts } from "../catalog/catalog.tables.ts";
 import { stores } from "../stores/stores.tables.ts";
 
 const inList = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(", "));
@@ -127,7 +127,10 @@ export const orders = pgTable(
   ],
 );
 
-/** What an order bought, at the prices and names of the moment it was placed. */
+/**
+ * What an order bought: a snapshot of the variant at the moment it was placed (name, variant label, SKU, price,
+ * cost, packed size, picture), and a link to the variant, which may later be archived but is never deleted.
+ */
 export const orderItems = pgTable(
   "order_items",
   {
@@ -140,15 +143,29 @@ export const orderItems = pgTable(
     supplyProductId: text()
       .notNull()
       .references(() => supplyProducts.id),
+    variantId: text()
+      .notNull()
+      .references(() => productVariants.id),
     name: jsonb().$type<Localized>().notNull(),
+    /** "Hitam / 42" in every language; null for a product without options. */
+    variantLabel: jsonb().$type<Localized>(),
+    sku: text().notNull(),
+    /** The variant's picture, else the product's cover. */
     image: jsonb().$type<StoredImage>(),
     price: bigint({ mode: "number" }).notNull(),
     merchantPrice: bigint({ mode: "number" }).notNull(),
     quantity: integer().notNull(),
+    /** Packed as sold: a return or replacement is this parcel, whatever the catalogue says later. */
+    weightGrams: integer().notNull(),
+    lengthCm: integer().notNull(),
+    widthCm: integer().notNull(),
+    heightCm: integer().notNull(),
   },
   (t) => [
-    primaryKey({ columns: [t.orderId, t.listingId] }),
+    // An order is one store's, which lists a product once; a variant belongs to one product: it names the item.
+    primaryKey({ columns: [t.orderId, t.variantId] }),
     index("order_items_listing_idx").on(t.listingId),
+    index("order_items_variant_idx").on(t.variantId),
     check("order_items_quantity_positive", sql`${t.quantity} > 0`),
   ],
 );
@@ -206,8 +223,9 @@ export interface OrderEventData {
   trackingNumber?: string;
   note?: string;
   amount?: number;
-  /** The item an after-sales step is about. */
+  /** The item an after-sales step is about: its variant (and listing; events before variants have only that). */
   listingId?: string;
+  variantId?: string;
 }
 
 /** Every change of an order, with its time and who made it: the order's timeline. */
@@ -247,6 +265,9 @@ export const orderReturns = pgTable(
     listingId: text()
       .notNull()
       .references(() => listings.id),
+    variantId: text()
+      .notNull()
+      .references(() => productVariants.id),
     userId: text()
       .notNull()
       .references(() => users.id),
@@ -280,7 +301,7 @@ export const orderReturns = pgTable(
     updatedAt: timestamp({ withTimezone: true }).notNull(),
   },
   (t) => [
-    uniqueIndex("order_returns_one_per_item").on(t.orderId, t.listingId),
+    uniqueIndex("order_returns_one_per_item").on(t.orderId, t.variantId),
     check(
       "order_returns_category_valid",
       sql`${t.category} is null or ${t.category} in (${inList(returnReasons)})`,

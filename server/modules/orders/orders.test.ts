@@ -173,7 +173,8 @@ describe("the cart", () => {
       message: "Only 3 left",
     });
     await en.cart.setQuantity({ listingId: listingB, quantity: 2 });
-    await en.cart.remove({ listingIds: [listingA] });
+    const lineA = (await en.cart.get()).stores.flatMap((s) => s.items).find((i) => i.listingId === listingA)!;
+    await en.cart.remove({ lines: [{ listingId: listingA, variantId: lineA.variantId }] });
     expect((await en.cart.get()).stores.flatMap((s) => s.items.map((i) => i.quantity))).toEqual([2]);
     await en.cart.clear();
     expect(await en.cart.count()).toEqual({ count: 0 });

@@ -57,7 +57,7 @@ function refundQuote(
 ): AfterSalesView["refundQuote"] {
   if (r.kind !== "return" || (r.status !== "requested" && r.status !== "escalated") || !order) return null;
   const own = items.filter((i) => i.orderId === order.id);
-  const item = own.find((i) => i.listingId === r.listingId);
+  const item = own.find((i) => i.variantId === r.variantId);
   if (!item) return null;
   const { vat, fees } = refundParts(order, own, orderReturns, r);
   const price = item.price * r.quantity;
@@ -123,14 +123,16 @@ export function views(
 ): AfterSalesView[] {
   const byId = new Map(orderRows.map((o) => [o.id, o]));
   return rows.map((r) => {
-    const item = items.find((i) => i.orderId === r.orderId && i.listingId === r.listingId);
+    const item = items.find((i) => i.orderId === r.orderId && i.variantId === r.variantId);
     const order = byId.get(r.orderId);
     return {
       id: r.id,
       orderId: r.orderId,
       orderCode: order?.code ?? "",
       listingId: r.listingId,
+      variantId: r.variantId,
       item: item ? localize(item.name, deps.lang) : "",
+      variantLabel: item?.variantLabel ? localize(item.variantLabel, deps.lang) : null,
       image: item ? imageView(deps.storage, item.image) : null,
       kind: r.kind,
       quantity: r.quantity,
@@ -206,7 +208,7 @@ export async function returnContext(tx: Db | Tx, id: string) {
 export async function checkRequest(
   tx: Tx,
   userId: string,
-  input: { orderId: string; listingId: string; kind: AfterSalesKind; quantity: number },
+  input: { orderId: string; variantId: string; kind: AfterSalesKind; quantity: number },
 ) {
   const [order] = await lockOrders(tx, and(eq(orders.id, input.orderId), eq(orders.userId, userId)));
   if (!order) throw new DomainError("not_found", "errors.orders.notFound");
@@ -219,13 +221,13 @@ export async function checkRequest(
       { count: input.kind === "return" ? returnDays : replacementDays },
     );
   }
-  const item = (await selectItems(tx, [order.id])).find((i) => i.listingId === input.listingId);
+  const item = (await selectItems(tx, [order.id])).find((i) => i.variantId === input.variantId);
   if (!item) throw new DomainError("not_found", "errors.reviews.notBought");
   if (input.quantity > item.quantity) {
     throw new DomainError("bad_request", "errors.returns.tooMany", { count: item.quantity });
   }
   const existing = await selectOrderReturns(tx, [order.id]);
-  if (existing.some((r) => r.listingId === input.listingId)) {
+  if (existing.some((r) => r.variantId === input.variantId)) {
     throw new DomainError("conflict", "errors.returns.already");
   }
   return { order, item };
@@ -248,12 +250,12 @@ export function refundParts(
     (r) => r.kind === "return" && r.status === "approved" && r.id !== row.id,
   );
   const vatSoFar = returned.reduce((sum, r) => {
-    const i = items.find((x) => x.listingId === r.listingId)!;
+    const i = items.find((x) => x.variantId === r.variantId)!;
     return sum + grossRefundOf(r) - i.price * r.quantity;
   }, 0);
   const bought = items.reduce((sum, i) => sum + i.quantity, 0);
   const back = returned.reduce((sum, r) => sum + r.quantity, 0) + row.quantity;
-  const item = items.find((i) => i.listingId === row.listingId)!;
+  const item = items.find((i) => i.variantId === row.variantId)!;
   if (back >= bought) {
     return { vat: order.vat - vatSoFar, fees: order.postage + order.serviceFee };
   }
@@ -274,7 +276,7 @@ export function refundFigures(
   payer: PostagePayer,
   postage: number,
 ) {
-  const item = items.find((i) => i.orderId === order.id && i.listingId === row.listingId)!;
+  const item = items.find((i) => i.orderId === order.id && i.variantId === row.variantId)!;
   const { vat, fees } = refundParts(
     order,
     items.filter((i) => i.orderId === order.id),

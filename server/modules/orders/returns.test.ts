@@ -3,7 +3,7 @@ import { callerFor } from "../../../tests/setup/caller.ts";
 import { expectLedgerBalanced } from "../../../tests/setup/ledger.ts";
 import { newKey, signedInUser } from "../../../tests/setup/money.ts";
 import { picture } from "../../../tests/setup/pictures.ts";
-import { completedOrder } from "../../../tests/setup/shop.ts";
+import { completedOrder, variantIn } from "../../../tests/setup/shop.ts";
 import { createTestApp } from "../../../tests/setup/test-app.ts";
 import { createTestDatabase, type TestDatabase } from "../../../tests/setup/test-db.ts";
 import { setClock } from "../../platform/clock.ts";
@@ -48,7 +48,7 @@ async function ask(
 ) {
   const form = new FormData();
   form.set("orderId", fields.orderId);
-  form.set("listingId", fields.listingId);
+  form.set("variantId", await variantIn(database, fields.orderId, fields.listingId));
   form.set("kind", fields.kind ?? "return");
   form.set("category", fields.category ?? "damaged");
   form.set("quantity", String(fields.quantity ?? 1));

@@ -20,8 +20,8 @@ export function insertReview(tx: Tx, row: NewReview): Promise<boolean> {
 }
 
 /** The listings of an order that have a review. */
-export async function reviewedListings(tx: Tx, orderId: string): Promise<Set<string>> {
-  return new Set((await q.selectOrderReviews(tx, orderId)).map((r) => r.listingId));
+export async function reviewedVariants(tx: Tx, orderId: string): Promise<Set<string>> {
+  return new Set((await q.selectOrderReviews(tx, orderId)).map((r) => r.variantId));
 }
 
 /** The author changes the stars or text of their review (not a hidden one); others cannot. */

@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import type { StoredImage } from "#common/images.ts";
 import { users } from "../auth/auth.tables.ts";
-import { listings } from "../catalog/catalog.tables.ts";
+import { listings, productVariants } from "../catalog/catalog.tables.ts";
 import { orders } from "../orders/orders.tables.ts";
 import { stores } from "../stores/stores.tables.ts";
 
@@ -22,6 +22,10 @@ export const reviews = pgTable(
     listingId: text()
       .notNull()
       .references(() => listings.id),
+    /** The variant bought; reviews still belong to the listing, and the page says which variant. */
+    variantId: text()
+      .notNull()
+      .references(() => productVariants.id),
     storeId: text()
       .notNull()
       .references(() => stores.id),
@@ -41,7 +45,7 @@ export const reviews = pgTable(
     editedAt: timestamp({ withTimezone: true }),
   },
   (t) => [
-    uniqueIndex("reviews_one_per_item").on(t.orderId, t.listingId),
+    uniqueIndex("reviews_one_per_item").on(t.orderId, t.variantId),
     index("reviews_listing_idx").on(t.listingId, t.id),
     index("reviews_store_idx").on(t.storeId, t.id),
     index("reviews_user_idx").on(t.userId, t.id),

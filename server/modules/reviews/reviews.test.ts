@@ -9,6 +9,7 @@ import {
   placeOrder,
   shopperWithMoney,
   supplyProduct,
+  variantIn,
 } from "../../../tests/setup/shop.ts";
 import { createTestApp } from "../../../tests/setup/test-app.ts";
 import { createTestDatabase, type TestDatabase } from "../../../tests/setup/test-db.ts";
@@ -26,7 +27,9 @@ afterAll(() => database.destroy());
 /** A review's multipart form, as the page sends it. */
 async function reviewForm(fields: Record<string, string>, photos = 0) {
   const form = new FormData();
-  for (const [k, v] of Object.entries(fields)) form.set(k, v);
+  const { listingId, ...rest } = fields;
+  for (const [k, v] of Object.entries(rest)) form.set(k, v);
+  if (listingId) form.set("variantId", await variantIn(database, fields.orderId!, listingId));
   for (let i = 0; i < photos; i++) {
     form.append("photos", new File([await picture(1200, 900, "jpeg")], `p${i}.jpg`, { type: "image/jpeg" }));
   }

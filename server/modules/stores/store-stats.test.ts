@@ -13,6 +13,7 @@ import {
   placeOrder,
   shopperWithMoney,
   supplyProduct,
+  variantIn,
 } from "../../../tests/setup/shop.ts";
 import {
   createSeededDatabase,
@@ -93,9 +94,11 @@ async function expectStatsMatchRecords(database: TestDatabase) {
   return kept;
 }
 
-const reviewForm = (fields: Record<string, string>) => {
+const reviewForm = async (database: TestDatabase, fields: Record<string, string>) => {
   const form = new FormData();
-  for (const [k, v] of Object.entries(fields)) form.set(k, v);
+  const { listingId, ...rest } = fields;
+  for (const [k, v] of Object.entries(rest)) form.set(k, v);
+  form.set("variantId", await variantIn(database, fields.orderId!, listingId!));
   return form;
 };
 
@@ -116,9 +119,9 @@ describe("store_stats, kept by the writes", () => {
     // nothing); reviews written, edited, hidden and shown again.
     const a = await completedOrder(database, ops, { products: 2, quantity: 3 });
     const [first, second] = a.listingIds as [string, string];
-    const ask = (listingId: string, kind: "return" | "replacement", quantity: number) =>
+    const ask = async (listingId: string, kind: "return" | "replacement", quantity: number) =>
       a.shopper.api.orders.requestAfterSales(
-        reviewForm({
+        await reviewForm(database, {
           orderId: a.orderId,
           listingId,
           kind,
@@ -144,10 +147,10 @@ describe("store_stats, kept by the writes", () => {
       idempotencyKey: newKey(),
     });
     const review = await a.shopper.api.reviews.write(
-      reviewForm({ orderId: a.orderId, listingId: first, rating: "2", text: "" }),
+      await reviewForm(database, { orderId: a.orderId, listingId: first, rating: "2", text: "" }),
     );
     const other = await a.shopper.api.reviews.write(
-      reviewForm({ orderId: a.orderId, listingId: second, rating: "5", text: "Bagus" }),
+      await reviewForm(database, { orderId: a.orderId, listingId: second, rating: "5", text: "Bagus" }),
     );
     await a.shopper.api.reviews.edit({ id: review.id, rating: 4, text: "Sudah diganti, oke." });
     await ops.api.ops.reviews.hide({ id: other.id, reason: "Kata-kata kasar" });

@@ -2,19 +2,31 @@ import { Minus, Plus } from "lucide-react";
 import { maxItemQuantity } from "#common/order-states.ts";
 import { useI18n } from "../../lib/i18n.tsx";
 
-/** A checkout's lines in the pay page's address: `prd_a*2,prd_b*1`. */
-export function encodeLines(lines: readonly { listingId: string; quantity: number }[]): string {
-  return lines.map((l) => `${l.listingId}*${l.quantity}`).join(",");
+/** A line of a checkout: a store's product, the variant chosen (left out in links from before variants). */
+export interface Line {
+  listingId: string;
+  variantId?: string;
+  quantity: number;
+}
+
+/** A checkout's lines in the pay page's address: `prd_a.var_x*2,prd_b*1`. */
+export function encodeLines(lines: readonly Line[]): string {
+  return lines.map((l) => `${l.listingId}${l.variantId ? `.${l.variantId}` : ""}*${l.quantity}`).join(",");
 }
 
 /** The lines of a `?lines=` value; malformed parts are left out. */
-export function decodeLines(value: string | null): { listingId: string; quantity: number }[] {
+export function decodeLines(value: string | null): Line[] {
   if (!value) return [];
-  const lines: { listingId: string; quantity: number }[] = [];
+  const lines: Line[] = [];
   for (const part of value.split(",").slice(0, 50)) {
-    const match = /^(prd_[0-9a-z]{1,59})\*(\d{1,2})$/.exec(part);
-    const quantity = Number(match?.[2]);
-    if (match && quantity >= 1 && quantity <= maxItemQuantity) lines.push({ listingId: match[1]!, quantity });
+    const match = /^(prd_[0-9a-z]{1,59})(?:\.(var_[0-9a-z]{1,59}))?\*(\d{1,2})$/.exec(part);
+    const quantity = Number(match?.[3]);
+    if (match && quantity >= 1 && quantity <= maxItemQuantity)
+      lines.push(
+        match[2]
+          ? { listingId: match[1]!, variantId: match[2], quantity }
+          : { listingId: match[1]!, quantity },
+      );
   }
   return lines;
 }

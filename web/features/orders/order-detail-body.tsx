@@ -58,7 +58,7 @@ export function OrderDetailBody(props: { order: OrderDetailView; extra?: React.R
           {t("orders.detail.items")}
         </h2>
         {order.items.map((i) => (
-          <ItemLine key={i.listingId} name={i.name} image={i.image} price={i.price} quantity={i.quantity} />
+          <ItemLine key={i.variantId} name={i.name} image={i.image} price={i.price} quantity={i.quantity} />
         ))}
         <div className="mt-2 border-t border-gray-100 pt-2 dark:border-gray-800">
           <MoneySummary {...order} totalLabel={t("orders.pay.total")} />

@@ -47,7 +47,10 @@ function AfterSalesContent() {
   const [search] = useSearchParams();
   const id = search.get("id") ?? "";
   const order = useQuery(trpc.orders.get.queryOptions({ id })).data;
-  const item = order?.items.find((i) => i.listingId === search.get("item"));
+  // `item` names the variant bought (or, in links from before variants, the listing).
+  const item = order?.items.find(
+    (i) => i.variantId === search.get("item") || i.listingId === search.get("item"),
+  );
   const [kind, setKind] = useState<AfterSalesKind | "">("");
   const [category, setCategory] = useState<ReturnReason | "">("");
   const [quantity, setQuantity] = useState(1);
@@ -94,7 +97,7 @@ function AfterSalesContent() {
     if (found.kind || found.category || found.reason) return;
     const form = new FormData();
     form.set("orderId", order.id);
-    form.set("listingId", item.listingId);
+    form.set("variantId", item.variantId);
     form.set("kind", kind);
     form.set("category", category);
     form.set("quantity", String(quantity));

@@ -63,7 +63,8 @@ function CartContent() {
   if (!cart) return null;
   const items = cart.stores.flatMap((s) => s.items);
   const available = items.filter((i) => i.available);
-  const isSelected = (i: Item) => i.available && !unselected.has(i.listingId);
+  const lineKey = (i: Item) => `${i.listingId}:${i.variantId}`;
+  const isSelected = (i: Item) => i.available && !unselected.has(lineKey(i));
   const selected = available.filter(isSelected);
   const total = selected.reduce((sum, i) => sum + i.price * i.quantity, 0);
   const toggle = (ids: string[], on: boolean) =>
@@ -119,12 +120,7 @@ function CartContent() {
                 className={checkbox}
                 checked={available.length > 0 && selected.length === available.length}
                 disabled={available.length === 0}
-                onChange={(e) =>
-                  toggle(
-                    available.map((i) => i.listingId),
-                    e.target.checked,
-                  )
-                }
+                onChange={(e) => toggle(available.map(lineKey), e.target.checked)}
               />
               {t("orders.cart.selectAll")}
             </label>
@@ -143,12 +139,7 @@ function CartContent() {
                       className={checkbox}
                       checked={all}
                       disabled={storeAvailable.length === 0}
-                      onChange={(e) =>
-                        toggle(
-                          storeAvailable.map((i) => i.listingId),
-                          e.target.checked,
-                        )
-                      }
+                      onChange={(e) => toggle(storeAvailable.map(lineKey), e.target.checked)}
                       aria-label={t("orders.cart.selectStore", { store: store.storeName })}
                     />
                     <Link to={localizePath(locale, `/h5/merchant/shop/${store.storeId}`)}>
@@ -157,13 +148,17 @@ function CartContent() {
                   </label>
                   <ul>
                     {store.items.map((item) => (
-                      <li key={item.listingId} className="flex items-start gap-3" data-testid="cart-item">
+                      <li
+                        key={`${item.listingId}:${item.variantId}`}
+                        className="flex items-start gap-3"
+                        data-testid="cart-item"
+                      >
                         <input
                           type="checkbox"
                           className={`${checkbox} mt-7`}
                           checked={isSelected(item)}
                           disabled={!item.available}
-                          onChange={(e) => toggle([item.listingId], e.target.checked)}
+                          onChange={(e) => toggle([lineKey(item)], e.target.checked)}
                           aria-label={t("orders.cart.select", { name: item.name })}
                         />
                         <div className="min-w-0 flex-1">
@@ -183,7 +178,11 @@ function CartContent() {
                                 max={item.stock}
                                 disabled={setQuantity.isPending}
                                 onChange={(quantity) =>
-                                  setQuantity.mutate({ listingId: item.listingId, quantity })
+                                  setQuantity.mutate({
+                                    listingId: item.listingId,
+                                    variantId: item.variantId,
+                                    quantity,
+                                  })
                                 }
                               />
                             ) : (
@@ -194,7 +193,11 @@ function CartContent() {
                             <button
                               type="button"
                               className="px-2 py-2 text-sm text-red-700 dark:text-red-400"
-                              onClick={() => remove.mutate({ listingIds: [item.listingId] })}
+                              onClick={() =>
+                                remove.mutate({
+                                  lines: [{ listingId: item.listingId, variantId: item.variantId }],
+                                })
+                              }
                             >
                               {t("orders.cart.remove")}
                               <span className="sr-only"> {item.name}</span>

@@ -60,9 +60,9 @@ function AfterSales(props: { order: OrderDetailView; refresh: () => void }) {
     }),
   );
   const until = order.afterSalesUntil;
-  const asked = new Set(order.afterSales.map((r) => r.listingId));
+  const asked = new Set(order.afterSales.map((r) => r.variantId));
   const now = new Date();
-  const open = until && now <= until.replacement ? order.items.filter((i) => !asked.has(i.listingId)) : [];
+  const open = until && now <= until.replacement ? order.items.filter((i) => !asked.has(i.variantId)) : [];
   return (
     <AfterSalesCard
       requests={order.afterSales}
@@ -98,10 +98,10 @@ function AfterSales(props: { order: OrderDetailView; refresh: () => void }) {
       {open.length > 0 && (
         <ul className="mt-2 grid gap-2">
           {open.map((i) => (
-            <li key={i.listingId} className="flex items-center justify-between gap-3 text-sm">
+            <li key={i.variantId} className="flex items-center justify-between gap-3 text-sm">
               <span className="line-clamp-1 min-w-0">{i.name}</span>
               <Link
-                to={localizePath(locale, `/h5/order/aftersales?id=${order.id}&item=${i.listingId}`)}
+                to={localizePath(locale, `/h5/order/aftersales?id=${order.id}&item=${i.variantId}`)}
                 className="shrink-0 rounded-full border border-gray-300 px-3 py-2 font-medium dark:border-gray-600"
                 aria-label={`${t("aftersales.request")}: ${i.name}`}
               >

@@ -89,7 +89,7 @@ function OrdersContent() {
                   {o.items.slice(0, 4).map((i) =>
                     i.image ? (
                       <Picture
-                        key={i.listingId}
+                        key={i.variantId}
                         image={i.image}
                         alt={i.name}
                         sizes="64px"
@@ -99,7 +99,7 @@ function OrdersContent() {
                       />
                     ) : (
                       <span
-                        key={i.listingId}
+                        key={i.variantId}
                         className="line-clamp-3 size-16 rounded-lg bg-gray-100 p-1 text-xs dark:bg-gray-800"
                       >
                         {i.name}

@@ -294,7 +294,7 @@ function Checkout() {
             {store.storeName}
           </h2>
           {store.items.map((i) => (
-            <ItemLine key={i.listingId} name={i.name} image={i.image} price={i.price} quantity={i.quantity} />
+            <ItemLine key={i.variantId} name={i.name} image={i.image} price={i.price} quantity={i.quantity} />
           ))}
           <ShippingPicker
             storeId={store.storeId}

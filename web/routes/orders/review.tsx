@@ -96,7 +96,7 @@ function WriteReview(props: { orderId: string; item: Item }) {
     if (found.rating || found.text) return;
     const form = new FormData();
     form.set("orderId", props.orderId);
-    form.set("listingId", props.item.listingId);
+    form.set("variantId", props.item.variantId);
     form.set("rating", String(rating));
     form.set("text", text);
     for (const photo of photos) form.append("photos", photo);
@@ -176,7 +176,7 @@ function ItemReview(props: { orderId: string; open: boolean; item: Item }) {
   const { t } = useI18n();
   const [editing, setEditing] = useState(false);
   const { item } = props;
-  const headingId = `item-${item.listingId}`;
+  const headingId = `item-${item.variantId}`;
   return (
     <Card labelledBy={headingId}>
       <div className="flex items-center gap-3">
@@ -226,7 +226,7 @@ function ReviewContent() {
           {t("reviews.write.note", { code: page.code })}
         </p>
         {page.items.map((item) => (
-          <ItemReview key={item.listingId} orderId={page.orderId} open={page.open} item={item} />
+          <ItemReview key={item.variantId} orderId={page.orderId} open={page.open} item={item} />
         ))}
       </main>
     </>
