@@ -25,3 +25,25 @@ describe("a product's price", () => {
     }
   });
 });
+
+describe("the price of a product with variants", () => {
+  it("is a range from the lowest to the highest, with no usual price or saving", () => {
+    const html = renderHtml(<Price price={99_000} max={129_000} usual={150_000} discountLabel={saving} />);
+    expect(html).not.toMatch(/<s[\s>]/);
+    expect(textOf(html)).toBe("Rp 99.000 – Rp 129.000");
+  });
+
+  it("breaks between the two amounts only, never inside one", () => {
+    expect(renderHtml(<Price price={99_000} max={129_000} />)).toContain(
+      "Rp\u00a099.000\u00a0– Rp\u00a0129.000",
+    );
+  });
+
+  it("is one price, with the usual one struck through, when every variant costs the same", () => {
+    for (const max of [99_000, 90_000, undefined]) {
+      const html = renderHtml(<Price price={99_000} max={max} usual={110_000} discountLabel={saving} />);
+      expect(html).toMatch(/<s[\s>]/);
+      expect(textOf(html)).toBe("Rp 99.000 Rp 110.000 Hemat 10%");
+    }
+  });
+});
