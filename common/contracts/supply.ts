@@ -4,6 +4,14 @@ import { maxParcelCm, maxParcelGrams } from "../parcel.ts";
 import { ImageViewSchema } from "./image.ts";
 import { CategoryIdSchema, CursorSchema, plainText, prefixedId } from "./input.ts";
 import { maxListingPrice } from "./merchants.ts";
+import {
+  maxOptionAxes,
+  maxOptionValues,
+  maxVariants,
+  optionKinds,
+  skuPattern,
+  swatchPattern,
+} from "../variants.ts";
 
 /** A text in every language the shop speaks, each required. */
 function localizedText(max: number, required: "errors.supply.name" | "errors.supply.description") {
@@ -80,6 +88,82 @@ export const SupplyUpdateInputSchema = SupplyProductFields.extend(VariantFields.
     suggestedAtLeastCost,
   );
 export type SupplyUpdateInput = z.infer<typeof SupplyUpdateInputSchema>;
+/** An option value as the operator names it: in every language, a swatch for a colour. */
+const OptionValueInput = z.object({
+  /** An existing value's id; a new value has none. */
+  id: prefixedId("opv").optional(),
+  name: localizedText(40, "errors.supply.name"),
+  swatch: z.string().regex(swatchPattern, "errors.supply.swatch").nullish(),
+});
+
+/**
+ * A product's options and variants, saved at once (the operator's form): up to two axes with their values, and a
+ * row per combination sold. A row names its values by their place in each axis's list (new values have no id
+ * yet). Rows whose combination existed keep their variant (id, SKU, history); a variant left out is archived, never
+ * deleted; a combination asked for again brings its archived variant back. Stock is given for new rows only
+ * (existing stock changes through `stock`, audited).
+ */
+export const SupplyVariantsInputSchema = z
+  .object({
+    id: SupplyId,
+    axes: z
+      .array(
+        z.object({
+          name: localizedText(40, "errors.supply.name"),
+          kind: z.enum(optionKinds),
+          values: z
+            .array(OptionValueInput)
+            .min(1, "errors.supply.variantValues")
+            .max(maxOptionValues, "errors.supply.variantValues"),
+        }),
+      )
+      .max(maxOptionAxes, "errors.supply.variantAxes"),
+    variants: z
+      .array(
+        VariantFields.extend({
+          values: z
+            .array(
+              z
+                .number()
+                .int()
+                .min(0)
+                .max(maxOptionValues - 1),
+            )
+            .max(maxOptionAxes),
+          sku: z.string().trim().regex(skuPattern, "errors.supply.sku"),
+          stock: z
+            .number()
+            .int()
+            .min(0, "errors.supply.stock")
+            .max(1_000_000, "errors.supply.stock")
+            .optional(),
+        }).refine((v) => v.suggestedPrice >= v.merchantPrice, suggestedAtLeastCost),
+      )
+      .min(1, "errors.supply.variantsNone")
+      .max(maxVariants, "errors.supply.variantsTooMany"),
+  })
+  .superRefine((input, ctx) => {
+    const seen = new Set<string>();
+    const skus = new Set<string>();
+    input.variants.forEach((v, i) => {
+      const fits =
+        v.values.length === input.axes.length &&
+        v.values.every((n, axis) => n < input.axes[axis]!.values.length);
+      const key = v.values.join("/");
+      if (!fits || seen.has(key))
+        ctx.addIssue({
+          code: "custom",
+          path: ["variants", i, "values"],
+          message: "errors.supply.variantCombination",
+        });
+      if (skus.has(v.sku.toUpperCase()))
+        ctx.addIssue({ code: "custom", path: ["variants", i, "sku"], message: "errors.supply.skuTaken" });
+      seen.add(key);
+      skus.add(v.sku.toUpperCase());
+    });
+  });
+export type SupplyVariantsInput = z.infer<typeof SupplyVariantsInputSchema>;
+
 export const SupplyIdInputSchema = z.object({ id: SupplyId });
 export const SupplyStockInputSchema = z.object({
   id: SupplyId,
@@ -134,6 +218,38 @@ export const SupplyOpsItemSchema = z.object({
   heightCm: z.number().int(),
   status: z.enum(["active", "archived"]),
   images: z.array(z.object({ id: z.string(), image: ImageViewSchema })),
+  /** The option axes in order, with every value (in every language). */
+  options: z.array(
+    z.object({
+      position: z.number().int(),
+      name: z.object({ ind: z.string(), en: z.string(), zh: z.string() }),
+      kind: z.enum(optionKinds),
+      values: z.array(
+        z.object({
+          id: z.string(),
+          name: z.object({ ind: z.string(), en: z.string(), zh: z.string() }),
+          swatch: z.string().nullable(),
+        }),
+      ),
+    }),
+  ),
+  /** The variants not archived, in order. */
+  variantRows: z.array(
+    z.object({
+      id: z.string(),
+      /** Option value ids, in axis order. */
+      values: z.array(z.string()),
+      sku: z.string(),
+      merchantPrice: z.number().int(),
+      suggestedPrice: z.number().int(),
+      stock: z.number().int(),
+      weightGrams: z.number().int(),
+      lengthCm: z.number().int(),
+      widthCm: z.number().int(),
+      heightCm: z.number().int(),
+      image: ImageViewSchema.nullable(),
+    }),
+  ),
   listings: z.number().int(),
   updatedAt: z.date(),
 });

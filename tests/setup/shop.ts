@@ -5,6 +5,8 @@ import { sessions, users } from "#server/modules/auth/auth.tables.ts";
 import { move } from "#server/modules/ledger/ledger.service.ts";
 import { newId } from "#server/platform/ids.ts";
 import { callerFor } from "./caller.ts";
+import { saveSupplyVariants } from "#server/flows/supply-variants.ts";
+import { createLogger } from "#server/platform/logger.ts";
 import { createCategory, createSupplyProduct, listInStore } from "#server/modules/catalog/catalog.service.ts";
 import { createStore } from "#server/modules/stores/stores.service.ts";
 import { newKey, signedInUser, testPassword } from "./money.ts";
@@ -55,6 +57,87 @@ export async function supplyProduct(
   });
 }
 
+/**
+ * A supply product with options (each axis's values named the same in every language, e.g.
+ * `[["Hitam", "Putih"], ["41", "42"]]`), a variant for every combination, saved through the operator's flow: each
+ * variant's stock is `stock[label]` (label "Hitam/42") or `defaultStock`, its cost `merchantPrice` plus
+ * `extra[label]`. Returns the product and each variant's id by its label.
+ */
+export async function variantProduct(
+  database: TestDatabase,
+  opts: {
+    axes: string[][];
+    stock?: Record<string, number>;
+    defaultStock?: number;
+    merchantPrice?: number;
+    extra?: Record<string, number>;
+    name?: string;
+  },
+) {
+  const supplyId = await supplyProduct(database, {
+    stock: 0,
+    merchantPrice: opts.merchantPrice,
+    name: opts.name,
+  });
+  const same = (text: string) => ({ ind: text, en: text, zh: text });
+  const combos: number[][] = opts.axes.reduce<number[][]>(
+    (acc, axis) => acc.flatMap((c) => axis.map((_, i) => [...c, i])),
+    [[]],
+  );
+  const labelOf = (values: number[]) => values.map((n, axis) => opts.axes[axis]![n]!).join("/");
+  const cost = opts.merchantPrice ?? 60_000;
+  await saveSupplyVariants(
+    { db: database.db, storage: database.storage, log: createLogger("silent") },
+    (await operatorOf(database)).id,
+    {
+      id: supplyId,
+      axes: opts.axes.map((values, i) => ({
+        name:
+          i === 0 ? { ind: "Warna", en: "Colour", zh: "颜色" } : { ind: "Ukuran", en: "Size", zh: "尺码" },
+        kind: i === 0 ? "colour" : "size",
+        values: values.map((v) => ({ name: same(v) })),
+      })),
+      variants: combos.map((values) => {
+        const label = labelOf(values);
+        const merchantPrice = cost + (opts.extra?.[label] ?? 0);
+        return {
+          values,
+          sku: `${supplyId}-${label.replace(/[^A-Za-z0-9]+/g, "-")}`.toUpperCase(),
+          merchantPrice,
+          suggestedPrice: merchantPrice * 2,
+          stock: opts.stock?.[label] ?? opts.defaultStock ?? 10,
+          weightGrams: 500,
+          lengthCm: 20,
+          widthCm: 15,
+          heightCm: 5,
+        };
+      }),
+    },
+  );
+  const rows = await variantsOf(database, supplyId);
+  const labels = await database.db.query.productOptionValues.findMany();
+  const nameOf = (id: string | null) => labels.find((l) => l.id === id)?.name.ind;
+  const byLabel = new Map(
+    rows.map((v) => [[nameOf(v.option1ValueId), nameOf(v.option2ValueId)].filter(Boolean).join("/"), v.id]),
+  );
+  return {
+    supplyId,
+    variant: (label: string) => {
+      const id = byLabel.get(label);
+      if (!id) throw new Error(`no variant ${label}`);
+      return id;
+    },
+  };
+}
+
+/** The operator account of a test database (made once). */
+async function operatorOf(database: TestDatabase) {
+  const found = await database.db.query.users.findFirst({ where: (u, { eq }) => eq(u.role, "operator") });
+  if (found) return found;
+  await signedInUser(database, "operator");
+  return (await database.db.query.users.findFirst({ where: (u, { eq }) => eq(u.role, "operator") }))!;
+}
+
 /** A merchant with an approved store (auto-pay as asked) and a signed-in session. */
 export async function merchantWithStore(database: TestDatabase, opts: { autoPay?: boolean } = {}) {
   const merchant = await signedInUser(database, "merchant");
@@ -68,10 +151,10 @@ export async function merchantWithStore(database: TestDatabase, opts: { autoPay?
   return { ...merchant, storeId };
 }
 
-/** A supply product's variants, in their order (a product made by `supplyProduct` has one). */
+/** A supply product's variants not archived, in their order (a product made by `supplyProduct` has one). */
 export function variantsOf(database: TestDatabase, supplyProductId: string) {
   return database.db.query.productVariants.findMany({
-    where: (v, { eq }) => eq(v.supplyProductId, supplyProductId),
+    where: (v, { and, eq }) => and(eq(v.supplyProductId, supplyProductId), eq(v.status, "active")),
     orderBy: (v, { asc }) => [asc(v.sort), asc(v.id)],
   });
 }

@@ -12,7 +12,9 @@ import {
   SupplyStatusInputSchema,
   SupplyStockInputSchema,
   SupplyUpdateInputSchema,
+  SupplyVariantsInputSchema,
 } from "#common/contracts/supply.ts";
+import { saveSupplyVariants } from "../../flows/supply-variants.ts";
 import { z } from "zod";
 import {
   addCategory,
@@ -49,6 +51,11 @@ export const opsCatalogRouter = router({
     .input(SupplyUpdateInputSchema)
     .output(SupplyOpsItemSchema.extend({ delisted: z.number().int() }))
     .mutation(({ ctx, input }) => updateSupply(ctx, ctx.user.id, input)),
+  /** Options and variants, saved at once; archived variants leave carts with a notice. */
+  saveVariants: operatorProcedure
+    .input(SupplyVariantsInputSchema)
+    .output(SupplyOpsItemSchema.extend({ delisted: z.number().int(), removedFromCarts: z.number().int() }))
+    .mutation(({ ctx, input }) => saveSupplyVariants(ctx, ctx.user.id, input)),
   stock: operatorProcedure
     .input(SupplyStockInputSchema)
     .output(SupplyOpsItemSchema)

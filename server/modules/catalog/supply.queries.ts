@@ -8,6 +8,8 @@ import {
   listings,
   listingVariants,
   productImages,
+  productOptions,
+  productOptionValues,
   productVariants,
   supplyProducts,
 } from "./catalog.tables.ts";
@@ -190,4 +192,100 @@ export async function updateCategory(db: Db, id: number, set: Partial<typeof cat
     .where(eq(categories.id, id))
     .returning({ id: categories.id });
   return rows.length > 0;
+}
+
+// ------------------------------------------------------------------------------------ options and variants
+
+/** The option axes of supply products, with their values, in order. */
+export async function selectOptionsOf(db: Db, supplyProductIds: readonly string[]) {
+  if (supplyProductIds.length === 0) return [];
+  return db
+    .select({
+      supplyProductId: productOptions.supplyProductId,
+      optionId: productOptions.id,
+      position: productOptions.position,
+      name: productOptions.name,
+      kind: productOptions.kind,
+      valueId: productOptionValues.id,
+      valueName: productOptionValues.name,
+      swatch: productOptionValues.swatch,
+      sort: productOptionValues.sort,
+    })
+    .from(productOptions)
+    .leftJoin(productOptionValues, eq(productOptionValues.optionId, productOptions.id))
+    .where(inArray(productOptions.supplyProductId, [...supplyProductIds]))
+    .orderBy(asc(productOptions.position), asc(productOptionValues.sort), asc(productOptionValues.id));
+}
+
+/** Supply products' variants not archived, in their order. */
+export async function selectVariantsOf(db: Db, supplyProductIds: readonly string[]) {
+  if (supplyProductIds.length === 0) return [];
+  return db
+    .select()
+    .from(productVariants)
+    .where(
+      and(
+        inArray(productVariants.supplyProductId, [...supplyProductIds]),
+        eq(productVariants.status, "active"),
+      ),
+    )
+    .orderBy(asc(productVariants.sort), asc(productVariants.id));
+}
+
+/** Every variant of a product, archived too, locked in id order (the order every variant writer locks in). */
+export async function lockAllVariants(db: Db, supplyProductId: string) {
+  return db
+    .select()
+    .from(productVariants)
+    .where(eq(productVariants.supplyProductId, supplyProductId))
+    .orderBy(asc(productVariants.id))
+    .for("update");
+}
+
+export async function insertOption(db: Db, row: typeof productOptions.$inferInsert) {
+  await db.insert(productOptions).values(row);
+}
+
+export async function updateOption(db: Db, id: string, set: Partial<typeof productOptions.$inferInsert>) {
+  await db.update(productOptions).set(set).where(eq(productOptions.id, id));
+}
+
+export async function insertOptionValue(db: Db, row: typeof productOptionValues.$inferInsert) {
+  await db.insert(productOptionValues).values(row);
+}
+
+export async function updateOptionValue(
+  db: Db,
+  id: string,
+  set: Partial<typeof productOptionValues.$inferInsert>,
+) {
+  await db.update(productOptionValues).set(set).where(eq(productOptionValues.id, id));
+}
+
+/** A product's listings (any status), with their highest price: new variants start there, off sale. */
+export async function selectListingsOfSupply(db: Db, supplyProductId: string) {
+  return db
+    .select({ id: listings.id, maxPrice: listings.maxPrice })
+    .from(listings)
+    .where(eq(listings.supplyProductId, supplyProductId))
+    .orderBy(asc(listings.id));
+}
+
+/** Sets the picture of these variants of a product. */
+export async function setVariantImage(
+  db: Db,
+  supplyProductId: string,
+  variantIds: readonly string[],
+  image: typeof productVariants.$inferInsert.image,
+  at: Date,
+) {
+  if (variantIds.length === 0) return 0;
+  const rows = await db
+    .update(productVariants)
+    .set({ image, updatedAt: at })
+    .where(
+      and(eq(productVariants.supplyProductId, supplyProductId), inArray(productVariants.id, [...variantIds])),
+    )
+    .returning({ id: productVariants.id });
+  return rows.length;
 }

@@ -6,7 +6,9 @@ import type {
   SupplyOpsItem,
   SupplyProductInput,
   SupplyUpdateInput,
+  SupplyVariantsInput,
 } from "#common/contracts/supply.ts";
+import type { Localized } from "#common/locales.ts";
 import type { Db, Tx } from "../../db/client.ts";
 import { transact, violates } from "../../db/transaction.ts";
 import { now } from "../../platform/clock.ts";
@@ -30,16 +32,48 @@ interface Deps {
 type OpsRow = NonNullable<Awaited<ReturnType<typeof supplyQ.selectSupplyForOpsById>>>;
 
 async function opsViews(deps: { db: Db; storage: Storage }, rows: OpsRow[]): Promise<SupplyOpsItem[]> {
-  const images = await supplyQ.selectImagesOf(
-    deps.db,
-    rows.map((r) => r.id),
-  );
+  const ids = rows.map((r) => r.id);
+  const [images, options, variants] = await Promise.all([
+    supplyQ.selectImagesOf(deps.db, ids),
+    supplyQ.selectOptionsOf(deps.db, ids),
+    supplyQ.selectVariantsOf(deps.db, ids),
+  ]);
   return rows.map((r) => ({
     ...r,
     images: images
       .filter((i) => i.supplyProductId === r.id)
       .map((i) => ({ id: i.id, image: imageView(deps.storage, i.image)! })),
+    options: axesOf(options.filter((o) => o.supplyProductId === r.id)),
+    variantRows: variants
+      .filter((v) => v.supplyProductId === r.id)
+      .map((v) => ({
+        id: v.id,
+        values: [v.option1ValueId, v.option2ValueId].filter((x): x is string => x !== null),
+        sku: v.sku,
+        merchantPrice: v.merchantPrice,
+        suggestedPrice: v.suggestedPrice,
+        stock: v.stock,
+        weightGrams: v.weightGrams,
+        lengthCm: v.lengthCm,
+        widthCm: v.widthCm,
+        heightCm: v.heightCm,
+        image: imageView(deps.storage, v.image),
+      })),
   }));
+}
+
+type OptionRow = Awaited<ReturnType<typeof supplyQ.selectOptionsOf>>[number];
+
+/** Option rows (one per value) as axes with their values, in order. */
+function axesOf(rows: readonly OptionRow[]): SupplyOpsItem["options"] {
+  const axes: SupplyOpsItem["options"] = [];
+  for (const row of rows) {
+    let axis = axes.find((a) => a.position === row.position);
+    if (!axis) axes.push((axis = { position: row.position, name: row.name, kind: row.kind, values: [] }));
+    if (row.valueId && row.valueName)
+      axis.values.push({ id: row.valueId, name: row.valueName, swatch: row.swatch });
+  }
+  return axes;
 }
 
 /** One supply product as the operator edits it. */
@@ -193,6 +227,186 @@ export async function changeSupplyStock(
     });
   });
   return opsView(deps, input.id);
+}
+
+/**
+ * The operator saves a product's options and variants at once, in the caller's transaction (the flow that also
+ * takes archived variants out of carts, `server/flows/supply-variants.ts`). Axes and values are upserted (values
+ * are never deleted: variants and orders name them); each row is matched to the variant of its combination, which
+ * keeps its id, SKU and history (an archived one is brought back); a variant left out is archived; new ones start
+ * with the stock given. Store prices below a raised cost are taken off sale; listed products get a price row for
+ * each new variant, off sale, so no store sells a size at a price it never chose. Audited (`supply.variants`).
+ */
+export async function saveVariantsLocked(
+  tx: Tx,
+  operatorId: string,
+  input: SupplyVariantsInput,
+): Promise<{ archived: string[]; delisted: number }> {
+  await lockSupply(tx, input.id);
+  const at = now();
+  const before = await supplyQ.lockAllVariants(tx, input.id);
+  const existingAxes = axesOf(await supplyQ.selectOptionsOf(tx, [input.id]));
+  // Axes by position, values by their place in the input: the rows name values by place.
+  const valueIds: string[][] = [];
+  for (const [index, axis] of input.axes.entries()) {
+    const position = index + 1;
+    const existing = existingAxes.find((a) => a.position === position);
+    const optionId = existing ? (await optionIdAt(tx, input.id, position))! : newId("opt");
+    if (existing) await supplyQ.updateOption(tx, optionId, { name: axis.name, kind: axis.kind });
+    else
+      await supplyQ.insertOption(tx, {
+        id: optionId,
+        supplyProductId: input.id,
+        position,
+        name: axis.name,
+        kind: axis.kind,
+      });
+    const ids: string[] = [];
+    for (const [sort, value] of axis.values.entries()) {
+      if (value.id) {
+        if (!existing?.values.some((v) => v.id === value.id))
+          throw new DomainError("bad_request", "errors.supply.variantCombination");
+        await supplyQ.updateOptionValue(tx, value.id, {
+          name: value.name,
+          swatch: value.swatch ?? null,
+          sort,
+        });
+        ids.push(value.id);
+      } else {
+        const id = newId("opv");
+        await supplyQ.insertOptionValue(tx, {
+          id,
+          optionId,
+          sort,
+          name: value.name,
+          swatch: value.swatch ?? null,
+        });
+        ids.push(id);
+      }
+    }
+    valueIds.push(ids);
+  }
+  const combination = (v1: string | null, v2: string | null) => `${v1 ?? ""}/${v2 ?? ""}`;
+  const byCombination = new Map(before.map((v) => [combination(v.option1ValueId, v.option2ValueId), v]));
+  const kept = new Set<string>();
+  const added: { id: string; merchantPrice: number }[] = [];
+  const rows = input.variants.map((row, sort) => {
+    const [v1 = null, v2 = null] = row.values.map((n, axis) => valueIds[axis]![n]!);
+    return { row, sort, v1, v2, existing: byCombination.get(combination(v1, v2)) };
+  });
+  // Updates in variant id order (the lock order of checkouts); then inserts.
+  for (const { row, sort, existing } of [...rows].sort((a, b) =>
+    (a.existing?.id ?? "~") < (b.existing?.id ?? "~") ? -1 : 1,
+  )) {
+    const fields = {
+      sku: row.sku,
+      sort,
+      merchantPrice: row.merchantPrice,
+      suggestedPrice: row.suggestedPrice,
+      weightGrams: row.weightGrams,
+      lengthCm: row.lengthCm,
+      widthCm: row.widthCm,
+      heightCm: row.heightCm,
+      updatedAt: at,
+    };
+    if (existing) {
+      kept.add(existing.id);
+      await supplyQ.updateVariant(tx, existing.id, { ...fields, status: "active" });
+    }
+  }
+  for (const { row, v1, v2, sort, existing } of rows) {
+    if (existing) continue;
+    const id = newId("var");
+    added.push({ id, merchantPrice: row.merchantPrice });
+    await q.insertVariants(tx, [
+      {
+        id,
+        supplyProductId: input.id,
+        option1ValueId: v1,
+        option2ValueId: v2,
+        sku: row.sku,
+        sort,
+        merchantPrice: row.merchantPrice,
+        suggestedPrice: row.suggestedPrice,
+        stock: row.stock ?? 0,
+        weightGrams: row.weightGrams,
+        lengthCm: row.lengthCm,
+        widthCm: row.widthCm,
+        heightCm: row.heightCm,
+        createdAt: at,
+        updatedAt: at,
+      },
+    ]);
+  }
+  const archived = before.filter((v) => v.status === "active" && !kept.has(v.id)).map((v) => v.id);
+  for (const id of archived) await supplyQ.updateVariant(tx, id, { status: "archived", updatedAt: at });
+  // Store prices below a variant's cost leave the shop; new variants join every listing off sale.
+  const touched: string[] = [];
+  for (const { row, existing } of rows)
+    if (existing)
+      touched.push(...(await supplyQ.hideListingVariantsBelow(tx, existing.id, row.merchantPrice)));
+  const listed = await supplyQ.selectListingsOfSupply(tx, input.id);
+  await q.insertListingVariants(
+    tx,
+    listed.flatMap((l) =>
+      added.map((v) => ({
+        listingId: l.id,
+        variantId: v.id,
+        price: Math.max(v.merchantPrice, l.maxPrice),
+        status: "hidden" as const,
+      })),
+    ),
+  );
+  await q.syncListingPrices(
+    tx,
+    listed.map((l) => l.id),
+  );
+  // Search finds the product by its option names ("sepatu hitam"), and corrects misspellings to them.
+  const names = input.axes.flatMap((a) => a.values.map((v) => v.name));
+  await supplyQ.updateSupplyProduct(tx, input.id, { optionTerms: optionTermsOf(names), updatedAt: at });
+  for (const name of names) await recordNameTerms(tx, name);
+  const delisted = new Set(touched).size;
+  await recordAudit(tx, {
+    actorId: operatorId,
+    action: "supply.variants",
+    subject: { type: "supply", id: input.id },
+    before: { axes: existingAxes, variants: before.filter((v) => v.status === "active").map(auditRow) },
+    after: {
+      axes: input.axes,
+      variants: input.variants,
+      archived,
+      added: added.map((v) => v.id),
+      delistedListings: delisted,
+    },
+  });
+  hotRanking.forget();
+  return { archived, delisted };
+}
+
+/** The option value names in every language, lower-cased: the words search finds the product by. */
+function optionTermsOf(names: readonly Localized[]): string {
+  return [...new Set(names.flatMap((n) => Object.values(n).map((t) => t.toLowerCase())))].join(" ");
+}
+
+function auditRow(v: {
+  id: string;
+  sku: string;
+  merchantPrice: number;
+  suggestedPrice: number;
+  stock: number;
+}) {
+  return {
+    id: v.id,
+    sku: v.sku,
+    merchantPrice: v.merchantPrice,
+    suggestedPrice: v.suggestedPrice,
+    stock: v.stock,
+  };
+}
+
+async function optionIdAt(tx: Tx, supplyProductId: string, position: number): Promise<string | undefined> {
+  return (await supplyQ.selectOptionsOf(tx, [supplyProductId])).find((o) => o.position === position)
+    ?.optionId;
 }
 
 /** Takes a supply product off sale (every store's listing of it disappears) or puts it back. Audited. */
