@@ -106,6 +106,8 @@ export const ReviewViewSchema = z.object({
   hidden: z.object({ reason: z.string() }).nullable(),
   /** The caller wrote it (and so may change it). */
   mine: z.boolean(),
+  /** The variant reviewed ("Hitam / 42"); null for a product without options. */
+  variantLabel: z.string().nullable(),
 });
 export type ReviewView = z.infer<typeof ReviewViewSchema>;
 

@@ -64,18 +64,20 @@ interface ReviewViewDeps {
 }
 
 export async function reviewViews(
-  deps: { db: Db; storage: Storage },
+  deps: ReviewViewDeps,
   rows: readonly ReviewRow[],
   viewerId: string | null,
 ): Promise<Map<string, ReviewView>> {
-  const people = new Map(
-    (
-      await selectReviewers(
-        deps.db,
-        rows.map((r) => r.userId),
-      )
-    ).map((u) => [u.id, u]),
-  );
+  const [reviewers, subjects] = await Promise.all([
+    selectReviewers(
+      deps.db,
+      rows.map((r) => r.userId),
+    ),
+    selectReviewSubjects(deps.db, rows),
+  ]);
+  const people = new Map(reviewers.map((u) => [u.id, u]));
+  // Which variant each review is of ("Varian: Hitam / 42"), from the order item as bought.
+  const labels = new Map(subjects.map((s) => [`${s.orderId}/${s.variantId}`, s.variantLabel]));
   return new Map(
     rows.map((r) => {
       const person = people.get(r.userId);
@@ -94,6 +96,9 @@ export async function reviewViews(
           reply: !hidden && r.reply && r.repliedAt ? { text: r.reply, at: r.repliedAt } : null,
           hidden,
           mine: viewerId === r.userId,
+          variantLabel: ((label) => (label ? localize(label, deps.lang) : null))(
+            labels.get(`${r.orderId}/${r.variantId}`),
+          ),
         },
       ];
     }),

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import sharp from "sharp";
-import type { Db } from "../db/client.ts";
+import type { Db, Tx } from "../db/client.ts";
 import { transact } from "../db/transaction.ts";
 import type { Logger } from "../platform/logger.ts";
 import { imageKinds } from "../platform/images.ts";
@@ -8,6 +8,7 @@ import { addMs, hour, now } from "../platform/clock.ts";
 import type { Storage } from "../platform/storage.ts";
 import { createAccount, hasAccounts } from "../modules/auth/auth.service.ts";
 import { createCategory, createSupplyProduct, listInStore } from "../modules/catalog/catalog.service.ts";
+import { opsView, saveVariantsLocked, setVariantPictures } from "../modules/catalog/supply.service.ts";
 import { updateWebConfig } from "../modules/settings/settings.service.ts";
 import { createStore } from "../modules/stores/stores.service.ts";
 import { applyForStore } from "../flows/merchants.ts";
@@ -28,6 +29,7 @@ import { priceCheckout } from "../read/checkout-quote.ts";
 import { shipOrder } from "../flows/orders/ship.ts";
 import { seedFaqs } from "./faqs.ts";
 import { CAT, seedCategories, seedProducts, seedStores } from "./catalogue-data.ts";
+import { expandVariants, seedVariants, type SeedVariants } from "./catalogue-variants.ts";
 import { renderCategoryIcon, renderProductArt, renderStoreLogo } from "./product-art.ts";
 
 /** Demo accounts, documented in the README. */
@@ -77,7 +79,7 @@ async function renderImages(size: number) {
   // Icons and logos at the largest size their pages use, or smaller when the products are.
   const iconSize = Math.min(size, imageKinds.categoryIcon.widths.at(-1)!);
   const logoSize = Math.min(size, imageKinds.storeLogo.widths.at(-1)!);
-  const [icons, products, logos] = await Promise.all([
+  const [icons, products, logos, colours] = await Promise.all([
     Promise.all(seedCategories.map((c) => rasterize(renderCategoryIcon(c.icon, c.iconColour), iconSize))),
     Promise.all(
       seedProducts.map((product) =>
@@ -91,8 +93,21 @@ async function renderImages(size: number) {
     Promise.all(
       seedStores.map((store) => rasterize(renderStoreLogo(store.initials, store.colour), logoSize)),
     ),
+    // A front view per colour of the products that come in colours (the first colour is the gallery's own).
+    Promise.all(
+      seedProducts.map((product) => {
+        const axis = seedVariants[product.key]?.axes.find((a) => a.kind === "colour");
+        return Promise.all(
+          (axis?.values ?? [])
+            .slice(1)
+            .map((value) =>
+              rasterize(renderProductArt(product.art.kind, value.palette ?? product.art.palette, 0), size),
+            ),
+        );
+      }),
+    ),
   ]);
-  return { icons, products, logos };
+  return { icons, products, logos, colours };
 }
 
 /**
@@ -177,7 +192,11 @@ async function writeDemoShop(
 
   const supplyIds = new Map<
     string,
-    { id: string; categoryId: number; suggested: number; merchant: number }
+    {
+      id: string;
+      categoryId: number;
+      variants: { id: string; suggested: number; merchant: number; stock: number }[];
+    }
   >();
   for (const [index, product] of seedProducts.entries()) {
     const id = await createSupplyProduct(db, storage, {
@@ -191,16 +210,25 @@ async function writeDemoShop(
       ...product.parcel,
       images: images.products[index] ?? [],
     });
+    const spec = seedVariants[product.key];
+    if (spec) {
+      const pictures = [images.products[index]?.[0], ...(images.colours[index] ?? [])];
+      await seedProductVariants(db as Tx, storage, operatorId, id, product, spec, pictures);
+    }
     supplyIds.set(product.key, {
       id,
       categoryId: product.categoryId,
-      suggested: product.suggestedPrice,
-      merchant: product.merchantPrice,
+      variants: (await variantsForSeed(db, storage, id)).map((v) => ({
+        id: v.id,
+        suggested: v.suggestedPrice,
+        merchant: v.merchantPrice,
+        stock: v.stock,
+      })),
     });
   }
 
   const parentOf = new Map(seedCategories.map((c) => [c.id, c.parentId]));
-  const merchants: { ownerId: string; cheapest: { id: string; price: number } | undefined }[] = [];
+  const merchants: { ownerId: string; cheapest: DemoLine | undefined; twoVariants: DemoLine[] }[] = [];
   for (const [index, store] of seedStores.entries()) {
     const ownerId = await createAccount(db, {
       email: demoAccounts.merchant(index),
@@ -214,20 +242,85 @@ async function writeDemoShop(
       phone: `+62811${String(2_026_000 + index).padStart(7, "0")}`,
       logo: images.logos[index],
     });
-    const merchant: (typeof merchants)[number] = { ownerId, cheapest: undefined };
+    const merchant: (typeof merchants)[number] = { ownerId, cheapest: undefined, twoVariants: [] };
     merchants.push(merchant);
     for (const supply of supplyIds.values()) {
       const top = parentOf.get(supply.categoryId) ?? supply.categoryId;
       if (!store.categoryIds.includes(top) && !store.categoryIds.includes(supply.categoryId)) continue;
-      const price = Math.max(supply.merchant, shopPrice(supply.suggested * store.markup));
-      const id = await listInStore(db, { storeId, supplyProductId: supply.id, price });
-      if (!merchant.cheapest || price < merchant.cheapest.price) merchant.cheapest = { id, price };
+      // Each variant at the store's markup on its own suggested price: XXL and the bigger bottle cost more.
+      const prices = supply.variants.map((v) => ({
+        variantId: v.id,
+        price: Math.max(v.merchant, shopPrice(v.suggested * store.markup)),
+      }));
+      const id = await listInStore(db, { storeId, supplyProductId: supply.id, prices });
+      const inStock = prices.filter((p) => supply.variants.find((v) => v.id === p.variantId)!.stock > 1);
+      for (const p of inStock)
+        if (!merchant.cheapest || p.price < merchant.cheapest.price) merchant.cheapest = { id, ...p };
+      if (merchant.twoVariants.length === 0 && inStock.length >= 2)
+        merchant.twoVariants = inStock.slice(0, 2).map((p) => ({ id, ...p }));
     }
     await seedMerchantMoney(db, operatorId, ownerId, index);
   }
   progress?.("orders");
   await seedDemoOrders(db, storage, payments, { shopperId, operatorId, merchants });
   await seedApplication(db, storage, log, CAT.food);
+}
+
+/** A store's price of one variant of a listing: what the demo orders buy. */
+interface DemoLine {
+  id: string;
+  variantId: string;
+  price: number;
+}
+
+/** A product's variants not archived, with what a store prices and the orders buy by. */
+async function variantsForSeed(db: Db, storage: Storage, supplyProductId: string) {
+  return (await opsView({ db, storage }, supplyProductId)).variantRows;
+}
+
+/**
+ * A demo product's sizes and colours, saved as the operator saves them, and each colour's picture on every
+ * variant of that colour (the first colour is the gallery's own front view; the others are drawn in their colour).
+ */
+async function seedProductVariants(
+  tx: Tx,
+  storage: Storage,
+  operatorId: string,
+  supplyId: string,
+  product: (typeof seedProducts)[number],
+  spec: SeedVariants,
+  pictures: readonly (Uint8Array | undefined)[],
+) {
+  const rows = expandVariants(product, spec);
+  await saveVariantsLocked(tx, operatorId, {
+    id: supplyId,
+    axes: spec.axes.map((a) => ({
+      name: a.name,
+      kind: a.kind,
+      values: a.values.map((v) => ({ name: v.name, swatch: v.swatch ?? null })),
+    })),
+    variants: rows.map((r) => ({
+      values: r.values,
+      sku: r.sku,
+      merchantPrice: r.merchantPrice,
+      suggestedPrice: r.suggestedPrice,
+      stock: r.stock,
+      ...product.parcel,
+    })),
+  });
+  const colourAxis = spec.axes.findIndex((a) => a.kind === "colour");
+  if (colourAxis < 0) return;
+  const view = await opsView({ db: tx, storage }, supplyId);
+  await setVariantPictures(
+    tx,
+    storage,
+    supplyId,
+    view.options[colourAxis]!.values.flatMap((value, index) => {
+      const bytes = pictures[index];
+      const variantIds = view.variantRows.filter((v) => v.values[colourAxis] === value.id).map((v) => v.id);
+      return bytes ? [{ variantIds, bytes }] : [];
+    }),
+  );
 }
 
 /** A shopper's merchant application awaiting review, made by the real service: the operator's queue has one. */
@@ -266,7 +359,7 @@ async function seedDemoOrders(
   who: {
     shopperId: string;
     operatorId: string;
-    merchants: { ownerId: string; cheapest: { id: string; price: number } | undefined }[];
+    merchants: { ownerId: string; cheapest: DemoLine | undefined; twoVariants: DemoLine[] }[];
   },
 ) {
   const deps = {
@@ -289,9 +382,10 @@ async function seedDemoOrders(
     detail: "Jl. Kebon Kacang Raya No. 12, RT 3/RW 4",
     isDefault: true,
   });
-  const buy = async (store: number, method: "wallet" | "va_bca", key: string) => {
-    const listing = who.merchants[store]!.cheapest!;
-    const lines = [{ listingId: listing.id, quantity: 1 }];
+  const buy = async (store: number, method: "wallet" | "va_bca", key: string, two = false) => {
+    const merchant = who.merchants[store]!;
+    const chosen = two && merchant.twoVariants.length === 2 ? merchant.twoVariants : [merchant.cheapest!];
+    const lines = chosen.map((l) => ({ listingId: l.id, variantId: l.variantId, quantity: 1 }));
     // As the checkout does: each store's cheapest courier service, at the price quoted.
     const { stores } = await priceCheckout(deps, who.shopperId, { lines, addressId: address.id });
     const { orderIds } = await placeOrders(deps, who.shopperId, {
@@ -320,8 +414,8 @@ async function seedDemoOrders(
   const completed = await buy(1, "wallet", "completed");
   await payGoodsAndShip(1, completed, "JNE0026112301");
   await confirmReceipt(db, who.shopperId, { id: completed, idempotencyKey: "seed-confirm-0001" });
-  // Shipped: "pending receipt".
-  const shipped = await buy(0, "wallet", "shipped");
+  // Shipped: "pending receipt"; two variants of one product, so the order and the store's order centre name each.
+  const shipped = await buy(0, "wallet", "shipped", true);
   await payGoodsAndShip(0, shipped, "JNE0026112302");
   // Paid, the store not yet paid the goods: "pending shipment", and waiting in store 3's order centre.
   await buy(2, "wallet", "paid");

@@ -14,7 +14,7 @@ import { transact, violates } from "../../db/transaction.ts";
 import { now } from "../../platform/clock.ts";
 import { DomainError } from "../../platform/errors.ts";
 import { newId } from "../../platform/ids.ts";
-import { imageKinds, imageView, storeUpload } from "../../platform/images.ts";
+import { imageKinds, imageView, storeImage, storeUpload } from "../../platform/images.ts";
 import type { Logger } from "../../platform/logger.ts";
 import type { Storage } from "../../platform/storage.ts";
 import { recordAudit } from "../audit/audit.service.ts";
@@ -547,4 +547,21 @@ export async function updateCategory(
   });
   categoryList.forget();
   return { id: input.id };
+}
+
+/**
+ * Pictures of variants, in the caller's transaction: each picture (any common image format, stored in the sizes
+ * the pages show) set on the variants given, e.g. every variant of one colour (the seed draws one per colour).
+ */
+export async function setVariantPictures(
+  tx: Tx,
+  storage: Storage,
+  supplyProductId: string,
+  pictures: readonly { variantIds: readonly string[]; bytes: Uint8Array }[],
+): Promise<void> {
+  const at = now();
+  for (const picture of pictures) {
+    const image = await storeImage(storage, imageKinds.product, picture.bytes);
+    await supplyQ.setVariantImage(tx, supplyProductId, picture.variantIds, image, at);
+  }
 }

@@ -44,7 +44,7 @@ export function ProductCard(props: {
       <div className="p-2">
         <h3 className="line-clamp-2 min-h-10 text-sm leading-5">{p.name}</h3>
         <div className="mt-1">
-          <Price price={p.price} usual={p.suggestedPrice} />
+          <Price price={p.price} max={p.maxPrice} usual={p.suggestedPrice} />
         </div>
         <p className="mt-1 flex items-center gap-1 text-xs text-gray-600 dark:text-gray-400">
           <Store className="size-3.5 shrink-0" aria-hidden="true" />

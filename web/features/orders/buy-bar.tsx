@@ -9,11 +9,17 @@ import { useTRPC } from "../../lib/trpc.ts";
 import { encodeLines, Stepper } from "./lines.tsx";
 
 /**
- * The product page's bottom bar: a quantity (never more than the stock), "Add to cart" and "Buy now". A
- * visitor is sent to sign in and comes back to the product, where the item is then added. On a 320 px phone the
- * compact stepper leaves each button room for its longest word ("Beli sekarang" on two lines, not cut off).
+ * The product page's bottom bar: a quantity (never more than the stock), "Add to cart" and "Buy now" for the
+ * variant chosen. With a choice still to make, a tap asks for it (`onChoiceMissing`) instead. A visitor is sent to
+ * sign in and comes back to the product (its address keeps the choice), where the item is then added. On a 320 px
+ * phone the compact stepper leaves each button room for its longest word ("Beli sekarang" on two lines).
  */
-export function BuyBar(props: { listingId: string; stock: number }) {
+export function BuyBar(props: {
+  listingId: string;
+  stock: number;
+  variantId: string | null;
+  onChoiceMissing: (() => void) | null;
+}) {
   const { t, locale } = useI18n();
   const trpc = useTRPC();
   const queryClient = useQueryClient();
@@ -31,9 +37,16 @@ export function BuyBar(props: { listingId: string; stock: number }) {
       },
     }),
   );
-  const addToCart = () => add.mutate({ listingId: props.listingId, quantity });
-  useIntentAfterSignIn("cart", true, addToCart);
-  const soldOut = props.stock <= 0;
+  const line = {
+    listingId: props.listingId,
+    ...(props.variantId ? { variantId: props.variantId } : {}),
+    quantity,
+  };
+  const addToCart = () => add.mutate(line);
+  useIntentAfterSignIn("cart", props.variantId !== null, addToCart);
+  const soldOut = !props.onChoiceMissing && props.stock <= 0;
+  // A choice still to make: the buttons stay enabled and ask for it.
+  const orAsk = (act: () => void) => props.onChoiceMissing ?? act;
   return (
     <div className="fixed inset-x-0 bottom-0 z-20 mx-auto flex max-w-md items-center gap-2 border-t border-gray-200 bg-white px-3 py-2 dark:border-gray-800 dark:bg-gray-900">
       <Stepper
@@ -47,7 +60,7 @@ export function BuyBar(props: { listingId: string; stock: number }) {
       <button
         type="button"
         disabled={soldOut || add.isPending}
-        onClick={() => requireSignIn(addToCart, "cart")}
+        onClick={orAsk(() => requireSignIn(addToCart, "cart"))}
         className="h-11 flex-1 rounded-full border border-primary-700 px-1.5 text-sm leading-tight font-semibold text-primary-800 disabled:opacity-50 dark:border-primary-400 dark:text-primary-300"
       >
         {t("orders.cart.addToCart")}
@@ -55,17 +68,9 @@ export function BuyBar(props: { listingId: string; stock: number }) {
       <button
         type="button"
         disabled={soldOut}
-        onClick={() =>
-          requireSignIn(
-            () =>
-              void navigate(
-                localizePath(
-                  locale,
-                  `/h5/pay?lines=${encodeLines([{ listingId: props.listingId, quantity }])}`,
-                ),
-              ),
-          )
-        }
+        onClick={orAsk(() =>
+          requireSignIn(() => void navigate(localizePath(locale, `/h5/pay?lines=${encodeLines([line])}`))),
+        )}
         className="h-11 flex-1 rounded-full bg-primary-700 px-1.5 text-sm leading-tight font-semibold text-white disabled:opacity-50"
       >
         {t("orders.cart.buyNow")}

@@ -10,7 +10,12 @@ import { serviceLabel, useEta } from "./shipping-text.ts";
 import { ItemLine, MoneySummary, StatusLabel } from "./order-ui.tsx";
 
 /** An order in full: store, items, address, money, payment, shipping and the timeline. */
-export function OrderDetailBody(props: { order: OrderDetailView; extra?: React.ReactNode }) {
+export function OrderDetailBody(props: {
+  order: OrderDetailView;
+  extra?: React.ReactNode;
+  /** The store's view: each item's SKU, to pick it in the warehouse. */
+  skus?: boolean;
+}) {
   const { t, locale } = useI18n();
   const zone = useTimeZone();
   const { order } = props;
@@ -58,7 +63,15 @@ export function OrderDetailBody(props: { order: OrderDetailView; extra?: React.R
           {t("orders.detail.items")}
         </h2>
         {order.items.map((i) => (
-          <ItemLine key={i.variantId} name={i.name} image={i.image} price={i.price} quantity={i.quantity} />
+          <ItemLine
+            key={i.variantId}
+            name={i.name}
+            variant={i.variantLabel}
+            {...(props.skus ? { sku: i.sku } : {})}
+            image={i.image}
+            price={i.price}
+            quantity={i.quantity}
+          />
         ))}
         <div className="mt-2 border-t border-gray-100 pt-2 dark:border-gray-800">
           <MoneySummary {...order} totalLabel={t("orders.pay.total")} />

@@ -8,6 +8,10 @@ import { Thumbnail } from "../../ui/thumbnail.tsx";
 /** A product line of a cart, checkout or order: picture, name, price × quantity. */
 export function ItemLine(props: {
   name: string;
+  /** The variant bought ("Hitam / 42"), for a product with options. */
+  variant?: string | null;
+  /** The stock-keeping unit, for the store's and the operator's screens. */
+  sku?: string;
   image: ImageView | null;
   price: number;
   quantity: number;
@@ -19,6 +23,13 @@ export function ItemLine(props: {
       <Thumbnail image={props.image} />
       <div className="min-w-0 flex-1">
         <p className="line-clamp-2 text-sm">{props.name}</p>
+        {(props.variant || props.sku) && (
+          <p className="mt-0.5 text-xs text-gray-600 dark:text-gray-400" data-testid="item-variant">
+            {props.variant && t("orders.item.variant", { variant: props.variant })}
+            {props.variant && props.sku && " · "}
+            {props.sku && t("orders.item.sku", { sku: props.sku })}
+          </p>
+        )}
         <p className="mt-1 flex items-baseline justify-between gap-2 text-sm">
           <span className="font-semibold tabular-nums">{formatRupiah(props.price)}</span>
           <span className="text-gray-600 dark:text-gray-400">

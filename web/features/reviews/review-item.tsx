@@ -36,6 +36,11 @@ export function ReviewItem(props: { review: ReviewView; children?: React.ReactNo
               <Stars rating={review.rating} />
             </p>
           )}
+          {review.variantLabel && (
+            <p className="mt-0.5 text-xs text-gray-600 dark:text-gray-400">
+              {t("orders.item.variant", { variant: review.variantLabel })}
+            </p>
+          )}
           {review.text && <p className="mt-1 text-sm break-words whitespace-pre-line">{review.text}</p>}
           {review.editedAt && (
             <p className="text-xs text-gray-600 dark:text-gray-400">{t("reviews.edited")}</p>

@@ -77,7 +77,11 @@ function OrderRow(props: { order: FulfilmentOrderView; refresh: () => void }) {
         </div>
         <StatusLabel status={o.status} />
       </div>
-      <p className="mt-2 text-sm">{o.items.map((i) => `${i.name} × ${i.quantity}`).join(", ")}</p>
+      <p className="mt-2 text-sm">
+        {o.items
+          .map((i) => `${i.name}${i.variantLabel ? ` (${i.variantLabel}, ${i.sku})` : ""} × ${i.quantity}`)
+          .join(", ")}
+      </p>
       <p className="mt-1 text-sm">
         <span className="text-gray-600 dark:text-gray-400">{t("orders.ops.user")}: </span>
         <span className="break-all">{o.user}</span>

@@ -111,7 +111,13 @@ function AfterSalesContent() {
       <AppHeader back title={t("aftersales.form.title")} />
       <main id="main" className="pb-8">
         <Card>
-          <ItemLine name={item.name} image={item.image} price={item.price} quantity={item.quantity} />
+          <ItemLine
+            name={item.name}
+            variant={item.variantLabel}
+            image={item.image}
+            price={item.price}
+            quantity={item.quantity}
+          />
           {until && (
             <p className="text-sm text-gray-700 dark:text-gray-300">
               {t("aftersales.until", {

@@ -40,6 +40,35 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageMeta(ma
 
 type Item = CartView["stores"][number]["items"][number];
 
+/** A line's product page, with its variant chosen (`o1`, `o2`: decision 25). */
+const productPath = (item: Item) => {
+  const choice = item.optionValues.map((id, i) => `o${i + 1}=${id}`).join("&");
+  return `/h5/products/${item.listingId}${choice ? `?${choice}` : ""}`;
+};
+
+/** Lines taken out because their variant is no longer sold: said once, until the shopper closes it. */
+function Notices(props: { notices: CartView["notices"]; onClose: () => void }) {
+  const { t } = useI18n();
+  if (props.notices.length === 0) return null;
+  return (
+    <section
+      role="status"
+      className="mx-3 mt-3 rounded-xl border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100"
+    >
+      <ul className="grid gap-1">
+        {props.notices.map((n) => (
+          <li key={n.id}>
+            {t("orders.cart.variantGone", { name: n.variantLabel ? `${n.name}, ${n.variantLabel}` : n.name })}
+          </li>
+        ))}
+      </ul>
+      <button type="button" className="mt-2 min-h-11 font-semibold underline" onClick={props.onClose}>
+        {t("orders.cart.noticeClose")}
+      </button>
+    </section>
+  );
+}
+
 function Recommended(props: { id: string }) {
   const trpc = useTRPC();
   const { t } = useI18n();
@@ -60,6 +89,7 @@ function CartContent() {
   const setQuantity = useMutation(trpc.cart.setQuantity.mutationOptions({ onSettled: refresh }));
   const remove = useMutation(trpc.cart.remove.mutationOptions({ onSuccess: refresh }));
   const clear = useMutation(trpc.cart.clear.mutationOptions({ onSuccess: refresh }));
+  const dismiss = useMutation(trpc.cart.dismissNotices.mutationOptions({ onSuccess: refresh }));
   if (!cart) return null;
   const items = cart.stores.flatMap((s) => s.items);
   const available = items.filter((i) => i.available);
@@ -102,6 +132,7 @@ function CartContent() {
         }
       />
       <main id="main" className="pb-40">
+        <Notices notices={cart.notices} onClose={() => dismiss.mutate()} />
         {items.length === 0 ? (
           <div className="flex flex-col items-center gap-4 px-4 py-16 text-center">
             <ShoppingCart className="size-12 text-gray-400" aria-hidden="true" />
@@ -162,9 +193,10 @@ function CartContent() {
                           aria-label={t("orders.cart.select", { name: item.name })}
                         />
                         <div className="min-w-0 flex-1">
-                          <Link to={localizePath(locale, `/h5/products/${item.listingId}`)} className="block">
+                          <Link to={localizePath(locale, productPath(item))} className="block">
                             <ItemLine
                               name={item.name}
+                              variant={item.variantLabel}
                               image={item.image}
                               price={item.price}
                               quantity={item.quantity}

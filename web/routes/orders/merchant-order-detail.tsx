@@ -129,7 +129,7 @@ function MerchantOrderContent() {
       <main id="main" className="pb-8">
         <StoreMoney order={order} />
         <StoreAfterSales order={order} />
-        <OrderDetailBody order={order} />
+        <OrderDetailBody order={order} skus />
       </main>
     </>
   );

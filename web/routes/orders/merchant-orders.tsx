@@ -134,7 +134,9 @@ function MerchantOrdersContent() {
                   <StatusLabel status={o.status} />
                 </div>
                 <p className="mt-1 line-clamp-1 text-sm">
-                  {o.items.map((i) => `${i.name} × ${i.quantity}`).join(", ")}
+                  {o.items
+                    .map((i) => `${i.name}${i.variantLabel ? ` (${i.variantLabel})` : ""} × ${i.quantity}`)
+                    .join(", ")}
                 </p>
                 <p className="text-sm text-gray-600 dark:text-gray-400">
                   {formatDateTime(o.createdAt, locale, zone)}

@@ -106,7 +106,16 @@ function OrdersContent() {
                       </span>
                     ),
                   )}
-                  {o.items.length === 1 && <p className="line-clamp-2 flex-1 text-sm">{o.items[0]!.name}</p>}
+                  {o.items.length === 1 && (
+                    <p className="line-clamp-2 flex-1 text-sm">
+                      {o.items[0]!.name}
+                      {o.items[0]!.variantLabel && (
+                        <span className="block text-xs text-gray-600 dark:text-gray-400">
+                          {t("orders.item.variant", { variant: o.items[0]!.variantLabel })}
+                        </span>
+                      )}
+                    </p>
+                  )}
                 </div>
                 <p className="mt-3 flex items-baseline justify-between text-sm">
                   <span className="text-gray-600 dark:text-gray-400">

@@ -294,7 +294,14 @@ function Checkout() {
             {store.storeName}
           </h2>
           {store.items.map((i) => (
-            <ItemLine key={i.variantId} name={i.name} image={i.image} price={i.price} quantity={i.quantity} />
+            <ItemLine
+              key={i.variantId}
+              name={i.name}
+              variant={i.variantLabel}
+              image={i.image}
+              price={i.price}
+              quantity={i.quantity}
+            />
           ))}
           <ShippingPicker
             storeId={store.storeId}

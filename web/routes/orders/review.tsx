@@ -183,6 +183,11 @@ function ItemReview(props: { orderId: string; open: boolean; item: Item }) {
         <Thumbnail image={item.image} />
         <h2 id={headingId} className="line-clamp-2 text-sm font-medium">
           {item.name}
+          {item.variantLabel && (
+            <span className="block text-xs font-normal text-gray-600 dark:text-gray-400">
+              {t("orders.item.variant", { variant: item.variantLabel })}
+            </span>
+          )}
         </h2>
       </div>
       {item.review ? (

@@ -1,7 +1,7 @@
-import { useEffect } from "react";
+import { useEffect, useState } from "react";
 import { HydrationBoundary, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { ShieldCheck, Store } from "lucide-react";
-import { Link } from "react-router";
+import { Link, useSearchParams, type ShouldRevalidateFunction } from "react-router";
 import type { Route } from "./+types/product";
 import { AppHeader } from "../../features/shell/app-header.tsx";
 import { PreferencesButton } from "../../features/shell/preferences-button.tsx";
@@ -9,6 +9,14 @@ import { Price } from "../../features/catalog/price.tsx";
 import { ProductGallery } from "../../features/catalog/product-gallery.tsx";
 import { ProductRow } from "../../features/catalog/product-card.tsx";
 import { ShareButton } from "../../features/catalog/share-button.tsx";
+import { VariantPicker } from "../../features/catalog/variant-picker.tsx";
+import {
+  chosenVariant,
+  firstUnchosen,
+  offerOf,
+  readChoice,
+  valuePicture,
+} from "../../features/catalog/variant-choice.ts";
 import { CollectionButton } from "../../features/browsing/collection-button.tsx";
 import { BuyBar } from "../../features/orders/buy-bar.tsx";
 import { FollowButton } from "../../features/stores/follow-button.tsx";
@@ -44,6 +52,16 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     description: result.description.slice(0, 160),
   };
 }
+
+/**
+ * Choosing a variant changes only the address's `o1`/`o2`: the page already has every variant, so it re-renders
+ * from its data with no request (decision 25).
+ */
+export const shouldRevalidate: ShouldRevalidateFunction = ({
+  currentUrl,
+  nextUrl,
+  defaultShouldRevalidate,
+}) => (currentUrl.pathname === nextUrl.pathname ? false : defaultShouldRevalidate);
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
   pageMeta(matches, loaderData?.title, loaderData?.description);
@@ -108,21 +126,54 @@ function ProductContent(props: { id: string }) {
   const trpc = useTRPC();
   const { t, locale } = useI18n();
   const { data: product } = useQuery(trpc.listings.get.queryOptions({ id: props.id }));
+  const [params] = useSearchParams();
+  // After a tap on a buy button with a choice still to make: the picker says which.
+  const [prompt, setPrompt] = useState(false);
   useRecordFootprint(product?.id);
   if (!product) return null;
+  const choice = readChoice(product.options, params);
+  const variant = chosenVariant(product.variants, choice);
+  const missing = firstUnchosen(product.options, choice);
+  // What the choice so far leaves: a range until one variant is chosen; nothing for a combination not sold.
+  const offer = offerOf(product.variants, choice) ?? {
+    price: product.price,
+    maxPrice: product.price,
+    suggestedPrice: product.price,
+    stock: 0,
+  };
+  const colour = product.options.findIndex((o) => o.kind === "colour");
+  const chosenColour =
+    colour >= 0 ? product.options[colour]!.values.find((v) => v.id === choice[colour]) : undefined;
+  const picture =
+    variant?.image ?? (chosenColour ? valuePicture(product.variants, colour, chosenColour) : null);
+  const images = picture ? [picture, ...product.images.filter((i) => i.url !== picture.url)] : product.images;
+  const askFor = () => {
+    setPrompt(true);
+    if (missing)
+      document
+        .getElementById(`option-${product.options.findIndex((o) => o.name === missing.name) + 1}`)
+        ?.focus();
+  };
   return (
     <>
       <AppHeader back title={t("catalog.product.title")} actions={<PreferencesButton />} />
       <main id="main" className="pb-24">
-        <ProductGallery images={product.images} name={product.name} />
+        <ProductGallery key={images[0]?.url} images={images} name={product.name} />
         <section className="bg-white p-4 dark:bg-gray-900">
           <Price
             size="lg"
-            price={product.price}
-            usual={product.suggestedPrice}
+            price={offer.price}
+            max={offer.maxPrice}
+            usual={offer.suggestedPrice}
             discountLabel={(percent) => t("catalog.product.discount", { percent })}
           />
           <h1 className="mt-2 text-lg leading-snug font-semibold">{product.name}</h1>
+          <VariantPicker
+            options={product.options}
+            variants={product.variants}
+            choice={choice}
+            prompt={prompt}
+          />
           <div className="mt-2 flex justify-end gap-2">
             <CollectionButton listingId={product.id} />
             <ShareButton title={product.name} />
@@ -132,8 +183,8 @@ function ProductContent(props: { id: string }) {
               <span>{t("catalog.product.sold", { count: formatNumber(product.sales, locale) })} · </span>
             )}
             <span>
-              {product.stock > 0
-                ? t("catalog.product.stock", { count: formatNumber(product.stock, locale) })
+              {offer.stock > 0
+                ? t("catalog.product.stock", { count: formatNumber(offer.stock, locale) })
                 : t("catalog.product.outOfStock")}
             </span>
           </p>
@@ -200,7 +251,12 @@ function ProductContent(props: { id: string }) {
         <Reviews id={product.id} />
         <Recommended id={product.id} />
       </main>
-      <BuyBar listingId={product.id} stock={product.stock} />
+      <BuyBar
+        listingId={product.id}
+        stock={offer.stock}
+        variantId={variant?.id ?? null}
+        onChoiceMissing={missing ? askFor : null}
+      />
     </>
   );
 }
