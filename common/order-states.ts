@@ -111,9 +111,7 @@ export function courierName(code: string): string {
   return couriers.find((c) => c.code === code)?.name ?? code;
 }
 
-/** The most of one item in one order, and of different items in one checkout. */
-export const maxItemQuantity = 99;
-export const maxCheckoutItems = 50;
+export { maxCheckoutItems, maxItemQuantity } from "./quantities.ts";
 
 /** The merchant order centre's views (seed section 4). */
 export const merchantOrderViews = ["all", "goods_unpaid", "shipping", "completed", "paid"] as const;

@@ -1,9 +1,10 @@
 // @vitest-environment happy-dom
 import { useState } from "react";
 import { afterEach, describe, expect, it } from "vitest";
-import { maxItemQuantity } from "#common/order-states.ts";
+import { maxItemQuantity } from "#common/quantities.ts";
 import { mount } from "../../../tests/setup/web.tsx";
-import { decodeLines, encodeLines, Stepper } from "./lines.tsx";
+import { decodeLines } from "./decode-lines.ts";
+import { encodeLines, Stepper } from "./lines.tsx";
 
 /** A cart line's quantity, as the cart holds it. */
 function Quantity(props: { initial: number; stock: number }) {

@@ -1,5 +1,4 @@
-import { Minus, Plus } from "lucide-react";
-import { maxItemQuantity } from "#common/order-states.ts";
+import { maxItemQuantity } from "#common/quantities.ts";
 import { useI18n } from "../../lib/i18n.tsx";
 
 /** A line of a checkout: a store's product, the variant chosen (left out in links from before variants). */
@@ -12,23 +11,6 @@ export interface Line {
 /** A checkout's lines in the pay page's address: `prd_a.var_x*2,prd_b*1`. */
 export function encodeLines(lines: readonly Line[]): string {
   return lines.map((l) => `${l.listingId}${l.variantId ? `.${l.variantId}` : ""}*${l.quantity}`).join(",");
-}
-
-/** The lines of a `?lines=` value; malformed parts are left out. */
-export function decodeLines(value: string | null): Line[] {
-  if (!value) return [];
-  const lines: Line[] = [];
-  for (const part of value.split(",").slice(0, 50)) {
-    const match = /^(prd_[0-9a-z]{1,59})(?:\.(var_[0-9a-z]{1,59}))?\*(\d{1,2})$/.exec(part);
-    const quantity = Number(match?.[3]);
-    if (match && quantity >= 1 && quantity <= maxItemQuantity)
-      lines.push(
-        match[2]
-          ? { listingId: match[1]!, variantId: match[2], quantity }
-          : { listingId: match[1]!, quantity },
-      );
-  }
-  return lines;
 }
 
 /** A quantity stepper: − n +, never below 1 or above `max`; `compact` where a bar shares its width with buttons. */
@@ -55,7 +37,10 @@ export function Stepper(props: {
         disabled={props.disabled || props.value <= 1}
         onClick={() => props.onChange(props.value - 1)}
       >
-        <Minus className="size-4" aria-hidden="true" />
+        {/* Text glyphs, not icons: the product page's script budget (decision 25). */}
+        <span aria-hidden="true" className="text-lg leading-none">
+          −
+        </span>
       </button>
       <output aria-live="polite" className="min-w-6 text-center font-semibold tabular-nums">
         {props.value}
@@ -67,7 +52,9 @@ export function Stepper(props: {
         disabled={props.disabled || props.value >= Math.min(props.max, maxItemQuantity)}
         onClick={() => props.onChange(props.value + 1)}
       >
-        <Plus className="size-4" aria-hidden="true" />
+        <span aria-hidden="true" className="text-lg leading-none">
+          +
+        </span>
       </button>
     </div>
   );

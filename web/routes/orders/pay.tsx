@@ -13,7 +13,7 @@ import { formatIndonesianNumber } from "#common/account-display.ts";
 import type { ShippingOption } from "#common/contracts/shipping.ts";
 import type { PlaceMethod } from "#common/payment-channels.ts";
 import { ItemLine, MoneySummary } from "../../features/orders/order-ui.tsx";
-import { decodeLines } from "../../features/orders/lines.tsx";
+import { decodeLines } from "../../features/orders/decode-lines.ts";
 import { ShippingPicker } from "../../features/orders/shipping-picker.tsx";
 import { ChannelPicker, ChoiceRow } from "../../features/payments/channel-picker.tsx";
 import { attemptPath, walletPhoneProblem } from "../../features/payments/channels.ts";

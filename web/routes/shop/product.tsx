@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import { HydrationBoundary, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { ShieldCheck, Store } from "lucide-react";
+import { Store } from "lucide-react";
 import { Link, useSearchParams, type ShouldRevalidateFunction } from "react-router";
 import type { Route } from "./+types/product";
 import { AppHeader } from "../../features/shell/app-header.tsx";
@@ -234,7 +234,13 @@ function ProductContent(props: { id: string }) {
           <ul className="mt-2 grid gap-1.5 text-sm text-gray-700 dark:text-gray-300">
             {(["returns", "replacement", "delivery"] as const).map((key) => (
               <li key={key} className="flex items-center gap-2">
-                <ShieldCheck className="size-4 text-primary-700 dark:text-primary-400" aria-hidden="true" />
+                {/* A drawn tick, not an icon module: the page's script budget (decision 25). */}
+                <span
+                  aria-hidden="true"
+                  className="grid size-4 shrink-0 place-items-center rounded-full bg-primary-700 text-[10px] leading-none font-bold text-white dark:bg-primary-400 dark:text-gray-900"
+                >
+                  ✓
+                </span>
                 {t(`catalog.product.${key}`)}
               </li>
             ))}
