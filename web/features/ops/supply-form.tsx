@@ -15,6 +15,7 @@ import { DialogActions } from "../../ui/confirm-dialog.tsx";
 import {
   checkDraft,
   draftOf,
+  savedNotes,
   skuBase,
   variantsInput,
   type RowFields,
@@ -294,12 +295,7 @@ export function SupplyForm(props: {
         ...(perVariant ? {} : variantFields),
         id: product.id,
       });
-      const notes = [
-        variants?.delisted ? t("ops.catalog.variants.delisted", { count: variants.delisted }) : "",
-        variants?.removedFromCarts
-          ? t("ops.catalog.variants.removedFromCarts", { count: variants.removedFromCarts })
-          : "",
-      ].filter(Boolean);
+      const notes = variants ? savedNotes(t, variants) : [];
       toast.add({
         title:
           updated.delisted > 0

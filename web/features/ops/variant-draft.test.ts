@@ -1,4 +1,8 @@
 import { describe, expect, it } from "vitest";
+import { createTranslator } from "#common/i18n/i18n.ts";
+import en from "#common/i18n/messages/en.json";
+import ind from "#common/i18n/messages/ind.json";
+import type { Messages } from "#common/i18n/messages.ts";
 // The server's schema, to prove the form's input agrees with it (a test, never in a page's JavaScript).
 // eslint-disable-next-line @typescript-eslint/no-restricted-imports
 import { SupplyVariantsInputSchema, type SupplyOpsItem } from "#common/contracts/supply.ts";
@@ -8,6 +12,7 @@ import {
   draftOf,
   generateRows,
   rowLabel,
+  savedNotes,
   skuBase,
   variantsInput,
   type AxisDraft,
@@ -187,5 +192,17 @@ describe("the operator's options and variants", () => {
     const input = variantsInput(product.id, { axes, rows });
     expect(input.axes[0]!.values.map((v) => v.id)).toEqual([undefined, undefined]);
     expect(input.axes[0]!.values.map((v) => v.swatch)).toEqual([null, null]);
+  });
+
+  it("says what saving took off sale and out of carts, counted, and nothing when there was none", () => {
+    const english = createTranslator("en", en as Messages);
+    expect(savedNotes(english, { delisted: 0, removedFromCarts: 0 })).toEqual([]);
+    expect(savedNotes(english, { delisted: 1, removedFromCarts: 3 })).toEqual([
+      "1 store's price below the new merchant price was taken off sale.",
+      "3 items of archived variants were taken out of shoppers' carts.",
+    ]);
+    expect(savedNotes(createTranslator("ind", ind), { delisted: 0, removedFromCarts: 1 })).toEqual([
+      "1 barang dari varian yang diarsipkan dikeluarkan dari keranjang pembeli.",
+    ]);
   });
 });

@@ -2,6 +2,7 @@
 // two axes with their values in every language, and a row per combination. Pure functions, so the cross product,
 // the SKUs and the checks are tested without a page (variant-draft.test.ts).
 import type { SupplyOpsItem, SupplyVariantsInput } from "#common/contracts/supply.ts";
+import type { Translate } from "#common/i18n/i18n.ts";
 import { locales, localize, type Locale, type Localized } from "#common/locales.ts";
 import { maxParcelCm, maxParcelGrams } from "#common/parcel.ts";
 import {
@@ -290,4 +291,16 @@ export function variantsInput(id: string, draft: VariantDraft): SupplyVariantsIn
       ...(row.id ? {} : { stock: row.stock ?? 0 }),
     })),
   };
+}
+
+/**
+ * What saving the variants did beyond saving them, for the toast: store prices taken off sale below a raised cost,
+ * and cart lines of archived variants taken out of shoppers' carts (each said only when there were some).
+ */
+export function savedNotes(t: Translate, answer: { delisted: number; removedFromCarts: number }): string[] {
+  const notes: string[] = [];
+  if (answer.delisted > 0) notes.push(t("ops.catalog.variants.delisted", { count: answer.delisted }));
+  if (answer.removedFromCarts > 0)
+    notes.push(t("ops.catalog.variants.removedFromCarts", { count: answer.removedFromCarts }));
+  return notes;
 }
