@@ -1,7 +1,7 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type APIRequestContext, type Locator, type Page } from "@playwright/test";
 import { toasts, trpcMutation } from "../support/accounts.ts";
 import { expectNoSeriousViolations } from "../support/axe.ts";
-import { fill, langs, localePath, messages, type Lang } from "../support/i18n.ts";
+import { fill, htmlLang, langs, localePath, messages, plural, type Lang } from "../support/i18n.ts";
 import { jpegImage } from "../support/images.ts";
 import { demoOperator, rupiah } from "../support/money.ts";
 import { waitForHydration } from "../support/page.ts";
@@ -277,6 +277,333 @@ for (const lang of langs.filter((l) => l !== journeyLang)) {
     await expectInMerchantCatalogue(merchant, lang, tag);
     await expectScreen(merchant, `supply catalogue (${lang})`, { axe: false });
     await merchant.context().close();
+    await page.context().close();
+  });
+}
+
+/** A category under Food & drinks and a supply product in it with one variant (25 in stock), made through the API. */
+async function productBySetUp(request: APIRequestContext, ops: Record<string, string>, tag: string) {
+  const category = await trpcMutation<{ id: number }>(
+    request,
+    "ops.catalog.addCategory",
+    { parentId: 43, name: { ind: `Teh ${tag}`, en: `Tea ${tag}`, zh: `茶 ${tag}` } },
+    ops,
+  );
+  const names = productNames(tag);
+  return trpcMutation<{ id: string }>(
+    request,
+    "ops.catalog.create",
+    {
+      categoryId: category.id,
+      name: names,
+      description: { ind: `${names.ind}: 100 g`, en: `${names.en}: 100 g`, zh: `${names.zh}: 100 g` },
+      merchantPrice: 40_000,
+      suggestedPrice: 55_000,
+      stock: 25,
+      boutique: false,
+      weightGrams: 120,
+      lengthCm: 15,
+      widthCm: 8,
+      heightCm: 6,
+    },
+    ops,
+  );
+}
+
+/** The tin's colours and sizes, in every language. */
+const colours = [
+  { ind: "Hitam", en: "Black", zh: "黑色", swatch: "#111111" },
+  { ind: "Putih", en: "White", zh: "白色", swatch: "#fafafa" },
+];
+const sizes = ["100 g", "250 g"];
+
+/** "黑色 / 100 g": a variant's label in `lang`. */
+const variantName = (lang: Lang, colour: number, size: number) =>
+  `${colours[colour]![lang]} / ${sizes[size]}`;
+
+/** An option axis of the form, and one of its values, by their numbers. */
+const axisGroup = (page: Page, lang: Lang, number: number) =>
+  page.getByRole("group", { name: fill(messages[lang].ops.catalog.variants.axis, { number }), exact: true });
+const valueGroup = (axis: Locator, lang: Lang, number: number) =>
+  axis.getByRole("group", { name: fill(messages[lang].ops.catalog.variants.value, { number }), exact: true });
+
+// The options and variants, in one language: on a product with one variant, the operator adds a colour and a size
+// axis (names in every language, a swatch per colour, sizes the same in every language), generates the
+// combinations, removes one, types an initial stock, is told what is wrong until it is right, saves; the list shows
+// the price range, the summed stock and the variant count, and the stock dialog asks which variant.
+for (const lang of [journeyLang]) {
+  test(`the operator's options and variants in ${lang}`, async ({ browser, request }) => {
+    test.setTimeout(180_000);
+    const m = messages[lang];
+    const c = m.ops.catalog;
+    const v = c.variants;
+    const tag = `${lang}v${Date.now().toString(36)}`;
+    const names = productNames(tag);
+    const page = await pageAs(browser, demoOperator.account);
+    const ops = { authorization: await tokenOf(request, demoOperator.account) };
+    const product = await productBySetUp(request, ops, tag);
+
+    await page.goto(localePath(lang, `/ops/catalog?edit=${product.id}`));
+    await waitForHydration(page);
+    const section = page.getByRole("group", { name: v.title });
+    await expect(section).toContainText(v.note);
+    // Prices and size are the product's while it has one variant.
+    await expect(page.getByLabel(m.merchant.products.merchantPrice)).toHaveValue(
+      (40_000).toLocaleString(htmlLang[lang]),
+    );
+
+    // A colour axis: named by its kind in every language, a value per colour with its swatch.
+    await section.getByRole("button", { name: v.addAxis }).click();
+    const colour = axisGroup(page, lang, 1);
+    await colour.getByLabel(v.kind).selectOption("colour");
+    const axisNames = colour.getByRole("group", { name: v.axisName });
+    await expect(axisNames.getByLabel("Indonesia")).toHaveValue("Warna");
+    await expect(axisNames.getByLabel("English")).toHaveValue("Colour");
+    await expect(axisNames.getByLabel("中文")).toHaveValue("颜色");
+    // The product's own price and size give way to the variants'.
+    await expect(page.getByLabel(m.merchant.products.merchantPrice)).toHaveCount(0);
+    await expect(page.getByText(v.perVariant)).toBeVisible();
+    for (const [index, value] of colours.entries()) {
+      if (index > 0) await colour.getByRole("button", { name: v.addValue }).click();
+      const group = valueGroup(colour, lang, index + 1);
+      await group.getByLabel("Indonesia").fill(value.ind);
+      await group.getByLabel("English").fill(value.en);
+      await group.getByLabel("中文").fill(value.zh);
+      await group.getByLabel(v.swatch).fill(value.swatch);
+    }
+
+    // A size axis: the same in every language, so one name per value.
+    await section.getByRole("button", { name: v.addAxis }).click();
+    await expect(section.getByRole("button", { name: v.addAxis })).toHaveCount(0);
+    const size = axisGroup(page, lang, 2);
+    await size.getByLabel(v.kind).selectOption("size");
+    await expect(size.getByLabel(v.same)).toBeChecked();
+    for (const [index, value] of sizes.entries()) {
+      if (index > 0) await size.getByRole("button", { name: v.addValue }).click();
+      // One field a value, labelled by its number.
+      await size.getByLabel(fill(v.value, { number: index + 1 }), { exact: true }).fill(value);
+    }
+
+    // Saving before generating: the old variant is no combination of the new options.
+    await page.getByRole("button", { name: c.save }).click();
+    await expect(section.getByRole("alert")).toHaveText(m.errors.supply.variantsStale);
+
+    // Generated: four combinations; the variant without options will be archived, with its stock.
+    await section.getByRole("button", { name: v.generate }).click();
+    const rows = section.getByTestId("variant-row");
+    await expect(rows).toHaveCount(4);
+    await expect(section).toContainText(plural(lang, v.count, 4).replace("{{count}}", "4"));
+    await expect(section).toContainText(plural(lang, v.archivedNote, 1).replace("{{count}}", "1"));
+    await expect(section).toContainText(fill(v.archivedStock, { stock: "25" }));
+    const row = (colourIndex: number, sizeIndex: number) =>
+      section.getByRole("group", { name: variantName(lang, colourIndex, sizeIndex), exact: true });
+    await expect(row(0, 1).getByLabel(v.sku)).toHaveValue(`${product.id.toUpperCase()}-HITAM-250G`);
+    await expect(row(0, 1).getByLabel(m.merchant.products.merchantPrice)).toHaveValue(
+      (40_000).toLocaleString(htmlLang[lang]),
+    );
+
+    // One combination is not sold: removed. Another costs more; one gets its first stock.
+    await section
+      .getByRole("button", { name: fill(v.removeRow, { label: variantName(lang, 1, 0) }) })
+      .click();
+    await expect(rows).toHaveCount(3);
+    await row(1, 1).getByLabel(m.merchant.products.merchantPrice).fill("45000");
+    await row(1, 1).getByLabel(m.merchant.products.suggestedPrice).fill("44000");
+    await row(1, 1).getByLabel(v.sku).fill("teh putih 250");
+    await row(0, 1).getByLabel(v.initialStock).fill("12");
+    await page.getByRole("button", { name: c.save }).click();
+    await expect(row(1, 1).getByText(m.errors.supply.suggestedBelowCost)).toBeVisible();
+    await expect(row(1, 1).getByText(m.errors.supply.sku)).toBeVisible();
+    await row(1, 1).getByLabel(m.merchant.products.suggestedPrice).fill("60000");
+    await row(1, 1).getByLabel(v.sku).fill(`${product.id.toUpperCase()}-PUTIH-250G`);
+    await expect(row(1, 1).getByText(m.errors.supply.sku)).toHaveCount(0);
+    await expectNoSeriousViolations(page, `options and variants (${lang})`);
+    await page.setViewportSize({ width: 320, height: 700 });
+    await expectScreen(page, `options and variants (${lang}, 320 px)`);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.getByRole("button", { name: c.save }).click();
+    await expect(toasts(page, lang).getByText(c.saved, { exact: true })).toBeVisible();
+
+    // The list: the price range, the summed stock and the variant count.
+    await page.goto(localePath(lang, `/ops/catalog?q=${encodeURIComponent(names.en)}`));
+    await waitForHydration(page);
+    const listed = page.getByTestId("ops-supply").filter({ hasText: names[lang] });
+    await expect(listed).toContainText(`${rupiah(40_000)} – ${rupiah(45_000)}`);
+    await expect(listed).toContainText(`${rupiah(55_000)} – ${rupiah(60_000)}`);
+    await expect(listed.getByTestId("supply-variants")).toHaveText(
+      plural(lang, v.count, 3).replace("{{count}}", "3"),
+    );
+    await expect(listed.getByTestId("supply-parcel")).toHaveCount(0);
+    await expect(listed).toContainText("12");
+
+    // The stock dialog asks which variant, with its SKU and stock.
+    await listed.getByRole("button", { name: c.addStock }).click();
+    const dialog = page.getByRole("dialog");
+    const variant = dialog.getByLabel(v.choose);
+    await expect(variant.locator("option")).toHaveText([
+      v.chooseNone,
+      ...[
+        [0, 0, "0"],
+        [0, 1, "12"],
+        [1, 1, "0"],
+      ].map(([ci, si, stock]) =>
+        fill(v.stockOption, {
+          label: variantName(lang, Number(ci), Number(si)),
+          sku: `${product.id.toUpperCase()}-${["HITAM", "PUTIH"][Number(ci)]}-${["100G", "250G"][Number(si)]}`,
+          stock: String(stock),
+        }),
+      ),
+    ]);
+    await dialog.getByLabel(c.stockChange).fill("5");
+    await dialog.getByRole("button", { name: c.saveStock }).click();
+    await expect(dialog.getByText(m.errors.supply.chooseVariant)).toBeVisible();
+    await variant.selectOption({ index: 3 });
+    await expect(dialog).toContainText(fill(c.stockAfter, { stock: "5" }));
+    await expectNoSeriousViolations(page, `stock dialog with variants (${lang})`);
+    await dialog.getByRole("button", { name: c.saveStock }).click();
+    await expect(toasts(page, lang).getByText(c.stocked)).toBeVisible();
+    await expect(listed).toContainText("17");
+
+    // Opened again: the saved variants with their stock; prices and size stay per variant.
+    await listed.getByRole("button", { name: c.edit }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(c.editTitle);
+    await expect(section.getByTestId("variant-row")).toHaveCount(3);
+    await expect(row(1, 1)).toContainText("5");
+    await expect(row(1, 1).getByLabel(v.initialStock)).toHaveCount(0);
+    await expect(page.getByLabel(m.merchant.products.merchantPrice)).toHaveCount(3);
+    await page.context().close();
+  });
+}
+
+// The options and variants' screens in the other languages, reached by set-up: the product's options and variants
+// saved through the API, then the form (with a new value, its combinations generated, a row removed and an error),
+// the list row and the stock dialog, each checked for its texts, at 390 and 320 px, with axe.
+for (const lang of langs.filter((l) => l !== journeyLang)) {
+  test(`the operator's options and variants: the screens in ${lang}, reached by set-up`, async ({
+    browser,
+    request,
+  }) => {
+    test.setTimeout(150_000);
+    const m = messages[lang];
+    const c = m.ops.catalog;
+    const v = c.variants;
+    const tag = `${lang}v${Date.now().toString(36)}`;
+    const names = productNames(tag);
+    const page = await pageAs(browser, demoOperator.account);
+    const ops = { authorization: await tokenOf(request, demoOperator.account) };
+    const product = await productBySetUp(request, ops, tag);
+    const sku = (ci: number, si: number) =>
+      `${product.id.toUpperCase()}-${["HITAM", "PUTIH"][ci]}-${["100G", "250G"][si]}`;
+    await trpcMutation(
+      request,
+      "ops.catalog.saveVariants",
+      {
+        id: product.id,
+        axes: [
+          {
+            name: { ind: "Warna", en: "Colour", zh: "颜色" },
+            kind: "colour",
+            values: colours.map((colour) => ({
+              name: { ind: colour.ind, en: colour.en, zh: colour.zh },
+              swatch: colour.swatch,
+            })),
+          },
+          {
+            name: { ind: "Ukuran", en: "Size", zh: "尺码" },
+            kind: "size",
+            values: sizes.map((s) => ({ name: { ind: s, en: s, zh: s } })),
+          },
+        ],
+        variants: [
+          [0, 0, 40_000, 3],
+          [0, 1, 45_000, 4],
+          [1, 0, 40_000, 0],
+          [1, 1, 45_000, 1],
+        ].map(([ci, si, price, stock]) => ({
+          values: [ci, si],
+          sku: sku(ci!, si!),
+          merchantPrice: price,
+          suggestedPrice: price! + 15_000,
+          weightGrams: 120,
+          lengthCm: 15,
+          widthCm: 8,
+          heightCm: 6,
+          stock,
+        })),
+      },
+      ops,
+    );
+
+    // The list row: the range, the summed stock, the variant count.
+    await page.goto(localePath(lang, `/ops/catalog?q=${encodeURIComponent(names.en)}`));
+    await waitForHydration(page);
+    const listed = page.getByTestId("ops-supply").filter({ hasText: names[lang] });
+    await expect(listed).toContainText(`${rupiah(40_000)} – ${rupiah(45_000)}`);
+    await expect(listed).toContainText(`${rupiah(55_000)} – ${rupiah(60_000)}`);
+    await expect(listed.getByTestId("supply-variants")).toHaveText(
+      plural(lang, v.count, 4).replace("{{count}}", "4"),
+    );
+    await expect(listed).toContainText("8");
+    await expectScreen(page, `ops catalogue with variants (${lang})`);
+    await page.setViewportSize({ width: 320, height: 700 });
+    await expectScreen(page, `ops catalogue with variants (${lang}, 320 px)`);
+    await page.setViewportSize({ width: 390, height: 844 });
+
+    // The stock dialog: which variant, with its message until one is chosen.
+    await listed.getByRole("button", { name: c.addStock }).click();
+    const dialog = page.getByRole("dialog");
+    await expect(dialog.getByLabel(v.choose).locator("option")).toHaveText([
+      v.chooseNone,
+      ...[
+        [0, 0, 3],
+        [0, 1, 4],
+        [1, 0, 0],
+        [1, 1, 1],
+      ].map(([ci, si, stock]) =>
+        fill(v.stockOption, { label: variantName(lang, ci!, si!), sku: sku(ci!, si!), stock: String(stock) }),
+      ),
+    ]);
+    await dialog.getByLabel(c.stockChange).fill("5");
+    await dialog.getByRole("button", { name: c.saveStock }).click();
+    await expect(dialog.getByText(m.errors.supply.chooseVariant)).toBeVisible();
+    await expectScreen(page, `stock dialog with variants (${lang})`);
+    await page.setViewportSize({ width: 320, height: 700 });
+    await expectScreen(page, `stock dialog with variants (${lang}, 320 px)`);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await dialog.getByRole("button", { name: m.catalog.search.cancel, exact: true }).click();
+
+    // The form: the saved options and variants; a third colour generated, a row removed, a SKU refused.
+    await page.goto(localePath(lang, `/ops/catalog?edit=${product.id}`));
+    await waitForHydration(page);
+    const section = page.getByRole("group", { name: v.title });
+    await expect(page.getByText(v.perVariant)).toBeVisible();
+    await expect(page.getByLabel(m.merchant.products.merchantPrice)).toHaveCount(4);
+    const colour = axisGroup(page, lang, 1);
+    await expect(colour.getByLabel(v.kind)).toHaveValue("colour");
+    await expect(axisGroup(page, lang, 2).getByLabel(v.same)).toBeChecked();
+    await colour.getByRole("button", { name: v.addValue }).click();
+    const third = valueGroup(colour, lang, 3);
+    await third.getByLabel("Indonesia").fill("Merah");
+    await third.getByLabel("English").fill("Red");
+    await third.getByLabel("中文").fill("红色");
+    await section.getByRole("button", { name: v.generate }).click();
+    const rows = section.getByTestId("variant-row");
+    await expect(rows).toHaveCount(6);
+    await section
+      .getByRole("button", { name: fill(v.removeRow, { label: variantName(lang, 1, 0) }) })
+      .click();
+    await expect(rows).toHaveCount(5);
+    await expect(section).toContainText(plural(lang, v.archivedNote, 1).replace("{{count}}", "1"));
+    const red = section.getByRole("group", {
+      name: `${lang === "en" ? "Red" : "Merah"} / ${sizes[0]}`,
+      exact: true,
+    });
+    await red.getByLabel(v.sku).fill("");
+    await page.getByRole("button", { name: c.save }).click();
+    await expect(red.getByText(m.errors.supply.sku)).toBeVisible();
+    await expectScreen(page, `options and variants (${lang})`);
+    await page.setViewportSize({ width: 320, height: 700 });
+    await expectScreen(page, `options and variants (${lang}, 320 px)`);
     await page.context().close();
   });
 }

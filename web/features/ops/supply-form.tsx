@@ -8,10 +8,20 @@ import { Field, type FieldErrors } from "../auth/form.tsx";
 import { TextAreaField, useFieldMessage } from "../merchant/store-fields.tsx";
 import { AmountField } from "../wallet/wallet-ui.tsx";
 import { useI18n } from "../../lib/i18n.tsx";
-import { toast } from "../../lib/toast.ts";
+import { appToastTimeout, genericToastTimeout, toast } from "../../lib/toast.ts";
 import { useTRPC } from "../../lib/trpc.ts";
 import { Picture } from "../../ui/picture.tsx";
 import { DialogActions } from "../../ui/confirm-dialog.tsx";
+import {
+  checkDraft,
+  draftOf,
+  savedNotes,
+  skuBase,
+  variantsInput,
+  type RowFields,
+  type VariantDraft,
+} from "./variant-draft.ts";
+import { VariantsSection } from "./variants-section.tsx";
 
 const emptyText = { ind: "", en: "", zh: "" };
 
@@ -39,14 +49,18 @@ const sides = ["lengthCm", "widthCm", "heightCm"] as const;
 /** Whether a packed size is a whole number within the database's bounds. */
 const within = (value: number | null, max: number) => value !== null && value >= 1 && value <= max;
 
-/** The same checks as the server's schema (common/contracts/supply.ts), as message keys by field. */
-function check(v: Values, creating: boolean): FieldErrors {
+/**
+ * The same checks as the server's schema (common/contracts/supply.ts), as message keys by field; the prices and
+ * packed size only when they are the product's (`perVariant`: each variant has its own, checked by `checkDraft`).
+ */
+function check(v: Values, creating: boolean, perVariant: boolean): FieldErrors {
   const errors: FieldErrors = {};
   if (!v.categoryId) errors.categoryId = "errors.supply.category";
   for (const l of locales) {
     if (!v.name[l].trim()) errors[`name.${l}`] = "errors.supply.name";
     if (!v.description[l].trim()) errors[`description.${l}`] = "errors.supply.description";
   }
+  if (perVariant) return errors;
   if (!v.merchantPrice) errors.merchantPrice = "errors.supply.price";
   if (!v.suggestedPrice) errors.suggestedPrice = "errors.supply.price";
   else if (v.merchantPrice && v.suggestedPrice < v.merchantPrice)
@@ -170,9 +184,14 @@ function ParcelFields(props: {
   );
 }
 
+/** A product's options and variants as saved: nothing before the product exists. */
+const savedDraft = (product: SupplyOpsItem | undefined): VariantDraft =>
+  product ? draftOf(product) : { axes: [], rows: [] };
+
 /**
  * Creates or edits a supply product: every language's name and description, category, prices, boutique, and
- * the packed weight and size couriers charge by.
+ * the packed weight and size couriers charge by; once it exists, its pictures and its options and variants (a
+ * product with several variants is priced and packed per variant, and its own price and size fields give way).
  */
 export function SupplyForm(props: {
   product?: SupplyOpsItem;
@@ -198,57 +217,103 @@ export function SupplyForm(props: {
     heightCm: props.product?.heightCm ?? null,
   }));
   const [errors, setErrors] = useState<FieldErrors>({});
+  // The options and variants: as saved, and as edited; checked as they change once a save was tried.
+  const [saved, setSaved] = useState(() => savedDraft(props.product));
+  const [draft, setDraft] = useState(saved);
+  const [draftChanged, setDraftChanged] = useState(false);
+  const [tried, setTried] = useState(false);
+  const perVariant = product !== undefined && (saved.axes.length > 0 || draft.axes.length > 0);
+  const sendVariants = perVariant && draftChanged;
+  const variantErrors = sendVariants && tried ? checkDraft(draft) : {};
+  const fromProduct: RowFields = {
+    sku: "",
+    merchantPrice: values.merchantPrice,
+    suggestedPrice: values.suggestedPrice,
+    weightGrams: values.weightGrams,
+    lengthCm: values.lengthCm,
+    widthCm: values.widthCm,
+    heightCm: values.heightCm,
+  };
+  // New combinations are priced and packed like the first variant with options, else like the product.
+  const template =
+    draft.rows.find((r) => r.values.length > 0) ??
+    (saved.axes.length > 0 ? saved.rows[0] : undefined) ??
+    fromProduct;
   const refresh = () => void queryClient.invalidateQueries({ queryKey: trpc.ops.catalog.pathKey() });
+  const keep = (p: SupplyOpsItem) => {
+    setProduct(p);
+    const next = savedDraft(p);
+    setSaved(next);
+    setDraft(next);
+    setDraftChanged(false);
+  };
   const create = useMutation(
     trpc.ops.catalog.create.mutationOptions({
       onSuccess: (created) => {
         toast.notify(t("ops.catalog.created"), "success");
         refresh();
-        // Pictures are added to the product once it exists.
-        setProduct(created);
+        // Pictures, options and variants are added to the product once it exists.
+        keep(created);
       },
     }),
   );
-  const update = useMutation(
-    trpc.ops.catalog.update.mutationOptions({
-      onSuccess: (updated) => {
-        toast.notify(
-          updated.delisted > 0
-            ? t("ops.catalog.savedDelisted", { count: updated.delisted })
-            : t("ops.catalog.saved"),
-          "success",
-        );
-        refresh();
-        props.onDone();
-      },
-    }),
-  );
+  const update = useMutation(trpc.ops.catalog.update.mutationOptions());
+  const saveVariants = useMutation(trpc.ops.catalog.saveVariants.mutationOptions());
   const set = <K extends keyof Values>(field: K, value: Values[K], errorKey: string = field) => {
     setValues((v) => ({ ...v, [field]: value }));
     setErrors((e) => ({ ...e, [errorKey]: undefined }));
   };
-  const submit = (e: React.FormEvent) => {
+  const submit = async (e: React.FormEvent) => {
     e.preventDefault();
-    const found = check(values, !product);
+    const found = check(values, !product, perVariant);
     setErrors(found);
-    if (Object.values(found).some(Boolean)) return;
+    setTried(true);
+    const invalid = [...Object.values(found), ...Object.values(sendVariants ? checkDraft(draft) : {})];
+    if (invalid.some(Boolean)) return;
     const fields = {
       categoryId: Number(values.categoryId),
       name: values.name,
       description: values.description,
+      boutique: values.boutique,
+    };
+    const variantFields = {
       merchantPrice: values.merchantPrice!,
       suggestedPrice: values.suggestedPrice!,
-      boutique: values.boutique,
       weightGrams: values.weightGrams!,
       lengthCm: values.lengthCm!,
       widthCm: values.widthCm!,
       heightCm: values.heightCm!,
     };
-    if (product) update.mutate({ ...fields, id: product.id });
-    else create.mutate({ ...fields, stock: values.stock ?? 0 });
+    if (!product) return create.mutate({ ...fields, ...variantFields, stock: values.stock ?? 0 });
+    try {
+      // Options and variants first: the product's own fields are saved only once they are.
+      const variants = sendVariants ? await saveVariants.mutateAsync(variantsInput(product.id, draft)) : null;
+      if (variants) keep(variants);
+      // A product priced per variant is saved without prices and size (the server refuses them).
+      const updated = await update.mutateAsync({
+        ...fields,
+        ...(perVariant ? {} : variantFields),
+        id: product.id,
+      });
+      const notes = variants ? savedNotes(t, variants) : [];
+      toast.add({
+        title:
+          updated.delisted > 0
+            ? t("ops.catalog.savedDelisted", { count: updated.delisted })
+            : t("ops.catalog.saved"),
+        description: notes.length > 0 ? notes.join(" ") : undefined,
+        color: "success",
+        timeout: notes.length > 0 ? genericToastTimeout : appToastTimeout,
+      });
+      refresh();
+      props.onDone();
+    } catch {
+      // The mutation cache shows the server's (translated) message; what was saved stays saved.
+      refresh();
+    }
   };
   return (
-    <form onSubmit={submit} noValidate className="rounded-xl bg-white p-4 dark:bg-gray-900">
+    <form onSubmit={(e) => void submit(e)} noValidate className="rounded-xl bg-white p-4 dark:bg-gray-900">
       <div>
         <label htmlFor="supply-category" className="text-sm font-medium">
           {t("ops.catalog.category")}
@@ -298,34 +363,42 @@ export function SupplyForm(props: {
           />
         </fieldset>
       ))}
-      <AmountField
-        label={t("merchant.products.merchantPrice")}
-        value={values.merchantPrice}
-        onChange={(v) => set("merchantPrice", v)}
-        error={message(errors.merchantPrice)}
-      />
-      <AmountField
-        label={t("merchant.products.suggestedPrice")}
-        value={values.suggestedPrice}
-        onChange={(v) => set("suggestedPrice", v)}
-        error={message(errors.suggestedPrice)}
-      />
-      {!product && (
-        <Field
-          label={t("ops.catalog.stock")}
-          error={message(errors.stock)}
-          input={{
-            name: "stock",
-            inputMode: "numeric",
-            value: values.stock === null ? "" : String(values.stock),
-            onChange: (e) => {
-              const digits = e.target.value.replace(/\D/g, "").slice(0, 7);
-              set("stock", digits === "" ? null : Number(digits));
-            },
-          }}
-        />
+      {perVariant ? (
+        <p className="mt-4 rounded-lg bg-gray-50 p-3 text-sm text-gray-700 dark:bg-gray-800 dark:text-gray-300">
+          {t("ops.catalog.variants.perVariant")}
+        </p>
+      ) : (
+        <>
+          <AmountField
+            label={t("merchant.products.merchantPrice")}
+            value={values.merchantPrice}
+            onChange={(v) => set("merchantPrice", v)}
+            error={message(errors.merchantPrice)}
+          />
+          <AmountField
+            label={t("merchant.products.suggestedPrice")}
+            value={values.suggestedPrice}
+            onChange={(v) => set("suggestedPrice", v)}
+            error={message(errors.suggestedPrice)}
+          />
+          {!product && (
+            <Field
+              label={t("ops.catalog.stock")}
+              error={message(errors.stock)}
+              input={{
+                name: "stock",
+                inputMode: "numeric",
+                value: values.stock === null ? "" : String(values.stock),
+                onChange: (e) => {
+                  const digits = e.target.value.replace(/\D/g, "").slice(0, 7);
+                  set("stock", digits === "" ? null : Number(digits));
+                },
+              }}
+            />
+          )}
+          <ParcelFields values={values} errors={errors} onChange={(field, value) => set(field, value)} />
+        </>
       )}
-      <ParcelFields values={values} errors={errors} onChange={(field, value) => set(field, value)} />
       <label className="mt-4 flex items-center gap-3">
         <input
           type="checkbox"
@@ -335,11 +408,30 @@ export function SupplyForm(props: {
         />
         <span>{t("ops.catalog.boutique")}</span>
       </label>
+      {product ? (
+        <VariantsSection
+          draft={draft}
+          saved={saved.rows}
+          generating={perVariant}
+          rowsShown={perVariant && (saved.axes.length > 0 || draft.rows.some((r) => r.values.length > 0))}
+          template={template}
+          skuBase={skuBase(product)}
+          errors={variantErrors}
+          onChange={(next) => {
+            setDraft(next);
+            setDraftChanged(true);
+          }}
+        />
+      ) : (
+        <p className="mt-4 text-sm text-gray-700 dark:text-gray-300">
+          {t("ops.catalog.variants.afterCreate")}
+        </p>
+      )}
       {product && <Gallery product={product} onChange={setProduct} />}
       <DialogActions
         cancelLabel={t(product && !props.product ? "ops.catalog.done" : "catalog.search.cancel")}
         confirmLabel={t(product ? "ops.catalog.save" : "ops.catalog.create")}
-        disabled={create.isPending || update.isPending}
+        disabled={create.isPending || update.isPending || saveVariants.isPending}
         onCancel={props.onDone}
       />
     </form>

@@ -14,7 +14,7 @@ import { localize } from "#common/locales.ts";
 import { LoadMore } from "../../features/catalog/infinite-products.tsx";
 import { statusParam, StatusTabs } from "../../features/ops/ops-ui.tsx";
 import type { CategoryOption } from "../../features/ops/supply-form.tsx";
-import { StockDialog } from "../../features/ops/stock-dialog.tsx";
+import { StockDialog, stockChoices } from "../../features/ops/stock-dialog.tsx";
 import { operatorOnly, serverT, withServerApi } from "../../lib/api.server.ts";
 import { formatNumber, formatRupiah } from "../../lib/format.ts";
 import { useI18n } from "../../lib/i18n.tsx";
@@ -59,6 +59,19 @@ export async function loader({ request, context, params, url }: Route.LoaderArgs
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageMeta(matches, loaderData?.title);
 
+/** "Rp 40.000", or "Rp 40.000 – Rp 45.000" when the variants' prices differ, wrapping only after the dash. */
+function PriceRange(props: { prices: readonly number[]; fallback: number }) {
+  const low = props.prices.length > 0 ? Math.min(...props.prices) : props.fallback;
+  const high = props.prices.length > 0 ? Math.max(...props.prices) : props.fallback;
+  if (low === high) return formatRupiah(low);
+  return (
+    <>
+      <span className="whitespace-nowrap">{formatRupiah(low)} –</span>{" "}
+      <span className="whitespace-nowrap">{formatRupiah(high)}</span>
+    </>
+  );
+}
+
 function Row(props: { item: SupplyOpsItem; onEdit: () => void }) {
   const { t, locale } = useI18n();
   const trpc = useTRPC();
@@ -82,6 +95,7 @@ function Row(props: { item: SupplyOpsItem; onEdit: () => void }) {
     }),
   );
   const name = localize(item.name, locale);
+  const several = item.variantRows.length > 1;
   const button =
     "min-h-10 rounded-full border py-1 leading-tight border-primary-700 px-3 text-sm font-semibold text-primary-800 dark:border-primary-400 dark:text-primary-300";
   return (
@@ -93,11 +107,21 @@ function Row(props: { item: SupplyOpsItem; onEdit: () => void }) {
           <dl className="mt-1 grid grid-cols-2 gap-x-3 gap-y-1 text-xs">
             <div>
               <dt className="text-gray-600 dark:text-gray-400">{t("merchant.products.merchantPrice")}</dt>
-              <dd className="text-sm font-semibold tabular-nums">{formatRupiah(item.merchantPrice)}</dd>
+              <dd className="text-sm font-semibold tabular-nums">
+                <PriceRange
+                  prices={item.variantRows.map((v) => v.merchantPrice)}
+                  fallback={item.merchantPrice}
+                />
+              </dd>
             </div>
             <div>
               <dt className="text-gray-600 dark:text-gray-400">{t("merchant.products.suggestedPrice")}</dt>
-              <dd className="text-sm tabular-nums">{formatRupiah(item.suggestedPrice)}</dd>
+              <dd className="text-sm tabular-nums">
+                <PriceRange
+                  prices={item.variantRows.map((v) => v.suggestedPrice)}
+                  fallback={item.suggestedPrice}
+                />
+              </dd>
             </div>
             <div>
               <dt className="text-gray-600 dark:text-gray-400">{t("ops.catalog.stock")}</dt>
@@ -107,17 +131,27 @@ function Row(props: { item: SupplyOpsItem; onEdit: () => void }) {
               <dt className="text-gray-600 dark:text-gray-400">{t("ops.catalog.stores")}</dt>
               <dd className="text-sm tabular-nums">{formatNumber(item.listings, locale)}</dd>
             </div>
-            <div className="col-span-2">
-              <dt className="text-gray-600 dark:text-gray-400">{t("ops.catalog.packed")}</dt>
-              <dd className="text-sm tabular-nums" data-testid="supply-parcel">
-                {t("ops.catalog.packedValue", {
-                  weight: formatNumber(item.weightGrams, locale),
-                  length: item.lengthCm,
-                  width: item.widthCm,
-                  height: item.heightCm,
-                })}
-              </dd>
-            </div>
+            {several ? (
+              // Each variant is packed on its own: the form shows them.
+              <div className="col-span-2">
+                <dt className="text-gray-600 dark:text-gray-400">{t("ops.catalog.variants.label")}</dt>
+                <dd className="text-sm tabular-nums" data-testid="supply-variants">
+                  {t("ops.catalog.variants.count", { count: item.variantRows.length })}
+                </dd>
+              </div>
+            ) : (
+              <div className="col-span-2">
+                <dt className="text-gray-600 dark:text-gray-400">{t("ops.catalog.packed")}</dt>
+                <dd className="text-sm tabular-nums" data-testid="supply-parcel">
+                  {t("ops.catalog.packedValue", {
+                    weight: formatNumber(item.weightGrams, locale),
+                    length: item.lengthCm,
+                    width: item.widthCm,
+                    height: item.heightCm,
+                  })}
+                </dd>
+              </div>
+            )}
           </dl>
           {item.boutique && (
             <p className="mt-1 text-xs font-semibold text-primary-800 dark:text-primary-300">
@@ -137,7 +171,9 @@ function Row(props: { item: SupplyOpsItem; onEdit: () => void }) {
             modal.open(StockDialog, {
               product: name,
               stock: item.stock,
-              onConfirm: (change: number) => stock.mutate({ id: item.id, change }),
+              variants: stockChoices(item, locale),
+              onConfirm: (change: number, variantId?: string) =>
+                stock.mutate({ id: item.id, variantId, change }),
             })
           }
         >
