@@ -37,7 +37,9 @@ export default defineConfig({
   webServer: {
     command: `rm -rf ${dataDir} && node ${serverArgs.join(" ")}`,
     url: `http://localhost:${port}/readyz`,
-    timeout: 120_000,
+    // The first start seeds the demo shop (its pictures drawn here, a few per colour of the variant products): about a
+    // minute on two idle cores, more when other work shares them.
+    timeout: 240_000,
     reuseExistingServer: false,
     stdout: "ignore",
     stderr: "pipe",

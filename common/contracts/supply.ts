@@ -143,6 +143,18 @@ export const SupplyVariantsInputSchema = z
       .max(maxVariants, "errors.supply.variantsTooMany"),
   })
   .superRefine((input, ctx) => {
+    // Two values of one axis named alike could not be told apart by a shopper.
+    input.axes.forEach((axis, a) => {
+      const names = axis.values.map((v) => v.name.ind.trim().toLowerCase());
+      names.forEach((name, i) => {
+        if (names.indexOf(name) !== i)
+          ctx.addIssue({
+            code: "custom",
+            path: ["axes", a, "values", i, "name"],
+            message: "errors.supply.valueTwice",
+          });
+      });
+    });
     const seen = new Set<string>();
     const skus = new Set<string>();
     input.variants.forEach((v, i) => {

@@ -263,15 +263,21 @@ export async function saveVariantsLocked(
       });
     const ids: string[] = [];
     for (const [sort, value] of axis.values.entries()) {
-      if (value.id) {
-        if (!existing?.values.some((v) => v.id === value.id))
+      // A value typed again that the axis had (removed, now back) is that value: its archived variants come back
+      // with their ids, SKUs and history, rather than new ones clashing with their SKUs.
+      const known =
+        value.id ??
+        existing?.values.find((v) => v.name.ind.trim().toLowerCase() === value.name.ind.trim().toLowerCase())
+          ?.id;
+      if (known) {
+        if (!existing?.values.some((v) => v.id === known))
           throw new DomainError("bad_request", "errors.supply.variantCombination");
-        await supplyQ.updateOptionValue(tx, value.id, {
+        await supplyQ.updateOptionValue(tx, known, {
           name: value.name,
           swatch: value.swatch ?? null,
           sort,
         });
-        ids.push(value.id);
+        ids.push(known);
       } else {
         const id = newId("opv");
         await supplyQ.insertOptionValue(tx, {
