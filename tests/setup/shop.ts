@@ -12,6 +12,9 @@ import { createStore } from "#server/modules/stores/stores.service.ts";
 import { newKey, signedInUser, testPassword } from "./money.ts";
 import { createAccount } from "#server/modules/auth/auth.service.ts";
 import type { TestDatabase } from "./test-db.ts";
+import type { Localized } from "#common/locales.ts";
+import type { SupplyOpsItem, SupplyVariantsInputSchema } from "#common/contracts/supply.ts";
+import type { z } from "zod";
 
 /** Test databases that have the test category. */
 const categoryMade = new WeakSet<TestDatabase>();
@@ -72,6 +75,8 @@ export async function variantProduct(
     merchantPrice?: number;
     extra?: Record<string, number>;
     name?: string;
+    /** A value's names in every language (`{ Hitam: { ind: "Hitam", en: "Black", zh: "黑色" } }`); else the same. */
+    names?: Record<string, Localized>;
   },
 ) {
   const supplyId = await supplyProduct(database, {
@@ -79,7 +84,7 @@ export async function variantProduct(
     merchantPrice: opts.merchantPrice,
     name: opts.name,
   });
-  const same = (text: string) => ({ ind: text, en: text, zh: text });
+  const same = (text: string) => opts.names?.[text] ?? { ind: text, en: text, zh: text };
   const combos: number[][] = opts.axes.reduce<number[][]>(
     (acc, axis) => acc.flatMap((c) => axis.map((_, i) => [...c, i])),
     [[]],
@@ -128,6 +133,42 @@ export async function variantProduct(
       return id;
     },
   };
+}
+
+/**
+ * The operator's variants form as it opens on a product (`ops.catalog.get`): its axes with their values' ids and
+ * a row per variant naming its values by place, ready to change and send to `ops.catalog.saveVariants` again.
+ */
+export function variantForm(view: SupplyOpsItem): z.input<typeof SupplyVariantsInputSchema> {
+  return {
+    id: view.id,
+    axes: view.options.map((o) => ({
+      name: o.name,
+      kind: o.kind,
+      values: o.values.map((v) => ({ id: v.id, name: v.name, swatch: v.swatch })),
+    })),
+    variants: view.variantRows.map((r) => ({
+      values: r.values.map((id, axis) => view.options[axis]!.values.findIndex((v) => v.id === id)),
+      sku: r.sku,
+      merchantPrice: r.merchantPrice,
+      suggestedPrice: r.suggestedPrice,
+      weightGrams: r.weightGrams,
+      lengthCm: r.lengthCm,
+      widthCm: r.widthCm,
+      heightCm: r.heightCm,
+    })),
+  };
+}
+
+/** A variant row of the operator's view by its label in Indonesian ("Hitam/42"). */
+export function variantRow(view: SupplyOpsItem, label: string) {
+  const row = view.variantRows.find(
+    (r) =>
+      r.values.map((id, axis) => view.options[axis]!.values.find((v) => v.id === id)!.name.ind).join("/") ===
+      label,
+  );
+  if (!row) throw new Error(`no variant ${label}`);
+  return row;
 }
 
 /** The operator account of a test database (made once). */
