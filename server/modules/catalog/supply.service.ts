@@ -346,10 +346,14 @@ export async function saveVariantsLocked(
     if (existing)
       touched.push(...(await supplyQ.hideListingVariantsBelow(tx, existing.id, row.merchantPrice)));
   const listed = await supplyQ.selectListingsOfSupply(tx, input.id);
-  await q.insertListingVariants(
+  // A variant brought back keeps its rows where it had them; listings made while it was archived have none yet.
+  const reactivated = rows
+    .filter((r) => r.existing?.status === "archived")
+    .map((r) => ({ id: r.existing!.id, merchantPrice: r.row.merchantPrice }));
+  await q.insertMissingListingVariants(
     tx,
     listed.flatMap((l) =>
-      added.map((v) => ({
+      [...added, ...reactivated].map((v) => ({
         listingId: l.id,
         variantId: v.id,
         price: Math.max(v.merchantPrice, l.maxPrice),
