@@ -325,22 +325,41 @@ export async function manyShoppers(database: TestDatabase, count: number, balanc
 /**
  * A store selling one product (merchant price 60,000 at `price`, stock 10) with auto-pay and money for the
  * goods, and a shopper who bought `quantity` of it, had it shipped and confirmed receipt: a completed order.
+ * With `products`, that many products, one of each; with `variants` (labels of Hitam/Putih × 41/42, such as
+ * "Hitam/42"), one product of those colours and sizes (stock 10 each) and one of each variant named.
  */
 export async function completedOrder(
   database: TestDatabase,
   operator: Awaited<ReturnType<typeof signedInUser>>,
-  opts: { price?: number; quantity?: number; products?: number } = {},
+  opts: { price?: number; quantity?: number; products?: number; variants?: string[] } = {},
 ) {
   const store = await merchantWithStore(database, { autoPay: true });
   await credit(operator, store.email, 1_000_000);
   const listingIds: string[] = [];
-  for (let i = 0; i < (opts.products ?? 1); i++) {
-    const supplyId = await supplyProduct(database, { stock: 10, merchantPrice: 60_000 });
-    listingIds.push(await listing(database, store.storeId, supplyId, opts.price ?? 100_000));
+  const lines: { listingId: string; variantId?: string; quantity: number }[] = [];
+  const quantity = opts.quantity ?? 1;
+  if (opts.variants) {
+    const product = await variantProduct(database, {
+      axes: [
+        ["Hitam", "Putih"],
+        ["41", "42"],
+      ],
+      merchantPrice: 60_000,
+    });
+    const listingId = await listing(database, store.storeId, product.supplyId, opts.price ?? 100_000);
+    listingIds.push(listingId);
+    for (const label of opts.variants) lines.push({ listingId, variantId: product.variant(label), quantity });
+  } else {
+    for (let i = 0; i < (opts.products ?? 1); i++) {
+      const supplyId = await supplyProduct(database, { stock: 10, merchantPrice: 60_000 });
+      const listingId = await listing(database, store.storeId, supplyId, opts.price ?? 100_000);
+      listingIds.push(listingId);
+      lines.push({ listingId, quantity });
+    }
   }
   const shopper = await shopperWithMoney(database, operator, 2_000_000);
   const { orderIds } = await placeOrder(shopper.api, {
-    lines: listingIds.map((listingId) => ({ listingId, quantity: opts.quantity ?? 1 })),
+    lines,
     addressId: shopper.addressId,
     method: "wallet",
     fromCart: false,
@@ -352,7 +371,9 @@ export async function completedOrder(
     idempotencyKey: newKey(),
   });
   await shopper.api.orders.confirm({ id: orderId, idempotencyKey: newKey() });
-  const variantIds = await Promise.all(listingIds.map((id) => variantIn(database, orderId, id)));
+  const variantIds = await Promise.all(
+    lines.map(async (l) => l.variantId ?? (await variantIn(database, orderId, l.listingId))),
+  );
   return {
     store,
     shopper,
