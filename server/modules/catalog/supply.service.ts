@@ -295,9 +295,13 @@ export async function saveVariantsLocked(
     return { row, sort, v1, v2, existing: byCombination.get(combination(v1, v2)) };
   });
   // Updates in variant id order (the lock order of checkouts); then inserts.
-  for (const { row, sort, existing } of [...rows].sort((a, b) =>
-    (a.existing?.id ?? "~") < (b.existing?.id ?? "~") ? -1 : 1,
-  )) {
+  const inIdOrder = [...rows].sort((a, b) => ((a.existing?.id ?? "~") < (b.existing?.id ?? "~") ? -1 : 1));
+  // SKUs may move between this product's variants in one save (two swapped): the rows whose SKU changes let go of
+  // theirs first (a placeholder no SKU can be, `~` is outside the pattern), so no update meets one about to be freed.
+  for (const { row, existing } of inIdOrder)
+    if (existing && existing.sku !== row.sku)
+      await supplyQ.updateVariant(tx, existing.id, { sku: `~${existing.id}` });
+  for (const { row, sort, existing } of inIdOrder) {
     const fields = {
       sku: row.sku,
       sort,
