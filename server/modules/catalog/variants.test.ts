@@ -254,6 +254,18 @@ describe("a product's options and variants", () => {
       variants: [form.variants[0]!, { ...form.variants[1]!, sku: "BIRU-BARU" }],
     });
     expect(renamed.variantRows.map((r) => r.sku)).toEqual([form.variants[0]!.sku, "BIRU-BARU"]);
+    // Two of its variants may swap SKUs in one save: each SKU still belongs to one variant after it.
+    const swapped = await ops.api.ops.catalog.saveVariants({
+      ...form,
+      variants: [
+        { ...form.variants[0]!, sku: "BIRU-BARU" },
+        { ...form.variants[1]!, sku: form.variants[0]!.sku },
+      ],
+    });
+    expect(swapped.variantRows.map((r) => [r.id, r.sku])).toEqual([
+      [second.variant("Merah"), "BIRU-BARU"],
+      [second.variant("Biru"), form.variants[0]!.sku],
+    ]);
   });
 
   it("each row must be a combination of the axes' values, each combination once", async () => {
