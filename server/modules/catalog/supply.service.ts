@@ -38,12 +38,21 @@ async function opsViews(deps: { db: Db; storage: Storage }, rows: OpsRow[]): Pro
     supplyQ.selectOptionsOf(deps.db, ids),
     supplyQ.selectVariantsOf(deps.db, ids),
   ]);
+  // The axes its variants have now: an axis the operator took away stays stored (archived variants name its
+  // values), but is no longer one of the product's.
+  const axesIn = (id: string) =>
+    Math.max(
+      0,
+      ...variants
+        .filter((v) => v.supplyProductId === id)
+        .map((v) => (v.option2ValueId ? 2 : v.option1ValueId ? 1 : 0)),
+    );
   return rows.map((r) => ({
     ...r,
     images: images
       .filter((i) => i.supplyProductId === r.id)
       .map((i) => ({ id: i.id, image: imageView(deps.storage, i.image)! })),
-    options: axesOf(options.filter((o) => o.supplyProductId === r.id)),
+    options: axesOf(options.filter((o) => o.supplyProductId === r.id && o.position <= axesIn(r.id))),
     variantRows: variants
       .filter((v) => v.supplyProductId === r.id)
       .map((v) => ({
