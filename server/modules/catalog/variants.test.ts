@@ -356,6 +356,30 @@ describe("a product's options and variants", () => {
     ]);
   });
 
+  it("an axis taken away leaves the operator's view, which saves again as it opens", async () => {
+    const product = await variantProduct(database, {
+      axes: [
+        ["Hitam", "Putih"],
+        ["41", "42"],
+      ],
+    });
+    const form = variantForm(await view(product.supplyId));
+    // Colours only now: new variants (new combinations, new SKUs); the sized ones are archived.
+    const saved = await ops.api.ops.catalog.saveVariants({
+      ...form,
+      axes: [form.axes[0]!],
+      variants: [
+        row([0], `${product.supplyId}-HITAM`, { stock: 3 }),
+        row([1], `${product.supplyId}-PUTIH`, { stock: 4 }),
+      ],
+    });
+    expect(saved.options.map((o) => o.name.ind)).toEqual(["Warna"]);
+    expect(saved.variantRows.map((r) => r.values.length)).toEqual([1, 1]);
+    expect((await view(product.supplyId)).options).toEqual(saved.options);
+    const again = await ops.api.ops.catalog.saveVariants(variantForm(saved));
+    expect(again.variantRows.map((r) => r.id)).toEqual(saved.variantRows.map((r) => r.id));
+  });
+
   it("at most 2 axes, 20 values an axis and 100 variants; more is refused with a translated message", async () => {
     const supplyId = await supplyProduct(database);
     const before = await view(supplyId);
