@@ -12,6 +12,9 @@ import { createStore } from "#server/modules/stores/stores.service.ts";
 import { newKey, signedInUser, testPassword } from "./money.ts";
 import { createAccount } from "#server/modules/auth/auth.service.ts";
 import type { TestDatabase } from "./test-db.ts";
+import type { Localized } from "#common/locales.ts";
+import type { SupplyOpsItem, SupplyVariantsInputSchema } from "#common/contracts/supply.ts";
+import type { z } from "zod";
 
 /** Test databases that have the test category. */
 const categoryMade = new WeakSet<TestDatabase>();
@@ -72,6 +75,8 @@ export async function variantProduct(
     merchantPrice?: number;
     extra?: Record<string, number>;
     name?: string;
+    /** A value's names in every language (`{ Hitam: { ind: "Hitam", en: "Black", zh: "黑色" } }`); else the same. */
+    names?: Record<string, Localized>;
   },
 ) {
   const supplyId = await supplyProduct(database, {
@@ -79,7 +84,7 @@ export async function variantProduct(
     merchantPrice: opts.merchantPrice,
     name: opts.name,
   });
-  const same = (text: string) => ({ ind: text, en: text, zh: text });
+  const same = (text: string) => opts.names?.[text] ?? { ind: text, en: text, zh: text };
   const combos: number[][] = opts.axes.reduce<number[][]>(
     (acc, axis) => acc.flatMap((c) => axis.map((_, i) => [...c, i])),
     [[]],
@@ -128,6 +133,42 @@ export async function variantProduct(
       return id;
     },
   };
+}
+
+/**
+ * The operator's variants form as it opens on a product (`ops.catalog.get`): its axes with their values' ids and
+ * a row per variant naming its values by place, ready to change and send to `ops.catalog.saveVariants` again.
+ */
+export function variantForm(view: SupplyOpsItem): z.input<typeof SupplyVariantsInputSchema> {
+  return {
+    id: view.id,
+    axes: view.options.map((o) => ({
+      name: o.name,
+      kind: o.kind,
+      values: o.values.map((v) => ({ id: v.id, name: v.name, swatch: v.swatch })),
+    })),
+    variants: view.variantRows.map((r) => ({
+      values: r.values.map((id, axis) => view.options[axis]!.values.findIndex((v) => v.id === id)),
+      sku: r.sku,
+      merchantPrice: r.merchantPrice,
+      suggestedPrice: r.suggestedPrice,
+      weightGrams: r.weightGrams,
+      lengthCm: r.lengthCm,
+      widthCm: r.widthCm,
+      heightCm: r.heightCm,
+    })),
+  };
+}
+
+/** A variant row of the operator's view by its label in Indonesian ("Hitam/42"). */
+export function variantRow(view: SupplyOpsItem, label: string) {
+  const row = view.variantRows.find(
+    (r) =>
+      r.values.map((id, axis) => view.options[axis]!.values.find((v) => v.id === id)!.name.ind).join("/") ===
+      label,
+  );
+  if (!row) throw new Error(`no variant ${label}`);
+  return row;
 }
 
 /** The operator account of a test database (made once). */
@@ -284,22 +325,41 @@ export async function manyShoppers(database: TestDatabase, count: number, balanc
 /**
  * A store selling one product (merchant price 60,000 at `price`, stock 10) with auto-pay and money for the
  * goods, and a shopper who bought `quantity` of it, had it shipped and confirmed receipt: a completed order.
+ * With `products`, that many products, one of each; with `variants` (labels of Hitam/Putih × 41/42, such as
+ * "Hitam/42"), one product of those colours and sizes (stock 10 each) and one of each variant named.
  */
 export async function completedOrder(
   database: TestDatabase,
   operator: Awaited<ReturnType<typeof signedInUser>>,
-  opts: { price?: number; quantity?: number; products?: number } = {},
+  opts: { price?: number; quantity?: number; products?: number; variants?: string[] } = {},
 ) {
   const store = await merchantWithStore(database, { autoPay: true });
   await credit(operator, store.email, 1_000_000);
   const listingIds: string[] = [];
-  for (let i = 0; i < (opts.products ?? 1); i++) {
-    const supplyId = await supplyProduct(database, { stock: 10, merchantPrice: 60_000 });
-    listingIds.push(await listing(database, store.storeId, supplyId, opts.price ?? 100_000));
+  const lines: { listingId: string; variantId?: string; quantity: number }[] = [];
+  const quantity = opts.quantity ?? 1;
+  if (opts.variants) {
+    const product = await variantProduct(database, {
+      axes: [
+        ["Hitam", "Putih"],
+        ["41", "42"],
+      ],
+      merchantPrice: 60_000,
+    });
+    const listingId = await listing(database, store.storeId, product.supplyId, opts.price ?? 100_000);
+    listingIds.push(listingId);
+    for (const label of opts.variants) lines.push({ listingId, variantId: product.variant(label), quantity });
+  } else {
+    for (let i = 0; i < (opts.products ?? 1); i++) {
+      const supplyId = await supplyProduct(database, { stock: 10, merchantPrice: 60_000 });
+      const listingId = await listing(database, store.storeId, supplyId, opts.price ?? 100_000);
+      listingIds.push(listingId);
+      lines.push({ listingId, quantity });
+    }
   }
   const shopper = await shopperWithMoney(database, operator, 2_000_000);
   const { orderIds } = await placeOrder(shopper.api, {
-    lines: listingIds.map((listingId) => ({ listingId, quantity: opts.quantity ?? 1 })),
+    lines,
     addressId: shopper.addressId,
     method: "wallet",
     fromCart: false,
@@ -311,7 +371,9 @@ export async function completedOrder(
     idempotencyKey: newKey(),
   });
   await shopper.api.orders.confirm({ id: orderId, idempotencyKey: newKey() });
-  const variantIds = await Promise.all(listingIds.map((id) => variantIn(database, orderId, id)));
+  const variantIds = await Promise.all(
+    lines.map(async (l) => l.variantId ?? (await variantIn(database, orderId, l.listingId))),
+  );
   return {
     store,
     shopper,

@@ -9,13 +9,17 @@ import {
   placeOrder,
   shopperWithMoney,
   supplyProduct,
+  variantForm,
+  variantProduct,
 } from "../../../tests/setup/shop.ts";
 import { createTestDatabase, type TestDatabase } from "../../../tests/setup/test-db.ts";
 import { productVariants } from "../../modules/catalog/catalog.tables.ts";
 import { courierRates } from "../../modules/courier/courier.tables.ts";
 import { createTableCourier } from "../../modules/courier/courier.service.ts";
+import { getWarehouse } from "../../modules/settings/settings.service.ts";
 import { shipments } from "../../modules/shipping/shipping.tables.ts";
 import { setClock } from "../../platform/clock.ts";
+import { placeOf } from "../../read/shipping-options.ts";
 import { applySteps } from "./track.ts";
 
 let database: TestDatabase;
@@ -325,5 +329,120 @@ describe("shipping and tracking", () => {
       // The stock returns only with the goods.
       expect(await stockOf()).toBe(end === "lost" ? stock : stock + 1);
     }
+  });
+});
+
+describe("variants in parcels", () => {
+  /** A store selling a shirt in S (300 g) and XL (2,800 g, a bigger box), auto-pay on, with money for goods. */
+  async function shirtStore() {
+    const product = await variantProduct(database, { axes: [["S", "XL"]], merchantPrice: 60_000 });
+    const view = await ops.api.ops.catalog.get({ id: product.supplyId });
+    const form = variantForm(view);
+    const sizes = {
+      S: { weightGrams: 300, lengthCm: 25, widthCm: 20, heightCm: 3 },
+      XL: { weightGrams: 2_800, lengthCm: 35, widthCm: 30, heightCm: 12 },
+    };
+    await ops.api.ops.catalog.saveVariants({
+      ...form,
+      variants: form.variants.map((v, i) => ({ ...v, ...sizes[i === 0 ? "S" : "XL"] })),
+    });
+    const store = await merchantWithStore(database, { autoPay: true });
+    await credit(ops, store.email, 1_000_000);
+    const listingId = await listing(database, store.storeId, product.supplyId, 100_000);
+    return { product, store, listingId, form, sizes };
+  }
+  /** The cheapest service's price the rate card asks for these packed items between two places. */
+  async function cheapest(
+    from: Parameters<typeof placeOf>[0],
+    to: Parameters<typeof placeOf>[0],
+    items: { weightGrams: number; lengthCm: number; widthCm: number; heightCm: number }[],
+    kind?: "regular",
+  ) {
+    const quotes = await createTableCourier(database.db).quote({
+      origin: placeOf(from),
+      destination: placeOf(to),
+      items: items.map((i) => ({ name: "Kemeja", value: 100_000, quantity: 1, ...i })),
+    });
+    return [...quotes].filter((q) => !kind || q.kind === kind).sort((a, b) => a.price - b.price)[0]!.price;
+  }
+
+  it("postage weighs the variant chosen: the big size costs more to send than the small one of the same product", async () => {
+    const { product, listingId, sizes } = await shirtStore();
+    const shopper = await shopperWithMoney(database, ops, 3_000_000);
+    const address = await shopper.api.addresses.save(jayapura);
+    const warehouse = await getWarehouse(database.db);
+    const postageOf = async (labels: string[]) =>
+      (
+        await shopper.api.orders.quote({
+          lines: labels.map((label) => ({ listingId, variantId: product.variant(label), quantity: 1 })),
+          addressId: address.id,
+        })
+      ).stores[0]!.postage;
+    const [small, large, both] = [
+      await postageOf(["S"]),
+      await postageOf(["XL"]),
+      await postageOf(["S", "XL"]),
+    ];
+    expect(large).toBeGreaterThan(small);
+    expect(small).toBe(await cheapest(warehouse, address, [sizes.S]));
+    expect(large).toBe(await cheapest(warehouse, address, [sizes.XL]));
+    expect(both).toBe(await cheapest(warehouse, address, [sizes.S, sizes.XL]));
+    // The order placed is charged the postage of what it holds.
+    const { orderIds } = await placeOrder(shopper.api, {
+      lines: [{ listingId, variantId: product.variant("XL"), quantity: 1 }],
+      addressId: address.id,
+      method: "wallet",
+      fromCart: false,
+      idempotencyKey: newKey(),
+    });
+    expect((await shopper.api.orders.get({ id: orderIds[0]! })).postage).toBe(large);
+  });
+
+  it("a return's parcel is the one sold: its packed size from the order, whatever the catalogue says since", async () => {
+    const { product, store, listingId, form, sizes } = await shirtStore();
+    const shopper = await shopperWithMoney(database, ops, 3_000_000);
+    const address = await shopper.api.addresses.save(jayapura);
+    const {
+      orderIds: [orderId],
+    } = await placeOrder(shopper.api, {
+      lines: [{ listingId, variantId: product.variant("XL"), quantity: 1 }],
+      addressId: address.id,
+      method: "wallet",
+      fromCart: false,
+      idempotencyKey: newKey(),
+    });
+    await ops.api.ops.orders.ship({ id: orderId!, idempotencyKey: newKey() });
+    await shopper.api.orders.confirm({ id: orderId!, idempotencyKey: newKey() });
+    // The operator repacks XL in a light pouch: new orders would ship lighter, this one went out heavy.
+    const pouch = { weightGrams: 400, lengthCm: 25, widthCm: 20, heightCm: 3 };
+    await ops.api.ops.catalog.saveVariants({
+      ...form,
+      variants: form.variants.map((v, i) => ({ ...v, ...(i === 0 ? sizes.S : pouch) })),
+    });
+    const warehouse = await getWarehouse(database.db);
+    const asSold = await cheapest(address, warehouse, [sizes.XL], "regular");
+    const asNow = await cheapest(address, warehouse, [pouch], "regular");
+    expect(asSold).toBeGreaterThan(asNow);
+
+    const request = new FormData();
+    for (const [k, v] of Object.entries({
+      orderId: orderId!,
+      variantId: product.variant("XL"),
+      kind: "return",
+      category: "damaged",
+      quantity: "1",
+      reason: "Jahitan lepas.",
+      idempotencyKey: newKey(),
+    }))
+      request.set(k, v);
+    const asked = await shopper.api.orders.requestAfterSales(request);
+    expect((await store.api.merchantOrders.returnQuote({ id: asked.id })).postage).toBe(asSold);
+    await store.api.merchantOrders.decideAfterSales({
+      id: asked.id,
+      approve: true,
+      idempotencyKey: newKey(),
+    });
+    const [parcel] = await database.db.select().from(shipments).where(eq(shipments.returnId, asked.id));
+    expect(parcel).toMatchObject({ kind: "return", price: asSold });
   });
 });

@@ -486,6 +486,14 @@ export async function insertListingVariants(db: Db | Tx, rows: (typeof listingVa
   if (rows.length > 0) await db.insert(listingVariants).values(rows);
 }
 
+/** Price rows for listings that have none of that variant yet; rows already there are left as they are. */
+export async function insertMissingListingVariants(
+  db: Db | Tx,
+  rows: (typeof listingVariants.$inferInsert)[],
+) {
+  if (rows.length > 0) await db.insert(listingVariants).values(rows).onConflictDoNothing();
+}
+
 /** A listing's variant rows (on sale or hidden by the store) with each variant's cost and status. */
 export async function selectListingVariantRows(db: Db, listingId: string) {
   return db

@@ -38,12 +38,21 @@ async function opsViews(deps: { db: Db; storage: Storage }, rows: OpsRow[]): Pro
     supplyQ.selectOptionsOf(deps.db, ids),
     supplyQ.selectVariantsOf(deps.db, ids),
   ]);
+  // The axes its variants have now: an axis the operator took away stays stored (archived variants name its
+  // values), but is no longer one of the product's.
+  const axesIn = (id: string) =>
+    Math.max(
+      0,
+      ...variants
+        .filter((v) => v.supplyProductId === id)
+        .map((v) => (v.option2ValueId ? 2 : v.option1ValueId ? 1 : 0)),
+    );
   return rows.map((r) => ({
     ...r,
     images: images
       .filter((i) => i.supplyProductId === r.id)
       .map((i) => ({ id: i.id, image: imageView(deps.storage, i.image)! })),
-    options: axesOf(options.filter((o) => o.supplyProductId === r.id)),
+    options: axesOf(options.filter((o) => o.supplyProductId === r.id && o.position <= axesIn(r.id))),
     variantRows: variants
       .filter((v) => v.supplyProductId === r.id)
       .map((v) => ({
@@ -301,9 +310,13 @@ export async function saveVariantsLocked(
     return { row, sort, v1, v2, existing: byCombination.get(combination(v1, v2)) };
   });
   // Updates in variant id order (the lock order of checkouts); then inserts.
-  for (const { row, sort, existing } of [...rows].sort((a, b) =>
-    (a.existing?.id ?? "~") < (b.existing?.id ?? "~") ? -1 : 1,
-  )) {
+  const inIdOrder = [...rows].sort((a, b) => ((a.existing?.id ?? "~") < (b.existing?.id ?? "~") ? -1 : 1));
+  // SKUs may move between this product's variants in one save (two swapped): the rows whose SKU changes let go of
+  // theirs first (a placeholder no SKU can be, `~` is outside the pattern), so no update meets one about to be freed.
+  for (const { row, existing } of inIdOrder)
+    if (existing && existing.sku !== row.sku)
+      await supplyQ.updateVariant(tx, existing.id, { sku: `~${existing.id}` });
+  for (const { row, sort, existing } of inIdOrder) {
     const fields = {
       sku: row.sku,
       sort,
@@ -352,10 +365,14 @@ export async function saveVariantsLocked(
     if (existing)
       touched.push(...(await supplyQ.hideListingVariantsBelow(tx, existing.id, row.merchantPrice)));
   const listed = await supplyQ.selectListingsOfSupply(tx, input.id);
-  await q.insertListingVariants(
+  // A variant brought back keeps its rows where it had them; listings made while it was archived have none yet.
+  const reactivated = rows
+    .filter((r) => r.existing?.status === "archived")
+    .map((r) => ({ id: r.existing!.id, merchantPrice: r.row.merchantPrice }));
+  await q.insertMissingListingVariants(
     tx,
     listed.flatMap((l) =>
-      added.map((v) => ({
+      [...added, ...reactivated].map((v) => ({
         listingId: l.id,
         variantId: v.id,
         price: Math.max(v.merchantPrice, l.maxPrice),

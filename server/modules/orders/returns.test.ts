@@ -39,6 +39,8 @@ async function ask(
   fields: {
     orderId: string;
     listingId: string;
+    /** Which variant of the listing (the order's one item of it when left out). */
+    variantId?: string;
     kind?: string;
     quantity?: number;
     reason?: string;
@@ -48,7 +50,7 @@ async function ask(
 ) {
   const form = new FormData();
   form.set("orderId", fields.orderId);
-  form.set("variantId", await variantIn(database, fields.orderId, fields.listingId));
+  form.set("variantId", fields.variantId ?? (await variantIn(database, fields.orderId, fields.listingId)));
   form.set("kind", fields.kind ?? "return");
   form.set("category", fields.category ?? "damaged");
   form.set("quantity", String(fields.quantity ?? 1));
@@ -345,5 +347,66 @@ describe("deciding", () => {
     await expect(
       shopper.api.orders.escalate({ id: request.id, note: "lagi", idempotencyKey: newKey() }),
     ).rejects.toMatchObject({ code: "CONFLICT" });
+  });
+});
+
+describe("two variants of one product in one order", () => {
+  it("a return of one variant refunds that item alone and puts back that variant's stock; the other stays returnable", async () => {
+    const { store, shopper, orderId, listingId, variantIds } = await completedOrder(database, ops, {
+      variants: ["Hitam/42", "Putih/41"],
+    });
+    const [hitam42, putih41] = variantIds as [string, string];
+    const order = await shopper.api.orders.get({ id: orderId });
+    expect(order.items.map((i) => [i.variantId, i.variantLabel])).toEqual([
+      [hitam42, "Hitam / 42"],
+      [putih41, "Putih / 41"],
+    ]);
+    const stocks = async () => {
+      const page = await callerFor(database).listings.get({ id: listingId });
+      return [hitam42, putih41].map((id) => page.variants.find((v) => v.id === id)!.stock);
+    };
+    expect(await stocks()).toEqual([9, 9]);
+    const shopperBefore = await balance(shopper);
+    const storeBefore = await balance(store);
+    // One of each was bought: two of Hitam / 42 cannot be returned, though the order holds two of the product.
+    await expect(ask(shopper, { orderId, listingId, variantId: hitam42, quantity: 2 })).rejects.toMatchObject(
+      { code: "BAD_REQUEST" },
+    );
+
+    const request = await ask(shopper, { orderId, listingId, variantId: hitam42 });
+    const vatShare = Math.round((order.vat * 100_000) / order.subtotal);
+    expect(request).toMatchObject({
+      listingId,
+      variantId: hitam42,
+      variantLabel: "Hitam / 42",
+      quantity: 1,
+      refundQuote: { items: 100_000, vat: vatShare, fees: 0, total: 100_000 + vatShare },
+    });
+    await expect(ask(shopper, { orderId, listingId, variantId: hitam42 })).rejects.toMatchObject({
+      code: "CONFLICT",
+    });
+    const approved = await store.api.merchantOrders.decideAfterSales({
+      id: request.id,
+      approve: true,
+      idempotencyKey: newKey(),
+    });
+    await deliver(approved);
+    expect(await balance(shopper)).toBe(shopperBefore + 100_000 + vatShare);
+    expect(await balance(store)).toBe(storeBefore - 40_000);
+    // Hitam / 42 is back on the shelf, Putih / 41 was never returned; the listing sold one.
+    expect(await stocks()).toEqual([10, 9]);
+    expect((await callerFor(database).listings.get({ id: listingId })).sales).toBe(1);
+    const detail = await shopper.api.orders.get({ id: orderId });
+    expect(detail.afterSales.map((r) => [r.variantId, r.status, r.refund])).toEqual([
+      [hitam42, "approved", 100_000 + vatShare],
+    ]);
+    // The other variant is still the shopper's to return, and as the order's last item it takes the fees too.
+    const other = await ask(shopper, { orderId, listingId, variantId: putih41 });
+    expect(other).toMatchObject({
+      variantId: putih41,
+      variantLabel: "Putih / 41",
+      status: "requested",
+      refundQuote: { items: 100_000, vat: order.vat - vatShare, fees: order.postage + order.serviceFee },
+    });
   });
 });

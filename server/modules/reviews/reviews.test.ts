@@ -29,7 +29,8 @@ async function reviewForm(fields: Record<string, string>, photos = 0) {
   const form = new FormData();
   const { listingId, ...rest } = fields;
   for (const [k, v] of Object.entries(rest)) form.set(k, v);
-  if (listingId) form.set("variantId", await variantIn(database, fields.orderId!, listingId));
+  if (listingId && !rest.variantId)
+    form.set("variantId", await variantIn(database, fields.orderId!, listingId));
   for (let i = 0; i < photos; i++) {
     form.append("photos", new File([await picture(1200, 900, "jpeg")], `p${i}.jpg`, { type: "image/jpeg" }));
   }
@@ -123,6 +124,48 @@ describe("writing a review", () => {
     expect(res.status).toBe(400);
     expect(res.body).not.toContain("sharp");
     expect((await done.shopper.api.reviews.forOrder({ orderId: done.orderId })).items[0]!.review).toBeNull();
+  });
+});
+
+describe("two variants of one product in one order", () => {
+  it("each variant is reviewed on its own; the order leaves 'pending review' only when both are", async () => {
+    const { shopper, orderId, listingId, variantIds } = await completedOrder(database, ops, {
+      variants: ["Hitam/42", "Putih/41"],
+    });
+    const [hitam42, putih41] = variantIds as [string, string];
+    const page = await callerFor(database, { token: shopper.token, lang: "en" }).reviews.forOrder({
+      orderId,
+    });
+    expect(page.items.map((i) => [i.listingId, i.variantId, i.variantLabel, i.review])).toEqual([
+      [listingId, hitam42, "Hitam / 42", null],
+      [listingId, putih41, "Putih / 41", null],
+    ]);
+    expect((await shopper.api.orders.counts()).pending_review).toBe(1);
+    await shopper.api.reviews.write(
+      await reviewForm({ orderId, variantId: hitam42, rating: "5", text: "Hitamnya pas." }),
+    );
+    // Reviewing one variant is not reviewing the product's other variant in the order.
+    expect((await shopper.api.orders.counts()).pending_review).toBe(1);
+    expect((await shopper.api.orders.list({ tab: "pending_review" })).items.map((o) => o.id)).toEqual([
+      orderId,
+    ]);
+    await expect(
+      shopper.api.reviews.write(await reviewForm({ orderId, variantId: hitam42, rating: "1", text: "" })),
+    ).rejects.toMatchObject({ code: "CONFLICT" });
+    await shopper.api.reviews.write(
+      await reviewForm({ orderId, variantId: putih41, rating: "3", text: "Putihnya agak kecil." }),
+    );
+    expect((await shopper.api.orders.counts()).pending_review).toBe(0);
+    expect(
+      (await shopper.api.reviews.forOrder({ orderId })).items.map((i) => [i.variantId, i.review?.rating]),
+    ).toEqual([
+      [hitam42, 5],
+      [putih41, 3],
+    ]);
+    // Both are the listing's reviews.
+    const reviews = await callerFor(database).reviews.forProduct({ listingId });
+    expect(reviews.summary).toMatchObject({ average: 4, count: 2 });
+    expect(reviews.items.map((r) => r.text).sort()).toEqual(["Hitamnya pas.", "Putihnya agak kecil."]);
   });
 });
 
