@@ -225,7 +225,8 @@ describe("hot products as listings change", () => {
       await listInStore(database.db, {
         storeId: store.id,
         supplyProductId: rarest,
-        price: (await variantsOf(database, supply.id))[0]!.merchantPrice,
+        // One price for every variant: at least the dearest variant's cost.
+        price: Math.max(...(await variantsOf(database, supply.id)).map((v) => v.merchantPrice)),
       });
 
     // Sold products stay ahead; the first unsold one is now the product every store lists.

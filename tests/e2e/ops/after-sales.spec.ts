@@ -12,6 +12,7 @@ import {
   deliverRequestParcel,
   formMutation,
   idempotencyKey,
+  itemOf,
   payGoodsAndShip,
   placeWalletOrder,
   saveAddress,
@@ -50,7 +51,12 @@ async function escalatedReturn(page: Page, request: APIRequestContext, index: nu
   const review = await formMutation<{ id: string }>(
     request,
     "reviews.write",
-    { orderId: orderId!, listingId, rating: "1", text: abusive },
+    {
+      orderId: orderId!,
+      variantId: await itemOf(request, token, orderId!, listingId),
+      rating: "1",
+      text: abusive,
+    },
     token,
   );
   const asked = await formMutation<{ id: string }>(

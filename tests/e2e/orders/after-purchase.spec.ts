@@ -230,7 +230,7 @@ for (const [index, lang] of langs.entries()) {
       },
     );
     const items = (
-      await trpcQuery<{ items: { name: string; listingId: string }[] }>(
+      await trpcQuery<{ items: { name: string; listingId: string; variantId: string }[] }>(
         request,
         "reviews.forOrder",
         { orderId },
@@ -265,7 +265,7 @@ for (const [index, lang] of langs.entries()) {
       "reviews.write",
       {
         orderId,
-        listingId: items[0]!.listingId,
+        variantId: items[0]!.variantId,
         rating: "4",
         text,
         photos: { name: "photo.jpg", mimeType: "image/jpeg", buffer: await jpegImage(640, 480) },

@@ -20,6 +20,7 @@ import {
   deliverRequestParcel,
   formMutation,
   idempotencyKey,
+  itemOf,
   payGoodsAndShip,
   placeWalletOrder,
   saveAddress,
@@ -195,7 +196,7 @@ test("a replacement ships with the courier and is tracked", async ({ page, brows
     "orders.requestAfterSales",
     {
       orderId: orderId!,
-      listingId,
+      variantId: await itemOf(request, token, orderId!, listingId),
       kind: "replacement",
       category: "damaged",
       quantity: "1",

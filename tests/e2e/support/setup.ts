@@ -73,6 +73,47 @@ export async function saveAddress(
   return saved.id;
 }
 
+/**
+ * Lines with their variant: a line that names none gets the product's first variant with enough stock, as a shopper
+ * choosing on the product page would (the demo's fashion, shoes and cosmetics come in sizes and colours).
+ */
+export async function withVariants(
+  request: APIRequestContext,
+  lines: readonly { listingId: string; variantId?: string; quantity: number }[],
+) {
+  return Promise.all(
+    lines.map(async (line) => {
+      if (line.variantId) return line;
+      const product = await trpcQuery<{ variants: { id: string; stock: number }[] }>(
+        request,
+        "listings.get",
+        {
+          id: line.listingId,
+        },
+      );
+      const variant = product.variants.find((v) => v.stock >= line.quantity) ?? product.variants[0]!;
+      return { ...line, variantId: variant.id };
+    }),
+  );
+}
+
+/** The variant an order bought of a listing (the item a review or a return names). */
+export async function itemOf(
+  request: APIRequestContext,
+  token: string,
+  orderId: string,
+  listingId: string,
+): Promise<string> {
+  const order = await trpcQuery<{ items: { listingId: string; variantId: string }[] }>(
+    request,
+    "orders.get",
+    { id: orderId },
+    "ind",
+    token,
+  );
+  return order.items.find((i) => i.listingId === listingId)!.variantId;
+}
+
 interface QuotedStore {
   storeId: string;
   shipping: { selected: { courier: string; service: string; price: number } | null };
@@ -91,16 +132,17 @@ export async function placeOrders<T = { orderIds: string[] }>(
     typeof shopper === "string"
       ? { authorization: shopper }
       : { authorization: shopper.authorization, ...(shopper.lang ? { lang: shopper.lang } : {}) };
+  const lines = await withVariants(request, input.lines);
   const quote = await trpcQuery<{ stores: QuotedStore[] }>(
     request,
     "orders.quote",
-    { lines: input.lines, addressId: input.addressId },
+    { lines, addressId: input.addressId },
     "ind",
     headers.authorization,
   );
   const shipping = quote.stores.map((s) => ({ storeId: s.storeId, ...s.shipping.selected! }));
   // The language rides along: a payment's pages speak the one it was placed in.
-  return trpcMutation<T>(request, "orders.place", { ...input, shipping }, headers);
+  return trpcMutation<T>(request, "orders.place", { ...input, lines, shipping }, headers);
 }
 
 /** Places one order per store for `lines`, paid from the wallet of the holder of `token`; answers the orders. */
