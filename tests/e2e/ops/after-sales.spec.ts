@@ -64,7 +64,7 @@ async function escalatedReturn(page: Page, request: APIRequestContext, index: nu
     "orders.requestAfterSales",
     {
       orderId: orderId!,
-      listingId,
+      variantId: await itemOf(request, token, orderId!, listingId),
       kind: "return",
       category: "damaged",
       quantity: "1",

@@ -330,7 +330,7 @@ for (const [index, lang] of langs.entries()) {
       "orders.requestAfterSales",
       {
         orderId,
-        listingId: items[1]!.listingId,
+        variantId: items[1]!.variantId,
         kind: "return",
         category: "damaged",
         quantity: "1",
