@@ -345,17 +345,27 @@ export async function saveVariantsLocked(
   for (const { row, existing } of rows)
     if (existing)
       touched.push(...(await supplyQ.hideListingVariantsBelow(tx, existing.id, row.merchantPrice)));
+  // Every listing of the product gets a row, off sale at a price the store did not choose, for each new variant,
+  // and for a variant brought back that it never had (listed while that variant was archived); rows it has stay.
   const listed = await supplyQ.selectListingsOfSupply(tx, input.id);
+  const active = [
+    ...added,
+    ...rows.flatMap(({ row, existing }) =>
+      existing ? [{ id: existing.id, merchantPrice: row.merchantPrice }] : [],
+    ),
+  ];
   await q.insertListingVariants(
     tx,
     listed.flatMap((l) =>
-      added.map((v) => ({
+      active.map((v) => ({
         listingId: l.id,
         variantId: v.id,
         price: Math.max(v.merchantPrice, l.maxPrice),
         status: "hidden" as const,
+        pricedByStore: false,
       })),
     ),
+    { skipExisting: true },
   );
   await q.syncListingPrices(
     tx,
