@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { parseAccount } from "../account.ts";
 import { applicationStatuses, merchantOpsViews, storeStatuses } from "../merchant-states.ts";
+import { maxListingPrice } from "../money.ts";
 import { maxVariants } from "../variants.ts";
 import { ImageViewSchema } from "./image.ts";
 import { CategoryIdSchema, CursorSchema, plainText, prefixedId } from "./input.ts";
@@ -208,8 +209,7 @@ export const MerchantOpsCountsSchema = z.object({ pending: z.number().int() });
 
 // --------------------------------------------------------------------------------- the store's products
 
-/** The most a listing may cost (a sanity bound: prices are whole Rupiah). */
-export const maxListingPrice = 1_000_000_000;
+export { maxListingPrice };
 
 const ListingPriceSchema = z
   .number("errors.listing.price")
