@@ -196,7 +196,8 @@ export function VariantPriceForm(props: DialogProps & { variants: VariantRow[] }
           setRows((current) => current.map((row) => ({ ...priced(row, v), error: undefined })));
         }}
       />
-      <ul className="mt-4 grid gap-3" data-testid="variant-rows">
+      {/* A column that may shrink to the dialog's width: a row's inputs never push it wider (320 px). */}
+      <ul className="mt-4 grid grid-cols-[minmax(0,1fr)] gap-3" data-testid="variant-rows">
         {props.variants.map((v, i) => (
           <VariantRowFields
             key={v.id}
