@@ -561,21 +561,22 @@ export const variantFigures = {
 };
 
 /**
- * A count over a listing's rows of variants not archived (one subquery per figure, for lists of 20); the outer
- * listing id spelled out, as in `variantAggregate`.
+ * A count over a listing's rows of variants not archived (one subquery per figure, for lists of 20), for the
+ * listing whose id is `listingId` in the outer query (spelled out with its table: unqualified, `id` would be the
+ * variant's).
  */
-const listingRowCount = (where: string) =>
+const listingRowCount = (listingId: SQL, where: string) =>
   sql<number>`(select count(*)::int from ${listingVariants} lv join ${productVariants} v on v.id = lv.variant_id
-    where lv.listing_id = "listings"."id" and v.status = 'active' and ${sql.raw(where)})`;
+    where lv.listing_id = ${listingId} and v.status = 'active' and ${sql.raw(where)})`;
 
 /**
  * How many of a listing's variants are on sale, and how many are new: off sale at a price the catalogue set (a
  * variant added since, or left out when listing), which the store has never priced.
  */
-const listingRowFigures = {
-  variantsOnSale: listingRowCount("lv.status = 'active'"),
-  newVariants: listingRowCount("lv.status = 'hidden' and not lv.priced_by_store"),
-};
+const listingRowFigures = (listingId: SQL) => ({
+  variantsOnSale: listingRowCount(listingId, "lv.status = 'active'"),
+  newVariants: listingRowCount(listingId, "lv.status = 'hidden' and not lv.priced_by_store"),
+});
 
 /**
  * Supply products on sale to merchants, newest first, `limit + 1` rows before the cursor's id, optionally
@@ -592,12 +593,12 @@ export async function selectSupplyPage(
       price: listings.minPrice,
       maxPrice: listings.maxPrice,
       status: listings.status,
-      variantsOnSale: listingRowFigures.variantsOnSale.as("variants_on_sale"),
-      newVariants: listingRowFigures.newVariants.as("new_variants"),
     })
     .from(listings)
     .where(eq(listings.storeId, opts.storeId))
     .as("own");
+  // Counted for the page's rows only, by the listing's id as the outer query has it.
+  const ownFigures = listingRowFigures(sql`"own"."id"`);
   return db
     .select({
       id: supplyProducts.id,
@@ -609,8 +610,8 @@ export async function selectSupplyPage(
       listingPrice: own.price,
       listingMaxPrice: own.maxPrice,
       listingStatus: own.status,
-      listingVariantsOnSale: own.variantsOnSale,
-      listingNewVariants: own.newVariants,
+      listingVariantsOnSale: ownFigures.variantsOnSale,
+      listingNewVariants: ownFigures.newVariants,
     })
     .from(supplyProducts)
     .leftJoin(own, eq(own.supplyProductId, supplyProducts.id))
@@ -637,7 +638,7 @@ const ownListingColumns = {
   status: listings.status,
   sales: listings.sales,
   ...variantFigures,
-  ...listingRowFigures,
+  ...listingRowFigures(sql`"listings"."id"`),
   supplyStatus: supplyProducts.status,
 };
 
