@@ -18,6 +18,9 @@ export function formatRupiah(amount: number | bigint): string {
  */
 export const maxTransferRupiah = 10_000_000_000_000;
 
+/** The most a store may ask for one item (a sanity bound on listing prices; prices are whole Rupiah). */
+export const maxListingPrice = 1_000_000_000;
+
 /** The most any ledger account may hold, or owe: Rp 1 quadrillion (ledger_accounts_balance_bounded). */
 export const maxBalanceRupiah = 1_000_000_000_000_000;
 

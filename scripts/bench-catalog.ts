@@ -172,7 +172,7 @@ for (let i = 0; made < target; i++) {
     minPrice: price,
     maxPrice: price,
   });
-  priceBatch.push({ listingId, variantId, price });
+  priceBatch.push({ listingId, variantId, price, pricedByStore: true });
   made++;
   if (batch.length === 500) await flush();
 }

@@ -1,6 +1,8 @@
 import { z } from "zod";
 import { parseAccount } from "../account.ts";
 import { applicationStatuses, merchantOpsViews, storeStatuses } from "../merchant-states.ts";
+import { maxListingPrice } from "../money.ts";
+import { maxVariants } from "../variants.ts";
 import { ImageViewSchema } from "./image.ts";
 import { CategoryIdSchema, CursorSchema, plainText, prefixedId } from "./input.ts";
 import { IdempotencyKeySchema } from "./ledger.ts";
@@ -207,8 +209,7 @@ export const MerchantOpsCountsSchema = z.object({ pending: z.number().int() });
 
 // --------------------------------------------------------------------------------- the store's products
 
-/** The most a listing may cost (a sanity bound: prices are whole Rupiah). */
-export const maxListingPrice = 1_000_000_000;
+export { maxListingPrice };
 
 const ListingPriceSchema = z
   .number("errors.listing.price")
@@ -226,17 +227,32 @@ export const SupplyInputSchema = z.object({
 });
 export type SupplyInput = z.infer<typeof SupplyInputSchema>;
 
-/** A supply product as a merchant sees it: its cost, suggested price and shared stock, and the own listing. */
+/**
+ * A supply product as a merchant sees it: the range of its variants' costs and suggested prices (equal ends for one
+ * variant), their shared stock, how many variants it has, and the store's own listing: its price range, how many
+ * variants it sells and how many new ones it has not priced yet.
+ */
 const SupplyItemViewSchema = z.object({
   id: z.string(),
   name: z.string(),
   image: ImageViewSchema.nullable(),
   categoryId: z.number().int(),
+  /** The lowest and highest cost of its variants: one price for every variant must reach the highest. */
   merchantPrice: z.number().int(),
+  maxMerchantPrice: z.number().int(),
   suggestedPrice: z.number().int(),
+  maxSuggestedPrice: z.number().int(),
   stock: z.number().int(),
+  variants: z.number().int(),
   listing: z
-    .object({ id: z.string(), price: z.number().int(), status: z.enum(["active", "hidden"]) })
+    .object({
+      id: z.string(),
+      price: z.number().int(),
+      maxPrice: z.number().int(),
+      status: z.enum(["active", "hidden"]),
+      variantsOnSale: z.number().int(),
+      newVariants: z.number().int(),
+    })
     .nullable(),
 });
 export type SupplyItemView = z.infer<typeof SupplyItemViewSchema>;
@@ -252,20 +268,30 @@ export const OwnListingsInputSchema = z.object({
   limit: z.number().int().min(1).max(50).default(20),
 });
 
-/** One of the store's listings: its price beside the cost, the shared stock and what it sold. */
+/**
+ * One of the store's listings: its price range (of the variants on sale) beside the cost range, the shared stock,
+ * what it sold, and its variants: how many, how many on sale, and how many new ones it has never priced (off sale
+ * until it does).
+ */
 export const OwnListingViewSchema = z.object({
   id: z.string(),
   supplyProductId: z.string(),
   name: z.string(),
   image: ImageViewSchema.nullable(),
   price: z.number().int(),
+  maxPrice: z.number().int(),
   merchantPrice: z.number().int(),
+  maxMerchantPrice: z.number().int(),
   suggestedPrice: z.number().int(),
+  maxSuggestedPrice: z.number().int(),
   stock: z.number().int(),
   sales: z.number().int(),
   status: z.enum(["active", "hidden"]),
   /** False when the platform took the supply product off sale (it cannot be relisted then). */
   supplied: z.boolean(),
+  variants: z.number().int(),
+  variantsOnSale: z.number().int(),
+  newVariants: z.number().int(),
 });
 export type OwnListingView = z.infer<typeof OwnListingViewSchema>;
 
@@ -274,12 +300,50 @@ export const OwnListingsViewSchema = z.object({
   nextCursor: z.string().nullable(),
 });
 
-export const ListProductInputSchema = z.object({
-  supplyProductId: prefixedId("sup"),
-  price: ListingPriceSchema,
-});
-export const ListingPriceInputSchema = z.object({ listingId: prefixedId("prd"), price: ListingPriceSchema });
+const SupplyProductId = prefixedId("sup");
+const ListingId = prefixedId("prd");
+const VariantId = prefixedId("var");
+
+/** A store's prices for some variants of a product, each variant once. */
+const VariantPricesSchema = z
+  .array(z.object({ variantId: VariantId, price: ListingPriceSchema }))
+  .min(1, "errors.api.invalidInput")
+  .max(maxVariants, "errors.api.invalidInput")
+  .refine((rows) => new Set(rows.map((r) => r.variantId)).size === rows.length, "errors.api.invalidInput");
+
+/** Listing a supply product: one price for every variant, or a price per variant sold (the rest wait, off sale). */
+export const ListProductInputSchema = z.union([
+  z.object({ supplyProductId: SupplyProductId, price: ListingPriceSchema }),
+  z.object({ supplyProductId: SupplyProductId, prices: VariantPricesSchema }),
+]);
+export const ListingPriceInputSchema = z.object({ listingId: ListingId, price: ListingPriceSchema });
+export const ListingPricesInputSchema = z.object({ listingId: ListingId, prices: VariantPricesSchema });
 export const ListingStatusInputSchema = z.object({
-  listingId: prefixedId("prd"),
+  listingId: ListingId,
   status: z.enum(["active", "hidden"]),
 });
+export const ListingVariantStatusInputSchema = ListingStatusInputSchema.extend({ variantId: VariantId });
+
+export const StoreVariantsInputSchema = z.object({ supplyProductId: SupplyProductId });
+
+/** A supply product's variants as the store's price dialog shows them. */
+export const StoreVariantsViewSchema = z.object({
+  supplyProductId: z.string(),
+  /** The store's listing of the product; null when it does not list it yet. */
+  listingId: z.string().nullable(),
+  variants: z.array(
+    z.object({
+      id: z.string(),
+      /** "Hitam / 42"; null for a product without options. */
+      label: z.string().nullable(),
+      sku: z.string(),
+      merchantPrice: z.number().int(),
+      suggestedPrice: z.number().int(),
+      stock: z.number().int(),
+      /** The store's price; null when it has not priced this variant (new, or the product not listed). */
+      price: z.number().int().nullable(),
+      onSale: z.boolean(),
+    }),
+  ),
+});
+export type StoreVariantsView = z.infer<typeof StoreVariantsViewSchema>;

@@ -10,6 +10,9 @@ import {
   isTopCategory,
   listInStore,
   setStoreOpen,
+  storeListing,
+  type ListingChange,
+  type ListingPrices,
 } from "../modules/catalog/catalog.service.ts";
 import { once } from "../modules/ledger/ledger.service.ts";
 import {
@@ -182,23 +185,26 @@ export async function rejectApplication(
   );
 }
 
-/** The caller's store lists a supply product at its own price (not below the merchant price). */
+/**
+ * The caller's store lists a supply product at its own prices (not below the merchant price): one for every
+ * variant, or one per variant it sells.
+ */
 export async function listProduct(
   deps: { db: Db; storage: Storage; lang: Locale },
   ownerId: string,
-  input: { supplyProductId: string; price: number },
+  input: { supplyProductId: string } & ListingPrices,
 ): Promise<OwnListingView> {
   const store = await requireStore(deps.db, ownerId, true);
-  const id = await listInStore(deps.db, { storeId: store.id, ...input });
-  return changeListing(deps, store.id, id, { status: "active" });
+  const id = await listInStore(deps.db, { storeId: store.id, ...input }, deps.lang);
+  return storeListing(deps, store.id, id);
 }
 
-/** The caller's store changes a listing's price, or delists or relists it. */
+/** The caller's store changes a listing's prices, puts a variant on or off sale, or delists or relists it. */
 export async function updateListing(
   deps: { db: Db; storage: Storage; lang: Locale },
   ownerId: string,
   listingId: string,
-  change: { price: number } | { status: "active" | "hidden" },
+  change: ListingChange,
 ): Promise<OwnListingView> {
   const store = await requireStore(deps.db, ownerId, true);
   return changeListing(deps, store.id, listingId, change);

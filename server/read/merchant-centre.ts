@@ -11,7 +11,7 @@ import type { Role } from "#common/contracts/auth.ts";
 import type { Locale } from "#common/locales.ts";
 import { chartDays, type MerchantOpsView } from "#common/merchant-states.ts";
 import type { Db } from "../db/client.ts";
-import { storeListings, supplyForStore } from "../modules/catalog/catalog.service.ts";
+import { storeListings, storeVariants, supplyForStore } from "../modules/catalog/catalog.service.ts";
 import { walletBalance } from "../modules/ledger/ledger.service.ts";
 import {
   applicationsPage,
@@ -161,6 +161,11 @@ export async function requireStore(db: Db, ownerId: string, open = false) {
 /** The supply catalogue for the caller's store. */
 export async function merchantSupply(deps: ShopDeps, ownerId: string, input: SupplyInput) {
   return supplyForStore(deps, (await requireStore(deps.db, ownerId)).id, input);
+}
+
+/** A supply product's variants with the caller's store's price and on-sale state of each (the price dialog). */
+export async function merchantVariants(deps: ShopDeps, ownerId: string, supplyProductId: string) {
+  return storeVariants(deps, (await requireStore(deps.db, ownerId)).id, supplyProductId);
 }
 
 /** The caller's store's listings. */

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { courierRates } from "#server/modules/courier/courier.tables.ts";
 import { sessions, users } from "#server/modules/auth/auth.tables.ts";
 import { move } from "#server/modules/ledger/ledger.service.ts";
@@ -211,6 +211,34 @@ export async function variantIn(database: TestDatabase, orderId: string, listing
 /** The stock of a supply product's variants together. */
 export async function stockOf(database: TestDatabase, supplyProductId: string): Promise<number> {
   return (await variantsOf(database, supplyProductId)).reduce((sum, v) => sum + v.stock, 0);
+}
+
+/**
+ * Listings whose `min_price`/`max_price` differ from a direct computation (the lowest and highest price of their
+ * variants on sale: listing row on sale and variant not archived), or that sell no variant and are still on sale.
+ * Empty when `syncListingPrices` kept every listing (decision 25).
+ */
+export async function listingPricesOutOfSync(database: TestDatabase) {
+  const result = (await database.db.execute(sql`
+    select l.id, l.status, l.min_price::float8 as min_price, l.max_price::float8 as max_price, p.low, p.high
+    from listings l
+    left join lateral (
+      select min(lv.price)::float8 as low, max(lv.price)::float8 as high
+      from listing_variants lv join product_variants v on v.id = lv.variant_id
+      where lv.listing_id = l.id and lv.status = 'active' and v.status = 'active'
+    ) p on true`)) as unknown as {
+    rows: {
+      id: string;
+      status: string;
+      min_price: number;
+      max_price: number;
+      low: number | null;
+      high: number | null;
+    }[];
+  };
+  return result.rows.filter((r) =>
+    r.low === null ? r.status !== "hidden" : r.min_price !== r.low || r.max_price !== r.high,
+  );
 }
 
 /** Lists a supply product in a store at a price. */

@@ -2,7 +2,9 @@ import {
   ApplicationViewSchema,
   ApplyInputSchema,
   ListingPriceInputSchema,
+  ListingPricesInputSchema,
   ListingStatusInputSchema,
+  ListingVariantStatusInputSchema,
   ListProductInputSchema,
   LogoInputSchema,
   MerchantHomeViewSchema,
@@ -13,6 +15,8 @@ import {
   StoreMoneyViewSchema,
   StoreSettingsInputSchema,
   StoreSettingsViewSchema,
+  StoreVariantsInputSchema,
+  StoreVariantsViewSchema,
   SupplyInputSchema,
   SupplyPageViewSchema,
 } from "#common/contracts/merchants.ts";
@@ -23,6 +27,7 @@ import {
   merchantMoney,
   merchantStatus,
   merchantSupply,
+  merchantVariants,
 } from "../../read/merchant-centre.ts";
 import {
   getStoreSettings,
@@ -70,16 +75,35 @@ export const merchantsRouter = router({
     .input(OwnListingsInputSchema)
     .output(OwnListingsViewSchema)
     .query(({ ctx, input }) => merchantListings(ctx, ctx.user.id, input)),
+  /** A supply product's variants with the store's price and on-sale state of each, for the price dialog. */
+  variants: merchantProcedure
+    .input(StoreVariantsInputSchema)
+    .output(StoreVariantsViewSchema)
+    .query(({ ctx, input }) => merchantVariants(ctx, ctx.user.id, input.supplyProductId)),
+  /** Lists a supply product: one price for every variant, or a price per variant sold. */
   list: merchantProcedure
     .input(ListProductInputSchema)
     .output(OwnListingViewSchema)
     .mutation(({ ctx, input }) => listProduct(ctx, ctx.user.id, input)),
+  /** One price for every variant of a listing (each then on sale). */
   reprice: merchantProcedure
     .input(ListingPriceInputSchema)
     .output(OwnListingViewSchema)
     .mutation(({ ctx, input }) => updateListing(ctx, ctx.user.id, input.listingId, { price: input.price })),
+  /** A price for some variants of a listing, each at least its cost (each then on sale). */
+  repriceVariants: merchantProcedure
+    .input(ListingPricesInputSchema)
+    .output(OwnListingViewSchema)
+    .mutation(({ ctx, input }) => updateListing(ctx, ctx.user.id, input.listingId, { prices: input.prices })),
   setListingStatus: merchantProcedure
     .input(ListingStatusInputSchema)
     .output(OwnListingViewSchema)
     .mutation(({ ctx, input }) => updateListing(ctx, ctx.user.id, input.listingId, { status: input.status })),
+  /** One variant of a listing on or off sale (on sale relists a hidden listing). */
+  setVariantStatus: merchantProcedure
+    .input(ListingVariantStatusInputSchema)
+    .output(OwnListingViewSchema)
+    .mutation(({ ctx, input }) =>
+      updateListing(ctx, ctx.user.id, input.listingId, { variantId: input.variantId, status: input.status }),
+    ),
 });

@@ -60,6 +60,7 @@ export async function selectActiveVariants(db: Db, supplyProductId: string) {
   return db
     .select({
       id: productVariants.id,
+      sku: productVariants.sku,
       merchantPrice: productVariants.merchantPrice,
       suggestedPrice: productVariants.suggestedPrice,
       stock: productVariants.stock,
@@ -482,25 +483,31 @@ export async function syncListingPrices(db: Db | Tx, listingIds: readonly string
     where l.id = p.listing_id`);
 }
 
-export async function insertListingVariants(db: Db | Tx, rows: (typeof listingVariants.$inferInsert)[]) {
-  if (rows.length > 0) await db.insert(listingVariants).values(rows);
-}
-
-/** Price rows for listings that have none of that variant yet; rows already there are left as they are. */
-export async function insertMissingListingVariants(
+/**
+ * Inserts listing variant rows; with `skipExisting`, a (listing, variant) pair that already has its row keeps it
+ * (its price and status are the store's).
+ */
+export async function insertListingVariants(
   db: Db | Tx,
   rows: (typeof listingVariants.$inferInsert)[],
+  opts: { skipExisting?: boolean } = {},
 ) {
-  if (rows.length > 0) await db.insert(listingVariants).values(rows).onConflictDoNothing();
+  if (rows.length === 0) return;
+  const insert = db.insert(listingVariants).values(rows);
+  await (opts.skipExisting ? insert.onConflictDoNothing() : insert);
 }
 
-/** A listing's variant rows (on sale or hidden by the store) with each variant's cost and status. */
+/**
+ * A listing's variant rows (on sale or hidden, priced by the store or not) with each variant's cost and status,
+ * in the variants' order.
+ */
 export async function selectListingVariantRows(db: Db, listingId: string) {
   return db
     .select({
       variantId: listingVariants.variantId,
       price: listingVariants.price,
       status: listingVariants.status,
+      pricedByStore: listingVariants.pricedByStore,
       merchantPrice: productVariants.merchantPrice,
       variantStatus: productVariants.status,
       label: variantLabelSql,
@@ -541,15 +548,35 @@ const variantAggregate = (expr: string) =>
   sql<number>`(select ${sql.raw(expr)} from ${productVariants} v where v.supply_product_id = "supply_products"."id" and v.status = 'active')`;
 
 /**
- * What a merchant prices by: the highest cost (one price for every variant must reach it), the lowest
- * suggested price, the stock of every variant, and how many variants there are.
+ * What a merchant prices by: the range of the variants' costs (one price for every variant must reach the
+ * highest) and suggested prices, the stock of every variant, and how many variants there are.
  */
 export const variantFigures = {
-  merchantPrice: variantAggregate("coalesce(max(v.merchant_price), 0)::float8"),
+  merchantPrice: variantAggregate("coalesce(min(v.merchant_price), 0)::float8"),
+  maxMerchantPrice: variantAggregate("coalesce(max(v.merchant_price), 0)::float8"),
   suggestedPrice: variantAggregate("coalesce(min(v.suggested_price), 0)::float8"),
+  maxSuggestedPrice: variantAggregate("coalesce(max(v.suggested_price), 0)::float8"),
   stock: variantAggregate("coalesce(sum(v.stock), 0)::int"),
   variantCount: variantAggregate("count(*)::int"),
 };
+
+/**
+ * A count over a listing's rows of variants not archived (one subquery per figure, for lists of 20), for the
+ * listing whose id is `listingId` in the outer query (spelled out with its table: unqualified, `id` would be the
+ * variant's).
+ */
+const listingRowCount = (listingId: SQL, where: string) =>
+  sql<number>`(select count(*)::int from ${listingVariants} lv join ${productVariants} v on v.id = lv.variant_id
+    where lv.listing_id = ${listingId} and v.status = 'active' and ${sql.raw(where)})`;
+
+/**
+ * How many of a listing's variants are on sale, and how many are new: off sale at a price the catalogue set (a
+ * variant added since, or left out when listing), which the store has never priced.
+ */
+const listingRowFigures = (listingId: SQL) => ({
+  variantsOnSale: listingRowCount(listingId, "lv.status = 'active'"),
+  newVariants: listingRowCount(listingId, "lv.status = 'hidden' and not lv.priced_by_store"),
+});
 
 /**
  * Supply products on sale to merchants, newest first, `limit + 1` rows before the cursor's id, optionally
@@ -564,11 +591,14 @@ export async function selectSupplyPage(
       id: listings.id,
       supplyProductId: listings.supplyProductId,
       price: listings.minPrice,
+      maxPrice: listings.maxPrice,
       status: listings.status,
     })
     .from(listings)
     .where(eq(listings.storeId, opts.storeId))
     .as("own");
+  // Counted for the page's rows only, by the listing's id as the outer query has it.
+  const ownFigures = listingRowFigures(sql`"own"."id"`);
   return db
     .select({
       id: supplyProducts.id,
@@ -578,7 +608,10 @@ export async function selectSupplyPage(
       ...variantFigures,
       listingId: own.id,
       listingPrice: own.price,
+      listingMaxPrice: own.maxPrice,
       listingStatus: own.status,
+      listingVariantsOnSale: ownFigures.variantsOnSale,
+      listingNewVariants: ownFigures.newVariants,
     })
     .from(supplyProducts)
     .leftJoin(own, eq(own.supplyProductId, supplyProducts.id))
@@ -605,6 +638,7 @@ const ownListingColumns = {
   status: listings.status,
   sales: listings.sales,
   ...variantFigures,
+  ...listingRowFigures(sql`"listings"."id"`),
   supplyStatus: supplyProducts.status,
 };
 

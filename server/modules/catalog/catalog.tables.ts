@@ -258,6 +258,12 @@ export const listingVariants = pgTable(
     status: text({ enum: ["active", "hidden"] })
       .notNull()
       .default("active"),
+    /**
+     * Whether the store chose this price (listing or repricing it). False for a variant the catalogue added to a
+     * product already listed, or one left out when listing: off sale at a price nobody chose, until the merchant
+     * prices it (decision 25, "new variants"). Only a row the store priced may go on sale.
+     */
+    pricedByStore: boolean().notNull().default(false),
   },
   (t) => [
     primaryKey({ columns: [t.listingId, t.variantId] }),

@@ -364,21 +364,27 @@ export async function saveVariantsLocked(
   for (const { row, existing } of rows)
     if (existing)
       touched.push(...(await supplyQ.hideListingVariantsBelow(tx, existing.id, row.merchantPrice)));
+  // Every listing of the product gets a row, off sale at a price the store did not choose, for each new variant,
+  // and for a variant brought back that it never had (listed while that variant was archived); rows it has stay.
   const listed = await supplyQ.selectListingsOfSupply(tx, input.id);
-  // A variant brought back keeps its rows where it had them; listings made while it was archived have none yet.
-  const reactivated = rows
-    .filter((r) => r.existing?.status === "archived")
-    .map((r) => ({ id: r.existing!.id, merchantPrice: r.row.merchantPrice }));
-  await q.insertMissingListingVariants(
+  const active = [
+    ...added,
+    ...rows.flatMap(({ row, existing }) =>
+      existing ? [{ id: existing.id, merchantPrice: row.merchantPrice }] : [],
+    ),
+  ];
+  await q.insertListingVariants(
     tx,
     listed.flatMap((l) =>
-      [...added, ...reactivated].map((v) => ({
+      active.map((v) => ({
         listingId: l.id,
         variantId: v.id,
         price: Math.max(v.merchantPrice, l.maxPrice),
         status: "hidden" as const,
+        pricedByStore: false,
       })),
     ),
+    { skipExisting: true },
   );
   await q.syncListingPrices(
     tx,

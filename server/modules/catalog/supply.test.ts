@@ -4,7 +4,12 @@ import { callerFor } from "../../../tests/setup/caller.ts";
 import { expectLedgerBalanced } from "../../../tests/setup/ledger.ts";
 import { newKey, signedInUser } from "../../../tests/setup/money.ts";
 import { picture } from "../../../tests/setup/pictures.ts";
-import { merchantWithStore, placeOrder, shopperWithMoney } from "../../../tests/setup/shop.ts";
+import {
+  listingPricesOutOfSync,
+  merchantWithStore,
+  placeOrder,
+  shopperWithMoney,
+} from "../../../tests/setup/shop.ts";
 import { createTestDatabase, type TestDatabase } from "../../../tests/setup/test-db.ts";
 
 let database: TestDatabase;
@@ -120,6 +125,8 @@ describe("the operator's supply catalogue", () => {
       suggestedPrice: 170_000,
     });
     expect(updated).toMatchObject({ merchantPrice: 130_000, delisted: 1, listings: 1 });
+    // The update path (one variant) keeps min/max too.
+    expect(await listingPricesOutOfSync(database)).toEqual([]);
     // The order keeps the goods cost it was placed with.
     const order = await cheap.api.merchantOrders.get({ id: orderId! });
     expect(order.goodsCost).toBe(100_000);
@@ -138,6 +145,7 @@ describe("the operator's supply catalogue", () => {
     await cheap.api.merchants.reprice({ listingId: cheapListing.id, price: 135_000 });
     await cheap.api.merchants.setListingStatus({ listingId: cheapListing.id, status: "active" });
     expect((await shop.listings.get({ id: cheapListing.id })).price).toBe(135_000);
+    expect(await listingPricesOutOfSync(database)).toEqual([]);
   });
 
   it("adds stock, never below zero; takes a product off sale and back; curates the boutique", async () => {

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { mount } from "../../../tests/setup/web.tsx";
-import { PriceDialog } from "./price-dialog.tsx";
+import { PriceDialog, VariantPriceForm } from "./price-dialog.tsx";
 
 let ui: ReturnType<typeof mount> | undefined;
 afterEach(() => {
@@ -64,5 +64,110 @@ describe("the merchant's price for a supply product", () => {
     send();
     expect(error()).toBe("Harga tidak boleh di bawah harga modal (Rp 100.000)");
     expect(onConfirm).not.toHaveBeenCalled();
+  });
+});
+
+describe("the merchant's prices per variant", () => {
+  const variant = (id: string, label: string, cost: number, price: number | null, onSale: boolean) => ({
+    id,
+    label,
+    sku: `SPT-${id.toUpperCase()}`,
+    merchantPrice: cost,
+    suggestedPrice: cost * 2,
+    stock: 12,
+    price,
+    onSale,
+  });
+
+  function form(mode: "list" | "reprice", variants: ReturnType<typeof variant>[]) {
+    const onConfirm = vi.fn();
+    ui = mount(
+      <VariantPriceForm
+        title="Ubah harga"
+        product="Sepatu Lari"
+        supplyProductId="sup_x"
+        mode={mode}
+        confirmLabel="Simpan"
+        onConfirm={onConfirm}
+        variants={variants}
+      />,
+    );
+    const mounted = ui;
+    const all = mounted.get<HTMLInputElement>('input[name="amount"]');
+    const prices = () => mounted.all<HTMLInputElement>('[data-testid="variant-rows"] input[name="amount"]');
+    const switches = () => mounted.all<HTMLInputElement>('input[role="switch"]');
+    const errorOf = (input: HTMLInputElement) =>
+      mounted.container.querySelector(`[id="${input.getAttribute("aria-describedby")}"]`)?.textContent;
+    const send = () => mounted.submit(mounted.get<HTMLFormElement>("form"));
+    return { ui: mounted, all, prices, switches, errorOf, send, onConfirm };
+  }
+
+  it("lists every variant at its suggested price; one price for all fills each row, checked against its own cost", () => {
+    const f = form("list", [
+      variant("a", "Hitam / 41", 60_000, null, false),
+      variant("b", "Putih / 42", 65_000, null, false),
+    ]);
+    expect(f.prices().map((i) => i.value)).toEqual(["120.000", "130.000"]);
+    expect(f.switches().map((s) => s.checked)).toEqual([true, true]);
+    expect(f.ui.all("legend").map((l) => l.textContent)).toEqual(["Hitam / 41", "Putih / 42"]);
+    expect(f.ui.container.textContent).toContain("SPT-B");
+
+    f.ui.type(f.all, "62000");
+    expect(f.prices().map((i) => i.value)).toEqual(["62.000", "62.000"]);
+    f.send();
+    expect(f.errorOf(f.prices()[0]!)).toBeUndefined();
+    expect(f.errorOf(f.prices()[1]!)).toBe("Harga Putih / 42 di bawah modal Rp 65.000");
+    expect(f.onConfirm).not.toHaveBeenCalled();
+
+    f.ui.type(f.prices()[1]!, "129000");
+    expect(f.errorOf(f.prices()[1]!)).toBeUndefined();
+    f.send();
+    expect(f.onConfirm).toHaveBeenCalledExactlyOnceWith({
+      prices: [
+        { variantId: "a", price: 62_000 },
+        { variantId: "b", price: 129_000 },
+      ],
+      off: [],
+    });
+  });
+
+  it("reprices as the store left it: a new variant is empty and off until priced; switching one off sends it off", () => {
+    const f = form("reprice", [
+      variant("a", "Hitam / 41", 60_000, 99_000, true),
+      variant("b", "Hitam / 42", 60_000, null, false),
+      variant("c", "Putih / 41", 60_000, 97_000, false),
+    ]);
+    expect(f.prices().map((i) => i.value)).toEqual(["99.000", "", "97.000"]);
+    expect(f.switches().map((s) => s.checked)).toEqual([true, false, false]);
+    expect(f.ui.all("legend").map((l) => l.textContent)).toEqual([
+      "Hitam / 41",
+      "Hitam / 42 Baru",
+      "Putih / 41",
+    ]);
+
+    // Pricing the new variant puts it on sale; a priced one switched off stays as it is.
+    f.ui.type(f.prices()[1]!, "109.000");
+    expect(f.switches().map((s) => s.checked)).toEqual([true, true, false]);
+    f.ui.click(f.switches()[0]!);
+    f.send();
+    expect(f.onConfirm).toHaveBeenCalledExactlyOnceWith({
+      prices: [{ variantId: "b", price: 109_000 }],
+      off: ["a"],
+    });
+  });
+
+  it("asks for a price on each row on sale, and for at least one row on sale", () => {
+    const f = form("reprice", [
+      variant("a", "S", 50_000, 80_000, true),
+      variant("b", "M", 50_000, null, false),
+    ]);
+    f.ui.click(f.switches()[1]!);
+    f.send();
+    expect(f.errorOf(f.prices()[1]!)).toBe("Masukkan harga dalam rupiah bulat");
+    f.ui.click(f.switches()[1]!);
+    f.ui.click(f.switches()[0]!);
+    f.send();
+    expect(f.ui.get('[role="alert"]').textContent).toBe("Pilih paling sedikit satu varian untuk dijual");
+    expect(f.onConfirm).not.toHaveBeenCalled();
   });
 });

@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { lazy, useState } from "react";
 import {
   HydrationBoundary,
   useInfiniteQuery,
@@ -9,9 +9,10 @@ import {
 import { Search } from "lucide-react";
 import { useSearchParams } from "react-router";
 import type { Route } from "./+types/products";
-import type { SupplyItemView } from "#common/contracts/merchants.ts";
+import type { OwnListingView, SupplyItemView } from "#common/contracts/merchants.ts";
 import { LoadMore } from "../../features/catalog/infinite-products.tsx";
-import { PriceDialog } from "../../features/merchant/price-dialog.tsx";
+import { Price } from "../../features/catalog/price.tsx";
+import type { VariantPrices } from "../../features/merchant/price-dialog.tsx";
 import { statusParam, StatusTabs } from "../../features/ops/ops-ui.tsx";
 import { AppHeader } from "../../features/shell/app-header.tsx";
 import { merchantOnly, serverT, withServerApi } from "../../lib/api.server.ts";
@@ -21,8 +22,46 @@ import { localeFromParam } from "../../lib/locale.ts";
 import { pageMeta } from "../../lib/meta.ts";
 import { modal } from "../../lib/modal.ts";
 import { toast } from "../../lib/toast.ts";
-import { useTRPC } from "../../lib/trpc.ts";
+import { useTRPC, useTRPCClient } from "../../lib/trpc.ts";
 import { Thumbnail } from "../../ui/thumbnail.tsx";
+
+/**
+ * The price dialogs, loaded when the merchant opens one (the lists do not need them; the modal host waits for the
+ * code): the one-price dialog, and the per-variant one, which also reads the variants when it opens.
+ */
+const PriceDialog = lazy(() =>
+  import("../../features/merchant/price-dialog.tsx").then((m) => ({ default: m.PriceDialog })),
+);
+const VariantPriceDialog = lazy(() =>
+  import("../../features/merchant/price-dialog.tsx").then((m) => ({ default: m.VariantPriceDialog })),
+);
+
+const unbroken = (amount: number) => formatRupiah(amount).replace(" ", "\u00a0");
+
+/** "Rp 60.000 – Rp 65.000" (a line breaks after the dash only), or one amount when both ends are equal. */
+const rupiahRange = (min: number, max: number) =>
+  max > min ? `${unbroken(min)}\u00a0– ${unbroken(max)}` : formatRupiah(min);
+
+/** "3 of 8 variants on sale" and "2 new variants not on sale", for a product with several variants. */
+function VariantCounts(props: { variants: number; onSale: number; fresh: number }) {
+  const { t } = useI18n();
+  if (props.variants < 2) return null;
+  return (
+    <p className="mt-1 text-xs text-gray-700 dark:text-gray-300">
+      <span data-testid="variants-on-sale">
+        {t("merchant.products.variants.onSale", { count: props.variants, onSale: props.onSale })}
+      </span>
+      {props.fresh > 0 && (
+        <>
+          {" · "}
+          <span className="font-medium text-amber-800 dark:text-amber-300" data-testid="new-variants">
+            {t("merchant.products.variants.new", { count: props.fresh })}
+          </span>
+        </>
+      )}
+    </p>
+  );
+}
 
 type Trpc = ReturnType<typeof useTRPC>;
 const tabs = ["active", "hidden", "catalogue"] as const;
@@ -93,6 +132,36 @@ function Listings(props: { status: "active" | "hidden" }) {
       },
     }),
   );
+  const client = useTRPCClient();
+  // The variant dialog's prices in one request, then each variant switched off (at least one stays on sale).
+  const repriceVariants = useMutation({
+    mutationFn: async ({ listingId, prices, off }: VariantPrices & { listingId: string }) => {
+      await client.merchants.repriceVariants.mutate({ listingId, prices });
+      for (const variantId of off)
+        await client.merchants.setVariantStatus.mutate({ listingId, variantId, status: "hidden" });
+    },
+    onSuccess: () => toast.notify(t("merchant.products.repriced"), "success"),
+    onSettled: refresh,
+  });
+  const changePrice = (l: OwnListingView) =>
+    l.variants > 1
+      ? modal.open(VariantPriceDialog, {
+          title: t("merchant.products.changePrice"),
+          product: l.name,
+          supplyProductId: l.supplyProductId,
+          mode: "reprice",
+          confirmLabel: t("merchant.products.save"),
+          onConfirm: (change) => repriceVariants.mutate({ listingId: l.id, ...change }),
+        })
+      : modal.open(PriceDialog, {
+          title: t("merchant.products.changePrice"),
+          product: l.name,
+          merchantPrice: l.maxMerchantPrice,
+          suggestedPrice: l.suggestedPrice,
+          price: l.price,
+          confirmLabel: t("merchant.products.save"),
+          onConfirm: (price) => reprice.mutate({ listingId: l.id, price }),
+        });
   const setStatus = useMutation(
     trpc.merchants.setListingStatus.mutationOptions({
       onSuccess: (l) => {
@@ -120,13 +189,17 @@ function Listings(props: { status: "active" | "hidden" }) {
               <div className="min-w-0 flex-1">
                 <p className="line-clamp-2 text-sm font-medium">{l.name}</p>
                 <dl className="mt-1 grid grid-cols-2 gap-x-3 gap-y-1 text-xs">
-                  <div>
+                  <div className={l.maxPrice > l.price ? "col-span-2" : undefined}>
                     <dt className="text-gray-600 dark:text-gray-400">{t("merchant.products.price")}</dt>
-                    <dd className="text-sm font-semibold tabular-nums">{formatRupiah(l.price)}</dd>
+                    <dd className="tabular-nums" data-testid="listing-price">
+                      <Price price={l.price} max={l.maxPrice} />
+                    </dd>
                   </div>
-                  <div>
+                  <div className={l.maxMerchantPrice > l.merchantPrice ? "col-span-2" : undefined}>
                     <dt className="text-gray-600 dark:text-gray-400">{t("merchant.products.cost")}</dt>
-                    <dd className="text-sm tabular-nums">{formatRupiah(l.merchantPrice)}</dd>
+                    <dd className="text-sm tabular-nums">
+                      {rupiahRange(l.merchantPrice, l.maxMerchantPrice)}
+                    </dd>
                   </div>
                   <div>
                     <dt className="text-gray-600 dark:text-gray-400">{t("merchant.products.stock")}</dt>
@@ -137,25 +210,12 @@ function Listings(props: { status: "active" | "hidden" }) {
                     <dd className="text-sm tabular-nums">{formatNumber(l.sales, locale)}</dd>
                   </div>
                 </dl>
+                <VariantCounts variants={l.variants} onSale={l.variantsOnSale} fresh={l.newVariants} />
               </div>
             </div>
             <div className="mt-3 flex justify-end gap-2">
               {(l.status === "active" || l.supplied) && (
-                <button
-                  type="button"
-                  className={smallButton}
-                  onClick={() =>
-                    modal.open(PriceDialog, {
-                      title: t("merchant.products.changePrice"),
-                      product: l.name,
-                      merchantPrice: l.merchantPrice,
-                      suggestedPrice: l.suggestedPrice,
-                      price: l.price,
-                      confirmLabel: t("merchant.products.save"),
-                      onConfirm: (price) => reprice.mutate({ listingId: l.id, price }),
-                    })
-                  }
-                >
+                <button type="button" className={smallButton} onClick={() => changePrice(l)}>
                   {t("merchant.products.changePrice")}
                 </button>
               )}
@@ -183,6 +243,7 @@ function Listings(props: { status: "active" | "hidden" }) {
 function SupplyRow(props: { item: SupplyItemView; onList: () => void }) {
   const { t, locale } = useI18n();
   const s = props.item;
+  const range = s.maxMerchantPrice > s.merchantPrice || s.maxSuggestedPrice > s.suggestedPrice;
   return (
     <li className="rounded-xl bg-white p-3 dark:bg-gray-900" data-testid="supply-product">
       <div className="flex gap-3">
@@ -190,31 +251,43 @@ function SupplyRow(props: { item: SupplyItemView; onList: () => void }) {
         <div className="min-w-0 flex-1">
           <p className="line-clamp-2 text-sm font-medium">{s.name}</p>
           <dl className="mt-1 grid grid-cols-2 gap-x-3 gap-y-1 text-xs">
-            <div>
+            <div className={range ? "col-span-2" : undefined}>
               <dt className="text-gray-600 dark:text-gray-400">{t("merchant.products.cost")}</dt>
-              <dd className="text-sm font-semibold tabular-nums">{formatRupiah(s.merchantPrice)}</dd>
+              <dd className="text-sm font-semibold tabular-nums">
+                {rupiahRange(s.merchantPrice, s.maxMerchantPrice)}
+              </dd>
             </div>
-            <div>
+            <div className={range ? "col-span-2" : undefined}>
               <dt className="text-gray-600 dark:text-gray-400">{t("merchant.products.suggested")}</dt>
-              <dd className="text-sm tabular-nums">{formatRupiah(s.suggestedPrice)}</dd>
+              <dd className="text-sm tabular-nums">{rupiahRange(s.suggestedPrice, s.maxSuggestedPrice)}</dd>
             </div>
             <div>
               <dt className="text-gray-600 dark:text-gray-400">{t("merchant.products.stock")}</dt>
               <dd className="text-sm tabular-nums">{formatNumber(s.stock, locale)}</dd>
             </div>
           </dl>
+          {s.variants > 1 && (
+            <p className="mt-1 text-xs text-gray-700 dark:text-gray-300" data-testid="variant-count">
+              {t("merchant.products.variants.count", { count: s.variants })}
+            </p>
+          )}
         </div>
       </div>
       <div className="mt-3 flex items-center justify-end gap-3">
         {s.listing ? (
-          <p className="text-sm text-primary-800 dark:text-primary-300">
-            {t(
-              s.listing.status === "active" ? "merchant.products.listedAt" : "merchant.products.delistedAt",
-              {
-                price: formatRupiah(s.listing.price),
-              },
-            )}
-          </p>
+          <div className="text-end">
+            <p className="text-sm text-primary-800 dark:text-primary-300">
+              {t(
+                s.listing.status === "active" ? "merchant.products.listedAt" : "merchant.products.delistedAt",
+                { price: rupiahRange(s.listing.price, s.listing.maxPrice) },
+              )}
+            </p>
+            <VariantCounts
+              variants={s.variants}
+              onSale={s.listing.variantsOnSale}
+              fresh={s.listing.newVariants}
+            />
+          </div>
         ) : (
           <button type="button" className={smallButton} onClick={props.onList}>
             {t("merchant.products.list")}
@@ -233,7 +306,7 @@ function Catalogue() {
   const filter = supplyFilter(search);
   const [text, setText] = useState(filter.q ?? "");
   const categories = useQuery(trpc.catalog.categories.queryOptions());
-  const list = useInfiniteQuery(supplyQuery(trpc, filter));
+  const supply = useInfiniteQuery(supplyQuery(trpc, filter));
   const listProduct = useMutation(
     trpc.merchants.list.mutationOptions({
       onSuccess: () => {
@@ -242,13 +315,32 @@ function Catalogue() {
       },
     }),
   );
+  const list = (s: SupplyItemView) =>
+    s.variants > 1
+      ? modal.open(VariantPriceDialog, {
+          title: t("merchant.products.listTitle"),
+          product: s.name,
+          supplyProductId: s.id,
+          mode: "list",
+          confirmLabel: t("merchant.products.list"),
+          onConfirm: ({ prices }) => listProduct.mutate({ supplyProductId: s.id, prices }),
+        })
+      : modal.open(PriceDialog, {
+          title: t("merchant.products.listTitle"),
+          product: s.name,
+          merchantPrice: s.maxMerchantPrice,
+          suggestedPrice: s.suggestedPrice,
+          price: s.suggestedPrice,
+          confirmLabel: t("merchant.products.list"),
+          onConfirm: (price) => listProduct.mutate({ supplyProductId: s.id, price }),
+        });
   const change = (key: "q" | "category", value: string) => {
     const next = new URLSearchParams(search);
     if (value) next.set(key, value);
     else next.delete(key);
     setSearch(next, { replace: true, preventScrollReset: true });
   };
-  const items = list.data?.pages.flatMap((p) => p.items) ?? [];
+  const items = supply.data?.pages.flatMap((p) => p.items) ?? [];
   return (
     <>
       <form
@@ -291,31 +383,17 @@ function Catalogue() {
           ))}
         </select>
       </form>
-      {list.data && items.length === 0 && (
+      {supply.data && items.length === 0 && (
         <p className="px-4 py-10 text-center text-gray-600 dark:text-gray-400">
           {t("merchant.products.noSupply")}
         </p>
       )}
       <ul className="mt-3 grid grid-cols-[minmax(0,1fr)] gap-3 px-3">
         {items.map((s) => (
-          <SupplyRow
-            key={s.id}
-            item={s}
-            onList={() =>
-              modal.open(PriceDialog, {
-                title: t("merchant.products.listTitle"),
-                product: s.name,
-                merchantPrice: s.merchantPrice,
-                suggestedPrice: s.suggestedPrice,
-                price: s.suggestedPrice,
-                confirmLabel: t("merchant.products.list"),
-                onConfirm: (price) => listProduct.mutate({ supplyProductId: s.id, price }),
-              })
-            }
-          />
+          <SupplyRow key={s.id} item={s} onList={() => list(s)} />
         ))}
       </ul>
-      {items.length > 0 && <LoadMore query={list} endText={t("shell.listEnd")} />}
+      {items.length > 0 && <LoadMore query={supply} endText={t("shell.listEnd")} />}
     </>
   );
 }
