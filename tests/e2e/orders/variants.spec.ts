@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { toasts } from "../support/accounts.ts";
+import { toasts, trpcMutation } from "../support/accounts.ts";
 import { expectNoSeriousViolations } from "../support/axe.ts";
 import { signInFreshShopper, sneakersListing } from "../support/browsing.ts";
 import { fill, langs, localePath, messages, type Lang } from "../support/i18n.ts";
@@ -7,7 +7,7 @@ import { demoOperator } from "../support/money.ts";
 import { waitForHydration } from "../support/page.ts";
 import { demoStores, pageAs, tokenOf } from "../support/roles.ts";
 import { expectScreen } from "../support/screens.ts";
-import { credit, saveAddress } from "../support/setup.ts";
+import { credit, idempotencyKey, payGoodsAndShip, saveAddress } from "../support/setup.ts";
 
 // Sizes and colours (issue 28, decision 25), on the demo's men's sneakers: Hitam, Navy and Abu-abu in 39–44, with
 // Hitam / 44 sold out. Clicked through in Indonesian; English and Chinese see the product page's screens.
@@ -34,7 +34,7 @@ test("choosing sizes and colours, buying two of one product, and seeing them nam
   browser,
   request,
 }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(240_000);
   const lang: Lang = "ind";
   const m = messages[lang];
   const p = m.catalog.product;
@@ -111,6 +111,26 @@ test("choosing sizes and colours, buying two of one product, and seeing them nam
   await waitForHydration(store);
   await expect(store.getByTestId("merchant-order").first()).toContainText(`(${colours[lang].black} / 42)`);
   await expectNoSeriousViolations(store, `order centre with variants (${lang})`);
+
+  // Received: the review page has a form per variant, each heading naming it.
+  const orderId = new URL(page.url()).searchParams.get("id")!;
+  await payGoodsAndShip(request, orderId, {
+    merchant: await tokenOf(request, (await demoStores(request)).get(product.storeId)!),
+    ops: await tokenOf(request, demoOperator.account),
+  });
+  await trpcMutation(
+    request,
+    "orders.confirm",
+    { id: orderId, idempotencyKey: idempotencyKey("confirm") },
+    { authorization: token },
+  );
+  await page.goto(localePath(lang, `/h5/order/review?id=${orderId}`));
+  await waitForHydration(page);
+  for (const variant of [`${colours[lang].black} / 42`, `${colours[lang].navy} / 41`])
+    await expect(
+      page.getByRole("heading", { name: fill(m.orders.item.variant, { variant }), exact: false }),
+    ).toBeVisible();
+  await expectNoSeriousViolations(page, `review of two variants (${lang})`);
 });
 
 for (const lang of langs.filter((l) => l !== "ind")) {

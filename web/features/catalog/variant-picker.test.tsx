@@ -4,7 +4,7 @@ import { MemoryRouter } from "react-router";
 import { describe, expect, it } from "vitest";
 import type { Locale } from "#common/locales.ts";
 import { renderHtml, textOf } from "../../../tests/setup/web.tsx";
-import { readChoice, type ProductOption, type ProductVariant } from "./variant-choice.ts";
+import { firstUnchosen, readChoice, type ProductOption, type ProductVariant } from "./variant-choice.ts";
 import { VariantPicker } from "./variant-picker.tsx";
 
 const photo = { url: "/media/black", width: 800, height: 800, widths: [80, 400], formats: ["webp" as const] };
@@ -51,7 +51,12 @@ function render(search: string, extra: { prompt?: boolean; locale?: Locale } = {
   const choice = readChoice(options, new URLSearchParams(search));
   return renderHtml(
     <MemoryRouter initialEntries={[`/h5/products/prd_1${search}`]}>
-      <VariantPicker options={options} variants={variants} choice={choice} prompt={extra.prompt} />
+      <VariantPicker
+        options={options}
+        variants={variants}
+        choice={choice}
+        prompt={extra.prompt ? firstUnchosen(options, choice) : null}
+      />
     </MemoryRouter>,
     extra.locale,
   );

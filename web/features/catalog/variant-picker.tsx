@@ -3,7 +3,6 @@ import { useI18n } from "../../lib/i18n.tsx";
 import { Picture } from "../../ui/picture.tsx";
 import {
   choiceSearch,
-  firstUnchosen,
   isDisabled,
   valuePicture,
   type Choice,
@@ -22,12 +21,13 @@ export function VariantPicker(props: {
   options: ProductOption[];
   variants: ProductVariant[];
   choice: Choice;
-  prompt?: boolean;
+  /** The axis to ask for ("Pilih Ukuran"), after a tap on a buy button with it unchosen. */
+  prompt?: ProductOption | null;
 }) {
   const { t } = useI18n();
   const [params] = useSearchParams();
   const { variants, choice } = props;
-  const missing = props.prompt && firstUnchosen(props.options, choice);
+  const missing = props.prompt;
   return props.options.map((option, axis) => {
     const chosen = option.values.find((v) => v.id === choice[axis]);
     return (
@@ -64,7 +64,7 @@ export function VariantPicker(props: {
               </>
             );
             return isDisabled(variants, choice, axis, value.id) ? (
-              <span key={value.id} aria-disabled="true" aria-current={current} className="variant-chip">
+              <span key={value.id} aria-disabled="true" className="variant-chip">
                 {content} <span className="sr-only">{t("catalog.product.optionSoldOut")}</span>
               </span>
             ) : (

@@ -15,11 +15,15 @@ import { useI18n } from "../../lib/i18n.tsx";
 import { localeFromParam, localizePath } from "../../lib/locale.ts";
 import { formatDateTime, useTimeZone } from "../../lib/time-zone.ts";
 import { pageMeta } from "../../lib/meta.ts";
-import { DecisionDialog } from "../../features/ops/decision-dialog.tsx";
 import { modal } from "../../lib/modal.ts";
 import { toast } from "../../lib/toast.ts";
 import { useTRPC } from "../../lib/trpc.ts";
 import { ConfirmDialog } from "../../ui/confirm-dialog.tsx";
+
+/** The escalation dialog, loaded when a shopper opens it (rare; the page's script budget): the modal host waits. */
+const DecisionDialog = lazy(() =>
+  import("../../features/ops/decision-dialog.tsx").then((m) => ({ default: m.DecisionDialog })),
+);
 
 export async function loader({ request, context, params, url }: Route.LoaderArgs) {
   const locale = localeFromParam(params.lang) ?? "ind";

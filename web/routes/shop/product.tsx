@@ -1,6 +1,5 @@
 import { useEffect, useState } from "react";
-import { HydrationBoundary, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { Store } from "lucide-react";
+import { HydrationBoundary, useMutation, useQuery } from "@tanstack/react-query";
 import { Link, useSearchParams, type ShouldRevalidateFunction } from "react-router";
 import type { Route } from "./+types/product";
 import { AppHeader } from "../../features/shell/app-header.tsx";
@@ -10,13 +9,7 @@ import { ProductGallery } from "../../features/catalog/product-gallery.tsx";
 import { ProductRow } from "../../features/catalog/product-card.tsx";
 import { ShareButton } from "../../features/catalog/share-button.tsx";
 import { VariantPicker } from "../../features/catalog/variant-picker.tsx";
-import {
-  chosenVariant,
-  firstUnchosen,
-  offerOf,
-  readChoice,
-  valuePicture,
-} from "../../features/catalog/variant-choice.ts";
+import { chosenVariant, firstUnchosen, offerOf, readChoice } from "../../features/catalog/variant-choice.ts";
 import { CollectionButton } from "../../features/browsing/collection-button.tsx";
 import { BuyBar } from "../../features/orders/buy-bar.tsx";
 import { FollowButton } from "../../features/stores/follow-button.tsx";
@@ -110,13 +103,9 @@ function Recommended(props: { id: string }) {
  */
 function useRecordFootprint(listingId: string | undefined) {
   const trpc = useTRPC();
-  const queryClient = useQueryClient();
   const signedIn = useSignedIn();
-  const { mutate } = useMutation(
-    trpc.footprints.record.mutationOptions({
-      onSuccess: () => void queryClient.invalidateQueries({ queryKey: trpc.footprints.list.pathKey() }),
-    }),
-  );
+  // No cache to refresh: the footprints page's loader reads them afresh when it is opened.
+  const { mutate } = useMutation(trpc.footprints.record.mutationOptions());
   useEffect(() => {
     if (signedIn && listingId) mutate({ listingId });
   }, [signedIn, listingId, mutate]);
@@ -141,18 +130,12 @@ function ProductContent(props: { id: string }) {
     suggestedPrice: product.price,
     stock: 0,
   };
-  const colour = product.options.findIndex((o) => o.kind === "colour");
-  const chosenColour =
-    colour >= 0 ? product.options[colour]!.values.find((v) => v.id === choice[colour]) : undefined;
-  const picture =
-    variant?.image ?? (chosenColour ? valuePicture(product.variants, colour, chosenColour) : null);
+  // The chosen variant's picture leads the gallery (the colour chips show each colour's).
+  const picture = variant?.image;
   const images = picture ? [picture, ...product.images.filter((i) => i.url !== picture.url)] : product.images;
   const askFor = () => {
     setPrompt(true);
-    if (missing)
-      document
-        .getElementById(`option-${product.options.findIndex((o) => o.name === missing.name) + 1}`)
-        ?.focus();
+    document.getElementById(`option-${missing?.position}`)?.focus();
   };
   return (
     <>
@@ -172,7 +155,7 @@ function ProductContent(props: { id: string }) {
             options={product.options}
             variants={product.variants}
             choice={choice}
-            prompt={prompt}
+            prompt={prompt ? missing : null}
           />
           <div className="mt-2 flex justify-end gap-2">
             <CollectionButton listingId={product.id} />
@@ -208,8 +191,11 @@ function ProductContent(props: { id: string }) {
                 className="size-12 rounded-xl"
               />
             ) : (
-              <span className="grid size-12 place-items-center rounded-xl bg-gray-100 dark:bg-gray-800">
-                <Store className="size-6" aria-hidden="true" />
+              <span
+                aria-hidden="true"
+                className="grid size-12 place-items-center rounded-xl bg-gray-100 text-lg font-semibold dark:bg-gray-800"
+              >
+                {product.store.name.slice(0, 1)}
               </span>
             )}
             <div className="min-w-0 flex-1">
