@@ -8,6 +8,7 @@ import { jobHandlers, periodicTasks, useCourier, usePaymentGateway } from "./flo
 import { createCourierGateway } from "./adapters/courier-provider.ts";
 import { createTableCourier } from "./modules/courier/courier.service.ts";
 import { createApp } from "./http/app.ts";
+import { createChatHub } from "./http/chat-stream.ts";
 import { hasAccounts } from "./modules/auth/auth.service.ts";
 import { createPaymentGateway } from "./adapters/payment-provider.ts";
 import { EnvError, parseEnv, type Env } from "./platform/env.ts";
@@ -17,6 +18,7 @@ import { createMetrics } from "./platform/metrics.ts";
 import { createChannels } from "./platform/messaging.ts";
 import { createRateLimits } from "./platform/rate-limit.ts";
 import { createLocalStorage } from "./platform/storage.ts";
+import { createNotifyBus } from "./platform/pg-notify.ts";
 import { developmentRenderer, productionRenderer } from "./render.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
@@ -111,7 +113,11 @@ useCourier(database.db, courier);
 // keys; any number of instances work the same queues, each job once.
 const jobs = await openJobQueue(database, { handlers: jobHandlers(), periodic: periodicTasks(), log });
 await jobs.work({ pollingIntervalSeconds: env.JOB_POLL_SECONDS });
+// The chat's live streams hear of new messages from every instance through LISTEN/NOTIFY.
+const bus = createNotifyBus(database.connection, log);
+const chatHub = createChatHub({ db: database.db, storage, log, bus });
 const app = createApp({
+  chatHub,
   database,
   storage,
   channels: createChannels(env),
@@ -189,12 +195,15 @@ async function shutdown(signal: string) {
     log.warn("shutdown timed out; closing remaining connections");
     server.closeAllConnections();
   }, env.SHUTDOWN_TIMEOUT_MS);
+  // Live chat streams never end by themselves: closed first, their readers reconnect to another instance.
+  chatHub.close();
   await new Promise<void>((resolve) => {
     server.close(() => resolve());
     server.closeIdleConnections();
   });
   clearTimeout(timer);
   clearInterval(analyzeTimer);
+  await bus.close();
   await jobs.stop();
   await vite?.close();
   await limits.close();

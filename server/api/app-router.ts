@@ -1,6 +1,7 @@
 import { addressesRouter } from "./shop/addresses.ts";
 import { collectionRouter, footprintsRouter, searchRouter } from "./shop/browsing.ts";
 import { cartRouter } from "./shop/cart.ts";
+import { chatRouter } from "./shop/chat.ts";
 import { catalogRouter, listingsRouter } from "./shop/catalog.ts";
 import { faqRouter } from "./shop/faq.ts";
 import { ordersRouter } from "./shop/orders.ts";
@@ -11,11 +12,13 @@ import { accountRouter, authRouter } from "./account/auth.ts";
 import { notificationsRouter } from "./account/notifications.ts";
 import { paymentsRouter } from "./account/payments.ts";
 import { walletRouter } from "./account/wallet.ts";
+import { merchantChatRouter } from "./merchant/chat.ts";
 import { merchantsRouter } from "./merchant/merchants.ts";
 import { merchantOrdersRouter } from "./merchant/orders.ts";
 import { merchantReviewsRouter } from "./merchant/reviews.ts";
 import { opsAfterSalesRouter } from "./ops/after-sales.ts";
 import { opsCatalogRouter } from "./ops/catalog.ts";
+import { opsChatsRouter } from "./ops/chats.ts";
 import { opsDashboardRouter } from "./ops/dashboard.ts";
 import { opsFaqsRouter } from "./ops/faqs.ts";
 import { opsJobsRouter } from "./ops/jobs.ts";
@@ -54,6 +57,8 @@ export const appRouter = router({
   merchants: merchantsRouter,
   reviews: reviewsRouter,
   merchantReviews: merchantReviewsRouter,
+  chat: chatRouter,
+  merchantChat: merchantChatRouter,
   ops: router({
     money: opsMoneyRouter,
     orders: opsOrdersRouter,
@@ -68,6 +73,7 @@ export const appRouter = router({
     shipping: opsShippingRouter,
     faqs: opsFaqsRouter,
     users: opsUsersRouter,
+    chats: opsChatsRouter,
   }),
 });
 

@@ -18,3 +18,4 @@ export * from "../modules/merchants/merchants.tables.ts";
 export * from "../modules/reviews/reviews.tables.ts";
 export * from "../modules/courier/courier.tables.ts";
 export * from "../modules/shipping/shipping.tables.ts";
+export * from "../modules/chat/chat.tables.ts";

@@ -33,6 +33,7 @@ import type { RateLimits } from "../platform/rate-limit.ts";
 import { serverTranslator, withRequestLocale } from "../platform/i18n.ts";
 import { compression, cspFor, frame, newNonce, type FrameEnv } from "./frame.ts";
 import { pageCache } from "./page-cache.ts";
+import { chatStreamRoute, type Hub } from "./chat-stream.ts";
 
 /** Renders a page: React Router's request handler with the server's bridge in its context. */
 export type PageRenderer = (request: Request, bridge: PageBridge) => Promise<Response>;
@@ -89,6 +90,8 @@ interface AppDeps {
   /** Built client assets (production); absent in development where Vite serves them. */
   clientDir?: string;
   render: PageRenderer;
+  /** The chat's live streams (server/http/chat-stream.ts); without it /chat/stream answers 503 and clients poll. */
+  chatHub?: Hub;
 }
 
 type AppEnv = FrameEnv;
@@ -279,6 +282,23 @@ export function createApp(deps: AppDeps) {
   });
 
   courierRoutes(app, { db: deps.database.db, courier, log: deps.log, limits: deps.limits, clientIp });
+
+  if (deps.chatHub) {
+    chatStreamRoute(app, {
+      hub: deps.chatHub,
+      createContext,
+      clientIp,
+      db: deps.database.db,
+      storage: deps.storage,
+      limits: deps.limits,
+      log: deps.log,
+    });
+  } else {
+    app.get("/chat/stream", (c) => {
+      c.header("retry-after", "30");
+      return c.text("Service Unavailable", 503);
+    });
+  }
 
   const limitBody = bodyLimit({
     maxSize: maxRequestBytes,

@@ -43,7 +43,11 @@ type IdPrefix =
   | "opt"
   | "opv"
   | "var"
-  | "cno";
+  | "cno"
+  /** Conversations with stores, reports of them, and stores' quick replies. */
+  | "cnv"
+  | "crp"
+  | "cqr";
 
 /**
  * A new id such as `prd_0m3xk2c9hq4w7d8e1f5g`: a time part (milliseconds, base32, sorts by creation)

@@ -11,9 +11,11 @@ import type { Logger } from "./logger.ts";
 
 /**
  * What is limited: sending codes, checking codes, checking passwords, checking invite codes, and payment
- * notifications (each is checked for its signature and recorded, so a flood of forged ones is limited by address).
+ * notifications (each is checked for its signature and recorded, so a flood of forged ones is limited by address),
+ * chat messages and reports (a sender flooding a store, or a scammer writing to many shoppers).
  */
-type LimitName = "sendCode" | "checkCode" | "checkPassword" | "checkInvite" | "notify";
+type LimitName =
+  "sendCode" | "checkCode" | "checkPassword" | "checkInvite" | "notify" | "chatSend" | "chatReport";
 
 /**
  * Attempts allowed per window, per account and per client address. Address limits are generous because
@@ -27,6 +29,9 @@ export const limitRules: Record<LimitName, { account: number; ip: number; second
   checkInvite: { account: 10, ip: 30, seconds: 15 * 60 },
   // Per provider and per sending address: a provider notifies from a few addresses, in bursts at a sale.
   notify: { account: 200_000, ip: 6_000, seconds: 15 * 60 },
+  // A person types a few messages a minute; a store answering many shoppers at once sends more.
+  chatSend: { account: 30, ip: 300, seconds: 60 },
+  chatReport: { account: 10, ip: 60, seconds: 60 * 60 },
 };
 
 /** A limit was spent: `by` says whether the account's or the address's; `seconds` until it frees up. */

@@ -1,4 +1,5 @@
 import { createApp, type PageRenderer } from "#server/http/app.ts";
+import type { Hub } from "#server/http/chat-stream.ts";
 import { createSandboxGateway } from "#server/modules/gateway/gateway.service.ts";
 import { usePaymentGateway } from "#server/flows/jobs.ts";
 import type { Channels } from "#server/platform/messaging.ts";
@@ -47,6 +48,7 @@ export function createTestApp(
     trustProxyHops?: number;
     metricsToken?: string;
     render?: PageRenderer;
+    chatHub?: Hub;
   } = {},
 ) {
   const deps = testContextDeps(database, opts);
@@ -66,6 +68,7 @@ export function createTestApp(
     buildId: "test-build",
     trustProxyHops: opts.trustProxyHops,
     metricsToken: opts.metricsToken,
+    chatHub: opts.chatHub,
     render: opts.render ?? (async () => new Response("page", { headers: { "content-type": "text/html" } })),
   });
 }

@@ -1,0 +1,208 @@
+// The chat's live stream: Server-Sent Events to each signed-in reader. Every instance listens on the chat's bus
+// channel (PostgreSQL LISTEN/NOTIFY, ids only); an event for a conversation whose shopper or store owner has a
+// stream open on this instance is read once per language and written to those streams. A stream that drops
+// resumes from the last message id it saw (`Last-Event-ID`, which browsers send by themselves); when the bus
+// itself lost its connection, streams are told to catch up (`resync`).
+import type { Context as HonoContext, Hono } from "hono";
+import { streamSSE, type SSEStreamingApi } from "hono/streaming";
+import type { Locale } from "#common/locales.ts";
+import type { ChatMessageView } from "#common/contracts/chat.ts";
+import type { Db } from "../db/client.ts";
+import { chatChannel, parseChatEvent, selectMessagesByIds } from "../modules/chat/chat.service.ts";
+import { messagesSince } from "../flows/chat.ts";
+import { conversationParties, messageViews } from "../read/chat.ts";
+import type { Logger } from "../platform/logger.ts";
+import type { NotifyBus } from "../platform/pg-notify.ts";
+import type { RateLimits } from "../platform/rate-limit.ts";
+import type { Storage } from "../platform/storage.ts";
+import { localeFromHeader, type createContextFactory } from "../trpc/context.ts";
+import type { FrameEnv } from "./frame.ts";
+
+interface Reader {
+  userId: string;
+  lang: Locale;
+  send(event: string, data: unknown, id?: number): void;
+  close(): void;
+}
+
+/** Streams a user may keep open at once on one instance (tabs, devices); the oldest goes when another opens. */
+const streamsPerUser = 5;
+/** A comment this often keeps proxies and phones from closing an idle stream. */
+const keepAliveMs = 25_000;
+
+export interface ChatHub {
+  /** Readers with a stream open on this instance. */
+  readonly open: number;
+  close(): void;
+}
+
+interface HubDeps {
+  db: Db;
+  storage: Storage;
+  log: Logger;
+  bus: NotifyBus;
+}
+
+export function createChatHub(deps: HubDeps) {
+  const readers = new Map<string, Set<Reader>>();
+
+  async function deliver(payload: string) {
+    const event = parseChatEvent(payload);
+    if (!event) return;
+    const parties = await conversationParties(deps.db, event.c);
+    if (!parties) return;
+    const forShopper = readers.get(parties.shopperId);
+    const forStore = readers.get(parties.ownerId);
+    if (!forShopper && !forStore) return;
+    const audience = [...(forShopper ?? []), ...(forStore ?? [])];
+    if ("m" in event) {
+      const rows = await selectMessagesByIds(deps.db, [event.m]);
+      if (rows.length === 0) return;
+      const views = new Map<Locale, ChatMessageView>();
+      for (const lang of new Set(audience.map((r) => r.lang))) {
+        views.set(lang, (await messageViews({ db: deps.db, storage: deps.storage, lang }, rows))[0]!);
+      }
+      for (const reader of audience) reader.send("message", views.get(reader.lang), event.m);
+      return;
+    }
+    // Marks: each side sees how far the other has received and read, and its own unread count.
+    for (const reader of forShopper ?? []) {
+      reader.send("marks", {
+        conversationId: event.c,
+        otherDelivered: parties.storeDelivered,
+        otherRead: parties.storeRead,
+        unread: parties.shopperUnread,
+      });
+    }
+    for (const reader of forStore ?? []) {
+      reader.send("marks", {
+        conversationId: event.c,
+        otherDelivered: parties.shopperDelivered,
+        otherRead: parties.shopperRead,
+        unread: parties.storeUnread,
+      });
+    }
+  }
+
+  const unsubscribe = deps.bus.subscribe(chatChannel, (payload) => {
+    deliver(payload).catch((err: unknown) => deps.log.warn({ err }, "chat: an event could not be delivered"));
+  });
+  const unReconnect = deps.bus.onReconnect(() => {
+    for (const set of readers.values()) for (const reader of set) reader.send("resync", {});
+  });
+
+  return {
+    get open() {
+      let n = 0;
+      for (const set of readers.values()) n += set.size;
+      return n;
+    },
+    attach(reader: Reader) {
+      let set = readers.get(reader.userId);
+      if (!set) readers.set(reader.userId, (set = new Set()));
+      if (set.size >= streamsPerUser) {
+        const oldest = set.values().next().value!;
+        set.delete(oldest);
+        oldest.close();
+      }
+      set.add(reader);
+      return () => {
+        set.delete(reader);
+        if (set.size === 0 && readers.get(reader.userId) === set) readers.delete(reader.userId);
+      };
+    },
+    close() {
+      unsubscribe();
+      unReconnect();
+      for (const set of readers.values()) for (const reader of set) reader.close();
+      readers.clear();
+    },
+  };
+}
+
+export type Hub = ReturnType<typeof createChatHub>;
+
+/** The largest message id a client may resume from (a number the database's sequence could have issued). */
+const resumeFrom = (value: string | undefined | null) => {
+  if (!value || !/^\d{1,15}$/.test(value)) return undefined;
+  return Number(value);
+};
+
+/** GET /chat/stream: the signed-in reader's live chat events. */
+export function chatStreamRoute(
+  app: Hono<FrameEnv>,
+  deps: {
+    hub: Hub;
+    createContext: ReturnType<typeof createContextFactory>;
+    clientIp: (c: HonoContext) => string;
+    db: Db;
+    storage: Storage;
+    limits: RateLimits;
+    log: Logger;
+  },
+) {
+  app.get("/chat/stream", async (c) => {
+    const lang = localeFromHeader(c.req.query("lang") ?? c.req.header("lang") ?? null);
+    const ctx = deps.createContext({
+      headers: c.req.raw.headers,
+      requestId: c.get("requestId"),
+      clientIp: deps.clientIp(c),
+      locale: lang,
+    });
+    const user = await ctx.user();
+    c.header("cache-control", "no-store");
+    if (!user) return c.text(ctx.t("errors.api.unauthorized"), 401);
+    const after = resumeFrom(c.req.header("last-event-id")) ?? resumeFrom(c.req.query("after"));
+    // Nginx and other proxies would otherwise hold the events back to fill a buffer.
+    c.header("x-accel-buffering", "no");
+    return streamSSE(c, async (stream: SSEStreamingApi) => {
+      let queue = Promise.resolve();
+      let closed = false;
+      let done!: () => void;
+      const finished = new Promise<void>((resolve) => (done = resolve));
+      const reader: Reader = {
+        userId: user.id,
+        lang,
+        send(event, data, id) {
+          if (closed) return;
+          // One write at a time, in order.
+          queue = queue
+            .then(() =>
+              stream.writeSSE({
+                event,
+                data: JSON.stringify(data),
+                ...(id !== undefined && { id: String(id) }),
+              }),
+            )
+            .catch(() => reader.close());
+        },
+        close() {
+          if (closed) return;
+          closed = true;
+          done();
+        },
+      };
+      const detach = deps.hub.attach(reader);
+      stream.onAbort(() => reader.close());
+      await stream.writeSSE({ event: "ready", data: "{}", retry: 3000 });
+      if (after !== undefined) {
+        // What was written while the reader was away, oldest first.
+        const missed = await messagesSince({ ...deps, lang, clientIp: deps.clientIp(c) }, user.id, after);
+        for (const m of missed.messages) reader.send("message", m, m.id);
+      }
+      const timer = setInterval(() => {
+        queue = queue
+          .then(() => stream.write(": keep-alive\n\n"))
+          .then(
+            () => undefined,
+            () => reader.close(),
+          );
+      }, keepAliveMs);
+      await finished;
+      clearInterval(timer);
+      detach();
+      await queue.catch(() => {});
+      await stream.close().catch(() => {});
+    });
+  });
+}

@@ -1,0 +1,101 @@
+import { useEffect, useRef } from "react";
+import type { ChatMessageView } from "#common/contracts/chat.ts";
+import { useI18n } from "../../lib/i18n.tsx";
+import { useTRPCClient } from "../../lib/trpc.ts";
+
+export interface ChatMarks {
+  conversationId: string;
+  otherDelivered: number;
+  otherRead: number;
+  unread: number;
+}
+
+interface Handlers {
+  onMessage(message: ChatMessageView): void;
+  onMarks?(marks: ChatMarks): void;
+}
+
+/** Polling instead of the stream: this often, while the page is visible. */
+const pollMs = 5000;
+
+/**
+ * The chat's live events on this page: the server's stream (Server-Sent Events, which the browser resumes by
+ * itself from the last message id after a dropped connection), or, where streams cannot be used (no EventSource,
+ * or the stream keeps failing: a proxy that buffers), polling for messages after the last one seen.
+ */
+export function useChatLive(handlers: Handlers, after: number) {
+  const { locale } = useI18n();
+  const client = useTRPCClient();
+  const latest = useRef(handlers);
+  const lastId = useRef(after);
+  useEffect(() => {
+    latest.current = handlers;
+  });
+  useEffect(() => {
+    if (after > lastId.current) lastId.current = after;
+  }, [after]);
+
+  useEffect(() => {
+    let stopped = false;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const seen = (m: ChatMessageView) => {
+      if (m.id > lastId.current) lastId.current = m.id;
+      latest.current.onMessage(m);
+    };
+    const poll = async () => {
+      if (stopped) return;
+      if (document.visibilityState === "visible") {
+        try {
+          const { messages } = await client.chat.since.query({ after: lastId.current });
+          for (const m of messages) seen({ ...m, createdAt: new Date(m.createdAt) });
+        } catch {
+          // Offline for now: the next round tries again.
+        }
+      }
+      timer = setTimeout(() => void poll(), pollMs);
+    };
+    if (typeof EventSource === "undefined") {
+      void poll();
+      return () => {
+        stopped = true;
+        clearTimeout(timer);
+      };
+    }
+    const url = new URL("/chat/stream", window.location.origin);
+    url.searchParams.set("lang", locale);
+    if (lastId.current > 0) url.searchParams.set("after", String(lastId.current));
+    const source = new EventSource(url);
+    let failures = 0;
+    source.addEventListener("ready", () => {
+      failures = 0;
+    });
+    source.addEventListener("message", (e) => {
+      const m = JSON.parse((e as MessageEvent<string>).data) as ChatMessageView;
+      seen({ ...m, createdAt: new Date(m.createdAt) });
+    });
+    source.addEventListener("marks", (e) => {
+      latest.current.onMarks?.(JSON.parse((e as MessageEvent<string>).data) as ChatMarks);
+    });
+    // The server lost its own connection for a while: catch up once.
+    source.addEventListener("resync", () => {
+      void client.chat.since.query({ after: lastId.current }).then(
+        ({ messages }) => messages.forEach((m) => seen({ ...m, createdAt: new Date(m.createdAt) })),
+        () => {},
+      );
+    });
+    source.onerror = () => {
+      failures++;
+      // Closed for good (refused), or failing again and again: poll instead.
+      if (source.readyState === EventSource.CLOSED || failures >= 3) {
+        source.close();
+        void poll();
+      }
+    };
+    return () => {
+      stopped = true;
+      clearTimeout(timer);
+      source.close();
+    };
+    // The stream is opened once per page; the handlers and position are read through refs.
+  }, [client, locale]);
+}
