@@ -36,6 +36,8 @@ export interface DemoIds {
   merchantOrderId: string;
   /** A payment attempt of the demo shopper (a recharge waiting to be paid by a virtual account). */
   attemptId: string;
+  /** The demo shopper's conversation with the first demo store. */
+  conversationId: string;
 }
 
 export interface PageSpec {
@@ -134,6 +136,12 @@ export const pages: readonly PageSpec[] = [
         (ids: DemoIds) => `/h5/payment?id=${ids.attemptId}`,
       ],
       ["routes/orders/orders.tsx", "orders", () => "/h5/order"],
+      ["routes/chat/inbox.tsx", "chat list", () => "/h5/chat"],
+      [
+        "routes/chat/thread.tsx",
+        "conversation",
+        (ids: DemoIds) => `/h5/chat/${ids.storeId}?product=${ids.productId}`,
+      ],
       [
         "routes/orders/order-detail.tsx",
         "order detail",
@@ -153,6 +161,12 @@ export const pages: readonly PageSpec[] = [
       ["routes/merchant/manage.tsx", "store management", () => "/h5/merchant/shop/manage"],
       ["routes/orders/merchant-orders.tsx", "order centre", () => "/h5/merchant/order"],
       ["routes/merchant/reviews.tsx", "store reviews", () => "/h5/merchant/reviews"],
+      ["routes/merchant/chat.tsx", "store chats", () => "/h5/merchant/chat"],
+      [
+        "routes/merchant/chat-thread.tsx",
+        "store conversation",
+        (ids: DemoIds) => `/h5/merchant/chat/${ids.conversationId}`,
+      ],
       [
         "routes/orders/merchant-order-detail.tsx",
         "store order detail",
@@ -184,6 +198,7 @@ export const pages: readonly PageSpec[] = [
       ["routes/ops/shipping.tsx", "ops shipping", "/ops/shipping"],
       ["routes/ops/cod.tsx", "ops COD remittances", "/ops/cod"],
       ["routes/ops/reviews.tsx", "ops reviews", "/ops/reviews"],
+      ["routes/ops/chats.tsx", "ops chat reports", "/ops/chats"],
       ["routes/ops/aftersales.tsx", "ops after-sales", "/ops/aftersales"],
       ["routes/ops/settings.tsx", "ops settings", "/ops/settings"],
       ["routes/ops/faqs.tsx", "ops FAQs", "/ops/faqs"],

@@ -60,6 +60,7 @@ export default [
     route("shipping", "routes/ops/shipping.tsx"),
     route("cod", "routes/ops/cod.tsx"),
     route("reviews", "routes/ops/reviews.tsx"),
+    route("chats", "routes/ops/chats.tsx"),
     route("aftersales", "routes/ops/aftersales.tsx"),
     route("settings", "routes/ops/settings.tsx"),
     route("faqs", "routes/ops/faqs.tsx"),

@@ -46,13 +46,28 @@ interface HubDeps {
 export function createChatHub(deps: HubDeps) {
   const readers = new Map<string, Set<Reader>>();
 
+  // Who the two sides of a conversation are never changes: kept, so an event nobody on this instance reads costs
+  // no query (every instance hears every event).
+  const sides = new Map<string, { shopperId: string; ownerId: string }>();
+  const sidesKept = 50_000;
+  async function sidesOf(conversationId: string) {
+    const known = sides.get(conversationId);
+    if (known) return known;
+    const parties = await conversationParties(deps.db, conversationId);
+    if (!parties) return undefined;
+    if (sides.size >= sidesKept) sides.delete(sides.keys().next().value!);
+    const found = { shopperId: parties.shopperId, ownerId: parties.ownerId };
+    sides.set(conversationId, found);
+    return found;
+  }
+
   async function deliver(payload: string) {
     const event = parseChatEvent(payload);
     if (!event) return;
-    const parties = await conversationParties(deps.db, event.c);
-    if (!parties) return;
-    const forShopper = readers.get(parties.shopperId);
-    const forStore = readers.get(parties.ownerId);
+    const who = await sidesOf(event.c);
+    if (!who) return;
+    const forShopper = readers.get(who.shopperId);
+    const forStore = readers.get(who.ownerId);
     if (!forShopper && !forStore) return;
     const audience = [...(forShopper ?? []), ...(forStore ?? [])];
     if ("m" in event) {
@@ -66,6 +81,8 @@ export function createChatHub(deps: HubDeps) {
       return;
     }
     // Marks: each side sees how far the other has received and read, and its own unread count.
+    const parties = await conversationParties(deps.db, event.c);
+    if (!parties) return;
     for (const reader of forShopper ?? []) {
       reader.send("marks", {
         conversationId: event.c,

@@ -27,6 +27,8 @@ import { placeOrders } from "../flows/orders/place.ts";
 import { createTableCourier } from "../modules/courier/courier.service.ts";
 import { priceCheckout } from "../read/checkout-quote.ts";
 import { shipOrder } from "../flows/orders/ship.ts";
+import { shopperSend, storeSend } from "../flows/chat.ts";
+import { createRateLimits } from "../platform/rate-limit.ts";
 import { seedFaqs } from "./faqs.ts";
 import { CAT, seedCategories, seedProducts, seedStores } from "./catalogue-data.ts";
 import { expandVariants, seedVariants, type SeedVariants } from "./catalogue-variants.ts";
@@ -228,7 +230,12 @@ async function writeDemoShop(
   }
 
   const parentOf = new Map(seedCategories.map((c) => [c.id, c.parentId]));
-  const merchants: { ownerId: string; cheapest: DemoLine | undefined; twoVariants: DemoLine[] }[] = [];
+  const merchants: {
+    ownerId: string;
+    storeId: string;
+    cheapest: DemoLine | undefined;
+    twoVariants: DemoLine[];
+  }[] = [];
   for (const [index, store] of seedStores.entries()) {
     const ownerId = await createAccount(db, {
       email: demoAccounts.merchant(index),
@@ -242,7 +249,7 @@ async function writeDemoShop(
       phone: `+62811${String(2_026_000 + index).padStart(7, "0")}`,
       logo: images.logos[index],
     });
-    const merchant: (typeof merchants)[number] = { ownerId, cheapest: undefined, twoVariants: [] };
+    const merchant: (typeof merchants)[number] = { ownerId, storeId, cheapest: undefined, twoVariants: [] };
     merchants.push(merchant);
     for (const supply of supplyIds.values()) {
       const top = parentOf.get(supply.categoryId) ?? supply.categoryId;
@@ -263,7 +270,31 @@ async function writeDemoShop(
   }
   progress?.("orders");
   await seedDemoOrders(db, storage, payments, { shopperId, operatorId, merchants });
+  await seedDemoChat(db, storage, log, shopperId, merchants[0]!);
   await seedApplication(db, storage, log, CAT.food);
+}
+
+/**
+ * The demo shopper's question to the first store about its cheapest product, and the store's answer: the chat list,
+ * the store's inbox and a conversation have something to show from the first start.
+ */
+async function seedDemoChat(
+  db: Db,
+  storage: Storage,
+  log: Logger,
+  shopperId: string,
+  store: { ownerId: string; storeId: string; cheapest: DemoLine | undefined },
+) {
+  const deps = { db, storage, log, lang: "ind" as const, limits: createRateLimits(), clientIp: "127.0.0.1" };
+  const asked = await shopperSend(deps, shopperId, {
+    storeId: store.storeId,
+    text: "Halo kak, barang ini ready? Kalau pesan sekarang bisa dikirim hari ini?",
+    about: store.cheapest ? { listingId: store.cheapest.id } : undefined,
+  });
+  await storeSend(deps, store.ownerId, {
+    conversationId: asked!.conversationId,
+    text: "Ready, Kak. Pesanan yang dibayar sebelum jam 15.00 WIB dikirim hari ini.",
+  });
 }
 
 /** A store's price of one variant of a listing: what the demo orders buy. */

@@ -196,9 +196,12 @@ export function createQueryClient() {
  * Records what a page showed (a store visit) without loading the tRPC transport: one POST in the transport's
  * own wire format (`{"json": input}`, which superjson gives plain values), with the same headers, to the same
  * procedure. For fire-and-forget records of plain values only; everything else goes through the client. A
- * store page a visitor only looks at then needs no API client at all.
+ * store page a visitor only looks at then needs no API client at all, nor a conversation only read (its read mark).
  */
-export async function postRecord<T>(path: "stores.visit", input: Record<string, string>): Promise<T> {
+export async function postRecord<T>(
+  path: "stores.visit" | "chat.mark",
+  input: Record<string, string | number | boolean>,
+): Promise<T> {
   const response = await fetch(`/trpc/${path}`, {
     method: "POST",
     headers: { "content-type": "application/json", authorization: storedToken(), lang: session.locale },

@@ -93,9 +93,10 @@ test("en: a product page shows the service promises, the store card leading to i
   const store = page.getByRole("region", { name: m.catalog.product.store });
   const storeLink = store.getByRole("link", { name: sneakers.store });
   await expect(storeLink).toHaveAttribute("href", /^\/en\/h5\/merchant\/shop\/str_\w+$/);
-  await expect(store.getByRole("link", { name: m.stores.page.visit, exact: true })).toHaveAttribute(
+  // Beside it, the way to ask the store about this product.
+  await expect(store.getByRole("link", { name: m.chat.openStore, exact: true })).toHaveAttribute(
     "href",
-    (await storeLink.getAttribute("href"))!,
+    new RegExp(`^/en/h5/chat/str_\\w+\\?product=${product.id}$`),
   );
   await storeLink.click();
   await expect(page).toHaveURL(/\/en\/h5\/merchant\/shop\/str_\w+$/);

@@ -10,7 +10,7 @@ import { localizePath } from "../../lib/locale.ts";
 import { modal } from "../../lib/modal.ts";
 import { formatDateTime, useTimeZone } from "../../lib/time-zone.ts";
 import { toast } from "../../lib/toast.ts";
-import { useTRPC } from "../../lib/trpc.ts";
+import { postRecord, useTRPC } from "../../lib/trpc.ts";
 import { DialogActions } from "../../ui/confirm-dialog.tsx";
 import { Picture } from "../../ui/picture.tsx";
 import { Thumbnail } from "../../ui/thumbnail.tsx";
@@ -207,7 +207,6 @@ export function ChatThread(props: {
   }, [props.loaded, live, conversationId]);
   const newest = messages.at(-1)?.id ?? 0;
 
-  const mark = useMutation(trpc.chat.mark.mutationOptions());
   const report = useMutation(
     trpc.chat.report.mutationOptions({
       onSuccess: () => {
@@ -231,8 +230,10 @@ export function ChatThread(props: {
   const lastOther = [...messages].reverse().find((m) => m.side !== side)?.id ?? 0;
   useEffect(() => {
     if (!conversationId || lastOther === 0 || document.visibilityState !== "visible") return;
-    mark.mutate({ conversationId, upTo: lastOther, read: true });
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // Without the API client: a conversation only read loads none.
+    postRecord("chat.mark", { conversationId, upTo: lastOther, read: true }).catch(() => {
+      // Not marked this time (offline): the next message or visit marks it.
+    });
   }, [conversationId, lastOther]);
 
   useChatLive(

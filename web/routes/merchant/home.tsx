@@ -6,6 +6,7 @@ import {
   MessageSquareText,
   Package,
   ReceiptText,
+  MessagesSquare,
   Settings,
   Store,
   Wallet,
@@ -32,7 +33,14 @@ export async function loader({ request, context, params, url }: Route.LoaderArgs
   const { dehydrated } = await withServerApi({ request, context }, locale, ({ trpc, queryClient }) =>
     queryClient
       .fetchQuery(trpc.merchants.status.queryOptions())
-      .then((status) => (status.merchant ? queryClient.fetchQuery(trpc.merchants.home.queryOptions()) : null))
+      .then((status) =>
+        status.merchant
+          ? Promise.all([
+              queryClient.fetchQuery(trpc.merchants.home.queryOptions()),
+              queryClient.fetchQuery(trpc.merchantChat.unread.queryOptions()),
+            ])
+          : null,
+      )
       .catch(signInOnUnauthorized(url, locale)),
   );
   return { dehydrated, title: serverT(context, locale)("merchant.home.title") };
@@ -129,8 +137,17 @@ function Figures(props: { home: MerchantHomeView }) {
 function MerchantCentre(props: { home: MerchantHomeView }) {
   const { t, locale } = useI18n();
   const { store } = props.home;
+  const trpc = useTRPC();
+  const unread = useQuery(trpc.merchantChat.unread.queryOptions()).data?.count ?? 0;
   const links = [
     ["/h5/merchant/order", t("orders.merchant.title"), ClipboardList],
+    [
+      "/h5/merchant/chat",
+      unread > 0
+        ? `${t("chat.store.title")} (${t("chat.unread", { count: unread })})`
+        : t("chat.store.title"),
+      MessagesSquare,
+    ],
     ["/h5/merchant/reviews", t("reviews.merchant.title"), MessageSquareText],
     ["/h5/merchant/products", t("merchant.products.title"), Package],
     ["/h5/merchant/shop/manage", t("merchant.manage.title"), Settings],

@@ -23,6 +23,7 @@ const sections = [
   ["/ops/ledger", "ledger"],
   ["/ops/adjust", "adjust"],
   ["/ops/reviews", "reviews"],
+  ["/ops/chats", "chats"],
   ["/ops/users", "users"],
   ["/ops/settings", "settings"],
   ["/ops/faqs", "faqs"],

@@ -172,7 +172,18 @@ function OrderDetailContent() {
   const filled = `${button} bg-primary-700 text-white disabled:opacity-60`;
   return (
     <>
-      <AppHeader back title={t("orders.detail.title")} />
+      <AppHeader
+        back
+        title={t("orders.detail.title")}
+        actions={
+          <Link
+            to={localizePath(locale, `/h5/chat/${order.storeId}?order=${order.id}`)}
+            className="rounded-full border border-primary-700 px-3 py-1.5 text-sm font-semibold text-primary-800 dark:border-primary-400 dark:text-primary-300"
+          >
+            {t("chat.openStore")}
+          </Link>
+        }
+      />
       <main
         id="main"
         className={

@@ -9,6 +9,8 @@ import {
   Heart,
   LogOut,
   MapPin,
+  MessageCircle,
+  MessagesSquare,
   Package,
   Star,
   Truck,
@@ -31,6 +33,7 @@ import { toast } from "../../lib/toast.ts";
 import { storeToken, useTRPC } from "../../lib/trpc.ts";
 import { Avatar } from "../../ui/avatar.tsx";
 import { LinkList } from "../../ui/link-list.tsx";
+import { useChatUnread } from "../../features/chat/unread.tsx";
 import { SupportContacts } from "../../features/support/support-contacts.tsx";
 
 export const handle = { tabBar: true };
@@ -121,6 +124,7 @@ function AccountContent() {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const me = useQuery(trpc.account.me.queryOptions()).data;
+  const unread = useChatUnread();
   const avatar = useMutation(
     trpc.account.updateAvatar.mutationOptions({
       onSuccess: (user) => {
@@ -200,10 +204,22 @@ function AccountContent() {
           label={t("account.page.title")}
           links={(
             [
+              ...(me.role !== "operator"
+                ? ([
+                    [
+                      "/h5/chat",
+                      unread > 0
+                        ? `${t("chat.entry")} (${t("chat.unread", { count: unread })})`
+                        : t("chat.entry"),
+                      MessageCircle,
+                    ],
+                  ] as const)
+                : []),
               ...(me.role === "merchant"
                 ? ([
                     ["/h5/merchant", t("merchant.home.title"), Store],
                     ["/h5/merchant/order", t("orders.merchant.title"), ClipboardList],
+                    ["/h5/merchant/chat", t("chat.store.title"), MessagesSquare],
                   ] as const)
                 : me.role === "shopper"
                   ? ([["/h5/merchant", t("merchant.home.apply"), Store]] as const)

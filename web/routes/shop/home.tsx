@@ -4,6 +4,7 @@ import { Link, useSearchParams } from "react-router";
 import type { Route } from "./+types/home";
 import { AppHeader } from "../../features/shell/app-header.tsx";
 import { PreferencesButton } from "../../features/shell/preferences-button.tsx";
+import { ChatHeaderLink } from "../../features/chat/unread.tsx";
 import type { CategoryView } from "#common/contracts/catalog.ts";
 import { ProductCard, ProductRow } from "../../features/catalog/product-card.tsx";
 import { serverT, withServerApi } from "../../lib/api.server.ts";
@@ -210,7 +211,12 @@ function HomeContent(props: { tipDismissed: boolean }) {
     <>
       <AppHeader
         title={<span className="text-primary-700 dark:text-primary-400">{site?.title ?? "Pasar"}</span>}
-        actions={<PreferencesButton />}
+        actions={
+          <>
+            <ChatHeaderLink />
+            <PreferencesButton />
+          </>
+        }
       />
       <main id="main" className="pb-6">
         <h1 className="sr-only">{t("catalog.home.title")}</h1>

@@ -7,11 +7,20 @@ import { localeFromParam } from "../../lib/locale.ts";
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const locale = localeFromParam(params.lang);
   if (!locale) throw data(null, { status: 404 });
-  // The cart's badge comes with the page, so the tab bar loads no API code of its own (0 for visitors).
-  const { result } = await withServerApi({ request, context }, locale, ({ trpc, queryClient }) =>
-    queryClient.fetchQuery(trpc.cart.count.queryOptions()),
-  );
-  return { cartCount: result.count };
+  // The cart's and the chat's badges come with the page, so the tab bar and headers load no API code of their own
+  // (0 for visitors; operators keep no chats).
+  const { result } = await withServerApi({ request, context }, locale, async ({ trpc, queryClient, ctx }) => {
+    const [cart, user] = await Promise.all([
+      queryClient.fetchQuery(trpc.cart.count.queryOptions()),
+      ctx.user(),
+    ]);
+    const chat =
+      user && user.role !== "operator"
+        ? await queryClient.fetchQuery(trpc.chat.unread.queryOptions())
+        : { count: 0 };
+    return { cart: cart.count, chat: chat.count };
+  });
+  return { cartCount: result.cart, chatUnread: result.chat };
 }
 
 /** The shop's phone-width column; pages with `handle.tabBar` get the bottom tab bar. */

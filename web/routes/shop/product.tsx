@@ -205,11 +205,12 @@ function ProductContent(props: { id: string }) {
           </Link>
           <div className="mt-3 flex justify-end gap-2">
             <FollowButton storeId={product.store.id} />
+            {/* The store card above opens the store's page; beside following it, the way to ask it. */}
             <Link
-              to={localizePath(locale, `/h5/merchant/shop/${product.store.id}`)}
-              className="inline-flex h-9 shrink-0 items-center rounded-full border border-primary-700 px-4 text-sm font-semibold whitespace-nowrap text-primary-800 dark:border-primary-400 dark:text-primary-300"
+              to={localizePath(locale, `/h5/chat/${product.store.id}?product=${product.id}`)}
+              className="rounded-full border px-4 py-2 text-sm font-semibold text-primary-800 dark:text-primary-300"
             >
-              {t("stores.page.visit")}
+              {t("chat.openStore")}
             </Link>
           </div>
         </section>

@@ -1,7 +1,8 @@
 import { useEffect } from "react";
 import { HydrationBoundary, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Store } from "lucide-react";
-import { useSearchParams } from "react-router";
+import { Link, useSearchParams } from "react-router";
+import { responseSpeed } from "#common/chat.ts";
 import type { Route } from "./+types/shop";
 import { AppHeader } from "../../features/shell/app-header.tsx";
 import { InfiniteProducts, listPageSize } from "../../features/catalog/infinite-products.tsx";
@@ -10,7 +11,7 @@ import { FollowButton } from "../../features/stores/follow-button.tsx";
 import { StoreBadges, StoreFigures } from "../../features/stores/store-stats.tsx";
 import { rethrowNotFound, withServerApi } from "../../lib/api.server.ts";
 import { useI18n } from "../../lib/i18n.tsx";
-import { localeFromParam } from "../../lib/locale.ts";
+import { localeFromParam, localizePath } from "../../lib/locale.ts";
 import { pageMeta } from "../../lib/meta.ts";
 import { postRecord, useTRPC } from "../../lib/trpc.ts";
 import { Picture } from "../../ui/picture.tsx";
@@ -25,6 +26,7 @@ export async function loader({ request, context, params, url }: Route.LoaderArgs
       const store = await queryClient
         .fetchQuery(trpc.stores.get.queryOptions({ storeId: params.id }))
         .catch(rethrowNotFound);
+      await queryClient.prefetchQuery(trpc.chat.storeStats.queryOptions({ storeId: params.id }));
       await queryClient.prefetchInfiniteQuery(
         trpc.listings.list.infiniteQueryOptions(
           { storeId: params.id, sort, limit: listPageSize },
@@ -59,6 +61,32 @@ function useCountVisit(storeId: string | undefined) {
       // Not counted this time (offline, the server busy): nothing the visitor needs to know.
       .catch(() => {});
   }, [storeId, queryClient, trpc]);
+}
+
+/** The store's chat figures over 30 days (from its messages) and the way to chat with it. */
+function StoreChat(props: { storeId: string }) {
+  const { t, locale } = useI18n();
+  const trpc = useTRPC();
+  const stats = useQuery(trpc.chat.storeStats.queryOptions({ storeId: props.storeId })).data;
+  return (
+    <div className="mt-3 flex items-center justify-between gap-3">
+      <p className="text-sm text-gray-700 dark:text-gray-300">
+        {stats?.responseRate != null
+          ? `${t("chat.stats.rate", { rate: stats.responseRate })}${
+              stats.typicalMinutes != null
+                ? `, ${t(`chat.stats.speed.${responseSpeed(stats.typicalMinutes)}`)}`
+                : ""
+            }`
+          : t("chat.stats.none")}
+      </p>
+      <Link
+        to={localizePath(locale, `/h5/chat/${props.storeId}`)}
+        className="inline-flex h-9 shrink-0 items-center rounded-full border border-primary-700 px-4 text-sm font-semibold whitespace-nowrap text-primary-800 dark:border-primary-400 dark:text-primary-300"
+      >
+        {t("chat.openStore")}
+      </Link>
+    </div>
+  );
 }
 
 function ShopContent(props: { id: string }) {
@@ -100,6 +128,7 @@ function ShopContent(props: { id: string }) {
           <div className="mt-3">
             <StoreFigures store={store} />
           </div>
+          <StoreChat storeId={store.id} />
         </section>
         <div className="mt-2">
           <SortTabs
