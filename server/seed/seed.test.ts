@@ -64,6 +64,11 @@ describe("the demo money", () => {
     expect(check.ok).toBe(true);
     expect(check.total).toBe(0n);
     const shopper = await callerSignedIn("shopper@pasar.test");
+    // A conversation to show: the shopper asked the first store about a product, and the store answered.
+    const chats = (await shopper.chat.list({})).items;
+    expect(chats.map((c) => [c.party.name, c.unread, c.last?.side])).toEqual([
+      ["Toko Batik Sari", 1, "store"],
+    ]);
     // The opening 500,000, less what the demo orders took (paid ones; the cancelled one came back).
     const orders = (await shopper.orders.list({ tab: "all", limit: 50 })).items;
     const spent = orders
