@@ -8,7 +8,7 @@ import { serverT, signInOnUnauthorized, withServerApi } from "../../lib/api.serv
 import { useI18n } from "../../lib/i18n.tsx";
 import { localeFromParam, localizePath } from "../../lib/locale.ts";
 import { pageMeta } from "../../lib/meta.ts";
-import { useTRPC } from "../../lib/trpc.ts";
+import { postRecord, useTRPC } from "../../lib/trpc.ts";
 
 type Trpc = ReturnType<typeof useTRPC>;
 
@@ -33,7 +33,15 @@ function InboxContent() {
   const list = useInfiniteQuery(listQuery(trpc));
   const items = list.data?.pages.flatMap((p) => p.items) ?? [];
   useChatLive(
-    { onMessage: () => void queryClient.invalidateQueries({ queryKey: trpc.chat.list.pathKey() }) },
+    {
+      onMessage: (m) => {
+        void queryClient.invalidateQueries({ queryKey: trpc.chat.list.pathKey() });
+        // Received on this device: the sender sees it delivered (read once the conversation is opened).
+        postRecord("chat.mark", { conversationId: m.conversationId, upTo: m.id, read: false }).catch(
+          () => {},
+        );
+      },
+    },
     0,
   );
   return (

@@ -18,7 +18,7 @@ import { useI18n } from "../../lib/i18n.tsx";
 import { localeFromParam, localizePath } from "../../lib/locale.ts";
 import { pageMeta } from "../../lib/meta.ts";
 import { toast } from "../../lib/toast.ts";
-import { useTRPC } from "../../lib/trpc.ts";
+import { postRecord, useTRPC } from "../../lib/trpc.ts";
 
 type Trpc = ReturnType<typeof useTRPC>;
 
@@ -169,7 +169,15 @@ function StoreInboxContent() {
   const list = useInfiniteQuery(listQuery(trpc));
   const items = list.data?.pages.flatMap((p) => p.items) ?? [];
   useChatLive(
-    { onMessage: () => void queryClient.invalidateQueries({ queryKey: trpc.merchantChat.list.pathKey() }) },
+    {
+      onMessage: (m) => {
+        void queryClient.invalidateQueries({ queryKey: trpc.merchantChat.list.pathKey() });
+        // Received on this device: the sender sees it delivered (read once the conversation is opened).
+        postRecord("chat.mark", { conversationId: m.conversationId, upTo: m.id, read: false }).catch(
+          () => {},
+        );
+      },
+    },
     0,
   );
   return (
