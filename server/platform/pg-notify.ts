@@ -47,23 +47,19 @@ export function createNotifyBus(connection: Connection, log: Pick<Logger, "warn"
     : postgresBus(connection.url, handlers, reconnectHandlers, dispatch, log);
 }
 
-function pgliteBus(
-  client: PGlite,
+/** Subscribing and hearing of reconnections, the same on both databases; `listen` starts a new channel. */
+function registry(
   handlers: Map<string, Set<(payload: string) => void>>,
   reconnectHandlers: Set<() => void>,
-  dispatch: (channel: string, payload: string) => void,
-): NotifyBus {
-  const unlisten = new Map<string, Promise<() => Promise<void>>>();
+  listen: (channel: string) => void,
+): Pick<NotifyBus, "subscribe" | "onReconnect"> {
   return {
     subscribe(channel, handler) {
       let set = handlers.get(channel);
       if (!set) {
         set = new Set();
         handlers.set(channel, set);
-        unlisten.set(
-          channel,
-          client.listen(quoted(channel), (payload) => dispatch(channel, payload)),
-        );
+        listen(channel);
       }
       set.add(handler);
       return () => void set.delete(handler);
@@ -72,6 +68,23 @@ function pgliteBus(
       reconnectHandlers.add(handler);
       return () => void reconnectHandlers.delete(handler);
     },
+  };
+}
+
+function pgliteBus(
+  client: PGlite,
+  handlers: Map<string, Set<(payload: string) => void>>,
+  reconnectHandlers: Set<() => void>,
+  dispatch: (channel: string, payload: string) => void,
+): NotifyBus {
+  const unlisten = new Map<string, Promise<() => Promise<void>>>();
+  return {
+    ...registry(handlers, reconnectHandlers, (channel) =>
+      unlisten.set(
+        channel,
+        client.listen(quoted(channel), (payload) => dispatch(channel, payload)),
+      ),
+    ),
     async close() {
       handlers.clear();
       if (client.closed) return;
@@ -150,20 +163,9 @@ function postgresBus(
 
   void connect();
   return {
-    subscribe(channel, handler) {
-      let set = handlers.get(channel);
-      if (!set) {
-        set = new Set();
-        handlers.set(channel, set);
-        client?.query(`listen ${quoted(channel)}`).catch(() => {});
-      }
-      set.add(handler);
-      return () => void set.delete(handler);
-    },
-    onReconnect(handler) {
-      reconnectHandlers.add(handler);
-      return () => void reconnectHandlers.delete(handler);
-    },
+    ...registry(handlers, reconnectHandlers, (channel) => {
+      client?.query(`listen ${quoted(channel)}`).catch(() => {});
+    }),
     async close() {
       closed = true;
       clearTimeout(timer);

@@ -2,7 +2,9 @@ import { Link } from "react-router";
 import type { ConversationSummary } from "#common/contracts/chat.ts";
 import { useI18n } from "../../lib/i18n.tsx";
 import { formatDateTime, useTimeZone } from "../../lib/time-zone.ts";
+import { postRecord } from "../../lib/trpc.ts";
 import { Avatar } from "../../ui/avatar.tsx";
+import { useChatLive } from "./use-chat-live.ts";
 
 /** What an inbox row says of the newest message: its text, or what it is (a picture, a product, an order). */
 function preview(t: ReturnType<typeof useI18n>["t"], last: ConversationSummary["last"]) {
@@ -47,5 +49,23 @@ export function InboxList(props: { items: ConversationSummary[]; href: (c: Conve
         </li>
       ))}
     </ul>
+  );
+}
+
+/**
+ * Keeps an inbox live: a message arriving refreshes it, and is marked received on this device (the sender sees it
+ * delivered; read once the conversation is opened).
+ */
+export function useLiveInbox(refresh: () => void) {
+  useChatLive(
+    {
+      onMessage: (m) => {
+        refresh();
+        postRecord("chat.mark", { conversationId: m.conversationId, upTo: m.id, read: false }).catch(
+          () => {},
+        );
+      },
+    },
+    0,
   );
 }

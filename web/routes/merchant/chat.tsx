@@ -10,15 +10,14 @@ import { Trash2 } from "lucide-react";
 import type { Route } from "./+types/chat";
 import { chatLimits } from "#common/chat.ts";
 import { LoadMore } from "../../features/catalog/infinite-products.tsx";
-import { InboxList } from "../../features/chat/inbox-list.tsx";
-import { useChatLive } from "../../features/chat/use-chat-live.ts";
+import { InboxList, useLiveInbox } from "../../features/chat/inbox-list.tsx";
 import { AppHeader } from "../../features/shell/app-header.tsx";
 import { merchantOnly, serverT, withServerApi } from "../../lib/api.server.ts";
 import { useI18n } from "../../lib/i18n.tsx";
 import { localeFromParam, localizePath } from "../../lib/locale.ts";
 import { pageMeta } from "../../lib/meta.ts";
 import { toast } from "../../lib/toast.ts";
-import { postRecord, useTRPC } from "../../lib/trpc.ts";
+import { useTRPC } from "../../lib/trpc.ts";
 
 type Trpc = ReturnType<typeof useTRPC>;
 
@@ -168,18 +167,7 @@ function StoreInboxContent() {
   const queryClient = useQueryClient();
   const list = useInfiniteQuery(listQuery(trpc));
   const items = list.data?.pages.flatMap((p) => p.items) ?? [];
-  useChatLive(
-    {
-      onMessage: (m) => {
-        void queryClient.invalidateQueries({ queryKey: trpc.merchantChat.list.pathKey() });
-        // Received on this device: the sender sees it delivered (read once the conversation is opened).
-        postRecord("chat.mark", { conversationId: m.conversationId, upTo: m.id, read: false }).catch(
-          () => {},
-        );
-      },
-    },
-    0,
-  );
+  useLiveInbox(() => void queryClient.invalidateQueries({ queryKey: trpc.merchantChat.list.pathKey() }));
   return (
     <>
       <AppHeader back title={t("chat.store.title")} />
