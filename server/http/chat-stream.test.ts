@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signedInUser } from "../../tests/setup/money.ts";
 import { merchantWithStore } from "../../tests/setup/shop.ts";
 import { startTestServer } from "../../tests/setup/server.ts";
+import { adminQuery } from "../../tests/setup/db-snapshots.ts";
 import { createTestDatabase, silentLog, testDbKind, type TestDatabase } from "../../tests/setup/test-db.ts";
 import { createNotifyBus, type NotifyBus } from "../platform/pg-notify.ts";
 import { createChatHub, type Hub } from "./chat-stream.ts";
@@ -163,7 +164,7 @@ describe("the live stream", () => {
   });
 });
 
-describe.runIf(testDbKind === "postgres")("two instances on one PostgreSQL", () => {
+describe.runIf(testDbKind === "postgres")("on PostgreSQL: a lost connection, and two instances", () => {
   const children: ChildProcess[] = [];
   afterAll(async () => {
     for (const child of children) {
@@ -187,6 +188,23 @@ describe.runIf(testDbKind === "postgres")("two instances on one PostgreSQL", () 
     const [line] = (await once(child.stdout!, "data")) as [Buffer];
     return `http://127.0.0.1:${(JSON.parse(line.toString()) as { port: number }).port}`;
   }
+
+  it("listens again when its connection is killed, tells streams to catch up, and delivers what comes next", async () => {
+    const shopper = await signedInUser(database);
+    const merchant = await merchantWithStore(database);
+    const first = await shopper.api.chat.send({ storeId: merchant.storeId, text: "Halo?" });
+    const stream = await openStream(server.url, shopper.token);
+    await stream.next((e) => e.event === "ready");
+    // The database drops the bus's connection (a restart, an administrator); the process keeps running.
+    const name = new URL((database.connection as { url: string }).url).pathname.slice(1);
+    await adminQuery(
+      `select pg_terminate_backend(pid) from pg_stat_activity where datname = '${name}' and query ilike 'listen%'`,
+    );
+    await stream.next((e) => e.event === "resync");
+    await merchant.api.merchantChat.send({ conversationId: first!.conversationId, text: "Masih di sini" });
+    await stream.next(messageWith("Masih di sini"));
+    stream.close();
+  });
 
   it("a message written through one instance reaches a stream open on the other (LISTEN/NOTIFY, ids only)", async () => {
     const [a, b] = await Promise.all([instance(), instance()]);
