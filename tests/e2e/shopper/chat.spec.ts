@@ -7,6 +7,7 @@ import { demoOperator } from "../support/money.ts";
 import { waitForHydration } from "../support/page.ts";
 import { pageAs } from "../support/roles.ts";
 import { expectScreen } from "../support/screens.ts";
+import { pngImage } from "../support/images.ts";
 
 /** The demo merchant of the store selling the sneakers (README). */
 const sneakersMerchant = "merchant5@pasar.test";
@@ -96,6 +97,68 @@ test("a shopper asks a store about a product and the answer arrives live", async
   await report.getByRole("button", { name: m.ops.chats.read }).click();
   await expect(report.getByText("Kalau mau WA aja 0812 3456 7890")).toBeVisible();
   for (const p of [store, ops]) await p.context().close();
+});
+
+// In English: the store saves an away message and a quick reply; a shopper writing gets the away message and sends a
+// picture; the store answers with its quick reply, which arrives live.
+test("a store's away message and quick replies, and a picture in the chat", async ({
+  page,
+  browser,
+  request,
+}) => {
+  test.setTimeout(150_000);
+  const lang: Lang = "en";
+  const m = messages[lang];
+  const tag = Math.random().toString(36).slice(2, 8).replace(/\d/g, "x");
+  const away = `We are closed until Monday (${tag}).`;
+  const quick = `Thanks for waiting, we are back (${tag})`;
+  // A store no other chat journey writes to: its away message is on while this runs.
+  const store = await pageAs(browser, "merchant3@pasar.test");
+  await store.goto(localePath(lang, "/h5/merchant/chat"));
+  await waitForHydration(store);
+  await store.getByText(m.chat.store.settings).click();
+  await store.getByRole("checkbox", { name: m.chat.store.awayOn }).check();
+  await store.getByRole("textbox", { name: m.chat.store.awayMessage }).fill(away);
+  await store.getByRole("button", { name: m.chat.store.save }).click();
+  await expect(toasts(store, lang).getByText(m.chat.store.saved)).toBeVisible();
+  await store.getByRole("textbox", { name: m.chat.store.newReply }).fill(quick);
+  await store.getByRole("button", { name: m.chat.store.addReply }).click();
+  await expect(
+    store.getByRole("button", { name: fill(m.chat.store.removeReply, { text: quick }) }),
+  ).toBeVisible();
+  await expectScreen(store, "the store's chat settings (en, 390 px)");
+
+  await signInFreshShopper(page, "chat-away");
+  const found = await storeNamed(request, "Cantik Alami Beauty");
+  await page.goto(localePath(lang, `/h5/chat/${found.id}`));
+  await waitForHydration(page);
+  await send(page, lang, `Is the serum in stock? (${tag})`);
+  // The away message comes at once, marked as automatic.
+  const auto = page.getByRole("listitem").filter({ hasText: away });
+  await expect(auto).toBeVisible({ timeout: 15_000 });
+  await expect(auto).toContainText(m.chat.auto);
+  await page.getByLabel(m.chat.sendPicture).setInputFiles({
+    name: "photo.png",
+    mimeType: "image/png",
+    buffer: await pngImage(640, 480),
+  });
+  await expect(page.getByRole("img", { name: m.chat.picture })).toBeVisible({ timeout: 15_000 });
+
+  await store.reload();
+  await waitForHydration(store);
+  await store.getByRole("link").filter({ hasText: m.chat.kinds.image }).first().click();
+  await waitForHydration(store);
+  await expect(store.getByRole("img", { name: m.chat.picture })).toBeVisible();
+  await store.getByRole("list", { name: m.chat.quickReplies }).getByRole("button", { name: quick }).click();
+  await expect(page.getByText(quick)).toBeVisible({ timeout: 15_000 });
+  // The away message off again, for the other journeys.
+  await store.goto(localePath(lang, "/h5/merchant/chat"));
+  await waitForHydration(store);
+  await store.getByText(m.chat.store.settings).click();
+  await store.getByRole("checkbox", { name: m.chat.store.awayOn }).uncheck();
+  await store.getByRole("button", { name: m.chat.store.save }).click();
+  await expect(toasts(store, lang).getByText(m.chat.store.saved)).toBeVisible();
+  await store.context().close();
 });
 
 // English and Chinese: the store page's chat figures and its way to chat, a conversation and the chat list, at 390
