@@ -27,7 +27,6 @@ import {
   selectConversationOf,
   selectLastCard,
   selectMessagePage,
-  selectMessagesByIds,
   selectMessagesSince,
   selectQuickReplies,
   selectSettings,
@@ -37,6 +36,7 @@ import {
   upsertSettings,
   writeMessage,
   type ConversationRow,
+  type MessageRow,
 } from "../modules/chat/chat.service.ts";
 import { now } from "../platform/clock.ts";
 import { DomainError } from "../platform/errors.ts";
@@ -135,9 +135,9 @@ async function awayReply(tx: Tx, conversation: ConversationRow) {
   });
 }
 
-/** One message as its reader sees it. */
-async function viewOf(deps: ChatDeps, id: number): Promise<ChatMessageView> {
-  const [view] = await messageViews(deps, await selectMessagesByIds(deps.db, [id]));
+/** A message just written, as its reader sees it. */
+async function viewOf(deps: ChatDeps, row: MessageRow): Promise<ChatMessageView> {
+  const [view] = await messageViews(deps, [row]);
   return view!;
 }
 
@@ -182,7 +182,7 @@ export async function shopperSend(deps: ChatDeps, shopperId: string, input: Shop
     if (written) await awayReply(tx, conversation);
     return written;
   });
-  return last ? viewOf(deps, last.id) : null;
+  return last ? viewOf(deps, last) : null;
 }
 
 /** The store answers in one of its conversations (a suspended store cannot). */
@@ -191,15 +191,17 @@ export async function storeSend(
   ownerId: string,
   input: { conversationId: string; text: string },
 ) {
-  const conversation = await selectConversation(deps.db, input.conversationId);
-  if ((await sideOf(deps.db, conversation, ownerId)) !== "store") throw notFound();
-  await storeMayWrite(deps.db, ownerId);
+  const [conversation, store] = await Promise.all([
+    selectConversation(deps.db, input.conversationId),
+    storeMayWrite(deps.db, ownerId),
+  ]);
+  if (conversation?.storeId !== store.id) throw notFound();
   await pace(deps, ownerId);
   const written = await transact(deps.db, async (tx) => {
     const locked = (await lockConversation(tx, input.conversationId))!;
     return writeMessage(tx, locked, { side: "store", senderId: ownerId, kind: "text", text: input.text });
   });
-  return viewOf(deps, written.id);
+  return viewOf(deps, written);
 }
 
 async function storeMayWrite(db: Db, ownerId: string) {
@@ -242,7 +244,7 @@ export async function sendPicture(deps: ChatDeps, userId: string, input: { to: s
     if (side === "shopper") await awayReply(tx, conversation);
     return message;
   });
-  return viewOf(deps, written.id);
+  return viewOf(deps, written);
 }
 
 /** The shopper's conversation with a store (none before the first message), newest first, a page at a time. */
