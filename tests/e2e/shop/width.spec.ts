@@ -216,6 +216,12 @@ for (const lang of langs) {
         ["withdraw", "/h5/merchant/withdraw"],
         ["bank card", "/h5/merchant/bank"],
         ["product, signed in", `/h5/products/${dearest[0]!.id}`],
+        ["chats", "/h5/chat"],
+        ...(
+          await trpcQuery<{ items: { party: { id: string } }[] }>(page.request, "chat.list", {}, lang, token)
+        ).items
+          .slice(0, 1)
+          .map((c) => ["a conversation", `/h5/chat/${c.party.id}`] as const),
         ["cart", "/h5/cart"],
       ]);
 
@@ -267,6 +273,12 @@ for (const lang of langs) {
           .slice(0, 2)
           .map((o) => ["store order", `/h5/merchant/order/detail?id=${o.id}`] as const),
         ["store reviews", "/h5/merchant/reviews"],
+        ["store chats", "/h5/merchant/chat"],
+        ...(
+          await trpcQuery<{ items: { id: string }[] }>(page.request, "merchantChat.list", {}, lang, token)
+        ).items
+          .slice(0, 1)
+          .map((c) => ["a store conversation", `/h5/merchant/chat/${c.id}`] as const),
         ["funds", "/h5/merchant/fund"],
         ["recharge", "/h5/merchant/recharge"],
         ["withdraw", "/h5/merchant/withdraw"],
