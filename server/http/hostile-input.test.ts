@@ -245,7 +245,8 @@ describe("every procedure and header refuses hostile input with a clear answer, 
       }
     }
     expect(faults).toEqual([]);
-  });
+    // Every procedure (about 190) several times over: longer than one test's default on a busy machine.
+  }, 120_000);
 
   it("hostile headers and cookies on every procedure and on pages", async () => {
     const headerSets: Record<string, string>[] = [

@@ -232,12 +232,12 @@ describe("suspending a user's sign-in", () => {
       [callerFor(database), "UNAUTHORIZED"],
     ] as const) {
       for (const call of [
-        api.ops.users.list({}),
-        api.ops.users.get({ id: target.id }),
-        api.ops.users.suspend({ id: target.id, reason: "x", idempotencyKey: newKey() }),
-        api.ops.users.reinstate({ id: target.id, idempotencyKey: newKey() }),
+        () => api.ops.users.list({}),
+        () => api.ops.users.get({ id: target.id }),
+        () => api.ops.users.suspend({ id: target.id, reason: "x", idempotencyKey: newKey() }),
+        () => api.ops.users.reinstate({ id: target.id, idempotencyKey: newKey() }),
       ]) {
-        expect((await failure(call)).code).toBe(code);
+        expect((await failure(call())).code).toBe(code);
       }
     }
     expect((await target.api.account.me()).id).toBe(target.id);

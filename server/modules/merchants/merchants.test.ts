@@ -596,14 +596,21 @@ describe("a merchant's prices per variant (decision 25)", () => {
 
     // A variant of another product is not this listing's.
     const other = await variantProduct(database, { axes: [["S", "M"]] });
+    // One call at a time: a call made before the previous one is awaited could fail with nobody listening yet.
     for (const call of [
-      merchant.api.merchants.setVariantStatus({ listingId, variantId: other.variant("S"), status: "hidden" }),
-      merchant.api.merchants.repriceVariants({
-        listingId,
-        prices: [{ variantId: other.variant("S"), price: 90_000 }],
-      }),
+      () =>
+        merchant.api.merchants.setVariantStatus({
+          listingId,
+          variantId: other.variant("S"),
+          status: "hidden",
+        }),
+      () =>
+        merchant.api.merchants.repriceVariants({
+          listingId,
+          prices: [{ variantId: other.variant("S"), price: 90_000 }],
+        }),
     ])
-      expect((await failure(call)).code).toBe("BAD_REQUEST");
+      expect((await failure(call())).code).toBe("BAD_REQUEST");
   });
 
   it("keeps new sizes off sale until priced, and hides only the rows below a raised cost; relisting follows", async () => {

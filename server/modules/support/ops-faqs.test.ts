@@ -130,13 +130,13 @@ describe("the operator's FAQs", () => {
       [callerFor(database), "UNAUTHORIZED"],
     ] as const) {
       for (const call of [
-        api.ops.faqs.list(),
-        api.ops.faqs.create(faq("X")),
-        api.ops.faqs.update({ id: first!.id, ...faq("X") }),
-        api.ops.faqs.move({ id: first!.id, direction: "down" }),
-        api.ops.faqs.delete({ id: first!.id }),
+        () => api.ops.faqs.list(),
+        () => api.ops.faqs.create(faq("X")),
+        () => api.ops.faqs.update({ id: first!.id, ...faq("X") }),
+        () => api.ops.faqs.move({ id: first!.id, direction: "down" }),
+        () => api.ops.faqs.delete({ id: first!.id }),
       ]) {
-        const error = await call.then(
+        const error = await call().then(
           () => undefined,
           (e: unknown) => e,
         );
