@@ -655,10 +655,14 @@ describe("variants in checkout", () => {
     const order = await callerFor(database, { token: shopper.token, lang: "zh" }).orders.get({
       id: orderIds[0]!,
     });
-    expect(order.items.map((i) => [i.variantId, i.variantLabel, i.quantity, i.price])).toEqual([
-      [hitam42, "黑色 / 42", 1, 130_000],
-      [putih41, "白色 / 41", 2, 130_000],
-    ]);
+    // Items come in variant id order, and two variants made in one millisecond have ids in random order.
+    const byId = (a: unknown[], b: unknown[]) => String(a[0]).localeCompare(String(b[0]));
+    expect(order.items.map((i) => [i.variantId, i.variantLabel, i.quantity, i.price]).sort(byId)).toEqual(
+      [
+        [hitam42, "黑色 / 42", 1, 130_000],
+        [putih41, "白色 / 41", 2, 130_000],
+      ].sort(byId),
+    );
     expect(order.subtotal).toBe(390_000);
     expect(await stocks(product)).toEqual({ "Hitam/41": 10, "Hitam/42": 4, "Putih/41": 2, "Putih/42": 10 });
     // One listing sold three; cancelled, both variants get their stock back and the sale is undone.
