@@ -1,6 +1,6 @@
 // The server `npm run bench:chat` loads (scripts/bench-chat.ts): the shop's HTTP application with the chat hub on
 // an existing PostgreSQL database, in a process of its own so its memory can be read, like
-// tests/setup/chat-instance.ts but with the production pool (10 connections), warnings logged, and one trusted
+// tests/setup/app-instance.ts but with the production pool (10 connections), warnings logged, and one trusted
 // proxy hop (TRUST_PROXY_HOPS=1), so the load's senders can come from addresses of their own. Prints
 // `{"port":N}` once listening; for each line `mem` on stdin, collects garbage (with --expose-gc) and prints
 // `{"mem":{…},"cpu":{…},"queries":N,"open":N}`; ends on SIGTERM.
@@ -46,7 +46,6 @@ const app = createApp({
   storage,
   channels: {},
   limits: createRateLimits(),
-  uploadsDir,
   log,
   sessionTtlDays: 30,
   publicUrl,

@@ -1,9 +1,10 @@
 import { spawn } from "node:child_process";
-import { mkdir, readFile } from "node:fs/promises";
+import { readFile } from "node:fs/promises";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import path from "node:path";
 import { getRequestListener } from "@hono/node-server";
 import { isDatabaseUnavailable, openDatabase } from "./db/client.ts";
+import { openReplicas } from "./db/replicas.ts";
 import { jobHandlers, periodicTasks, useCourier, usePaymentGateway } from "./flows/jobs.ts";
 import { createCourierGateway } from "./adapters/courier-provider.ts";
 import { createTableCourier } from "./modules/courier/courier.service.ts";
@@ -17,8 +18,9 @@ import { openJobQueue } from "./platform/jobs.ts";
 import { createMetrics } from "./platform/metrics.ts";
 import { createChannels } from "./platform/messaging.ts";
 import { createRateLimits } from "./platform/rate-limit.ts";
-import { createLocalStorage } from "./platform/storage.ts";
+import { createStorage } from "./adapters/storage-provider.ts";
 import { createNotifyBus } from "./platform/pg-notify.ts";
+import { followKeptValues } from "./platform/kept-sync.ts";
 import { developmentRenderer, productionRenderer } from "./render.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
@@ -52,9 +54,8 @@ function escaped(kind: string) {
 }
 process.on("uncaughtException", escaped("uncaught exception"));
 process.on("unhandledRejection", escaped("unhandled rejection"));
-const uploadsDir = path.join(env.DATA_DIR, "uploads");
-await mkdir(uploadsDir, { recursive: true });
-const storage = createLocalStorage(uploadsDir);
+// Uploads on this machine's disk, or in an S3-compatible bucket every instance shares (S3_BUCKET).
+const storage = await createStorage(env);
 const openShopDatabase = () =>
   openDatabase({
     databaseUrl: env.DATABASE_URL,
@@ -103,6 +104,18 @@ if (dev) {
   buildId = (await readFile(path.join(buildDir, "build-id.txt"), "utf8")).trim();
 }
 
+// Public browse reads go to caught-up streaming replicas, when there are any (decision 27).
+const replicas =
+  env.DATABASE_URL && env.DATABASE_REPLICA_URLS.length > 0
+    ? openReplicas({ db: database.db, url: env.DATABASE_URL }, env.DATABASE_REPLICA_URLS, {
+        onChange: (url, usable, why) =>
+          (usable ? log.info : log.warn).call(
+            log,
+            { replica: url, why },
+            usable ? "replica in use" : "replica skipped",
+          ),
+      })
+    : undefined;
 const limits = createRateLimits(env.REDIS_URL, { log });
 const gateway = createPaymentGateway(env, database.db);
 usePaymentGateway(database.db, gateway, log);
@@ -115,10 +128,13 @@ const jobs = await openJobQueue(database, { handlers: jobHandlers(), periodic: p
 await jobs.work({ pollingIntervalSeconds: env.JOB_POLL_SECONDS });
 // The chat's live streams hear of new messages from every instance through LISTEN/NOTIFY.
 const bus = createNotifyBus(database.connection, log);
+// Kept values (categories, store cards, settings, the hot ranking) are forgotten in every instance on a write.
+followKeptValues(bus);
 const chatHub = createChatHub({ db: database.db, storage, log, bus });
 const app = createApp({
   chatHub,
   database,
+  replicas,
   storage,
   channels: createChannels(env),
   limits,
@@ -128,7 +144,6 @@ const app = createApp({
   courier,
   localOutbox: env.LOCAL_OUTBOX,
   metricsToken: env.METRICS_TOKEN,
-  uploadsDir,
   log,
   metrics: createMetrics(),
   maxBatchSize: env.TRPC_MAX_BATCH_SIZE,
@@ -205,6 +220,7 @@ async function shutdown(signal: string) {
   clearInterval(analyzeTimer);
   await bus.close();
   await jobs.stop();
+  await replicas?.close();
   await vite?.close();
   await limits.close();
   await database.close();

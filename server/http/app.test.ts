@@ -1,6 +1,7 @@
 import { gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "../../tests/setup/test-db.ts";
+import { signedInUser } from "../../tests/setup/money.ts";
 import { createTestApp, queryInput } from "../../tests/setup/test-app.ts";
 import { clientAddress } from "./app.ts";
 
@@ -162,5 +163,34 @@ describe("compression", () => {
     expect(res.status).toBe(200);
     expect(res.headers.get("content-encoding")).toBeNull();
     expect(new Uint8Array(await res.arrayBuffer())).toEqual(bytes);
+  });
+});
+
+describe("reading one's own writes", () => {
+  const post = (path: string, body: unknown, headers: Record<string, string> = {}) =>
+    createTestApp(database).request(path, {
+      method: "POST",
+      headers: { "content-type": "application/json", ...headers },
+      body: JSON.stringify(body),
+    });
+  const freshCookieOf = (res: Response) =>
+    res.headers.getSetCookie().find((c) => c.startsWith("pasar_fresh="));
+
+  it("marks a signed-in browser that wrote something fresh for ten seconds; a refused write or a visitor's post not", async () => {
+    const shopper = await signedInUser(database);
+    const wrote = await post(
+      "/trpc/search.record",
+      { json: { q: "batik" } },
+      { authorization: shopper.token },
+    );
+    expect(wrote.status).toBe(200);
+    expect(freshCookieOf(wrote)).toMatch(/^pasar_fresh=1; Max-Age=10; Path=\/; HttpOnly; SameSite=Lax$/);
+    const refused = await post("/trpc/search.record", { json: { q: "" } }, { authorization: shopper.token });
+    expect(refused.status).toBe(400);
+    expect(freshCookieOf(refused)).toBeUndefined();
+    // A visitor's post (a search recorded) changes nothing they read: they keep the shared pages.
+    const visitor = await post("/trpc/search.record", { json: { q: "batik" } });
+    expect(visitor.status).toBe(200);
+    expect(freshCookieOf(visitor)).toBeUndefined();
   });
 });

@@ -12,19 +12,22 @@ import { getConnInfo } from "@hono/node-server/conninfo";
 import { TRPCError } from "@trpc/server";
 import { fetchRequestHandler } from "@trpc/server/adapters/fetch";
 import { bodyLimit } from "hono/body-limit";
-import { generateCookie } from "hono/cookie";
+import { generateCookie, getCookie } from "hono/cookie";
 import type { CookieOptions } from "hono/utils/cookie";
 import { Hono, type Context as HonoContext, type MiddlewareHandler } from "hono";
 import { isDatabaseUnavailable, type Database } from "../db/client.ts";
+import type { Replicas } from "../db/replicas.ts";
 import { isLocalUrl, isLoopbackAddress } from "../platform/env.ts";
 import type { Logger } from "../platform/logger.ts";
 import type { Metrics } from "../platform/metrics.ts";
-import type { Storage } from "../platform/storage.ts";
+import { safeKey, uploadsUrlPrefix, type Storage } from "../platform/storage.ts";
 import { appRouter } from "../api/app-router.ts";
 import {
   createContextFactory,
   localeFromHeader,
   sessionCookie,
+  freshCookie,
+  freshSeconds,
   visitorCookie,
   type SessionCookies,
 } from "../trpc/context.ts";
@@ -57,10 +60,11 @@ export interface PageBridge {
 
 interface AppDeps {
   database: Database;
+  /** Streaming replicas for public browse reads (DATABASE_REPLICA_URLS); none: the primary reads everything. */
+  replicas?: Replicas;
   storage: Storage;
   channels: Channels;
   limits: RateLimits;
-  uploadsDir: string;
   log: Logger;
   sessionTtlDays: number;
   publicUrl: string;
@@ -190,6 +194,33 @@ function sessionCookies(headers: Headers, secure: boolean): SessionCookies {
   };
 }
 
+/**
+ * A signed-in browser whose request may have written something reads from the primary, and gets pages rendered
+ * for it, for the next few seconds (the `pasar_fresh` cookie): its own writes show at once, whatever replica or
+ * shared page another instance has. Visitors' posts (a search recorded, a store visit counted) change nothing
+ * they read, and keep the shared pages.
+ */
+function freshAfterWrites(secure: boolean): MiddlewareHandler {
+  return async (c, next) => {
+    await next();
+    const method = c.req.method;
+    if (method === "GET" || method === "HEAD" || c.res.status >= 400) return;
+    if (!c.req.header("authorization") && getCookie(c, sessionCookie) === undefined) return;
+    // Signing out ends what there was to be fresh for.
+    if (c.res.headers.getSetCookie().some((cookie) => cookie.startsWith(`${sessionCookie}=;`))) return;
+    c.res.headers.append(
+      "set-cookie",
+      generateCookie(freshCookie, "1", {
+        path: "/",
+        sameSite: "Lax",
+        secure,
+        httpOnly: true,
+        maxAge: freshSeconds,
+      }),
+    );
+  };
+}
+
 /** Sets Cache-Control on successful static responses (serveStatic's own hook runs too late). */
 function cacheFor(value: string): MiddlewareHandler {
   return async (c, next) => {
@@ -204,6 +235,7 @@ export function createApp(deps: AppDeps) {
   const courier = deps.courier ?? createTableCourier(deps.database.db);
   const createContext = createContextFactory({
     db: deps.database.db,
+    replicas: deps.replicas,
     storage: deps.storage,
     channels: deps.channels,
     limits: deps.limits,
@@ -218,6 +250,7 @@ export function createApp(deps: AppDeps) {
 
   app.use(frame({ log: deps.log, metrics: deps.metrics, https: secureCookies, strictCsp: !!deps.clientDir }));
   app.use(compression());
+  app.use(freshAfterWrites(secureCookies));
 
   app.onError((error, c) => {
     // A route outside tRPC and the pages (a gateway notification, the sandbox page) whose database is away:
@@ -250,7 +283,10 @@ export function createApp(deps: AppDeps) {
   app.get("/readyz", async (c) => {
     try {
       await deps.database.ping();
-      return c.json({ status: "ready" });
+      // Replicas are reported, never a reason to be unready: the primary reads for those that are not usable.
+      return c.json(
+        deps.replicas ? { status: "ready", replicas: deps.replicas.status() } : { status: "ready" },
+      );
     } catch (error) {
       deps.log.warn({ err: error }, "readiness check failed");
       return c.json({ status: "unavailable" }, 503);
@@ -362,15 +398,20 @@ export function createApp(deps: AppDeps) {
     ),
   );
 
-  app.use("/uploads/*", cacheFor(immutable));
-  app.use(
-    "/uploads/*",
-    serveStatic({
-      root: deps.uploadsDir,
-      rewriteRequestPath: (p) => p.slice("/uploads".length),
-    }),
-  );
-  app.get("/uploads/*", (c) => c.notFound());
+  // Uploads are served from wherever the storage keeps them (this disk, or a bucket), at the same URLs.
+  app.on(["GET", "HEAD"], "/uploads/*", async (c) => {
+    const key = safeKey(c.req.path.slice(uploadsUrlPrefix.length));
+    const file = key ? await deps.storage.read(key) : undefined;
+    if (!file) return c.notFound();
+    c.header("content-type", file.contentType);
+    c.header("content-length", String(file.size));
+    c.header("cache-control", immutable);
+    if (c.req.method === "HEAD") {
+      await file.body.cancel();
+      return c.body(null, 200);
+    }
+    return c.body(file.body, 200);
+  });
 
   if (deps.clientDir) {
     const root = path.resolve(deps.clientDir);

@@ -1,9 +1,7 @@
-import { spawn, type ChildProcess } from "node:child_process";
-import { once } from "node:events";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signedInUser } from "../../tests/setup/money.ts";
 import { merchantWithStore } from "../../tests/setup/shop.ts";
+import { appInstances } from "../../tests/setup/instances.ts";
 import { startTestServer } from "../../tests/setup/server.ts";
 import { adminQuery } from "../../tests/setup/db-snapshots.ts";
 import { createTestDatabase, silentLog, testDbKind, type TestDatabase } from "../../tests/setup/test-db.ts";
@@ -165,29 +163,9 @@ describe("the live stream", () => {
 });
 
 describe.runIf(testDbKind === "postgres")("on PostgreSQL: a lost connection, and two instances", () => {
-  const children: ChildProcess[] = [];
-  afterAll(async () => {
-    for (const child of children) {
-      child.kill("SIGTERM");
-      if (child.exitCode === null) await once(child, "exit");
-    }
-  });
-
-  async function instance(): Promise<string> {
-    const url = (database.connection as { url: string }).url;
-    const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith("VITEST")));
-    const child = spawn(
-      process.execPath,
-      [path.join(import.meta.dirname, "../../tests/setup/chat-instance.ts"), url],
-      {
-        stdio: ["ignore", "pipe", "inherit"],
-        env: { ...env, NODE_ENV: "test" },
-      },
-    );
-    children.push(child);
-    const [line] = (await once(child.stdout!, "data")) as [Buffer];
-    return `http://127.0.0.1:${(JSON.parse(line.toString()) as { port: number }).port}`;
-  }
+  const instances = appInstances();
+  afterAll(() => instances.stopAll());
+  const instance = () => instances.start((database.connection as { url: string }).url);
 
   it("listens again when its connection is killed, tells streams to catch up, and delivers what comes next", async () => {
     const shopper = await signedInUser(database);

@@ -62,8 +62,10 @@ describe("the page cache for signed-out visitors", () => {
     expect(mine.text).toContain("for shopper");
     const byHeader = await s.get("/h5", { authorization: "Bearer tok123" });
     expect(byHeader.text).toContain("render 3");
+    // A browser that has just written something reads its own writes (decision 27).
+    expect((await s.get("/h5", { cookie: "pasar_fresh=1" })).text).toContain("render 4");
     expect((await s.get("/h5")).text).toContain("render 1 for visitor");
-    expect(s.renders()).toBe(3);
+    expect(s.renders()).toBe(4);
   });
 
   it("keeps separate pages per address, language cookie and Accept-Language", async () => {

@@ -4,7 +4,7 @@ import type { Context, MiddlewareHandler } from "hono";
 import { getCookie } from "hono/cookie";
 import { isbot } from "isbot";
 import { LRUCache } from "lru-cache";
-import { sessionCookie, visitorCookie } from "../trpc/context.ts";
+import { freshCookie, sessionCookie, visitorCookie } from "../trpc/context.ts";
 import { acceptsGzip } from "./frame.ts";
 
 const gzip = promisify(gzipCallback);
@@ -45,7 +45,7 @@ const personalPath = /\/dev\//;
  */
 function cookiesForKey(c: Context): string | null {
   const cookies = getCookie(c);
-  if (sessionCookie in cookies) return null;
+  if (sessionCookie in cookies || freshCookie in cookies) return null;
   const names = Object.keys(cookies)
     .filter((name) => name !== visitorCookie)
     .sort();

@@ -13,6 +13,41 @@ const EnvSchema = z
     DATABASE_URL: z
       .url({ protocol: /^postgres(ql)?$/, error: "must be a postgres:// or postgresql:// URL" })
       .optional(),
+    /**
+     * PostgreSQL streaming replicas (comma-separated URLs) for public browse reads (decision 27); a replica that
+     * lags or is down is skipped. Needs DATABASE_URL.
+     */
+    DATABASE_REPLICA_URLS: z
+      .string()
+      .default("")
+      .transform((value) =>
+        value
+          .split(",")
+          .map((u) => u.trim())
+          .filter(Boolean),
+      )
+      .pipe(
+        z.array(
+          z.url({
+            protocol: /^postgres(ql)?$/,
+            error: "must be postgres:// or postgresql:// URLs, comma-separated",
+          }),
+        ),
+      ),
+    /** An S3-compatible bucket for uploaded and generated files (decision 27); unset: `<DATA_DIR>/uploads`. */
+    S3_BUCKET: z.string().min(3).max(63).optional(),
+    /** An S3-compatible store's address (MinIO, Ceph, R2…); unset: Amazon S3 in S3_REGION. */
+    S3_ENDPOINT: z.url({ protocol: /^https?$/, error: "must be an http:// or https:// URL" }).optional(),
+    S3_REGION: z.string().min(1).default("us-east-1"),
+    S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+    S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+    /** The bucket in the path rather than the host name: what most S3-compatible stores expect. */
+    S3_FORCE_PATH_STYLE: z
+      .enum(["true", "false"], { error: "must be true or false" })
+      .default("true")
+      .transform((v) => v === "true"),
+    /** A folder inside the bucket for the shop's files. */
+    S3_PREFIX: z.string().min(1).optional(),
     PUBLIC_URL: z.url({ protocol: /^https?$/, error: "must be an http:// or https:// URL" }).optional(),
     LOG_LEVEL: z.enum(logLevels).default("info"),
     TRPC_MAX_BATCH_SIZE: z.coerce.number().int().min(1).max(100).default(20),
@@ -92,6 +127,13 @@ const EnvSchema = z
   })
   .superRefine((e, ctx) => {
     // Runs even when a field failed its own check (then its issue is reported and this says nothing more).
+    if (e.DATABASE_REPLICA_URLS?.length && !e.DATABASE_URL) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["DATABASE_REPLICA_URLS"],
+        message: "needs DATABASE_URL: replicas follow a PostgreSQL primary (the embedded database has none)",
+      });
+    }
     if (!URL.canParse(publicUrlOf(e))) return;
     const local = isLocalUrl(publicUrlOf(e));
     // Codes must really reach people: without an outbox no channel may be missing.

@@ -9,7 +9,7 @@ describe("memoPerDatabase", () => {
   it("computes once per database within its lifetime, then again", async () => {
     let t = Date.parse("2026-11-21T10:00:00Z");
     restore = setClock(() => new Date(t));
-    const memo = memoPerDatabase<object, number>(60_000);
+    const memo = memoPerDatabase<object, number>("test1", 60_000);
     const a = {};
     const b = {};
     let calls = 0;
@@ -23,7 +23,7 @@ describe("memoPerDatabase", () => {
   });
 
   it("recomputes after forget()", async () => {
-    const memo = memoPerDatabase<object, number>(60_000);
+    const memo = memoPerDatabase<object, number>("test2", 60_000);
     const db = {};
     let calls = 0;
     const load = async () => ++calls;
@@ -34,7 +34,7 @@ describe("memoPerDatabase", () => {
   });
 
   it("does not keep a failure", async () => {
-    const memo = memoPerDatabase<object, number>(60_000);
+    const memo = memoPerDatabase<object, number>("test3", 60_000);
     const db = {};
     await expect(memo.get(db, () => Promise.reject(new Error("down")))).rejects.toThrow("down");
     expect(await memo.get(db, async () => 7)).toBe(7);
@@ -56,7 +56,7 @@ describe("memoByIdPerDatabase", () => {
   it("loads only the ids it does not keep, in one call, once per database within its lifetime", async () => {
     let t = Date.parse("2026-11-21T10:00:00Z");
     restore = setClock(() => new Date(t));
-    const memo = memoByIdPerDatabase<object, { id: string; call: number }>(60_000, 100);
+    const memo = memoByIdPerDatabase<object, { id: string; call: number }>("test4", 60_000, 100);
     const a = {};
     const { calls: asked, load } = loader();
     expect(calls(await memo.get(a, ["x", "y", "x"], load))).toEqual([1, 1]);
@@ -70,7 +70,7 @@ describe("memoByIdPerDatabase", () => {
   });
 
   it("keeps at most its number of values, dropping the least recently used", async () => {
-    const memo = memoByIdPerDatabase<object, { id: string; call: number }>(60_000, 2);
+    const memo = memoByIdPerDatabase<object, { id: string; call: number }>("test5", 60_000, 2);
     const db = {};
     const { calls: asked, load } = loader();
     await memo.get(db, ["a"], load);
@@ -83,7 +83,7 @@ describe("memoByIdPerDatabase", () => {
   });
 
   it("forgets everything on forget(), and keeps nothing loaded before it", async () => {
-    const memo = memoByIdPerDatabase<object, { id: string; call: number }>(60_000, 100);
+    const memo = memoByIdPerDatabase<object, { id: string; call: number }>("test6", 60_000, 100);
     const db = {};
     const { load } = loader();
     await memo.get(db, ["a"], load);

@@ -1,16 +1,43 @@
 import { LRUCache } from "lru-cache";
 import { now } from "./clock.ts";
 
+/** What every kept value answers to: its name (the same in every instance) and forgetting it here. */
+export interface Kept {
+  readonly name: string;
+  forget(): void;
+}
+
+/** Every kept value of this process by name, so a forget heard from another instance finds it. */
+const keptByName = new Map<string, Kept>();
+
+function register<K extends Kept>(kept: K): K {
+  if (keptByName.has(kept.name)) throw new Error(`two kept values are named ${kept.name}`);
+  keptByName.set(kept.name, kept);
+  return kept;
+}
+
+/** Forgets the kept values named (unknown names are ignored: another build may keep others). */
+export function forgetKeptByName(names: readonly string[]): void {
+  for (const name of names) keptByName.get(name)?.forget();
+}
+
+/** Forgets every kept value of this process (after missing what other instances said). */
+export function forgetAllKept(): void {
+  for (const kept of keptByName.values()) kept.forget();
+}
+
 /**
  * A value computed once per database and kept for `ttlMs`, for expensive reads that may lag a little
  * (rankings). Concurrent callers share one computation; a failed computation is not kept. `forget()`
- * drops every kept value: call it after a write the value depends on, so this process never serves a
- * value older than its own writes (other processes catch up within `ttlMs`).
+ * drops every kept value of this process; a write the value depends on calls `forgetEverywhere`
+ * (server/platform/kept-sync.ts), which also tells every other instance, at once (within `ttlMs` at worst,
+ * when that message is lost). `name` is the value's name in every instance.
  */
-export function memoPerDatabase<Db extends object, V>(ttlMs: number) {
+export function memoPerDatabase<Db extends object, V>(name: string, ttlMs: number) {
   let generation = 0;
   const entries = new WeakMap<Db, { generation: number; expires: number; value: Promise<V> }>();
-  return {
+  return register({
+    name,
     get(db: Db, load: () => Promise<V>): Promise<V> {
       const hit = entries.get(db);
       if (hit && hit.generation === generation && hit.expires > now().getTime()) return hit.value;
@@ -25,7 +52,7 @@ export function memoPerDatabase<Db extends object, V>(ttlMs: number) {
     forget(): void {
       generation++;
     },
-  };
+  });
 }
 
 /** lru-cache reads time from the one clock, so tests that move it age what is kept. */
@@ -38,10 +65,15 @@ const projectClock = { now: () => now().getTime() };
  * `memoPerDatabase`. Each database's values are an `lru-cache` (count limit and TTL on the project's clock),
  * itself kept in a WeakMap so a database that is gone takes its values with it.
  */
-export function memoByIdPerDatabase<Db extends object, V extends object>(ttlMs: number, maxEntries: number) {
+export function memoByIdPerDatabase<Db extends object, V extends object>(
+  name: string,
+  ttlMs: number,
+  maxEntries: number,
+) {
   let generation = 0;
   const perDb = new WeakMap<Db, { generation: number; kept: LRUCache<string, V> }>();
-  return {
+  return register({
+    name,
     async get(db: Db, ids: readonly string[], load: (ids: string[]) => Promise<Map<string, V>>) {
       let state = perDb.get(db);
       if (!state) {
@@ -82,5 +114,5 @@ export function memoByIdPerDatabase<Db extends object, V extends object>(ttlMs: 
     forget(): void {
       generation++;
     },
-  };
+  });
 }

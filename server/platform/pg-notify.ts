@@ -109,6 +109,7 @@ function postgresBus(
   let failures = 0;
   let timer: NodeJS.Timeout | undefined;
   let connecting: Promise<void> | undefined;
+  let listening = Promise.resolve();
 
   const connect = (): Promise<void> =>
     (connecting ??= (async () => {
@@ -164,7 +165,15 @@ function postgresBus(
   void connect();
   return {
     ...registry(handlers, reconnectHandlers, (channel) => {
-      client?.query(`listen ${quoted(channel)}`).catch(() => {});
+      // One statement at a time on the connection (pg queues them, but warns it will stop doing so).
+      const on = client;
+      if (!on) return; // listened to when it connects
+      listening = listening
+        .then(() => on.query(`listen ${quoted(channel)}`))
+        .then(
+          () => {},
+          () => {},
+        );
     }),
     async close() {
       closed = true;

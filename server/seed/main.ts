@@ -3,7 +3,6 @@
 // the demo addresses leave a couple of hundred megabytes of native memory behind that a process never gives
 // back; here they go when the process ends, instead of staying with the shop for its whole life.
 // Exits 0 when the data is there (seeded now or already), 1 when seeding failed.
-import path from "node:path";
 import { openDatabase } from "../db/client.ts";
 import { createPaymentGateway } from "../adapters/payment-provider.ts";
 import { demoAccounts, demoPassword, seedDemoData, seedSteps, type SeedStep } from "./seed.ts";
@@ -11,7 +10,7 @@ import { jobHandlers, periodicTasks } from "../flows/jobs.ts";
 import { parseEnv } from "../platform/env.ts";
 import { openJobQueue, type JobQueue } from "../platform/jobs.ts";
 import { createLogger } from "../platform/logger.ts";
-import { createLocalStorage } from "../platform/storage.ts";
+import { createStorage } from "../adapters/storage-provider.ts";
 
 const env = parseEnv();
 const log = createLogger(env.LOG_LEVEL);
@@ -37,19 +36,14 @@ try {
     log,
     worker: false,
   });
-  const seeded = await seedDemoData(
-    database.db,
-    createLocalStorage(path.join(env.DATA_DIR, "uploads")),
-    log,
-    {
-      imageSize: env.SEED_IMAGE_SIZE,
-      publicUrl: env.PUBLIC_URL,
-      // A real provider's adapter for the demo's unpaid order; the sandbox is made over the seed's own
-      // transaction (PGlite has one connection).
-      ...(env.PAYMENT_PROVIDER === "sandbox" ? {} : { gateway: createPaymentGateway(env, database.db) }),
-      progress,
-    },
-  );
+  const seeded = await seedDemoData(database.db, await createStorage(env), log, {
+    imageSize: env.SEED_IMAGE_SIZE,
+    publicUrl: env.PUBLIC_URL,
+    // A real provider's adapter for the demo's unpaid order; the sandbox is made over the seed's own
+    // transaction (PGlite has one connection).
+    ...(env.PAYMENT_PROVIDER === "sandbox" ? {} : { gateway: createPaymentGateway(env, database.db) }),
+    progress,
+  });
   if (seeded) {
     log.info("demo data seeded");
     console.log(

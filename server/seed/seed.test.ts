@@ -30,6 +30,7 @@ function failingStorage(failAt: number): Storage {
       return database.storage.write(key, bytes);
     },
     url: (key) => database.storage.url(key),
+    read: (key) => database.storage.read(key),
   };
 }
 

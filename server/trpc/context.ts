@@ -3,6 +3,7 @@ import { parse } from "hono/utils/cookie";
 import { defaultLocale, isLocale, type Locale } from "#common/locales.ts";
 import type { Translate } from "#common/i18n/i18n.ts";
 import type { Db } from "../db/client.ts";
+import type { Replicas } from "../db/replicas.ts";
 import { resolveSession, type Role } from "../modules/auth/auth.service.ts";
 import type { Logger } from "../platform/logger.ts";
 import type { Channels } from "../platform/messaging.ts";
@@ -18,6 +19,13 @@ import { serverTranslator } from "../platform/i18n.ts";
 export const sessionCookie = "pasar_session";
 /** The first-party visitor id: random, httpOnly; how signed-out visitors are counted (decision 7). */
 export const visitorCookie = "pasar_visitor";
+/**
+ * Set for a few seconds on a signed-in browser whose request wrote something (decision 27): while it is there,
+ * that browser reads from the primary and never gets a shared page, so it sees its own writes at once.
+ */
+export const freshCookie = "pasar_fresh";
+/** Longer than a usable replica may lag and than a shared page is kept. */
+export const freshSeconds = 10;
 
 /** Sets or clears the session cookie on the response (a no-op while rendering pages). */
 export interface SessionCookies {
@@ -29,7 +37,12 @@ export interface SessionCookies {
 
 /** What every procedure receives. Built the same way for HTTP calls and for server rendering. */
 export interface Context {
+  /** The primary: writes, money, and every read but public browsing's (which `browseProcedure` may move). */
   db: Db;
+  /** Streaming replicas for public browse reads, when the shop has any (DATABASE_REPLICA_URLS). */
+  replicas?: Replicas;
+  /** Whether this request's sender wrote something a moment ago (the `pasar_fresh` cookie): primary only. */
+  freshReads: boolean;
   storage: Storage;
   channels: Channels;
   limits: RateLimits;
@@ -74,6 +87,7 @@ export interface Context {
 
 export interface ContextDeps {
   db: Db;
+  replicas?: Replicas;
   storage: Storage;
   channels: Channels;
   limits: RateLimits;
@@ -154,6 +168,7 @@ export function createContextFactory(deps: ContextDeps) {
       requestId: req.requestId,
       clientIp: req.clientIp,
       fromThisMachine: req.fromThisMachine ?? false,
+      freshReads: cookieOf(req.headers, freshCookie) !== undefined,
       visitorKey: () => {
         if (visitorKey) return visitorKey;
         const id = visitorFrom(req.headers);

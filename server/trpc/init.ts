@@ -121,6 +121,21 @@ const domainErrors = t.middleware(async ({ ctx, next }) => {
 /** Anyone may call these: visitors included. */
 export const publicProcedure = t.procedure.use(domainErrors);
 
+/**
+ * Public browse reads (the catalogue, stores, reviews, the FAQ): the same for everyone, so a caught-up streaming
+ * replica may answer them (decision 27), unless the caller wrote something a moment ago. A replica that fails
+ * for want of a connection is skipped at once and the primary answers the same call.
+ */
+export const browseProcedure = publicProcedure.use(async ({ ctx, next }) => {
+  const replica = ctx.replicas && !ctx.freshReads ? ctx.replicas.pick() : ctx.db;
+  if (replica === ctx.db) return next();
+  const result = await next({ ctx: { db: replica } });
+  if (result.ok || !isDatabaseUnavailable(result.error.cause)) return result;
+  ctx.replicas!.markDown(replica);
+  ctx.log.warn({ err: result.error.cause }, "a replica failed; read from the primary");
+  return next();
+});
+
 /** Signed-in callers of any role; `ctx.user` is the caller. */
 export const signedInProcedure = publicProcedure.use(async ({ ctx, next }) => {
   const user = await ctx.user();

@@ -1,5 +1,6 @@
 import { createApp, type PageRenderer } from "#server/http/app.ts";
 import type { Hub } from "#server/http/chat-stream.ts";
+import type { Replicas } from "#server/db/replicas.ts";
 import { createSandboxGateway } from "#server/modules/gateway/gateway.service.ts";
 import { usePaymentGateway } from "#server/flows/jobs.ts";
 import type { Channels } from "#server/platform/messaging.ts";
@@ -49,11 +50,13 @@ export function createTestApp(
     metricsToken?: string;
     render?: PageRenderer;
     chatHub?: Hub;
+    replicas?: Replicas;
   } = {},
 ) {
   const deps = testContextDeps(database, opts);
   return createApp({
     database,
+    replicas: opts.replicas,
     storage: deps.storage,
     channels: deps.channels,
     limits: deps.limits,
@@ -61,7 +64,6 @@ export function createTestApp(
     publicUrl: deps.publicUrl,
     gateway: deps.gateway,
     localOutbox: deps.localOutbox,
-    uploadsDir: database.uploadsDir,
     log: silentLog,
     metrics: createMetrics(),
     maxBatchSize: opts.maxBatchSize ?? 20,

@@ -13,7 +13,7 @@ import { addToCollection, recordFootprint } from "../../flows/browsing.ts";
 import * as browsing from "../../modules/browsing/browsing.service.ts";
 import { listCollection, listFootprints } from "../../read/browsing.ts";
 import { suggestNames } from "../../modules/catalog/catalog.service.ts";
-import { publicProcedure, router, shopperProcedure } from "../../trpc/init.ts";
+import { browseProcedure, publicProcedure, router, shopperProcedure } from "../../trpc/init.ts";
 
 const ok = { ok: true as const };
 
@@ -92,8 +92,8 @@ export const searchRouter = router({
     await browsing.clearSearchHistory(ctx.db, ctx.user.id);
     return ok;
   }),
-  hot: publicProcedure.output(KeywordsViewSchema).query(({ ctx }) => browsing.hotKeywords(ctx.db)),
-  suggest: publicProcedure
+  hot: browseProcedure.output(KeywordsViewSchema).query(({ ctx }) => browsing.hotKeywords(ctx.db)),
+  suggest: browseProcedure
     .input(SuggestInputSchema)
     .output(KeywordsViewSchema)
     .query(({ ctx, input }) => suggestNames(ctx, input.q)),

@@ -14,23 +14,23 @@ import {
   listListings,
   recommendFor,
 } from "../../modules/catalog/catalog.service.ts";
-import { publicProcedure, router } from "../../trpc/init.ts";
+import { browseProcedure, router } from "../../trpc/init.ts";
 
 export const catalogRouter = router({
-  home: publicProcedure.output(HomeViewSchema).query(({ ctx }) => getHome(ctx)),
-  categories: publicProcedure.output(CategoryTreeViewSchema).query(({ ctx }) => getCategoryTree(ctx)),
+  home: browseProcedure.output(HomeViewSchema).query(({ ctx }) => getHome(ctx)),
+  categories: browseProcedure.output(CategoryTreeViewSchema).query(({ ctx }) => getCategoryTree(ctx)),
 });
 
 export const listingsRouter = router({
-  list: publicProcedure
+  list: browseProcedure
     .input(ListingListInputSchema)
     .output(ListingPageViewSchema)
     .query(({ ctx, input }) => listListings(ctx, input)),
-  recommended: publicProcedure
+  recommended: browseProcedure
     .input(ListingGetInputSchema)
     .output(RecommendedViewSchema)
     .query(({ ctx, input }) => recommendFor(ctx, input.id)),
-  get: publicProcedure
+  get: browseProcedure
     .input(ListingGetInputSchema)
     .output(ProductDetailViewSchema)
     .query(({ ctx, input }) => getListing(ctx, input.id)),

@@ -9,12 +9,12 @@ import {
 } from "#common/contracts/reviews.ts";
 import { editOwnReview, orderReviews, writeReview } from "../../flows/reviews.ts";
 import { productReviews } from "../../read/reviews.ts";
-import { publicProcedure, router, shopperProcedure } from "../../trpc/init.ts";
+import { browseProcedure, router, shopperProcedure } from "../../trpc/init.ts";
 
 /** Reviews as shoppers read and write them. */
 export const reviewsRouter = router({
   /** A product's rating and its reviews, newest first (the same for everyone: no viewer-specific parts). */
-  forProduct: publicProcedure
+  forProduct: browseProcedure
     .input(ProductReviewsInputSchema)
     .output(ProductReviewsViewSchema)
     .query(({ ctx, input }) => productReviews(ctx, null, input)),

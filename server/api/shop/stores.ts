@@ -14,16 +14,16 @@ import {
   setFollowing,
   visitStore,
 } from "../../modules/stores/stores.service.ts";
-import { publicProcedure, router, shopperProcedure } from "../../trpc/init.ts";
+import { browseProcedure, publicProcedure, router, shopperProcedure } from "../../trpc/init.ts";
 
 export const storesRouter = router({
   /** The shop street. */
-  list: publicProcedure
+  list: browseProcedure
     .input(StoreStreetInputSchema)
     .output(StoreStreetViewSchema)
     .query(({ ctx, input }) => listStreet(ctx, input)),
   /** A store's page (reading it records nothing). */
-  get: publicProcedure
+  get: browseProcedure
     .input(StoreIdInputSchema)
     .output(StorePageViewSchema)
     .query(async ({ ctx, input }) => getStorePage(ctx, input.storeId, (await ctx.user())?.id)),

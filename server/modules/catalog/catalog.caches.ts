@@ -7,9 +7,9 @@ import * as q from "./catalog.queries.ts";
 /**
  * The home page's hot ranking (a count over every listing) is kept for a minute: with 10,000 products
  * on PGlite it took catalog.home from 15 ms to 54 ms (scripts/bench-catalog.ts). Only the order is kept; the cards are read fresh, so a price or a
- * withdrawal shows at once. Every write that changes listings or supply products calls `hotRanking.forget()`.
+ * withdrawal shows at once. Every write that changes listings or supply products calls `forgetEverywhere(db, hotRanking)`.
  */
-export const hotRanking = memoPerDatabase<Db, string[]>(60_000);
+export const hotRanking = memoPerDatabase<Db, string[]>("catalog.hotRanking", 60_000);
 
 type CategoryRow = Awaited<ReturnType<typeof q.selectAllCategories>>[number];
 
@@ -18,5 +18,5 @@ type CategoryRow = Awaited<ReturnType<typeof q.selectAllCategories>>[number];
  * list and changes only through `addCategory` here, which forgets it (other processes catch up within
  * the minute). Saves two queries per product list and one per home and product page.
  */
-export const categoryList = memoPerDatabase<Db, CategoryRow[]>(60_000);
+export const categoryList = memoPerDatabase<Db, CategoryRow[]>("catalog.categories", 60_000);
 export const allCategories = (db: Db) => categoryList.get(db, () => q.selectAllCategories(db));

@@ -34,6 +34,7 @@ import { allCategories, categoryList, hotRanking } from "./catalog.caches.ts";
 import * as q from "./catalog.queries.ts";
 import type { ListingOrder, SearchWord } from "./catalog.queries.ts";
 import { synonymsOf } from "./synonyms.ts";
+import { forgetEverywhere } from "../../platform/kept-sync.ts";
 
 /**
  * The stores' cards (name, logo) for product cards and pages. The stores module has them; the request's
@@ -296,7 +297,7 @@ export async function createCategory(db: Db, storage: Storage, input: NewCategor
     name: input.name,
     icon,
   });
-  categoryList.forget();
+  await forgetEverywhere(db, categoryList);
 }
 
 interface NewSupplyProduct {
@@ -342,7 +343,7 @@ export async function createSupplyProduct(
     })),
   );
   await db.transaction((tx) => insertSupplyRows(tx, id, input, at, images));
-  hotRanking.forget();
+  await forgetEverywhere(db, hotRanking);
   return id;
 }
 
@@ -436,7 +437,7 @@ export async function listInStore(
       throw new DomainError("conflict", "errors.listing.already");
     throw error;
   }
-  hotRanking.forget();
+  await forgetEverywhere(db, hotRanking);
   return id;
 }
 
@@ -629,7 +630,7 @@ export async function recordSales(
   for (const [listingId, quantity] of [...perListing].sort(([a], [b]) => (a < b ? -1 : 1))) {
     await q.addSales(tx, listingId, sign * quantity);
   }
-  hotRanking.forget();
+  await forgetEverywhere(tx, hotRanking);
 }
 
 /**
@@ -638,7 +639,7 @@ export async function recordSales(
  */
 export async function setStoreOpen(tx: Tx, storeId: string, open: boolean): Promise<void> {
   await q.updateStoreOpen(tx, storeId, open);
-  hotRanking.forget();
+  await forgetEverywhere(tx, hotRanking);
 }
 
 /** Whether a category exists and is top-level (a kind of goods a store applies to sell). */
@@ -869,6 +870,6 @@ export async function changeListing(
     }
     await q.syncListingPrices(tx, [listingId]);
   });
-  hotRanking.forget();
+  await forgetEverywhere(deps.db, hotRanking);
   return ownListingView(await ownListing(deps.db, storeId, listingId), deps);
 }

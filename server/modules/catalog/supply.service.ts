@@ -22,6 +22,7 @@ import { allCategories, categoryList, hotRanking } from "./catalog.caches.ts";
 import * as q from "./catalog.queries.ts";
 import * as supplyQ from "./supply.queries.ts";
 import { insertSupplyRows, recordNameTerms } from "./catalog.service.ts";
+import { forgetEverywhere } from "../../platform/kept-sync.ts";
 
 interface Deps {
   db: Db;
@@ -133,7 +134,7 @@ export async function createSupply(
       after: { ...input },
     });
   });
-  hotRanking.forget();
+  await forgetEverywhere(deps.db, hotRanking);
   return opsView(deps, id);
 }
 
@@ -184,7 +185,7 @@ export async function updateSupply(
     });
     return touched.length;
   });
-  hotRanking.forget();
+  await forgetEverywhere(deps.db, hotRanking);
   return { ...(await opsView(deps, id)), delisted };
 }
 
@@ -408,7 +409,7 @@ export async function saveVariantsLocked(
       delistedListings: delisted,
     },
   });
-  hotRanking.forget();
+  await forgetEverywhere(tx, hotRanking);
   return { archived, delisted };
 }
 
@@ -455,7 +456,7 @@ export async function setSupplyStatus(
       after: { status: input.status },
     });
   });
-  hotRanking.forget();
+  await forgetEverywhere(deps.db, hotRanking);
   return opsView(deps, input.id);
 }
 
@@ -544,7 +545,7 @@ export async function addCategory(db: Db, operatorId: string, input: CategoryInp
     if (violates(error, "categories_pkey")) throw new DomainError("conflict", "errors.api.conflict");
     throw error;
   });
-  categoryList.forget();
+  await forgetEverywhere(db, categoryList);
   return { id };
 }
 
@@ -574,7 +575,7 @@ export async function updateCategory(
       after: input,
     });
   });
-  categoryList.forget();
+  await forgetEverywhere(db, categoryList);
   return { id: input.id };
 }
 

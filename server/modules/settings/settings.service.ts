@@ -21,10 +21,11 @@ import { transact } from "../../db/transaction.ts";
 import { now } from "../../platform/clock.ts";
 import { storeSiteLogo } from "../../platform/images.ts";
 import type { Logger } from "../../platform/logger.ts";
-import { memoPerDatabase } from "../../platform/memo.ts";
+import { memoPerDatabase, type Kept } from "../../platform/memo.ts";
 import type { Storage } from "../../platform/storage.ts";
 import { recordAudit } from "../audit/audit.service.ts";
 import { selectSettingForUpdate, selectSettings, upsertSetting } from "./settings.queries.ts";
+import { forgetEverywhere } from "../../platform/kept-sync.ts";
 
 const webConfigKey = "web_config";
 
@@ -37,7 +38,7 @@ function withLeadingSlash(value: string): string {
  * The web config is read by every page and kept for 5 seconds; `updateWebConfig` forgets it, so this
  * process shows a change at once and others within 5 seconds.
  */
-const keptWebConfig = memoPerDatabase<Db, WebConfigView>(5_000);
+const keptWebConfig = memoPerDatabase<Db, WebConfigView>("settings.webConfig", 5_000);
 
 /** The platform web config: stored settings merged over the local defaults. */
 export function getWebConfig(db: Db): Promise<WebConfigView> {
@@ -71,11 +72,11 @@ export async function updateWebConfig(db: Db, patch: StoredWebConfig): Promise<v
   const rows = await selectSettings(db, [webConfigKey]);
   const current = StoredWebConfigSchema.safeParse(rows[0]?.value ?? {});
   await upsertSetting(db, webConfigKey, { ...(current.success ? current.data : {}), ...clean }, now());
-  keptWebConfig.forget();
+  await forgetEverywhere(db, keptWebConfig);
 }
 
 const warehouseKey = "warehouse";
-const keptWarehouse = memoPerDatabase<Db, Warehouse>(5_000);
+const keptWarehouse = memoPerDatabase<Db, Warehouse>("settings.warehouse", 5_000);
 
 /**
  * The platform's warehouse until an operator sets it: a dropship warehouse in the Pulogadung industrial estate,
@@ -122,7 +123,7 @@ export async function getReturnPostage(db: Db | Tx): Promise<ReturnPostage> {
 }
 
 const moneySettingsKey = "money";
-const keptMoneySettings = memoPerDatabase<Db, MoneySettings>(5_000);
+const keptMoneySettings = memoPerDatabase<Db, MoneySettings>("settings.money", 5_000);
 
 /** Recharge limits, withdrawal minimum and fee, payment window: stored values over the defaults. */
 export function getMoneySettings(db: Db): Promise<MoneySettings> {
@@ -159,7 +160,7 @@ function moneySettingsOf(stored: unknown): MoneySettings {
 }
 
 const codSettingsKey = "cod";
-const keptCodSettings = memoPerDatabase<Db, CodSettings>(5_000);
+const keptCodSettings = memoPerDatabase<Db, CodSettings>("settings.cod", 5_000);
 
 /** Cash on delivery as the operator set it (issue 27), over the defaults. */
 export function getCodSettings(db: Db): Promise<CodSettings> {
@@ -247,7 +248,7 @@ async function changeWebConfig(
       after: diff.after,
     });
   });
-  keptWebConfig.forget();
+  await forgetEverywhere(db, keptWebConfig);
 }
 
 /** The site's title, description and support contacts (an operator); an empty contact is removed. */
@@ -311,7 +312,7 @@ async function changeSetting<T extends object>(
     read: (stored: unknown) => T;
     parse: (input: unknown) => T;
     fields: readonly (keyof T)[];
-    kept?: { forget: () => void };
+    kept?: Kept;
   },
   input: T,
 ): Promise<OpsSettingsView> {
@@ -329,7 +330,7 @@ async function changeSetting<T extends object>(
       after: diff.after,
     });
   });
-  setting.kept?.forget();
+  if (setting.kept) await forgetEverywhere(db, setting.kept);
   return getOpsSettings(db);
 }
 

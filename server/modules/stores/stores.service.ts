@@ -22,6 +22,7 @@ import { imageKinds, imageView, storeImage, storeUpload } from "../../platform/i
 import { memoByIdPerDatabase } from "../../platform/memo.ts";
 import type { Storage } from "../../platform/storage.ts";
 import * as q from "./stores.queries.ts";
+import { forgetEverywhere } from "../../platform/kept-sync.ts";
 
 type StoreCardRow = Awaited<ReturnType<typeof q.selectStoreCards>>[number];
 
@@ -30,7 +31,7 @@ type StoreCardRow = Awaited<ReturnType<typeof q.selectStoreCards>>[number];
  * would otherwise read the stores again on every request. A change to a store forgets them (other processes
  * catch up within the minute).
  */
-const storeCardRows = memoByIdPerDatabase<Db, StoreCardRow>(60_000, 10_000);
+const storeCardRows = memoByIdPerDatabase<Db, StoreCardRow>("stores.cards", 60_000, 10_000);
 
 interface NewStore {
   ownerId: string;
@@ -61,7 +62,7 @@ export async function createStore(db: Db | Tx, storage: Storage, input: NewStore
     status: "approved",
     createdAt: now(),
   });
-  storeCardRows.forget();
+  await forgetEverywhere(db, storeCardRows);
   return id;
 }
 
@@ -284,7 +285,7 @@ export async function updateStoreSettings(
     if (violates(error, "stores_name_unique")) throw new DomainError("conflict", "errors.merchant.nameTaken");
     throw error;
   }
-  storeCardRows.forget();
+  await forgetEverywhere(deps.db, storeCardRows);
   return settingsView((await q.selectStoreByOwner(deps.db, ownerId))!, deps.storage);
 }
 
@@ -297,7 +298,7 @@ export async function updateStoreLogo(
   const store = await requireOwnStore(deps.db, ownerId);
   const logo = await storeUpload(deps, imageKinds.storeLogo, file);
   await q.updateStore(deps.db, store.id, { logo });
-  storeCardRows.forget();
+  await forgetEverywhere(deps.db, storeCardRows);
   return settingsView({ ...store, logo }, deps.storage);
 }
 
@@ -314,7 +315,7 @@ export async function setStoreStatus(
   const store = await q.selectStoreForUpdate(tx, storeId);
   if (!store) throw new DomainError("not_found", "stores.page.notFound");
   await q.updateStore(tx, storeId, { status, statusReason: reason });
-  storeCardRows.forget();
+  await forgetEverywhere(tx, storeCardRows);
   return { before: store.status, ownerId: store.ownerId };
 }
 
