@@ -3,10 +3,12 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { platformCode } from "#common/platform.ts";
 import { startPgPair, type PgPair } from "../../scripts/pg-pair.ts";
 import { createTestApp, queryInput } from "../../tests/setup/test-app.ts";
 import { testDbKind, type TestDatabase } from "../../tests/setup/test-db.ts";
 import { createCategory } from "../modules/catalog/catalog.service.ts";
+import { forgetAllKept } from "../platform/memo.ts";
 import { createLocalStorage } from "../platform/storage.ts";
 import { openPostgres } from "./client.ts";
 import { openReplicas, type Replicas } from "./replicas.ts";
@@ -76,6 +78,7 @@ describe.runIf(testDbKind === "postgres")("browse reads on a streaming replica",
 
   it("answers a visitor's browsing from the replica once it has caught up, and a fresh writer's from the primary", async () => {
     await vi.waitFor(() => expect(usable()).toBe(true), { timeout: 5000 });
+    await spread(1); // fills the kept values (categories, store cards), which come from the primary
     const visitor = await spread(10);
     expect(visitor.replica).toBeGreaterThanOrEqual(10);
     expect(visitor.primary).toBe(0);
@@ -83,6 +86,18 @@ describe.runIf(testDbKind === "postgres")("browse reads on a streaming replica",
     const writer = await spread(10, { cookie: "pasar_fresh=1" });
     expect(writer.replica).toBe(0);
     expect(writer.primary).toBeGreaterThanOrEqual(10);
+  });
+
+  it("fills kept values (settings, categories) from the primary, even for a browse read on a replica", async () => {
+    await vi.waitFor(() => expect(usable()).toBe(true), { timeout: 5000 });
+    const before = sent.get(port + 1) ?? 0;
+    // Just forgotten everywhere, as after a write: a replica a moment behind must not fill them again.
+    forgetAllKept();
+    expect((await app.request(`/trpc/settings.webConfig?input=${queryInput({ platformCode })}`)).status).toBe(
+      200,
+    );
+    expect((await app.request("/trpc/catalog.categories")).status).toBe(200);
+    expect((sent.get(port + 1) ?? 0) - before).toBe(0);
   });
 
   it("skips a replica that falls behind, and uses it again once it has caught up", async () => {

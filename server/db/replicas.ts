@@ -1,5 +1,6 @@
 import pg from "pg";
 import { openPostgres, type Database, type Db } from "./client.ts";
+import { followsPrimary } from "./primary.ts";
 
 /**
  * PostgreSQL streaming replicas for public browse reads (decision 27). Every `checkMs` each replica is asked
@@ -68,6 +69,7 @@ export function openReplicas(
       };
       replicas.push(replica);
       byDb.set(database.db, replica);
+      followsPrimary(database.db, primary.db);
     }),
   );
 

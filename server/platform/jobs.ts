@@ -186,9 +186,24 @@ export async function openJobQueue(
     boss,
     async work({ pollingIntervalSeconds = 5 }) {
       for (const kind of kinds) {
-        await boss.work<JobData>(kind, { pollingIntervalSeconds, batchSize: 1 }, async ([job]) => {
-          if (job) await run(kind, job);
-        });
+        // Up to ten jobs a fetch, fetched again at once while fetches come back full: a backlog (deadlines that
+        // came due while the shop was down, or under heavy ordering) drains at the handlers' speed rather than
+        // one job per poll. Each job succeeds or fails alone: a failed one is failed here (retried later, then the
+        // dead-letter queue) and the rest of the batch is completed when the handler returns.
+        await boss.work<JobData>(
+          kind,
+          { pollingIntervalSeconds, batchSize: 10, burstWhenBatchFull: true },
+          async (jobs) => {
+            for (const job of jobs) {
+              try {
+                await run(kind, job);
+              } catch (error) {
+                opts.log.error({ err: error, job: job.id, kind }, "scheduled job failed; trying again later");
+                await boss.fail(kind, job.id, { message: String(error).slice(0, 500) });
+              }
+            }
+          },
+        );
       }
       for (const [name, { cron, task }] of Object.entries(periodic)) {
         await boss.schedule(name, cron, null, { tz: "Asia/Jakarta" });

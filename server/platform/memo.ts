@@ -1,4 +1,5 @@
 import { LRUCache } from "lru-cache";
+import { primaryOf } from "../db/primary.ts";
 import { now } from "./clock.ts";
 
 /** What every kept value answers to: its name (the same in every instance) and forgetting it here. */
@@ -38,10 +39,12 @@ export function memoPerDatabase<Db extends object, V>(name: string, ttlMs: numbe
   const entries = new WeakMap<Db, { generation: number; expires: number; value: Promise<V> }>();
   return register({
     name,
-    get(db: Db, load: () => Promise<V>): Promise<V> {
+    /** The kept value, or `load`'s from the primary (never a replica: see `primaryOf`). */
+    get(from: Db, load: (db: Db) => Promise<V>): Promise<V> {
+      const db = primaryOf(from);
       const hit = entries.get(db);
       if (hit && hit.generation === generation && hit.expires > now().getTime()) return hit.value;
-      const value = load();
+      const value = load(db);
       const entry = { generation, expires: now().getTime() + ttlMs, value };
       entries.set(db, entry);
       value.catch(() => {
@@ -74,7 +77,8 @@ export function memoByIdPerDatabase<Db extends object, V extends object>(
   const perDb = new WeakMap<Db, { generation: number; kept: LRUCache<string, V> }>();
   return register({
     name,
-    async get(db: Db, ids: readonly string[], load: (ids: string[]) => Promise<Map<string, V>>) {
+    async get(from: Db, ids: readonly string[], load: (ids: string[], db: Db) => Promise<Map<string, V>>) {
+      const db = primaryOf(from);
       let state = perDb.get(db);
       if (!state) {
         state = {
@@ -102,7 +106,7 @@ export function memoByIdPerDatabase<Db extends object, V extends object>(
       }
       if (missing.length === 0) return found;
       const startedIn = generation;
-      const loaded = await load(missing);
+      const loaded = await load(missing, db);
       for (const [id, value] of loaded) {
         found.set(id, value);
         // A value loaded before a forget() may predate the write: returned, never kept. Its age counts

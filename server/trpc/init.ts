@@ -121,6 +121,13 @@ const domainErrors = t.middleware(async ({ ctx, next }) => {
 /** Anyone may call these: visitors included. */
 export const publicProcedure = t.procedure.use(domainErrors);
 
+/** The innermost message of an error chain (Drizzle wraps the driver's): what went wrong, without the query. */
+function rootMessage(error: unknown): string {
+  let e = error as { message?: unknown; cause?: unknown } | undefined;
+  for (let depth = 0; e?.cause && depth < 5; depth++) e = e.cause as typeof e;
+  return String(e?.message ?? error);
+}
+
 /**
  * Public browse reads (the catalogue, stores, reviews, the FAQ): the same for everyone, so a caught-up streaming
  * replica may answer them (decision 27), unless the caller wrote something a moment ago. A replica that fails
@@ -132,7 +139,7 @@ export const browseProcedure = publicProcedure.use(async ({ ctx, next }) => {
   const result = await next({ ctx: { db: replica } });
   if (result.ok || !isDatabaseUnavailable(result.error.cause)) return result;
   ctx.replicas!.markDown(replica);
-  ctx.log.warn({ err: result.error.cause }, "a replica failed; read from the primary");
+  ctx.log.warn({ reason: rootMessage(result.error.cause) }, "a replica failed; read from the primary");
   return next();
 });
 

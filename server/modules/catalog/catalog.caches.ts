@@ -19,4 +19,4 @@ type CategoryRow = Awaited<ReturnType<typeof q.selectAllCategories>>[number];
  * the minute). Saves two queries per product list and one per home and product page.
  */
 export const categoryList = memoPerDatabase<Db, CategoryRow[]>("catalog.categories", 60_000);
-export const allCategories = (db: Db) => categoryList.get(db, () => q.selectAllCategories(db));
+export const allCategories = (db: Db) => categoryList.get(db, (primary) => q.selectAllCategories(primary));

@@ -86,8 +86,8 @@ async function cardViews(deps: CardDeps, rows: CardRow[]): Promise<ProductCardVi
 
 /** The hot listings, in the kept ranking order, as they are now. */
 async function hotCards(deps: CardDeps): Promise<ProductCardView[]> {
-  const ids = await hotRanking.get(deps.db, async () =>
-    (await q.selectHotListingCards(deps.db, homeSectionSize)).map((r) => r.id),
+  const ids = await hotRanking.get(deps.db, async (primary) =>
+    (await q.selectHotListingCards(primary, homeSectionSize)).map((r) => r.id),
   );
   const cards = await getCards(deps, ids);
   return ids.flatMap((id) => cards.get(id) ?? []);

@@ -42,7 +42,7 @@ const keptWebConfig = memoPerDatabase<Db, WebConfigView>("settings.webConfig", 5
 
 /** The platform web config: stored settings merged over the local defaults. */
 export function getWebConfig(db: Db): Promise<WebConfigView> {
-  return keptWebConfig.get(db, () => readWebConfig(db));
+  return keptWebConfig.get(db, (primary) => readWebConfig(primary));
 }
 
 async function readWebConfig(db: Db): Promise<WebConfigView> {
@@ -96,8 +96,8 @@ export const warehouseDefaults: Warehouse = {
 
 /** Where every parcel leaves from (issue 27): the stored warehouse, else the default one. */
 export function getWarehouse(db: Db): Promise<Warehouse> {
-  return keptWarehouse.get(db, async () => {
-    const rows = await selectSettings(db, [warehouseKey]);
+  return keptWarehouse.get(db, async (primary) => {
+    const rows = await selectSettings(primary, [warehouseKey]);
     return warehouseOf(rows[0]?.value);
   });
 }
@@ -127,8 +127,8 @@ const keptMoneySettings = memoPerDatabase<Db, MoneySettings>("settings.money", 5
 
 /** Recharge limits, withdrawal minimum and fee, payment window: stored values over the defaults. */
 export function getMoneySettings(db: Db): Promise<MoneySettings> {
-  return keptMoneySettings.get(db, async () => {
-    const rows = await selectSettings(db, [moneySettingsKey]);
+  return keptMoneySettings.get(db, async (primary) => {
+    const rows = await selectSettings(primary, [moneySettingsKey]);
     return moneySettingsOf(rows[0]?.value);
   });
 }
@@ -164,8 +164,8 @@ const keptCodSettings = memoPerDatabase<Db, CodSettings>("settings.cod", 5_000);
 
 /** Cash on delivery as the operator set it (issue 27), over the defaults. */
 export function getCodSettings(db: Db): Promise<CodSettings> {
-  return keptCodSettings.get(db, async () => {
-    const rows = await selectSettings(db, [codSettingsKey]);
+  return keptCodSettings.get(db, async (primary) => {
+    const rows = await selectSettings(primary, [codSettingsKey]);
     return codSettingsOf(rows[0]?.value);
   });
 }

@@ -75,7 +75,7 @@ export async function getStoreCards(
   const rows = await storeCardRows.get(
     db,
     ids,
-    async (missing) => new Map((await q.selectStoreCards(db, missing)).map((r) => [r.id, r])),
+    async (missing, primary) => new Map((await q.selectStoreCards(primary, missing)).map((r) => [r.id, r])),
   );
   return new Map(
     [...rows.values()].map((r) => [
