@@ -194,3 +194,27 @@ describe("reading one's own writes", () => {
     expect(freshCookieOf(visitor)).toBeUndefined();
   });
 });
+
+describe("browse pages for signed-in shoppers", () => {
+  it("renders a browse page as a visitor's, whoever asks; a personal page with the session", async () => {
+    // Pages that say which cookies and authorization they were rendered with.
+    const app = createTestApp(database, {
+      render: async (request) =>
+        new Response(
+          `cookie=${request.headers.get("cookie") ?? ""} auth=${request.headers.get("authorization") ?? ""}`,
+          { headers: { "content-type": "text/html" } },
+        ),
+    });
+    const headers = { cookie: "pasar_session=tok; pasar_signed_in=1; pasar_lang=en", authorization: "tok" };
+    const page = async (path: string, h: Record<string, string>) =>
+      (await app.request(path, { headers: h })).text();
+    expect(await page("/h5/products/prd_1", headers)).toBe("cookie=pasar_lang=en auth=");
+    expect(await page("/en/h5", headers)).toBe("cookie=pasar_lang=en auth=");
+    expect(await page("/h5/cart", headers)).toBe(
+      "cookie=pasar_session=tok; pasar_signed_in=1; pasar_lang=en auth=tok",
+    );
+    // Just after a write it reads its own writes: the page is its own.
+    const fresh = { ...headers, cookie: `${headers.cookie}; pasar_fresh=1` };
+    expect(await page("/h5/products/prd_1", fresh)).toContain("pasar_session=tok");
+  });
+});

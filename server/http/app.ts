@@ -36,6 +36,7 @@ import type { RateLimits } from "../platform/rate-limit.ts";
 import { serverTranslator, withRequestLocale } from "../platform/i18n.ts";
 import { compression, cspFor, frame, newNonce, type FrameEnv } from "./frame.ts";
 import { pageCache } from "./page-cache.ts";
+import { isSharedPageRequest, withoutSession } from "./shared-pages.ts";
 import { chatStreamRoute, type Hub } from "./chat-stream.ts";
 
 /** Renders a page: React Router's request handler with the server's bridge in its context. */
@@ -436,6 +437,13 @@ export function createApp(deps: AppDeps) {
       }),
     );
   }
+
+  // A browse page is rendered as a visitor's, whoever asks (decision 27): nothing personal can reach it, and the
+  // page cache serves the same page to everyone.
+  app.use("*", async (c, next) => {
+    if (isSharedPageRequest(c.req.raw)) c.req.raw = withoutSession(c.req.raw);
+    await next();
+  });
 
   if (deps.pageCacheMs) {
     app.use(

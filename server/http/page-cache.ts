@@ -13,7 +13,8 @@ const gzip = promisify(gzipCallback);
  * A short-lived cache of rendered pages for signed-out visitors (decision 9). A page that every signed-out
  * visitor sees alike is rendered once per `ttlMs` instead of once per request; a request with a session
  * (cookie or `authorization` header) never reads or fills it, so a signed-in shopper always gets a page
- * rendered for them. What a page can depend on besides its address is part of the key: the cookies (the
+ * rendered for them. Browse pages reach it without their session (server/http/shared-pages.ts, decision 27):
+ * there signed-in shoppers get the visitors' page. What a page can depend on besides its address is part of the key: the cookies (the
  * language choice, for instance; not the visitor id, which no page reads), `Accept-Language`, and whether
  * the client is a crawler. Only complete 200 HTML answers that set no cookie are kept.
  *

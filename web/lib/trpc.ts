@@ -193,6 +193,20 @@ export function createQueryClient() {
 }
 
 /**
+ * Reads a few procedures that take no input in one batched GET, without loading the tRPC transport (the wire
+ * format of `postRecord`): what a shared page asks after hydration for its personal bits (decision 27). A
+ * procedure that fails (not signed in, another role) answers undefined; plain values only.
+ */
+export async function getRecords(paths: readonly string[]): Promise<unknown[]> {
+  const input = encodeURIComponent(JSON.stringify(Object.fromEntries(paths.map((_, i) => [i, {}]))));
+  const response = await fetch(`/trpc/${paths.join(",")}?batch=1&input=${input}`, {
+    headers: { authorization: storedToken(), lang: session.locale },
+  });
+  const body = (await response.json()) as { result?: { data?: { json?: unknown } } }[];
+  return paths.map((_, i) => body[i]?.result?.data?.json);
+}
+
+/**
  * Records what a page showed (a store visit) without loading the tRPC transport: one POST in the transport's
  * own wire format (`{"json": input}`, which superjson gives plain values), with the same headers, to the same
  * procedure. For fire-and-forget records of plain values only; everything else goes through the client. A

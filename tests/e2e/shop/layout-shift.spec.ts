@@ -91,7 +91,7 @@ test("a first visit to home does not shift: the home-screen tip comes with the p
   expect(await again.text()).not.toContain(tipMarkup);
 });
 
-test("a signed-in shopper's home does not shift: the collection row comes with the page", async ({
+test("a signed-in shopper's home does not shift: the collection row, asked after hydration, is below the first screen", async ({
   page,
   request,
 }) => {

@@ -6,8 +6,8 @@ import { useTRPC } from "../../lib/trpc.ts";
 
 /**
  * Follows a store or stops following it; a visitor is sent to sign in first, and follows on coming back.
- * The store page knows whether the shopper follows (`following` from its data: null when signed out); the
- * product page leaves it out and the button asks.
+ * The button asks whether the shopper follows once signed in (browse pages are the same for everyone, decision
+ * 27), unless the page already knows (`following`: null when signed out).
  */
 export function FollowButton(props: { storeId: string; following?: boolean | null }) {
   const { t } = useI18n();

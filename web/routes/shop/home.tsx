@@ -34,29 +34,19 @@ export async function loader({ request, context, params, url }: Route.LoaderArgs
   const tab = tabFrom(url.searchParams);
   // Everything the first screen shows comes with the page: nothing appears after hydration and pushes the
   // page down, and a visit needs no API call (nor the code that makes one) while it loads.
-  const { dehydrated } = await withServerApi(
-    { request, context },
-    locale,
-    async ({ trpc, queryClient, ctx }) => {
-      await Promise.all([
-        queryClient.prefetchQuery(trpc.catalog.home.queryOptions()),
-        ...(tab
-          ? [
-              queryClient.prefetchQuery(
-                trpc.listings.list.queryOptions({ categoryId: tab, limit: tabPageSize }),
-              ),
-            ]
-          : [
-              queryClient.prefetchQuery(trpc.stores.list.queryOptions(streetPreview)),
-              ctx
-                .user()
-                .then((user) =>
-                  user ? queryClient.prefetchQuery(trpc.collection.list.queryOptions({})) : undefined,
-                ),
-            ]),
-      ]);
-    },
-  );
+  const { dehydrated } = await withServerApi({ request, context }, locale, async ({ trpc, queryClient }) => {
+    // The same for everyone (decision 27): a signed-in shopper's "my collection" row is asked after hydration.
+    await Promise.all([
+      queryClient.prefetchQuery(trpc.catalog.home.queryOptions()),
+      ...(tab
+        ? [
+            queryClient.prefetchQuery(
+              trpc.listings.list.queryOptions({ categoryId: tab, limit: tabPageSize }),
+            ),
+          ]
+        : [queryClient.prefetchQuery(trpc.stores.list.queryOptions(streetPreview))]),
+    ]);
+  });
   const tipDismissed =
     cookieValue(request.headers.get("cookie"), downloadTipCookie.name) === downloadTipCookie.dismissed;
   return { dehydrated, title: serverT(context, locale)("catalog.home.title"), tipDismissed };

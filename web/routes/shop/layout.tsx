@@ -3,25 +3,39 @@ import type { Route } from "./+types/layout";
 import { TabBar } from "../../features/shell/tab-bar.tsx";
 import { withServerApi } from "../../lib/api.server.ts";
 import { localeFromParam } from "../../lib/locale.ts";
+import { getRecords, hasSessionHint, storedToken } from "../../lib/trpc.ts";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const locale = localeFromParam(params.lang);
   if (!locale) throw data(null, { status: 404 });
-  // The cart's and the chat's badges come with the page, so the tab bar and headers load no API code of their own
-  // (0 for visitors; operators keep no chats).
+  // The cart's and the chat's badges come with a page rendered for this shopper, so the tab bar and headers load
+  // no API code of their own (0 for visitors; operators keep no chats). A browse page is rendered as a visitor's
+  // for everyone (decision 27): there `personal` is false and the browser asks for the badges (`clientLoader`).
   const { result } = await withServerApi({ request, context }, locale, async ({ trpc, queryClient, ctx }) => {
-    const [cart, user] = await Promise.all([
+    const user = await ctx.user();
+    if (!user) return { cart: 0, chat: 0, personal: false };
+    const [cart, chat] = await Promise.all([
       queryClient.fetchQuery(trpc.cart.count.queryOptions()),
-      ctx.user(),
+      user.role !== "operator" ? queryClient.fetchQuery(trpc.chat.unread.queryOptions()) : { count: 0 },
     ]);
-    const chat =
-      user && user.role !== "operator"
-        ? await queryClient.fetchQuery(trpc.chat.unread.queryOptions())
-        : { count: 0 };
-    return { cart: cart.count, chat: chat.count };
+    return { cart: cart.count, chat: chat.count, personal: true };
   });
-  return { cartCount: result.cart, chatUnread: result.chat };
+  return { cartCount: result.cart, chatUnread: result.chat, personal: result.personal };
 }
+
+/**
+ * On a page rendered for everyone, a signed-in browser asks for its badges once hydrated, in one small request;
+ * the page shows the visitors' badges (none) until then.
+ */
+export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
+  const server = await serverLoader();
+  if (server.personal || (storedToken() === "" && !hasSessionHint())) return server;
+  const [cart, chat] = (await getRecords(["cart.count", "chat.unread"]).catch(() => [])) as (
+    { count: number } | undefined
+  )[];
+  return { ...server, cartCount: cart?.count ?? 0, chatUnread: chat?.count ?? 0 };
+}
+clientLoader.hydrate = true as const;
 
 /** The shop's phone-width column; pages with `handle.tabBar` get the bottom tab bar. */
 export default function ShopLayout({ loaderData }: Route.ComponentProps) {

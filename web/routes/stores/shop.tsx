@@ -122,7 +122,8 @@ function ShopContent(props: { id: string }) {
               <h1 className="truncate text-lg font-bold">{store.name}</h1>
               <StoreBadges store={store} />
             </div>
-            <FollowButton storeId={store.id} following={store.following} />
+            {/* Whether this shopper follows is asked after hydration: the page itself is the same for everyone. */}
+            <FollowButton storeId={store.id} />
           </div>
           <p className="mt-3 text-sm text-gray-700 dark:text-gray-300">{store.intro}</p>
           <div className="mt-3">
