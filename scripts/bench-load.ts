@@ -14,6 +14,8 @@ interface Options {
   connections: number;
   duration: number;
   rate?: number;
+  /** More request headers (a signed-in shopper's session cookie). */
+  headers?: Record<string, string>;
 }
 
 interface Result {
@@ -23,7 +25,8 @@ interface Result {
   errors: number;
 }
 
-const headers = { "accept-encoding": "gzip", "accept-language": "id-ID,id;q=0.9" };
+const opts = JSON.parse(process.argv[2] ?? "{}") as Options;
+const headers = { "accept-encoding": "gzip", "accept-language": "id-ID,id;q=0.9", ...opts.headers };
 
 async function fullSpeed(opts: Options): Promise<Result> {
   const result = await autocannon({
@@ -91,6 +94,5 @@ async function fixedRate(opts: Options & { rate: number }): Promise<Result> {
   };
 }
 
-const opts = JSON.parse(process.argv[2] ?? "{}") as Options;
 const result = opts.rate ? await fixedRate({ ...opts, rate: opts.rate }) : await fullSpeed(opts);
 console.log(JSON.stringify(result));
