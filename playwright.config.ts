@@ -1,6 +1,6 @@
 import { defineConfig, devices } from "@playwright/test";
 import { chromiumLaunchOptions } from "./tests/setup/chromium.ts";
-import { serverArgs } from "./scripts/server-command.ts";
+import { serverArgs, serverEnvironment } from "./scripts/server-command.ts";
 
 const port = Number(process.env.E2E_PORT ?? 3210);
 const dataDir = process.env.E2E_DATA_DIR ?? `/tmp/pasar-e2e-${process.pid}`;
@@ -35,7 +35,9 @@ export default defineConfig({
     trace: process.env.E2E_TRACE ? "retain-on-failure" : "off",
   },
   webServer: {
-    command: `rm -rf ${dataDir} && node ${serverArgs.join(" ")}`,
+    command: `rm -rf ${dataDir} && ${Object.entries(serverEnvironment)
+      .map(([k, v]) => `${k}=${v}`)
+      .join(" ")} node ${serverArgs.join(" ")}`,
     url: `http://localhost:${port}/readyz`,
     // The first start seeds the demo shop (its pictures drawn here, a few per colour of the variant products): about a
     // minute on two idle cores, more when other work shares them.

@@ -27,7 +27,7 @@ import { createRateLimits } from "../server/platform/rate-limit.ts";
 import { createLocalStorage } from "../server/platform/storage.ts";
 import { createCaller } from "../server/api/app-router.ts";
 import { createContextFactory } from "../server/trpc/context.ts";
-import { serverArgs } from "./server-command.ts";
+import { serverArgs, serverEnvironment } from "./server-command.ts";
 
 const target = 10_000;
 const runs = 40;
@@ -259,6 +259,7 @@ const server = spawn(process.execPath, serverArgs, {
   cwd: root,
   env: {
     ...process.env,
+    ...serverEnvironment,
     ...serverEnv,
     NODE_ENV: "production",
     PORT: String(port),

@@ -23,7 +23,7 @@ import pg from "pg";
 import { chromium } from "playwright-core";
 import { platformCode } from "../common/platform.ts";
 import { chromiumLaunchOptions } from "../tests/setup/chromium.ts";
-import { serverArgs } from "./server-command.ts";
+import { serverArgs, serverEnvironment } from "./server-command.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
 const env = process.env;
@@ -87,6 +87,7 @@ async function startShop(port: number, extra: Record<string, string>): Promise<S
     env: {
       PATH: env.PATH ?? "",
       HOME: env.HOME ?? "/tmp",
+      ...serverEnvironment,
       NODE_ENV: "production",
       PORT: String(port),
       SEED_DEMO_DATA: "true",

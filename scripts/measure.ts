@@ -17,7 +17,7 @@ import { chromium, type Browser, type BrowserContext, type Page } from "playwrig
 import { chromiumLaunchOptions } from "../tests/setup/chromium.ts";
 import { bundleReportFile, type ChunkReport } from "./bundle-report.ts";
 import { budgetKb, pages, type DemoIds, type PageSpec } from "./page-budgets.ts";
-import { serverArgs } from "./server-command.ts";
+import { serverArgs, serverEnvironment } from "./server-command.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
 const port = Number(process.env.MEASURE_PORT ?? 3290);
@@ -42,6 +42,7 @@ const server = spawn(process.execPath, serverArgs, {
   cwd: root,
   env: {
     ...process.env,
+    ...serverEnvironment,
     NODE_ENV: "production",
     PORT: String(port),
     DATA_DIR: dataDir,

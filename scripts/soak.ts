@@ -35,7 +35,7 @@ import { s3Credentials, startS3 } from "../tests/setup/s3.ts";
 import { listing, manyShoppers, merchantWithStore, supplyProduct } from "../tests/setup/shop.ts";
 import type { TestDatabase } from "../tests/setup/test-db.ts";
 import { startPgPair } from "./pg-pair.ts";
-import { serverArgs } from "./server-command.ts";
+import { serverArgs, serverEnvironment } from "./server-command.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
 const short = process.argv.includes("--short");
@@ -174,7 +174,13 @@ function instance(name: string, port: number, env: Record<string, string>, logDi
     async start() {
       const child = spawn(process.execPath, serverArgs, {
         cwd: root,
-        env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "/tmp", ...env, PORT: String(port) },
+        env: {
+          PATH: process.env.PATH ?? "",
+          HOME: process.env.HOME ?? "/tmp",
+          ...serverEnvironment,
+          ...env,
+          PORT: String(port),
+        },
         stdio: [
           "ignore",
           openSync(path.join(logDir, `${name}.log`), "a"),

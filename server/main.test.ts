@@ -5,7 +5,7 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { serverArgs } from "../scripts/server-command.ts";
+import { serverArgs, serverEnvironment } from "../scripts/server-command.ts";
 import { requireBuild } from "../tests/setup/build.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
@@ -22,6 +22,7 @@ function start(env: Record<string, string>) {
     cwd: root,
     env: {
       ...process.env,
+      ...serverEnvironment,
       NODE_ENV: "production",
       LOG_LEVEL: "warn",
       SEED_DEMO_DATA: "false",

@@ -27,8 +27,22 @@ export type MessageKey = DotPath<Messages>;
 /** The keys of counted messages, whose form is chosen by the `count` parameter. */
 export type PluralKey = PluralPath<Messages>;
 
+/** Each language's messages once loaded (a dynamic import is resolved again on every call, even when cached). */
+const loaded = new Map<"ind" | "en" | "zh", Promise<Messages>>();
+
 /** Loads one language's messages (server side reads all three; the browser gets only its own). */
-export async function loadMessages(locale: "ind" | "en" | "zh"): Promise<Messages> {
+export function loadMessages(locale: "ind" | "en" | "zh"): Promise<Messages> {
+  let messages = loaded.get(locale);
+  if (!messages) {
+    messages = importMessages(locale);
+    loaded.set(locale, messages);
+    // A failed load (a chunk the browser could not fetch) is tried again next time.
+    messages.catch(() => loaded.delete(locale));
+  }
+  return messages;
+}
+
+async function importMessages(locale: "ind" | "en" | "zh"): Promise<Messages> {
   switch (locale) {
     case "en":
       return (await import("./messages/en.json", { with: { type: "json" } })).default;
