@@ -1,6 +1,5 @@
 import "./lib/zod-jitless.ts";
 import { useEffect, useState } from "react";
-import { HydrationBoundary, QueryClientProvider } from "@tanstack/react-query";
 import {
   data,
   isRouteErrorResponse,
@@ -29,9 +28,8 @@ import { negotiateLocale } from "./lib/negotiate.server.ts";
 import { cookieValue } from "./lib/cookies.server.ts";
 import { useNonce } from "./lib/nonce.ts";
 import { themeScript, useThemeSync } from "./lib/theme.ts";
-import { createBrowserTrpcClient, createQueryClient, setClientLanguage, TRPCProvider } from "./lib/trpc.ts";
+import { setClientLanguage } from "./lib/client.ts";
 import { useVersionCheck } from "./lib/version-check.ts";
-import { webConfigQueryKey } from "./lib/web-config.ts";
 import { ErrorView } from "./ui/error-view.tsx";
 import { LoadingBar } from "./ui/loading-bar.tsx";
 import { ModalHost } from "./ui/modal-host.tsx";
@@ -45,11 +43,9 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
     offer
       ? loadMessages(offer).then((m): LanguageOfferData => ({ locale: offer, texts: m.shell.languageOffer }))
       : undefined,
-    withServerApi({ request, context }, locale, async ({ trpc, queryClient }) => {
-      const config = await queryClient.fetchQuery(trpc.settings.webConfig.queryOptions({ platformCode }));
-      queryClient.setQueryData(webConfigQueryKey, config);
-      return config;
-    }).catch(async (error: unknown) => {
+    withServerApi({ request, context }, locale, ({ trpc, queryClient }) =>
+      queryClient.fetchQuery(trpc.settings.webConfig.queryOptions({ platformCode })),
+    ).catch(async (error: unknown) => {
       // The database is away: the error page still speaks the visitor's language.
       if (thrownStatus(error) !== 503) throw error;
       const { data: body } = error as { data: { message: string } };
@@ -65,7 +61,7 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
     errorPage: messages.errors.page,
     buildId: serverBuildId(context),
     site: { title: site.title, desc: site.desc, favicon: site.favicon, shareImage: site.shareImage },
-    dehydrated: api.dehydrated,
+    webConfig: site,
     languageOffer,
     timeZone: toTimeZoneName(cookieValue(request.headers.get("cookie"), timeZoneCookie.name)),
   };
@@ -159,17 +155,15 @@ function Shell(props: { buildId: string; languageOffer: LanguageOfferData | unde
 }
 
 export default function App({ loaderData }: Route.ComponentProps) {
-  const { locale, dehydrated, buildId, languageOffer } = loaderData;
+  const { locale, buildId, languageOffer } = loaderData;
   const messages = useCatalogue(locale);
-  // Created once per page load; they read the current language from the client session on every call.
-  const [clients] = useState(() => {
-    // Set before any child query can run; the effect below follows language switches.
+  // Set before any child's first call; the effect below follows language switches.
+  useState(() =>
     setClientLanguage(locale, {
       unknownMessage: messages.errors.api.unknown,
       pleaseWait: messages.shell.pleaseWait,
-    });
-    return { queryClient: createQueryClient(), trpcClient: createBrowserTrpcClient() };
-  });
+    }),
+  );
   useEffect(
     () =>
       setClientLanguage(locale, {
@@ -179,15 +173,9 @@ export default function App({ loaderData }: Route.ComponentProps) {
     [locale, messages],
   );
   return (
-    <QueryClientProvider client={clients.queryClient}>
-      <TRPCProvider trpcClient={clients.trpcClient}>
-        <HydrationBoundary state={dehydrated}>
-          <I18nProvider locale={locale} messages={messages}>
-            <Shell buildId={buildId} languageOffer={languageOffer} />
-          </I18nProvider>
-        </HydrationBoundary>
-      </TRPCProvider>
-    </QueryClientProvider>
+    <I18nProvider locale={locale} messages={messages}>
+      <Shell buildId={buildId} languageOffer={languageOffer} />
+    </I18nProvider>
   );
 }
 

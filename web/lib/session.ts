@@ -2,7 +2,7 @@ import { useEffect, useEffectEvent, useRef, useSyncExternalStore } from "react";
 import { useLocation, useNavigate, useSearchParams } from "react-router";
 import { useI18n } from "./i18n.tsx";
 import { signInPath } from "./locale.ts";
-import { hasSessionHint, storedToken, tokenChangeEvent } from "./trpc.ts";
+import { hasSessionHint, storedToken, tokenChangeEvent } from "./client.ts";
 
 function subscribe(onChange: () => void) {
   window.addEventListener(tokenChangeEvent, onChange);

@@ -1,16 +1,10 @@
-import { useQuery } from "@tanstack/react-query";
-import { platformCode } from "#common/platform.ts";
-import { useTRPCClient } from "./trpc.ts";
+import { useRouteLoaderData } from "react-router";
+import type { WebConfigView } from "#common/contracts/settings.ts";
 
-/** Seed section 7: the client caches the platform web config under "webconfig". */
-export const webConfigQueryKey = ["webconfig"] as const;
-
-/** The platform web config; server rendering puts it in the cache, so the browser does not fetch it again. */
-export function useWebConfig() {
-  const client = useTRPCClient();
-  return useQuery({
-    queryKey: webConfigQueryKey,
-    queryFn: () => client.settings.webConfig.query({ platformCode }),
-    staleTime: Infinity,
-  });
+/**
+ * The platform web config (seed section 7: the client keeps it, under "webconfig" in the seed's words): it comes
+ * with the root's data once per language and is kept for the page's life; an operator's save revalidates it.
+ */
+export function useWebConfig(): WebConfigView | undefined {
+  return (useRouteLoaderData("root") as { webConfig?: WebConfigView } | undefined)?.webConfig;
 }

@@ -1,4 +1,4 @@
-import { HydrationBoundary, useQuery } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import type { Route } from "./+types/dev-outbox";
 import { rethrowNotFound, serverT, withServerApi } from "../lib/api.server.ts";
 import { useI18n } from "../lib/i18n.tsx";
@@ -6,6 +6,7 @@ import { localeFromParam } from "../lib/locale.ts";
 import { pageMeta } from "../lib/meta.ts";
 import { formatDateTime, useTimeZone } from "../lib/time-zone.ts";
 import { useTRPC } from "../lib/trpc.ts";
+import { QueryBoundary } from "../lib/queries.tsx";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const locale = localeFromParam(params.lang) ?? "ind";
@@ -62,8 +63,8 @@ function Outbox() {
 
 export default function DevOutbox({ loaderData }: Route.ComponentProps) {
   return (
-    <HydrationBoundary state={loaderData.dehydrated}>
+    <QueryBoundary state={loaderData.dehydrated}>
       <Outbox />
-    </HydrationBoundary>
+    </QueryBoundary>
   );
 }

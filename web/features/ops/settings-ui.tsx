@@ -6,7 +6,6 @@ import type { MessageKey } from "#common/i18n/messages.ts";
 import { useI18n } from "../../lib/i18n.tsx";
 import { toast } from "../../lib/toast.ts";
 import { useTRPC } from "../../lib/trpc.ts";
-import { webConfigQueryKey } from "../../lib/web-config.ts";
 import { Card } from "../../ui/card.tsx";
 
 // The operator's settings forms share these: a titled card, the submit button, and what follows a save.
@@ -25,7 +24,6 @@ export function useSaved() {
   const revalidator = useRevalidator();
   return (settings: OpsSettingsView, message: MessageKey) => {
     queryClient.setQueryData(trpc.ops.settings.get.queryKey(), settings);
-    void queryClient.invalidateQueries({ queryKey: webConfigQueryKey });
     void revalidator.revalidate();
     toast.notify(t(message), "success");
   };

@@ -10,7 +10,7 @@ import { useWebConfig } from "../../lib/web-config.ts";
 export function SupportContacts(props: { className?: string }) {
   const { t } = useI18n();
   const id = useId();
-  const support = useWebConfig().data?.support;
+  const support = useWebConfig()?.support;
   if (!support || (!support.whatsapp && !support.email)) return null;
   return (
     <section aria-labelledby={id} className={props.className} data-testid="support-contacts">

@@ -23,7 +23,9 @@ import { useI18n } from "../../lib/i18n.tsx";
 import { localeFromParam } from "../../lib/locale.ts";
 import { pageMeta } from "../../lib/meta.ts";
 import { toast } from "../../lib/toast.ts";
-import { storeToken, useTRPC } from "../../lib/trpc.ts";
+import { useTRPC } from "../../lib/trpc.ts";
+import { storeToken } from "../../lib/client.ts";
+import { QueryBoundary } from "../../lib/queries.tsx";
 
 export function loader({ params, context }: Route.LoaderArgs) {
   return { title: serverT(context, localeFromParam(params.lang) ?? "ind")("auth.forget.title") };
@@ -47,7 +49,16 @@ export function action(args: Route.ActionArgs) {
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageMeta(matches, loaderData?.title);
 
 /** Forgot password: a code sent to the account, then a new password. */
+/** The screen calls the API through TanStack Query (sending codes): it brings its own clients. */
 export default function Forget() {
+  return (
+    <QueryBoundary>
+      <ForgetScreen />
+    </QueryBoundary>
+  );
+}
+
+function ForgetScreen() {
   const { t, locale } = useI18n();
   const trpc = useTRPC();
   const navigate = useNavigate();

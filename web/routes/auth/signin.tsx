@@ -25,7 +25,9 @@ import { useI18n } from "../../lib/i18n.tsx";
 import { localeFromParam, localizePath } from "../../lib/locale.ts";
 import { pageMeta } from "../../lib/meta.ts";
 import { toast } from "../../lib/toast.ts";
-import { storeToken, useTRPC } from "../../lib/trpc.ts";
+import { useTRPC } from "../../lib/trpc.ts";
+import { storeToken } from "../../lib/client.ts";
+import { QueryBoundary } from "../../lib/queries.tsx";
 
 export function loader({ params, context }: Route.LoaderArgs) {
   return { title: serverT(context, localeFromParam(params.lang) ?? "ind")("auth.signin.title") };
@@ -49,7 +51,16 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageMeta(ma
 type Method = "code" | "password";
 
 /** Sign in by one-time code or by password (seed section 2). */
+/** The screen calls the API through TanStack Query (sending codes): it brings its own clients. */
 export default function SignIn() {
+  return (
+    <QueryBoundary>
+      <SignInScreen />
+    </QueryBoundary>
+  );
+}
+
+function SignInScreen() {
   const { t, locale } = useI18n();
   const trpc = useTRPC();
   const navigate = useNavigate();

@@ -24,7 +24,9 @@ import { useI18n } from "../../lib/i18n.tsx";
 import { localeFromParam, localizePath } from "../../lib/locale.ts";
 import { pageMeta } from "../../lib/meta.ts";
 import { toast } from "../../lib/toast.ts";
-import { storeToken, useTRPC } from "../../lib/trpc.ts";
+import { useTRPC } from "../../lib/trpc.ts";
+import { storeToken } from "../../lib/client.ts";
+import { QueryBoundary } from "../../lib/queries.tsx";
 
 export function loader({ params, context }: Route.LoaderArgs) {
   return { title: serverT(context, localeFromParam(params.lang) ?? "ind")("auth.signup.title") };
@@ -49,7 +51,16 @@ export function action(args: Route.ActionArgs) {
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageMeta(matches, loaderData?.title);
 
 /** Sign up with an email address or Indonesian mobile number, a code sent to it, and a password. */
+/** The screen calls the API through TanStack Query (sending codes): it brings its own clients. */
 export default function SignUp() {
+  return (
+    <QueryBoundary>
+      <SignUpScreen />
+    </QueryBoundary>
+  );
+}
+
+function SignUpScreen() {
   const { t, locale } = useI18n();
   const trpc = useTRPC();
   const navigate = useNavigate();

@@ -1,4 +1,4 @@
-import { HydrationBoundary, useInfiniteQuery, useMutation, useQueryClient } from "@tanstack/react-query";
+import { useInfiniteQuery, useMutation, useQueryClient } from "@tanstack/react-query";
 import type { Route } from "./+types/collection";
 import { AppHeader } from "../../features/shell/app-header.tsx";
 import { InfiniteTimedList } from "../../features/browsing/timed-list.tsx";
@@ -8,6 +8,7 @@ import { localeFromParam } from "../../lib/locale.ts";
 import { pageMeta } from "../../lib/meta.ts";
 import { toast } from "../../lib/toast.ts";
 import { useTRPC } from "../../lib/trpc.ts";
+import { QueryBoundary } from "../../lib/queries.tsx";
 
 type Trpc = ReturnType<typeof useTRPC>;
 
@@ -56,8 +57,8 @@ function CollectionContent() {
 
 export default function Collection({ loaderData }: Route.ComponentProps) {
   return (
-    <HydrationBoundary state={loaderData.dehydrated}>
+    <QueryBoundary state={loaderData.dehydrated}>
       <CollectionContent />
-    </HydrationBoundary>
+    </QueryBoundary>
   );
 }

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { HydrationBoundary, useInfiniteQuery, useMutation, useQueryClient } from "@tanstack/react-query";
+import { useInfiniteQuery, useMutation, useQueryClient } from "@tanstack/react-query";
 import type { Route } from "./+types/footmark";
 import { localeTags } from "#common/locales.ts";
 import { AppHeader } from "../../features/shell/app-header.tsx";
@@ -11,6 +11,7 @@ import { pageMeta } from "../../lib/meta.ts";
 import { modal } from "../../lib/modal.ts";
 import { ConfirmDialog } from "../../ui/confirm-dialog.tsx";
 import { useTRPC } from "../../lib/trpc.ts";
+import { QueryBoundary } from "../../lib/queries.tsx";
 
 type Trpc = ReturnType<typeof useTRPC>;
 
@@ -92,8 +93,8 @@ function FootmarkContent() {
 
 export default function Footmark({ loaderData }: Route.ComponentProps) {
   return (
-    <HydrationBoundary state={loaderData.dehydrated}>
+    <QueryBoundary state={loaderData.dehydrated}>
       <FootmarkContent />
-    </HydrationBoundary>
+    </QueryBoundary>
   );
 }

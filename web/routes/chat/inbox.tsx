@@ -1,4 +1,4 @@
-import { HydrationBoundary, useInfiniteQuery, useQueryClient } from "@tanstack/react-query";
+import { useInfiniteQuery, useQueryClient } from "@tanstack/react-query";
 import type { Route } from "./+types/inbox";
 import { LoadMore } from "../../features/catalog/infinite-products.tsx";
 import { InboxList, useLiveInbox } from "../../features/chat/inbox-list.tsx";
@@ -8,6 +8,7 @@ import { useI18n } from "../../lib/i18n.tsx";
 import { localeFromParam, localizePath } from "../../lib/locale.ts";
 import { pageMeta } from "../../lib/meta.ts";
 import { useTRPC } from "../../lib/trpc.ts";
+import { QueryBoundary } from "../../lib/queries.tsx";
 
 type Trpc = ReturnType<typeof useTRPC>;
 
@@ -50,8 +51,8 @@ function InboxContent() {
 
 export default function ChatInbox({ loaderData }: Route.ComponentProps) {
   return (
-    <HydrationBoundary state={loaderData.dehydrated}>
+    <QueryBoundary state={loaderData.dehydrated}>
       <InboxContent />
-    </HydrationBoundary>
+    </QueryBoundary>
   );
 }

@@ -1,5 +1,5 @@
 import { useCallback, useState } from "react";
-import { HydrationBoundary, useInfiniteQuery, useMutation, useQueryClient } from "@tanstack/react-query";
+import { useInfiniteQuery, useMutation, useQueryClient } from "@tanstack/react-query";
 import { useParams, useSearchParams } from "react-router";
 import type { Route } from "./+types/thread";
 import { ChatCard, ChatThread } from "../../features/chat/chat-thread.tsx";
@@ -10,6 +10,7 @@ import { localeFromParam } from "../../lib/locale.ts";
 import { pageMeta } from "../../lib/meta.ts";
 import { toast } from "../../lib/toast.ts";
 import { useTRPC } from "../../lib/trpc.ts";
+import { QueryBoundary } from "../../lib/queries.tsx";
 
 type Trpc = ReturnType<typeof useTRPC>;
 
@@ -111,8 +112,8 @@ function ThreadContent() {
 
 export default function ChatThreadPage({ loaderData }: Route.ComponentProps) {
   return (
-    <HydrationBoundary state={loaderData.dehydrated}>
+    <QueryBoundary state={loaderData.dehydrated}>
       <ThreadContent />
-    </HydrationBoundary>
+    </QueryBoundary>
   );
 }

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { HydrationBoundary, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "react-router";
 import type { Route } from "./+types/apply";
 import { Field, type FieldErrors } from "../../features/auth/form.tsx";
@@ -19,6 +19,7 @@ import { pageMeta } from "../../lib/meta.ts";
 import { toast } from "../../lib/toast.ts";
 import { useTRPC } from "../../lib/trpc.ts";
 import { Card } from "../../ui/card.tsx";
+import { QueryBoundary } from "../../lib/queries.tsx";
 
 export async function loader({ request, context, params, url }: Route.LoaderArgs) {
   const locale = localeFromParam(params.lang) ?? "ind";
@@ -198,8 +199,8 @@ function ApplyContent() {
 
 export default function Apply({ loaderData }: Route.ComponentProps) {
   return (
-    <HydrationBoundary state={loaderData.dehydrated}>
+    <QueryBoundary state={loaderData.dehydrated}>
       <ApplyContent />
-    </HydrationBoundary>
+    </QueryBoundary>
   );
 }

@@ -1,5 +1,5 @@
 import { useCallback } from "react";
-import { HydrationBoundary, useInfiniteQuery, useMutation } from "@tanstack/react-query";
+import { useInfiniteQuery, useMutation } from "@tanstack/react-query";
 import { useParams } from "react-router";
 import type { Route } from "./+types/chat-thread";
 import { ChatThread } from "../../features/chat/chat-thread.tsx";
@@ -9,6 +9,7 @@ import { useI18n } from "../../lib/i18n.tsx";
 import { localeFromParam } from "../../lib/locale.ts";
 import { pageMeta } from "../../lib/meta.ts";
 import { useTRPC } from "../../lib/trpc.ts";
+import { QueryBoundary } from "../../lib/queries.tsx";
 
 type Trpc = ReturnType<typeof useTRPC>;
 
@@ -64,8 +65,8 @@ function StoreThreadContent() {
 
 export default function StoreChatThread({ loaderData }: Route.ComponentProps) {
   return (
-    <HydrationBoundary state={loaderData.dehydrated}>
+    <QueryBoundary state={loaderData.dehydrated}>
       <StoreThreadContent />
-    </HydrationBoundary>
+    </QueryBoundary>
   );
 }

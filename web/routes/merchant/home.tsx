@@ -1,4 +1,4 @@
-import { HydrationBoundary, useQuery } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import {
   ArrowDownToLine,
   ClipboardList,
@@ -27,6 +27,7 @@ import { useTRPC } from "../../lib/trpc.ts";
 import { Avatar } from "../../ui/avatar.tsx";
 import { LinkList } from "../../ui/link-list.tsx";
 import { buttonLink, Card } from "../../ui/card.tsx";
+import { QueryBoundary } from "../../lib/queries.tsx";
 
 export async function loader({ request, context, params, url }: Route.LoaderArgs) {
   const locale = localeFromParam(params.lang) ?? "ind";
@@ -212,8 +213,8 @@ function MerchantHomeContent() {
 
 export default function MerchantHome({ loaderData }: Route.ComponentProps) {
   return (
-    <HydrationBoundary state={loaderData.dehydrated}>
+    <QueryBoundary state={loaderData.dehydrated}>
       <MerchantHomeContent />
-    </HydrationBoundary>
+    </QueryBoundary>
   );
 }

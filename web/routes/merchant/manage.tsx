@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { HydrationBoundary, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { Route } from "./+types/manage";
 import type { StoreSettingsView } from "#common/contracts/merchants.ts";
 import { Field, type FieldErrors } from "../../features/auth/form.tsx";
@@ -19,6 +19,7 @@ import { pageMeta } from "../../lib/meta.ts";
 import { toast } from "../../lib/toast.ts";
 import { useTRPC } from "../../lib/trpc.ts";
 import { Card } from "../../ui/card.tsx";
+import { QueryBoundary } from "../../lib/queries.tsx";
 
 export async function loader({ request, context, params, url }: Route.LoaderArgs) {
   const locale = localeFromParam(params.lang) ?? "ind";
@@ -179,8 +180,8 @@ function ManageContent() {
 
 export default function Manage({ loaderData }: Route.ComponentProps) {
   return (
-    <HydrationBoundary state={loaderData.dehydrated}>
+    <QueryBoundary state={loaderData.dehydrated}>
       <ManageContent />
-    </HydrationBoundary>
+    </QueryBoundary>
   );
 }

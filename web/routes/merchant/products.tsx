@@ -1,11 +1,5 @@
 import { lazy, useState } from "react";
-import {
-  HydrationBoundary,
-  useInfiniteQuery,
-  useMutation,
-  useQuery,
-  useQueryClient,
-} from "@tanstack/react-query";
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Search } from "lucide-react";
 import { useSearchParams } from "react-router";
 import type { Route } from "./+types/products";
@@ -24,6 +18,7 @@ import { modal } from "../../lib/modal.ts";
 import { toast } from "../../lib/toast.ts";
 import { useTRPC, useTRPCClient } from "../../lib/trpc.ts";
 import { Thumbnail } from "../../ui/thumbnail.tsx";
+import { QueryBoundary } from "../../lib/queries.tsx";
 
 /**
  * The price dialogs, loaded when the merchant opens one (the lists do not need them; the modal host waits for the
@@ -420,8 +415,8 @@ function ProductsContent() {
 
 export default function Products({ loaderData }: Route.ComponentProps) {
   return (
-    <HydrationBoundary state={loaderData.dehydrated}>
+    <QueryBoundary state={loaderData.dehydrated}>
       <ProductsContent />
-    </HydrationBoundary>
+    </QueryBoundary>
   );
 }

@@ -1,5 +1,5 @@
 import { useId, useState } from "react";
-import { HydrationBoundary, useInfiniteQuery, useMutation, useQueryClient } from "@tanstack/react-query";
+import { useInfiniteQuery, useMutation, useQueryClient } from "@tanstack/react-query";
 import { useSearchParams } from "react-router";
 import type { Route } from "./+types/reviews";
 import type { ListedReviewView } from "#common/contracts/reviews.ts";
@@ -16,6 +16,7 @@ import { modal } from "../../lib/modal.ts";
 import { toast } from "../../lib/toast.ts";
 import { useTRPC } from "../../lib/trpc.ts";
 import { DialogActions } from "../../ui/confirm-dialog.tsx";
+import { QueryBoundary } from "../../lib/queries.tsx";
 
 const views = reviewViews;
 type Trpc = ReturnType<typeof useTRPC>;
@@ -144,8 +145,8 @@ function StoreReviewsContent() {
 
 export default function MerchantReviews({ loaderData }: Route.ComponentProps) {
   return (
-    <HydrationBoundary state={loaderData.dehydrated}>
+    <QueryBoundary state={loaderData.dehydrated}>
       <StoreReviewsContent />
-    </HydrationBoundary>
+    </QueryBoundary>
   );
 }

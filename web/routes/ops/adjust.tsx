@@ -10,6 +10,7 @@ import { localeFromParam } from "../../lib/locale.ts";
 import { pageMeta } from "../../lib/meta.ts";
 import { toast } from "../../lib/toast.ts";
 import { useTRPC } from "../../lib/trpc.ts";
+import { QueryBoundary } from "../../lib/queries.tsx";
 
 export async function loader({ request, context, params, url }: Route.LoaderArgs) {
   const locale = localeFromParam(params.lang) ?? "ind";
@@ -23,7 +24,16 @@ export async function loader({ request, context, params, url }: Route.LoaderArgs
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageMeta(matches, loaderData?.title);
 
 /** A correction of one wallet, credited or debited against the adjustments account, with its reason. */
+/** The screen calls the API through TanStack Query (sending codes): it brings its own clients. */
 export default function OpsAdjust() {
+  return (
+    <QueryBoundary>
+      <OpsAdjustScreen />
+    </QueryBoundary>
+  );
+}
+
+function OpsAdjustScreen() {
   const { t } = useI18n();
   const trpc = useTRPC();
   const queryClient = useQueryClient();

@@ -1,10 +1,4 @@
-import {
-  HydrationBoundary,
-  useInfiniteQuery,
-  useMutation,
-  useQuery,
-  useQueryClient,
-} from "@tanstack/react-query";
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useSearchParams } from "react-router";
 import type { Route } from "./+types/aftersales";
 import type { AfterSalesView } from "#common/contracts/returns.ts";
@@ -23,6 +17,7 @@ import { pageMeta } from "../../lib/meta.ts";
 import { modal } from "../../lib/modal.ts";
 import { toast } from "../../lib/toast.ts";
 import { useTRPC } from "../../lib/trpc.ts";
+import { QueryBoundary } from "../../lib/queries.tsx";
 
 type Trpc = ReturnType<typeof useTRPC>;
 
@@ -182,8 +177,8 @@ function OpsAfterSalesContent() {
 
 export default function OpsAfterSales({ loaderData }: Route.ComponentProps) {
   return (
-    <HydrationBoundary state={loaderData.dehydrated}>
+    <QueryBoundary state={loaderData.dehydrated}>
       <OpsAfterSalesContent />
-    </HydrationBoundary>
+    </QueryBoundary>
   );
 }

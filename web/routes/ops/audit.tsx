@@ -1,4 +1,4 @@
-import { HydrationBoundary, useInfiniteQuery } from "@tanstack/react-query";
+import { useInfiniteQuery } from "@tanstack/react-query";
 import type { Route } from "./+types/audit";
 import { LoadMore } from "../../features/catalog/infinite-products.tsx";
 import { operatorOnly, serverT, withServerApi } from "../../lib/api.server.ts";
@@ -7,6 +7,7 @@ import { localeFromParam } from "../../lib/locale.ts";
 import { pageMeta } from "../../lib/meta.ts";
 import { formatDateTime, useTimeZone } from "../../lib/time-zone.ts";
 import { useTRPC } from "../../lib/trpc.ts";
+import { QueryBoundary } from "../../lib/queries.tsx";
 
 type Trpc = ReturnType<typeof useTRPC>;
 
@@ -75,8 +76,8 @@ function AuditContent() {
 
 export default function OpsAudit({ loaderData }: Route.ComponentProps) {
   return (
-    <HydrationBoundary state={loaderData.dehydrated}>
+    <QueryBoundary state={loaderData.dehydrated}>
       <AuditContent />
-    </HydrationBoundary>
+    </QueryBoundary>
   );
 }

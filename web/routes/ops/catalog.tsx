@@ -1,11 +1,5 @@
 import { lazy, Suspense, useState } from "react";
-import {
-  HydrationBoundary,
-  useInfiniteQuery,
-  useMutation,
-  useQuery,
-  useQueryClient,
-} from "@tanstack/react-query";
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Search } from "lucide-react";
 import { useSearchParams } from "react-router";
 import type { Route } from "./+types/catalog";
@@ -24,6 +18,7 @@ import { modal } from "../../lib/modal.ts";
 import { toast } from "../../lib/toast.ts";
 import { useTRPC } from "../../lib/trpc.ts";
 import { Thumbnail } from "../../ui/thumbnail.tsx";
+import { QueryBoundary } from "../../lib/queries.tsx";
 
 type Trpc = ReturnType<typeof useTRPC>;
 
@@ -297,8 +292,8 @@ function CatalogContent() {
 
 export default function OpsCatalog({ loaderData }: Route.ComponentProps) {
   return (
-    <HydrationBoundary state={loaderData.dehydrated}>
+    <QueryBoundary state={loaderData.dehydrated}>
       <CatalogContent />
-    </HydrationBoundary>
+    </QueryBoundary>
   );
 }

@@ -1,5 +1,5 @@
 import { useId, useState } from "react";
-import { HydrationBoundary, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { Route } from "./+types/categories";
 import { localeNames, locales, localize, type Localized } from "#common/locales.ts";
 import { Field } from "../../features/auth/form.tsx";
@@ -11,6 +11,7 @@ import { modal } from "../../lib/modal.ts";
 import { toast } from "../../lib/toast.ts";
 import { useTRPC } from "../../lib/trpc.ts";
 import { DialogActions } from "../../ui/confirm-dialog.tsx";
+import { QueryBoundary } from "../../lib/queries.tsx";
 
 export async function loader({ request, context, params, url }: Route.LoaderArgs) {
   const locale = localeFromParam(params.lang) ?? "ind";
@@ -175,8 +176,8 @@ function CategoriesContent() {
 
 export default function OpsCategories({ loaderData }: Route.ComponentProps) {
   return (
-    <HydrationBoundary state={loaderData.dehydrated}>
+    <QueryBoundary state={loaderData.dehydrated}>
       <CategoriesContent />
-    </HydrationBoundary>
+    </QueryBoundary>
   );
 }

@@ -1,4 +1,4 @@
-import { HydrationBoundary, useInfiniteQuery, useMutation, useQueryClient } from "@tanstack/react-query";
+import { useInfiniteQuery, useMutation, useQueryClient } from "@tanstack/react-query";
 import { useId, useState, type ReactNode } from "react";
 import { Link, useSearchParams } from "react-router";
 import type { z } from "zod";
@@ -20,6 +20,7 @@ import { toast } from "../../lib/toast.ts";
 import { useTRPC } from "../../lib/trpc.ts";
 import { buttonLink, buttonRow, rowButton } from "../../ui/card.tsx";
 import { Picture } from "../../ui/picture.tsx";
+import { QueryBoundary } from "../../lib/queries.tsx";
 
 type Trpc = ReturnType<typeof useTRPC>;
 type OpsReport = z.infer<typeof OpsReportSchema>;
@@ -281,8 +282,8 @@ function OpsChatsContent() {
 
 export default function OpsChats({ loaderData }: Route.ComponentProps) {
   return (
-    <HydrationBoundary state={loaderData.dehydrated}>
+    <QueryBoundary state={loaderData.dehydrated}>
       <OpsChatsContent />
-    </HydrationBoundary>
+    </QueryBoundary>
   );
 }

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { HydrationBoundary, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { Route } from "./+types/cod";
 import { shippingCourierNames } from "#common/shipping-names.ts";
 import { Field, type FieldErrors } from "../../features/auth/form.tsx";
@@ -16,6 +16,7 @@ import { formatDateTime, useTimeZone } from "../../lib/time-zone.ts";
 import { toast } from "../../lib/toast.ts";
 import { useTRPC } from "../../lib/trpc.ts";
 import { Card } from "../../ui/card.tsx";
+import { QueryBoundary } from "../../lib/queries.tsx";
 
 export async function loader({ request, context, params, url }: Route.LoaderArgs) {
   const locale = localeFromParam(params.lang) ?? "ind";
@@ -225,8 +226,8 @@ function CodContent() {
 
 export default function OpsCod({ loaderData }: Route.ComponentProps) {
   return (
-    <HydrationBoundary state={loaderData.dehydrated}>
+    <QueryBoundary state={loaderData.dehydrated}>
       <CodContent />
-    </HydrationBoundary>
+    </QueryBoundary>
   );
 }

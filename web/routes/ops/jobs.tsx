@@ -1,4 +1,4 @@
-import { HydrationBoundary, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { Route } from "./+types/jobs";
 import { DeadJobs } from "../../features/ops/dead-jobs.tsx";
 import { operatorOnly, serverT, withServerApi } from "../../lib/api.server.ts";
@@ -8,6 +8,7 @@ import { pageMeta } from "../../lib/meta.ts";
 import { useTimeZone } from "../../lib/time-zone.ts";
 import { toast } from "../../lib/toast.ts";
 import { useTRPC } from "../../lib/trpc.ts";
+import { QueryBoundary } from "../../lib/queries.tsx";
 
 export async function loader({ request, context, params, url }: Route.LoaderArgs) {
   const locale = localeFromParam(params.lang) ?? "ind";
@@ -52,8 +53,8 @@ function JobsContent() {
 
 export default function OpsJobs({ loaderData }: Route.ComponentProps) {
   return (
-    <HydrationBoundary state={loaderData.dehydrated}>
+    <QueryBoundary state={loaderData.dehydrated}>
       <JobsContent />
-    </HydrationBoundary>
+    </QueryBoundary>
   );
 }

@@ -1,5 +1,5 @@
 import { useId } from "react";
-import { HydrationBoundary, useInfiniteQuery, useQuery } from "@tanstack/react-query";
+import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import { CircleAlert, CircleCheck } from "lucide-react";
 import { Form, Link, useSearchParams } from "react-router";
 import type { Route } from "./+types/ledger";
@@ -13,6 +13,7 @@ import { localeFromParam } from "../../lib/locale.ts";
 import { pageMeta } from "../../lib/meta.ts";
 import { formatDateTime, useTimeZone } from "../../lib/time-zone.ts";
 import { useTRPC } from "../../lib/trpc.ts";
+import { QueryBoundary } from "../../lib/queries.tsx";
 
 type Trpc = ReturnType<typeof useTRPC>;
 
@@ -282,8 +283,8 @@ function LedgerContent() {
 
 export default function OpsLedger({ loaderData }: Route.ComponentProps) {
   return (
-    <HydrationBoundary state={loaderData.dehydrated}>
+    <QueryBoundary state={loaderData.dehydrated}>
       <LedgerContent />
-    </HydrationBoundary>
+    </QueryBoundary>
   );
 }

@@ -1,10 +1,4 @@
-import {
-  HydrationBoundary,
-  useInfiniteQuery,
-  useMutation,
-  useQuery,
-  useQueryClient,
-} from "@tanstack/react-query";
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useSearchParams } from "react-router";
 import type { Route } from "./+types/merchants";
 import { merchantOpsViews, type MerchantOpsView } from "#common/merchant-states.ts";
@@ -23,6 +17,7 @@ import { toast } from "../../lib/toast.ts";
 import { useTRPC } from "../../lib/trpc.ts";
 import { Avatar } from "../../ui/avatar.tsx";
 import { buttonRow, rowButton } from "../../ui/card.tsx";
+import { QueryBoundary } from "../../lib/queries.tsx";
 
 type Trpc = ReturnType<typeof useTRPC>;
 
@@ -224,8 +219,8 @@ function MerchantsContent() {
 
 export default function OpsMerchants({ loaderData }: Route.ComponentProps) {
   return (
-    <HydrationBoundary state={loaderData.dehydrated}>
+    <QueryBoundary state={loaderData.dehydrated}>
       <MerchantsContent />
-    </HydrationBoundary>
+    </QueryBoundary>
   );
 }

@@ -1,4 +1,4 @@
-import { HydrationBoundary, useInfiniteQuery, useMutation, useQueryClient } from "@tanstack/react-query";
+import { useInfiniteQuery, useMutation, useQueryClient } from "@tanstack/react-query";
 import { useSearchParams } from "react-router";
 import type { Route } from "./+types/orders";
 import { fulfilmentViews, parcelCancelReason } from "#common/order-states.ts";
@@ -18,6 +18,7 @@ import { modal } from "../../lib/modal.ts";
 import { formatDateTime, useTimeZone } from "../../lib/time-zone.ts";
 import { toast } from "../../lib/toast.ts";
 import { useTRPC } from "../../lib/trpc.ts";
+import { QueryBoundary } from "../../lib/queries.tsx";
 
 type Trpc = ReturnType<typeof useTRPC>;
 type View = (typeof fulfilmentViews)[number];
@@ -233,8 +234,8 @@ function OpsOrdersContent() {
 
 export default function OpsOrders({ loaderData }: Route.ComponentProps) {
   return (
-    <HydrationBoundary state={loaderData.dehydrated}>
+    <QueryBoundary state={loaderData.dehydrated}>
       <OpsOrdersContent />
-    </HydrationBoundary>
+    </QueryBoundary>
   );
 }

@@ -1,4 +1,4 @@
-import { HydrationBoundary, useInfiniteQuery, useQuery } from "@tanstack/react-query";
+import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import { useSearchParams } from "react-router";
 import type { Route } from "./+types/payments";
 import { attemptStates, channelNames, paymentChannels } from "#common/payment-channels.ts";
@@ -11,6 +11,7 @@ import { localeFromParam } from "../../lib/locale.ts";
 import { pageMeta } from "../../lib/meta.ts";
 import { formatDateTime, useTimeZone } from "../../lib/time-zone.ts";
 import { useTRPC } from "../../lib/trpc.ts";
+import { QueryBoundary } from "../../lib/queries.tsx";
 
 type Trpc = ReturnType<typeof useTRPC>;
 const tabs = ["all", ...attemptStates] as const;
@@ -217,8 +218,8 @@ function PaymentsContent() {
 
 export default function OpsPayments({ loaderData }: Route.ComponentProps) {
   return (
-    <HydrationBoundary state={loaderData.dehydrated}>
+    <QueryBoundary state={loaderData.dehydrated}>
       <PaymentsContent />
-    </HydrationBoundary>
+    </QueryBoundary>
   );
 }

@@ -1,4 +1,4 @@
-import { HydrationBoundary, useInfiniteQuery } from "@tanstack/react-query";
+import { useInfiniteQuery } from "@tanstack/react-query";
 import { useSearchParams } from "react-router";
 import type { Route } from "./+types/recharges";
 import { rechargeStates } from "#common/wallet-states.ts";
@@ -11,6 +11,7 @@ import { localeFromParam } from "../../lib/locale.ts";
 import { pageMeta } from "../../lib/meta.ts";
 import { formatDateTime, useTimeZone } from "../../lib/time-zone.ts";
 import { useTRPC } from "../../lib/trpc.ts";
+import { QueryBoundary } from "../../lib/queries.tsx";
 
 type Trpc = ReturnType<typeof useTRPC>;
 const tabs = ["all", ...rechargeStates] as const;
@@ -85,8 +86,8 @@ function RechargesContent() {
 
 export default function OpsRecharges({ loaderData }: Route.ComponentProps) {
   return (
-    <HydrationBoundary state={loaderData.dehydrated}>
+    <QueryBoundary state={loaderData.dehydrated}>
       <RechargesContent />
-    </HydrationBoundary>
+    </QueryBoundary>
   );
 }

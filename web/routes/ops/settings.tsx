@@ -1,6 +1,6 @@
 import { channelNames, paymentChannels, type PaymentChannel } from "#common/payment-channels.ts";
 import { useId, useState } from "react";
-import { HydrationBoundary, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { ImagePlus } from "lucide-react";
 import type { Route } from "./+types/settings";
 import type { OpsSettingsView } from "#common/contracts/settings.ts";
@@ -18,6 +18,7 @@ import { localeFromParam } from "../../lib/locale.ts";
 import { pageMeta } from "../../lib/meta.ts";
 import { useTRPC } from "../../lib/trpc.ts";
 import { Section, submitButton, useSaved } from "../../features/ops/settings-ui.tsx";
+import { QueryBoundary } from "../../lib/queries.tsx";
 
 export async function loader({ request, context, params, url }: Route.LoaderArgs) {
   const locale = localeFromParam(params.lang) ?? "ind";
@@ -539,8 +540,8 @@ function SettingsContent() {
 
 export default function OpsSettings({ loaderData }: Route.ComponentProps) {
   return (
-    <HydrationBoundary state={loaderData.dehydrated}>
+    <QueryBoundary state={loaderData.dehydrated}>
       <SettingsContent />
-    </HydrationBoundary>
+    </QueryBoundary>
   );
 }

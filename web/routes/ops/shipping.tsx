@@ -1,5 +1,5 @@
 import { useId, useState, type ReactNode } from "react";
-import { HydrationBoundary, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useSearchParams, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/shipping";
 import type {
@@ -20,6 +20,7 @@ import { pageMeta } from "../../lib/meta.ts";
 import { toast } from "../../lib/toast.ts";
 import { useTRPC } from "../../lib/trpc.ts";
 import { Card } from "../../ui/card.tsx";
+import { QueryBoundary } from "../../lib/queries.tsx";
 
 type Service = ShippingServiceView;
 
@@ -516,8 +517,8 @@ function ShippingContent() {
 
 export default function OpsShipping({ loaderData }: Route.ComponentProps) {
   return (
-    <HydrationBoundary state={loaderData.dehydrated}>
+    <QueryBoundary state={loaderData.dehydrated}>
       <ShippingContent />
-    </HydrationBoundary>
+    </QueryBoundary>
   );
 }

@@ -1,11 +1,5 @@
 import { useState } from "react";
-import {
-  HydrationBoundary,
-  useInfiniteQuery,
-  useMutation,
-  useQuery,
-  useQueryClient,
-} from "@tanstack/react-query";
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { ChevronLeft, Search } from "lucide-react";
 import { Link, useSearchParams } from "react-router";
 import type { Route } from "./+types/users";
@@ -23,6 +17,7 @@ import { formatDateTime, useTimeZone } from "../../lib/time-zone.ts";
 import { toast } from "../../lib/toast.ts";
 import { useTRPC } from "../../lib/trpc.ts";
 import { Card, SummaryRow } from "../../ui/card.tsx";
+import { QueryBoundary } from "../../lib/queries.tsx";
 
 type Trpc = ReturnType<typeof useTRPC>;
 
@@ -387,8 +382,8 @@ function UsersContent() {
 
 export default function OpsUsers({ loaderData }: Route.ComponentProps) {
   return (
-    <HydrationBoundary state={loaderData.dehydrated}>
+    <QueryBoundary state={loaderData.dehydrated}>
       <UsersContent />
-    </HydrationBoundary>
+    </QueryBoundary>
   );
 }

@@ -1,4 +1,4 @@
-import { HydrationBoundary, useInfiniteQuery, useMutation, useQueryClient } from "@tanstack/react-query";
+import { useInfiniteQuery, useMutation, useQueryClient } from "@tanstack/react-query";
 import { useSearchParams } from "react-router";
 import type { Route } from "./+types/withdrawals";
 import { withdrawalStates } from "#common/wallet-states.ts";
@@ -15,6 +15,7 @@ import { modal } from "../../lib/modal.ts";
 import { formatDateTime, useTimeZone } from "../../lib/time-zone.ts";
 import { toast } from "../../lib/toast.ts";
 import { useTRPC } from "../../lib/trpc.ts";
+import { QueryBoundary } from "../../lib/queries.tsx";
 
 type Trpc = ReturnType<typeof useTRPC>;
 const tabs = [...withdrawalStates, "all"] as const;
@@ -156,8 +157,8 @@ function WithdrawalsContent() {
 
 export default function OpsWithdrawals({ loaderData }: Route.ComponentProps) {
   return (
-    <HydrationBoundary state={loaderData.dehydrated}>
+    <QueryBoundary state={loaderData.dehydrated}>
       <WithdrawalsContent />
-    </HydrationBoundary>
+    </QueryBoundary>
   );
 }

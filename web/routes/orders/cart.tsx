@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { HydrationBoundary, useMutation, useQuery } from "@tanstack/react-query";
+import { useMutation, useQuery } from "@tanstack/react-query";
 import { ShoppingCart } from "lucide-react";
 import { Link, useNavigate, useRevalidator } from "react-router";
 import type { Route } from "./+types/cart";
@@ -17,6 +17,7 @@ import { pageMeta } from "../../lib/meta.ts";
 import { modal } from "../../lib/modal.ts";
 import { useTRPC } from "../../lib/trpc.ts";
 import { ConfirmDialog } from "../../ui/confirm-dialog.tsx";
+import { QueryBoundary } from "../../lib/queries.tsx";
 
 export const handle = { tabBar: true };
 
@@ -274,8 +275,8 @@ function CartContent() {
 
 export default function Cart({ loaderData }: Route.ComponentProps) {
   return (
-    <HydrationBoundary state={loaderData.dehydrated}>
+    <QueryBoundary state={loaderData.dehydrated}>
       <CartContent />
-    </HydrationBoundary>
+    </QueryBoundary>
   );
 }

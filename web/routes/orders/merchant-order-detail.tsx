@@ -1,4 +1,4 @@
-import { HydrationBoundary, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useSearchParams } from "react-router";
 import type { Route } from "./+types/merchant-order-detail";
 import type { MerchantOrderDetailView } from "#common/contracts/orders.ts";
@@ -16,6 +16,7 @@ import { useI18n } from "../../lib/i18n.tsx";
 import { localeFromParam } from "../../lib/locale.ts";
 import { pageMeta } from "../../lib/meta.ts";
 import { useTRPC } from "../../lib/trpc.ts";
+import { QueryBoundary } from "../../lib/queries.tsx";
 
 export async function loader({ request, context, params, url }: Route.LoaderArgs) {
   const locale = localeFromParam(params.lang) ?? "ind";
@@ -137,8 +138,8 @@ function MerchantOrderContent() {
 
 export default function MerchantOrderDetail({ loaderData }: Route.ComponentProps) {
   return (
-    <HydrationBoundary state={loaderData.dehydrated}>
+    <QueryBoundary state={loaderData.dehydrated}>
       <MerchantOrderContent />
-    </HydrationBoundary>
+    </QueryBoundary>
   );
 }

@@ -1,4 +1,4 @@
-import { HydrationBoundary, useInfiniteQuery, useMutation, useQueryClient } from "@tanstack/react-query";
+import { useInfiniteQuery, useMutation, useQueryClient } from "@tanstack/react-query";
 import { Link, useSearchParams } from "react-router";
 import type { Route } from "./+types/merchant-orders";
 import { merchantOrderViews, type MerchantOrderView } from "#common/order-states.ts";
@@ -17,6 +17,7 @@ import { pageMeta } from "../../lib/meta.ts";
 import { formatDateTime, useTimeZone } from "../../lib/time-zone.ts";
 import { toast } from "../../lib/toast.ts";
 import { useTRPC } from "../../lib/trpc.ts";
+import { QueryBoundary } from "../../lib/queries.tsx";
 
 type Trpc = ReturnType<typeof useTRPC>;
 
@@ -187,8 +188,8 @@ function MerchantOrdersContent() {
 
 export default function MerchantOrders({ loaderData }: Route.ComponentProps) {
   return (
-    <HydrationBoundary state={loaderData.dehydrated}>
+    <QueryBoundary state={loaderData.dehydrated}>
       <MerchantOrdersContent />
-    </HydrationBoundary>
+    </QueryBoundary>
   );
 }

@@ -1,6 +1,6 @@
 import { channelNames, isPaymentChannel } from "#common/payment-channels.ts";
 import { lazy } from "react";
-import { HydrationBoundary, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import type { Route } from "./+types/order-detail";
 import type { OrderDetailView } from "#common/contracts/orders.ts";
@@ -19,6 +19,7 @@ import { modal } from "../../lib/modal.ts";
 import { toast } from "../../lib/toast.ts";
 import { useTRPC } from "../../lib/trpc.ts";
 import { ConfirmDialog } from "../../ui/confirm-dialog.tsx";
+import { QueryBoundary } from "../../lib/queries.tsx";
 
 /** The escalation dialog, loaded when a shopper opens it (rare; the page's script budget): the modal host waits. */
 const DecisionDialog = lazy(() =>
@@ -295,8 +296,8 @@ function OrderDetailContent() {
 
 export default function OrderDetail({ loaderData }: Route.ComponentProps) {
   return (
-    <HydrationBoundary state={loaderData.dehydrated}>
+    <QueryBoundary state={loaderData.dehydrated}>
       <OrderDetailContent />
-    </HydrationBoundary>
+    </QueryBoundary>
   );
 }

@@ -1,4 +1,4 @@
-import { HydrationBoundary, useInfiniteQuery } from "@tanstack/react-query";
+import { useInfiniteQuery } from "@tanstack/react-query";
 import { Link, useSearchParams } from "react-router";
 import type { Route } from "./+types/orders";
 import { orderTabs, type OrderTab } from "#common/order-states.ts";
@@ -13,6 +13,7 @@ import { pageMeta } from "../../lib/meta.ts";
 import { formatDateTime, useTimeZone } from "../../lib/time-zone.ts";
 import { useTRPC } from "../../lib/trpc.ts";
 import { Picture } from "../../ui/picture.tsx";
+import { QueryBoundary } from "../../lib/queries.tsx";
 
 type Trpc = ReturnType<typeof useTRPC>;
 
@@ -143,8 +144,8 @@ function OrdersContent() {
 
 export default function Orders({ loaderData }: Route.ComponentProps) {
   return (
-    <HydrationBoundary state={loaderData.dehydrated}>
+    <QueryBoundary state={loaderData.dehydrated}>
       <OrdersContent />
-    </HydrationBoundary>
+    </QueryBoundary>
   );
 }

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { HydrationBoundary, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useSearchParams } from "react-router";
 import type { Route } from "./+types/review";
 import type { OrderReviewsView } from "#common/contracts/reviews.ts";
@@ -16,6 +16,7 @@ import { toast } from "../../lib/toast.ts";
 import { useTRPC } from "../../lib/trpc.ts";
 import { buttonRow, Card, rowButton } from "../../ui/card.tsx";
 import { Thumbnail } from "../../ui/thumbnail.tsx";
+import { QueryBoundary } from "../../lib/queries.tsx";
 
 export async function loader({ request, context, params, url }: Route.LoaderArgs) {
   const locale = localeFromParam(params.lang) ?? "ind";
@@ -240,8 +241,8 @@ function ReviewContent() {
 
 export default function Review({ loaderData }: Route.ComponentProps) {
   return (
-    <HydrationBoundary state={loaderData.dehydrated}>
+    <QueryBoundary state={loaderData.dehydrated}>
       <ReviewContent />
-    </HydrationBoundary>
+    </QueryBoundary>
   );
 }

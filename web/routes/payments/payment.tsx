@@ -1,4 +1,3 @@
-import { HydrationBoundary } from "@tanstack/react-query";
 import { data, redirect, useSearchParams, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/payment";
 import { AttemptScreen, resultPath } from "../../features/payments/attempt-screen.tsx";
@@ -7,6 +6,7 @@ import { rethrowNotFound, serverT, signInOnUnauthorized, withServerApi } from ".
 import { useI18n } from "../../lib/i18n.tsx";
 import { localeFromParam, localizePath } from "../../lib/locale.ts";
 import { pageMeta } from "../../lib/meta.ts";
+import { QueryBoundary } from "../../lib/queries.tsx";
 
 /** The method screen of a payment attempt (`?id=pat_…`): how to pay it, followed until it is paid. */
 export async function loader({ request, context, params, url }: Route.LoaderArgs) {
@@ -61,8 +61,8 @@ function PaymentContent() {
 
 export default function Payment({ loaderData }: Route.ComponentProps) {
   return (
-    <HydrationBoundary state={loaderData.dehydrated}>
+    <QueryBoundary state={loaderData.dehydrated}>
       <PaymentContent />
-    </HydrationBoundary>
+    </QueryBoundary>
   );
 }

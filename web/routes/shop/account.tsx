@@ -1,5 +1,5 @@
 import { useId } from "react";
-import { HydrationBoundary, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import {
   ArrowDownToLine,
   CircleHelp,
@@ -30,11 +30,13 @@ import { useI18n } from "../../lib/i18n.tsx";
 import { localeFromParam, localizePath } from "../../lib/locale.ts";
 import { pageMeta } from "../../lib/meta.ts";
 import { toast } from "../../lib/toast.ts";
-import { storeToken, useTRPC } from "../../lib/trpc.ts";
+import { useTRPC } from "../../lib/trpc.ts";
+import { storeToken } from "../../lib/client.ts";
 import { Avatar } from "../../ui/avatar.tsx";
 import { LinkList } from "../../ui/link-list.tsx";
 import { useChatUnread } from "../../features/chat/unread.tsx";
 import { SupportContacts } from "../../features/support/support-contacts.tsx";
+import { QueryBoundary } from "../../lib/queries.tsx";
 
 export const handle = { tabBar: true };
 
@@ -258,8 +260,8 @@ function AccountContent() {
 
 export default function Account({ loaderData }: Route.ComponentProps) {
   return (
-    <HydrationBoundary state={loaderData.dehydrated}>
+    <QueryBoundary state={loaderData.dehydrated}>
       <AccountContent />
-    </HydrationBoundary>
+    </QueryBoundary>
   );
 }

@@ -1,4 +1,4 @@
-import { HydrationBoundary, useQuery } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import { Link, useSearchParams } from "react-router";
 import type { Route } from "./+types/category";
 import { AppHeader } from "../../features/shell/app-header.tsx";
@@ -8,6 +8,7 @@ import { localeFromParam, localizePath } from "../../lib/locale.ts";
 import { pageMeta } from "../../lib/meta.ts";
 import { useTRPC } from "../../lib/trpc.ts";
 import { Picture } from "../../ui/picture.tsx";
+import { QueryBoundary } from "../../lib/queries.tsx";
 
 export const handle = { tabBar: true };
 
@@ -98,8 +99,8 @@ function Categories() {
 
 export default function Category({ loaderData }: Route.ComponentProps) {
   return (
-    <HydrationBoundary state={loaderData.dehydrated}>
+    <QueryBoundary state={loaderData.dehydrated}>
       <Categories />
-    </HydrationBoundary>
+    </QueryBoundary>
   );
 }

@@ -1,4 +1,4 @@
-import { HydrationBoundary, useQuery } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import type { Route } from "./+types/faq";
 import { AppHeader } from "../../features/shell/app-header.tsx";
 import { SupportContacts } from "../../features/support/support-contacts.tsx";
@@ -7,6 +7,7 @@ import { useI18n } from "../../lib/i18n.tsx";
 import { localeFromParam } from "../../lib/locale.ts";
 import { pageMeta } from "../../lib/meta.ts";
 import { useTRPC } from "../../lib/trpc.ts";
+import { QueryBoundary } from "../../lib/queries.tsx";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const locale = localeFromParam(params.lang) ?? "ind";
@@ -46,8 +47,8 @@ function Faqs() {
 
 export default function Question({ loaderData }: Route.ComponentProps) {
   return (
-    <HydrationBoundary state={loaderData.dehydrated}>
+    <QueryBoundary state={loaderData.dehydrated}>
       <Faqs />
-    </HydrationBoundary>
+    </QueryBoundary>
   );
 }

@@ -1,4 +1,4 @@
-import { HydrationBoundary, useQuery } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import { Search } from "lucide-react";
 import { Link, useSearchParams } from "react-router";
 import type { Route } from "./+types/home";
@@ -18,6 +18,7 @@ import { DownloadBanner, downloadTipCookie } from "../../features/shell/download
 import { cookieValue } from "../../lib/cookies.server.ts";
 import { focusSearchState } from "../../lib/search-focus.ts";
 import { Picture } from "../../ui/picture.tsx";
+import { QueryBoundary } from "../../lib/queries.tsx";
 
 export const handle = { tabBar: true };
 
@@ -194,7 +195,7 @@ function HomeContent(props: { tipDismissed: boolean }) {
   const [search] = useSearchParams();
   const tab = tabFrom(search);
   const home = useQuery(trpc.catalog.home.queryOptions());
-  const site = useWebConfig().data;
+  const site = useWebConfig();
   if (!home.data) return null;
   const activeCategory = home.data.categories.find((c) => c.id === tab);
   return (
@@ -256,8 +257,8 @@ function HomeContent(props: { tipDismissed: boolean }) {
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   return (
-    <HydrationBoundary state={loaderData.dehydrated}>
+    <QueryBoundary state={loaderData.dehydrated}>
       <HomeContent tipDismissed={loaderData.tipDismissed} />
-    </HydrationBoundary>
+    </QueryBoundary>
   );
 }

@@ -3,7 +3,7 @@ import type { Route } from "./+types/layout";
 import { TabBar } from "../../features/shell/tab-bar.tsx";
 import { withServerApi } from "../../lib/api.server.ts";
 import { localeFromParam } from "../../lib/locale.ts";
-import { getRecords, hasSessionHint, storedToken } from "../../lib/trpc.ts";
+import { getRecords, hasSessionHint, storedToken } from "../../lib/client.ts";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const locale = localeFromParam(params.lang);

@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { HydrationBoundary, useInfiniteQuery, useMutation, useQueryClient } from "@tanstack/react-query";
+import { useInfiniteQuery, useMutation, useQueryClient } from "@tanstack/react-query";
 import { useNavigationType, useSearchParams } from "react-router";
 import type { Route } from "./+types/product-list";
 import { AppHeader } from "../../features/shell/app-header.tsx";
@@ -16,6 +16,7 @@ import { useI18n } from "../../lib/i18n.tsx";
 import { localeFromParam } from "../../lib/locale.ts";
 import { pageMeta } from "../../lib/meta.ts";
 import { useTRPC } from "../../lib/trpc.ts";
+import { QueryBoundary } from "../../lib/queries.tsx";
 
 function filterFrom(search: URLSearchParams) {
   const category = Number(search.get("category"));
@@ -83,6 +84,11 @@ function useRecordSearch(q: string | undefined) {
   }, [q, mutate]);
 }
 
+function RecordSearch(props: { q: string | undefined }) {
+  useRecordSearch(props.q);
+  return null;
+}
+
 /** "Showing results for …" when search corrected a misspelt word. */
 function CorrectedQuery(props: { filter: ListingFilter }) {
   const { t } = useI18n();
@@ -100,7 +106,6 @@ export default function ProductList({ loaderData }: Route.ComponentProps) {
   const { t } = useI18n();
   const [search, setSearch] = useSearchParams();
   const filter = filterFrom(search);
-  useRecordSearch(filter.q);
   const update = (patch: Record<string, string | undefined>) => {
     const next = new URLSearchParams(search);
     for (const [k, v] of Object.entries(patch)) {
@@ -110,7 +115,7 @@ export default function ProductList({ loaderData }: Route.ComponentProps) {
     setSearch(next, { preventScrollReset: true });
   };
   return (
-    <HydrationBoundary state={loaderData.dehydrated}>
+    <QueryBoundary state={loaderData.dehydrated}>
       <AppHeader back title={loaderData.title} />
       <main id="main" className="pb-6">
         <h1 className="sr-only">{loaderData.title || t("catalog.list.title")}</h1>
@@ -119,11 +124,12 @@ export default function ProductList({ loaderData }: Route.ComponentProps) {
           value={filter.sort}
           onChange={(sort) => update({ sort: sort === "overall" ? undefined : sort })}
         />
+        <RecordSearch q={filter.q} />
         {filter.q && <CorrectedQuery filter={filter} />}
         <div className="mt-3">
           <InfiniteProducts filter={filter} />
         </div>
       </main>
-    </HydrationBoundary>
+    </QueryBoundary>
   );
 }

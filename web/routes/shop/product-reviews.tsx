@@ -1,4 +1,4 @@
-import { HydrationBoundary, useInfiniteQuery } from "@tanstack/react-query";
+import { useInfiniteQuery } from "@tanstack/react-query";
 import { useSearchParams } from "react-router";
 import type { Route } from "./+types/product-reviews";
 import { LoadMore } from "../../features/catalog/infinite-products.tsx";
@@ -10,6 +10,7 @@ import { useI18n } from "../../lib/i18n.tsx";
 import { localeFromParam } from "../../lib/locale.ts";
 import { pageMeta } from "../../lib/meta.ts";
 import { useTRPC } from "../../lib/trpc.ts";
+import { QueryBoundary } from "../../lib/queries.tsx";
 
 const filters = ["all", "photos"] as const;
 type Trpc = ReturnType<typeof useTRPC>;
@@ -83,8 +84,8 @@ function ReviewsContent(props: { id: string }) {
 
 export default function ProductReviews({ loaderData, params }: Route.ComponentProps) {
   return (
-    <HydrationBoundary state={loaderData.dehydrated}>
+    <QueryBoundary state={loaderData.dehydrated}>
       <ReviewsContent id={params.id} />
-    </HydrationBoundary>
+    </QueryBoundary>
   );
 }

@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { HydrationBoundary, useMutation, useQuery } from "@tanstack/react-query";
+import { useMutation, useQuery } from "@tanstack/react-query";
 import { Link, useSearchParams, type ShouldRevalidateFunction } from "react-router";
 import type { Route } from "./+types/product";
 import { AppHeader } from "../../features/shell/app-header.tsx";
@@ -22,6 +22,7 @@ import { pageMeta } from "../../lib/meta.ts";
 import { useTRPC } from "../../lib/trpc.ts";
 import { Picture } from "../../ui/picture.tsx";
 import { RatingLine, ReviewItem } from "../../features/reviews/review-item.tsx";
+import { QueryBoundary } from "../../lib/queries.tsx";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const locale = localeFromParam(params.lang) ?? "ind";
@@ -254,8 +255,8 @@ function ProductContent(props: { id: string }) {
 
 export default function Product({ loaderData, params }: Route.ComponentProps) {
   return (
-    <HydrationBoundary state={loaderData.dehydrated}>
+    <QueryBoundary state={loaderData.dehydrated}>
       <ProductContent id={params.id} />
-    </HydrationBoundary>
+    </QueryBoundary>
   );
 }

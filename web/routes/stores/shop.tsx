@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { HydrationBoundary, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { Store } from "lucide-react";
 import { Link, useSearchParams } from "react-router";
 import { responseSpeed } from "#common/chat.ts";
@@ -13,8 +13,10 @@ import { rethrowNotFound, withServerApi } from "../../lib/api.server.ts";
 import { useI18n } from "../../lib/i18n.tsx";
 import { localeFromParam, localizePath } from "../../lib/locale.ts";
 import { pageMeta } from "../../lib/meta.ts";
-import { postRecord, useTRPC } from "../../lib/trpc.ts";
+import { useTRPC } from "../../lib/trpc.ts";
+import { postRecord } from "../../lib/client.ts";
 import { Picture } from "../../ui/picture.tsx";
+import { QueryBoundary } from "../../lib/queries.tsx";
 
 export async function loader({ request, context, params, url }: Route.LoaderArgs) {
   const locale = localeFromParam(params.lang) ?? "ind";
@@ -149,8 +151,8 @@ function ShopContent(props: { id: string }) {
 
 export default function Shop({ loaderData, params }: Route.ComponentProps) {
   return (
-    <HydrationBoundary state={loaderData.dehydrated}>
+    <QueryBoundary state={loaderData.dehydrated}>
       <ShopContent id={params.id} />
-    </HydrationBoundary>
+    </QueryBoundary>
   );
 }

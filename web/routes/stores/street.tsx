@@ -1,5 +1,5 @@
 import { useEffect, useId, useState } from "react";
-import { HydrationBoundary, useInfiniteQuery } from "@tanstack/react-query";
+import { useInfiniteQuery } from "@tanstack/react-query";
 import { Store } from "lucide-react";
 import { Link, useSearchParams } from "react-router";
 import type { Route } from "./+types/street";
@@ -14,6 +14,7 @@ import { localeFromParam, localizePath } from "../../lib/locale.ts";
 import { pageMeta } from "../../lib/meta.ts";
 import { useTRPC } from "../../lib/trpc.ts";
 import { Picture } from "../../ui/picture.tsx";
+import { QueryBoundary } from "../../lib/queries.tsx";
 
 function filterFrom(search: URLSearchParams) {
   const sort = search.get("sort");
@@ -208,8 +209,8 @@ function Street() {
 
 export default function ShopStreet({ loaderData }: Route.ComponentProps) {
   return (
-    <HydrationBoundary state={loaderData.dehydrated}>
+    <QueryBoundary state={loaderData.dehydrated}>
       <Street />
-    </HydrationBoundary>
+    </QueryBoundary>
   );
 }

@@ -1,4 +1,4 @@
-import { HydrationBoundary, useInfiniteQuery, useQuery } from "@tanstack/react-query";
+import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import { ChevronRight, CreditCard } from "lucide-react";
 import { Link, useSearchParams } from "react-router";
 import type { Route } from "./+types/fund";
@@ -15,6 +15,7 @@ import { localeFromParam, localizePath } from "../../lib/locale.ts";
 import { pageMeta } from "../../lib/meta.ts";
 import { formatDateTime, useTimeZone } from "../../lib/time-zone.ts";
 import { useTRPC } from "../../lib/trpc.ts";
+import { QueryBoundary } from "../../lib/queries.tsx";
 
 type Trpc = ReturnType<typeof useTRPC>;
 
@@ -271,8 +272,8 @@ function FundContent() {
 
 export default function Fund({ loaderData }: Route.ComponentProps) {
   return (
-    <HydrationBoundary state={loaderData.dehydrated}>
+    <QueryBoundary state={loaderData.dehydrated}>
       <FundContent />
-    </HydrationBoundary>
+    </QueryBoundary>
   );
 }

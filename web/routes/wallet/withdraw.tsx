@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { HydrationBoundary, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { ChevronRight, CircleCheck, CircleX, Clock, CreditCard } from "lucide-react";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import type { Route } from "./+types/withdraw";
@@ -17,6 +17,7 @@ import { pageMeta } from "../../lib/meta.ts";
 import { formatDateTime, useTimeZone } from "../../lib/time-zone.ts";
 import { toast } from "../../lib/toast.ts";
 import { useTRPC } from "../../lib/trpc.ts";
+import { QueryBoundary } from "../../lib/queries.tsx";
 
 export async function loader({ request, context, params, url }: Route.LoaderArgs) {
   const locale = localeFromParam(params.lang) ?? "ind";
@@ -275,8 +276,8 @@ function WithdrawContent() {
 
 export default function Withdraw({ loaderData }: Route.ComponentProps) {
   return (
-    <HydrationBoundary state={loaderData.dehydrated}>
+    <QueryBoundary state={loaderData.dehydrated}>
       <WithdrawContent />
-    </HydrationBoundary>
+    </QueryBoundary>
   );
 }
