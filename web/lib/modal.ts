@@ -1,4 +1,4 @@
-import { useSyncExternalStore, type ComponentType } from "react";
+import { useSyncExternalStore, type ComponentType, type ReactNode } from "react";
 
 interface ModalState {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any component with its own props
@@ -35,3 +35,16 @@ export function useModal(): ModalState | null {
     () => null,
   );
 }
+
+let wrapper: (children: ReactNode) => ReactNode = (children) => children;
+
+/**
+ * What every modal is rendered inside. The modal host sits at the root, outside the screens; a screen that uses
+ * TanStack Query registers its clients here (web/lib/queries.tsx), so its dialogs read the same cache.
+ */
+export function wrapModals(wrap: (children: ReactNode) => ReactNode): void {
+  wrapper = wrap;
+}
+
+/** The modals' wrapper, as registered last. */
+export const modalWrapper = (children: ReactNode): ReactNode => wrapper(children);

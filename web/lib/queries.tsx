@@ -7,6 +7,7 @@ import {
 import type { TRPCClient } from "@trpc/client";
 import { useState, type ReactNode } from "react";
 import type { AppRouter } from "#server/api/app-router.ts";
+import { wrapModals } from "./modal.ts";
 import { createBrowserTrpcClient, createQueryClient, TRPCProvider } from "./trpc.ts";
 
 interface Clients {
@@ -39,3 +40,6 @@ export function QueryBoundary(props: { state?: DehydratedState; children: ReactN
     </QueryClientProvider>
   );
 }
+
+// Dialogs opened from these screens render in the root's modal host: with the same clients, in the browser.
+if (typeof window !== "undefined") wrapModals((children) => <QueryBoundary>{children}</QueryBoundary>);

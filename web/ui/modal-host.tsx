@@ -1,5 +1,5 @@
 import { Suspense, useEffect, useRef } from "react";
-import { modal, useModal } from "../lib/modal.ts";
+import { modal, modalWrapper, useModal } from "../lib/modal.ts";
 
 /** Renders the open modal in a native <dialog>: focus trapping, Escape and the backdrop come for free. */
 export function ModalHost() {
@@ -23,7 +23,7 @@ export function ModalHost() {
     >
       {Component && (
         <Suspense fallback={<div className="h-40 animate-pulse" />}>
-          <Component {...current.props} />
+          {modalWrapper(<Component {...current.props} />)}
         </Suspense>
       )}
     </dialog>
