@@ -41,15 +41,16 @@ test("a session revoked behind the page's back leads to sign-in from the account
   // Move to the shop home inside the app, then end the session from outside the page.
   await waitForHydration(page);
   const tabs = page.getByRole("navigation", { name: m.shell.nav.main });
-  // The home page's own signed-in query (My collection, asked by its loader on the server) must be answered
-  // before the session is revoked, or it meets the revoked session first and (rightly) sends the visitor to
-  // sign in from home. The answer stays fresh for a minute: the page asks nothing more meanwhile.
-  const homeData = page.waitForResponse((r) => /\/en\/h5\.data$/.test(new URL(r.url()).pathname));
+  // The home page's own signed-in query (My collection, asked by the browser once the page is shown: the page
+  // itself is the same for everyone, decision 27) must be answered before the session is revoked, or it meets the
+  // revoked session first and (rightly) sends the visitor to sign in from home. The answer stays fresh for a
+  // minute: the page asks nothing more meanwhile.
+  const collection = page.waitForResponse((r) => new URL(r.url()).pathname.includes("collection.list"));
   await tabs.getByRole("link", { name: m.shell.nav.home }).click();
   await expect(page).toHaveURL(/\/en\/h5$/);
   await expect(page.getByRole("heading", { level: 2, name: m.catalog.home.hot })).toBeVisible();
-  expect((await homeData).ok(), "the home page's data did not load").toBe(true);
-  await (await homeData).finished();
+  expect((await collection).ok(), "the home page's collection did not load").toBe(true);
+  await (await collection).finished();
   const token = await storedToken(page);
   expect(token).not.toBe("");
   await trpcMutation(page.request, "auth.signOut", undefined, { authorization: token });

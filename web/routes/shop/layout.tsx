@@ -1,4 +1,4 @@
-import { data, Outlet, useMatches } from "react-router";
+import { data, Outlet, useMatches, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/layout";
 import { TabBar } from "../../features/shell/tab-bar.tsx";
 import { withServerApi } from "../../lib/api.server.ts";
@@ -36,6 +36,22 @@ export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
   return { ...server, cartCount: cart?.count ?? 0, chatUnread: chat?.count ?? 0 };
 }
 clientLoader.hydrate = true as const;
+
+/**
+ * The badges change when the shopper does something (an action, or a page's `revalidate()` after a change) or the
+ * language changes, not when they move between pages: a navigation asks nothing of the layout.
+ */
+export function shouldRevalidate({
+  currentUrl,
+  nextUrl,
+  currentParams,
+  nextParams,
+  formMethod,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
+  if (formMethod || currentUrl.href === nextUrl.href) return defaultShouldRevalidate;
+  return currentParams.lang !== nextParams.lang;
+}
 
 /** The shop's phone-width column; pages with `handle.tabBar` get the bottom tab bar. */
 export default function ShopLayout({ loaderData }: Route.ComponentProps) {
