@@ -1,3 +1,4 @@
+import { parse } from "hono/utils/cookie";
 import { signedInHintCookie } from "#common/session.ts";
 import { freshCookie, sessionCookie } from "../trpc/context.ts";
 
@@ -15,9 +16,9 @@ export function isBrowsePath(pathname: string): boolean {
   return sharedPath.test(pathname);
 }
 
-/** The value of cookie `name` in a Cookie header, undecoded (only presence matters here). */
+/** Whether a Cookie header carries cookie `name` (read with Hono's cookie parser, as the pages read them). */
 function hasCookie(header: string | null, name: string): boolean {
-  return header !== null && header.split(";").some((part) => part.trim().startsWith(`${name}=`));
+  return header !== null && parse(header, name)[name] !== undefined;
 }
 
 /**
