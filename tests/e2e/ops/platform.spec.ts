@@ -29,14 +29,22 @@ const unique = () => `${Date.now().toString(36)}${(serial += 1)}`;
 const usersJourneyLang: Lang = "zh";
 const faqsJourneyLang: Lang = "ind";
 
-/** A product of a demo store (other tests open stores of their own meanwhile). */
+/**
+ * A product of a demo store (other tests open stores of their own meanwhile) sold without variants, so a line of
+ * it needs no choice of colour or size.
+ */
 async function demoListing(request: APIRequestContext): Promise<string> {
   const demo = await demoStores(request);
   const page = await trpcQuery<{ items: { id: string; storeId: string }[] }>(request, "listings.list", {
     limit: 50,
   });
   const offers = page.items.filter((i) => demo.has(i.storeId));
-  return offers[Math.floor(Math.random() * offers.length)]!.id;
+  // Random, so that parallel journeys spread over the demo stock.
+  for (const offer of offers.sort(() => Math.random() - 0.5)) {
+    const detail = await trpcQuery<{ variants: unknown[] }>(request, "listings.get", { id: offer.id });
+    if (detail.variants.length === 0) return offer.id;
+  }
+  throw new Error("no demo product without variants");
 }
 
 /** A fresh shopper with money, an address and one order paid from the wallet; answers what the operator sees. */
