@@ -32,9 +32,12 @@ function buildIdPlugin(): Plugin {
 
 /**
  * How the browser's JavaScript is split (client build only; Rolldown's `codeSplitting` groups):
- * - React, React DOM, React Router and TanStack Query, which every page loads, go into one `framework` chunk:
- *   one file compresses better than the five Rolldown would make (about 3 KB gzipped less) and changes only
- *   when they are upgraded, so it stays cached across deployments.
+ * - React, React DOM and React Router, which every page loads, go into one `framework` chunk: one file
+ *   compresses better than the four Rolldown would make and changes only when they are upgraded, so it stays
+ *   cached across deployments.
+ * - TanStack Query and the tRPC client go into one `queries` chunk, which only the signed-in, merchant and
+ *   operator screens load (a group takes its modules' dependencies with it, so no project file is named here): browse and sign-in pages call the API through the small
+ *   client (web/lib/client.ts, decision 27).
  * - @trpc/client is declared free of side effects (its package.json does not say so), so the links the app
  *   does not use (the WebSocket link) are left out. The HTTP links and superjson load on the first API call
  *   (web/lib/trpc.ts).
@@ -61,7 +64,11 @@ function clientChunks(): Plugin {
           groups: [
             {
               name: "framework",
-              test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack)[\\/]/,
+              test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/,
+            },
+            {
+              name: "queries",
+              test: /[\\/]node_modules[\\/](@tanstack|@trpc[\\/]client|@trpc[\\/]tanstack-react-query)[\\/]/,
             },
           ],
         },

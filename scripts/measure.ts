@@ -1,18 +1,19 @@
 // Measures every page of web/routes.ts on the production build: server response time (p50/p95 of
-// sequential requests), HTML size (raw and gzip), and the gzipped JavaScript Chromium actually loads until
-// the network is idle. Fails (exit 1) when a page loads more JavaScript than its budget
-// (scripts/page-budgets.ts). Pages for signed-in shoppers are measured as the demo shopper.
+// sequential requests), HTML size (raw and gzip), and the JavaScript Chromium actually loads until the network
+// is idle, as a phone receives it over HTTPS: brotli, the precompressed `.br` files the server sends. Fails
+// (exit 1) when a page loads more JavaScript than its budget (scripts/page-budgets.ts). Pages for signed-in
+// shoppers are measured as the demo shopper.
 //
 // Usage: npm run build && node scripts/measure.ts   (starts its own server with a fresh database)
 //   MEASURE_PORT   port of that server (default 3290)
 //   MEASURE_RUNS   sequential requests per page for the timings (default 40; the test command uses fewer)
 //   MEASURE_PAGES  only the pages whose names contain one of these comma-separated words (all by default)
-//   MEASURE_FILES  =1 lists every script each page loads, with its gzipped size and its largest modules
+//   MEASURE_FILES  =1 lists every script each page loads, with its brotli size and its largest modules
 //                  (from build/client-modules.json, written by the build)
 import { spawn } from "node:child_process";
 import { existsSync, readFileSync, rmSync, statSync } from "node:fs";
 import path from "node:path";
-import { gzipSync } from "node:zlib";
+import { brotliCompressSync, constants as zlib, gzipSync } from "node:zlib";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
 import { chromiumLaunchOptions } from "../tests/setup/chromium.ts";
 import { bundleReportFile, type ChunkReport } from "./bundle-report.ts";
@@ -81,11 +82,16 @@ async function timing(url: string, cookie: string) {
   return { p50: percentile(times, 50), p95: percentile(times, 95) };
 }
 
-/** The gzipped size of a built file: its precompressed `.gz`, or gzip level 9 for files too small to have one. */
-function gzipSizeOf(urlPath: string): number {
+/**
+ * The size a built file is transferred in to a browser that accepts brotli (every phone browser, over HTTPS): its
+ * precompressed `.br`, or brotli at the highest quality for files too small to have one (scripts/precompress.ts).
+ */
+function brotliSizeOf(urlPath: string): number {
   const file = path.join(root, "build/client", urlPath);
-  if (existsSync(`${file}.gz`)) return statSync(`${file}.gz`).size;
-  if (existsSync(file)) return gzipSync(readFileSync(file), { level: 9 }).length;
+  if (existsSync(`${file}.br`)) return statSync(`${file}.br`).size;
+  if (existsSync(file)) {
+    return brotliCompressSync(readFileSync(file), { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }).length;
+  }
   throw new Error(`${urlPath} was loaded but is not in build/client`);
 }
 
@@ -190,8 +196,8 @@ interface Row {
   p95: number;
   htmlRaw: number;
   htmlGzip: number;
-  jsGzip: number;
-  files: { path: string; gzip: number }[];
+  jsBrotli: number;
+  files: { path: string; brotli: number }[];
   /** Requests to /trpc the page made while it loaded. */
   apiCalls: number;
   /** Errors the page reported in the browser while it loaded. */
@@ -242,14 +248,16 @@ async function measurePage(spec: PageSpec, ids: DemoIds, context: BrowserContext
   await hydrated(page);
   while (pending > 0 || performance.now() - lastActivity < 500) await page.waitForTimeout(100);
   await page.close();
-  const files = [...scripts].map((p) => ({ path: p, gzip: gzipSizeOf(p) })).sort((a, b) => b.gzip - a.gzip);
+  const files = [...scripts]
+    .map((p) => ({ path: p, brotli: brotliSizeOf(p) }))
+    .sort((a, b) => b.brotli - a.brotli);
   return {
     spec,
     status: first.status,
     ...t,
     htmlRaw: html.length,
     htmlGzip: gzipSync(html).length,
-    jsGzip: files.reduce((sum, f) => sum + f.gzip, 0),
+    jsBrotli: files.reduce((sum, f) => sum + f.brotli, 0),
     files,
     apiCalls,
     errors,
@@ -277,21 +285,21 @@ try {
   const problems: string[] = [];
   console.log(`\nProduction build, PGlite, this machine; ${runs} sequential requests per page:\n`);
   console.log(
-    "| page | path | status | server p50 | server p95 | HTML | HTML gzip | JS gzip | budget | API calls while loading |",
+    "| page | path | status | server p50 | server p95 | HTML | HTML gzip | JS brotli | budget | API calls while loading |",
   );
   console.log("|---|---|---|---|---|---|---|---|---|---|");
   for (const r of rows) {
     const budget = budgetKb[r.spec.budget];
-    const over = r.jsGzip > budget * 1024;
+    const over = r.jsBrotli > budget * 1024;
     if (over)
       problems.push(
-        `${r.spec.name}: ${kb(r.jsGzip)} of JavaScript (${r.jsGzip - budget * 1024} bytes), over its ${budget} KB budget`,
+        `${r.spec.name}: ${kb(r.jsBrotli)} of JavaScript (${r.jsBrotli - budget * 1024} bytes), over its ${budget} KB budget`,
       );
     const expected = r.spec.status ?? 200;
     if (r.status !== expected) problems.push(`${r.spec.name}: answered ${r.status}, expected ${expected}`);
     for (const error of r.errors) problems.push(`${r.spec.name}: the browser reported "${error}"`);
     console.log(
-      `| ${r.spec.name}${r.spec.signedIn ? ` (${r.spec.signedIn})` : ""} | ${r.spec.path(ids)} | ${r.status} | ${r.p50.toFixed(1)} ms | ${r.p95.toFixed(1)} ms | ${kb(r.htmlRaw)} | ${kb(r.htmlGzip)} | ${kb(r.jsGzip)} in ${r.files.length} files${over ? " **OVER**" : ""} | ${budget} KB | ${r.apiCalls} |`,
+      `| ${r.spec.name}${r.spec.signedIn ? ` (${r.spec.signedIn})` : ""} | ${r.spec.path(ids)} | ${r.status} | ${r.p50.toFixed(1)} ms | ${r.p95.toFixed(1)} ms | ${kb(r.htmlRaw)} | ${kb(r.htmlGzip)} | ${kb(r.jsBrotli)} in ${r.files.length} files${over ? " **OVER**" : ""} | ${budget} KB | ${r.apiCalls} |`,
     );
   }
   if (listFiles) {
@@ -305,12 +313,12 @@ try {
         const modules = Object.entries(report[f.path]?.modules ?? {})
           .slice(0, 4)
           .map(([id, bytes]) => `${id.replace(/^\/node_modules\//, "")} ${(bytes / 1024).toFixed(1)}`);
-        console.log(`  ${kb(f.gzip).padStart(9)}  ${f.path}  ${modules.join(", ")}`);
+        console.log(`  ${kb(f.brotli).padStart(9)}  ${f.path}  ${modules.join(", ")}`);
       }
     }
   }
   console.log(
-    `\nBudgets of gzipped JavaScript: ${Object.entries(budgetKb)
+    `\nBudgets of JavaScript, brotli as transferred: ${Object.entries(budgetKb)
       .map(([k, v]) => `${k} ${v} KB`)
       .join(", ")} (scripts/page-budgets.ts).`,
   );

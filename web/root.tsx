@@ -19,7 +19,7 @@ import { loadMessages } from "#common/i18n/messages.ts";
 import { localeTags, type Locale } from "#common/locales.ts";
 import { platformCode } from "#common/platform.ts";
 import { timeZoneCookie, toTimeZoneName } from "#common/time-zones.ts";
-import { serverBuildId, thrownStatus, withServerApi } from "./lib/api.server.ts";
+import { callServerApi, serverBuildId, thrownStatus } from "./lib/api.server.ts";
 import { LanguageOffer, type LanguageOfferData } from "./features/shell/language-offer.tsx";
 import { catalogueUrls, keepCatalogue, useCatalogue } from "./lib/catalogue.ts";
 import { I18nProvider, useI18n } from "./lib/i18n.tsx";
@@ -38,21 +38,20 @@ import { Toaster } from "./ui/toaster.tsx";
 
 export async function loader({ request, context, url }: Route.LoaderArgs) {
   const { locale, offer } = negotiateLocale(request, url);
-  const [messages, languageOffer, api] = await Promise.all([
+  const [messages, languageOffer, site] = await Promise.all([
     loadMessages(locale),
     offer
       ? loadMessages(offer).then((m): LanguageOfferData => ({ locale: offer, texts: m.shell.languageOffer }))
       : undefined,
-    withServerApi({ request, context }, locale, ({ trpc, queryClient }) =>
-      queryClient.fetchQuery(trpc.settings.webConfig.queryOptions({ platformCode })),
-    ).catch(async (error: unknown) => {
-      // The database is away: the error page still speaks the visitor's language.
-      if (thrownStatus(error) !== 503) throw error;
-      const { data: body } = error as { data: { message: string } };
-      throw data({ ...body, page: (await loadMessages(locale)).errors.page }, { status: 503 });
-    }),
+    callServerApi({ request, context }, locale, (api) => api.settings.webConfig({ platformCode })).catch(
+      async (error: unknown) => {
+        // The database is away: the error page still speaks the visitor's language.
+        if (thrownStatus(error) !== 503) throw error;
+        const { data: body } = error as { data: { message: string } };
+        throw data({ ...body, page: (await loadMessages(locale)).errors.page }, { status: 503 });
+      },
+    ),
   ]);
-  const site = api.result;
   keepCatalogue(locale, messages);
   return {
     locale,
@@ -60,7 +59,8 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
     // texts ride along, for an error page that must not wait for it.
     errorPage: messages.errors.page,
     buildId: serverBuildId(context),
-    site: { title: site.title, desc: site.desc, favicon: site.favicon, shareImage: site.shareImage },
+    // The platform's web config: the site's title, description and icons for every page's head (web/lib/meta.ts),
+    // and what screens read of it (useWebConfig).
     webConfig: site,
     languageOffer,
     timeZone: toTimeZoneName(cookieValue(request.headers.get("cookie"), timeZoneCookie.name)),
@@ -118,7 +118,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <link rel="stylesheet" href={stylesheet} precedence="default" />
         {/* The catalogue the page hydrates with; in production it starts after the first paint, with the scripts. */}
         {data && <link rel="preload" as="fetch" href={catalogueUrls[data.locale]} crossOrigin="anonymous" />}
-        <link rel="icon" href={data?.site.favicon ?? "/favicon.svg"} type={iconType(data?.site.favicon)} />
+        <link
+          rel="icon"
+          href={data?.webConfig.favicon ?? "/favicon.svg"}
+          type={iconType(data?.webConfig.favicon)}
+        />
         <Meta />
         <Links />
       </head>
@@ -215,7 +219,7 @@ export function ErrorBoundary() {
   const page = data?.errorPage ?? thrownPage ?? rootFailureTexts;
   return (
     <>
-      <title>{`${notFound ? page.notFoundTitle : forbidden ? page.forbiddenName : page.serverName} - ${data?.site.title ?? "Pasar"}`}</title>
+      <title>{`${notFound ? page.notFoundTitle : forbidden ? page.forbiddenName : page.serverName} - ${data?.webConfig.title ?? "Pasar"}`}</title>
       <meta name="description" content={notFound ? page.notFoundDescription : page.serverMessage} />
       <ErrorView
         status={status}

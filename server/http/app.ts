@@ -21,7 +21,7 @@ import { isLocalUrl, isLoopbackAddress } from "../platform/env.ts";
 import type { Logger } from "../platform/logger.ts";
 import type { Metrics } from "../platform/metrics.ts";
 import { safeKey, uploadsUrlPrefix, type Storage } from "../platform/storage.ts";
-import { appRouter } from "../api/app-router.ts";
+import { appRouter, createCaller } from "../api/app-router.ts";
 import {
   createContextFactory,
   localeFromHeader,
@@ -45,6 +45,8 @@ export type PageRenderer = (request: Request, bridge: PageBridge) => Promise<Res
 /** What server rendering gets from the server: the router and a context builder for this request. */
 export interface PageBridge {
   router: typeof appRouter;
+  /** A server-side caller of the same procedures (same middleware, authorization and output checks). */
+  createCaller: typeof createCaller;
   createContext: ReturnType<typeof createContextFactory>;
   requestId: string;
   clientIp: string;
@@ -464,6 +466,7 @@ export function createApp(deps: AppDeps) {
     const nonce = deps.clientDir ? newNonce() : undefined;
     const res = await deps.render(c.req.raw, {
       router: appRouter,
+      createCaller,
       createContext,
       requestId: c.get("requestId"),
       clientIp: clientIp(c),

@@ -1,7 +1,7 @@
 import { dehydrate, QueryClient, type DehydratedState } from "@tanstack/react-query";
 import { createTRPCOptionsProxy, type TRPCOptionsProxy } from "@trpc/tanstack-react-query";
 import { data, redirect, type RouterContextProvider } from "react-router";
-import type { AppRouter } from "#server/api/app-router.ts";
+import type { AppRouter, createCaller } from "#server/api/app-router.ts";
 import type { Context } from "#server/trpc/context.ts";
 import type { Locale } from "#common/locales.ts";
 import { bridgeContext } from "./bridge.ts";
@@ -13,29 +13,56 @@ interface ServerApi {
   ctx: Context;
 }
 
-/**
- * The one bridge from server rendering to the API: loaders call the same tRPC procedures as the
- * browser (same middleware, authorization and output checks), and what they fetch is handed to
- * TanStack Query in the browser as dehydrated state.
- */
-export async function withServerApi<T>(
-  args: { request: Request; context: Readonly<RouterContextProvider> },
-  locale: Locale,
-  run: (api: ServerApi) => Promise<T>,
-  opts: { responseHeaders?: Headers } = {},
-): Promise<{ result: T; dehydrated: DehydratedState }> {
+type LoaderArgs = { request: Request; context: Readonly<RouterContextProvider> };
+
+function serverContext(args: LoaderArgs, locale: Locale, responseHeaders?: Headers): Context {
   const bridge = args.context.get(bridgeContext);
-  const ctx = bridge.createContext({
+  return bridge.createContext({
     headers: args.request.headers,
     requestId: bridge.requestId,
     clientIp: bridge.clientIp,
     fromThisMachine: bridge.fromThisMachine,
     locale,
     // A form post that signs in sets the session cookie on its own response; page loads set none.
-    ...(opts.responseHeaders ? { cookies: bridge.sessionCookies(opts.responseHeaders) } : {}),
+    ...(responseHeaders ? { cookies: bridge.sessionCookies(responseHeaders) } : {}),
   });
+}
+
+/** The procedures as a loader calls them: `api.listings.get({ id })`. */
+export type ServerCaller = ReturnType<typeof createCaller>;
+
+/**
+ * The bridge from server rendering to the API for pages that hand their loader's data to the screen as it is
+ * (browse pages, decision 27): loaders call the same tRPC procedures as the browser (same middleware,
+ * authorization and output checks). A database that is away becomes the 503 page.
+ */
+export async function callServerApi<T>(
+  args: LoaderArgs,
+  locale: Locale,
+  run: (api: ServerCaller, ctx: Context) => Promise<T>,
+  opts: { responseHeaders?: Headers } = {},
+): Promise<T> {
+  const ctx = serverContext(args, locale, opts.responseHeaders);
+  return run(args.context.get(bridgeContext).createCaller(ctx), ctx).catch(rethrowUnavailable);
+}
+
+/**
+ * The same for screens that use TanStack Query: what the loader fetches is handed to it in the browser as
+ * dehydrated state.
+ */
+export async function withServerApi<T>(
+  args: LoaderArgs,
+  locale: Locale,
+  run: (api: ServerApi) => Promise<T>,
+  opts: { responseHeaders?: Headers } = {},
+): Promise<{ result: T; dehydrated: DehydratedState }> {
+  const ctx = serverContext(args, locale, opts.responseHeaders);
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: 60_000 } } });
-  const trpc = createTRPCOptionsProxy<AppRouter>({ router: bridge.router, ctx, queryClient });
+  const trpc = createTRPCOptionsProxy<AppRouter>({
+    router: args.context.get(bridgeContext).router,
+    ctx,
+    queryClient,
+  });
   const result = await run({ trpc, queryClient, ctx }).catch(rethrowUnavailable);
   // A prefetch keeps its error in the cache; a page whose data could not be read is not shown half empty.
   for (const query of queryClient.getQueryCache().getAll()) {

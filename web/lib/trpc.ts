@@ -10,9 +10,9 @@ import {
 import { observable, type Unsubscribable } from "@trpc/server/observable";
 import type { TRPCOptionsProxy } from "@trpc/tanstack-react-query";
 import type { AppRouter } from "#server/api/app-router.ts";
-import { signInPath } from "./locale.ts";
 import { toast } from "./toast.ts";
-import { session, storedToken, storeToken } from "./client.ts";
+import { ApiError, session, storedToken } from "./client.ts";
+import { showApiError } from "./api-hooks.ts";
 import { createTrpcOptionsProxy } from "./trpc-options.ts";
 
 const TRPCContext = createContext<{
@@ -101,18 +101,13 @@ export function createBrowserTrpcClient() {
   });
 }
 
-/**
- * Seed section 8: after UNAUTHORIZED the token is emptied and the visitor goes to sign-in (h5.signin);
- * any other RPC error shows its (translated) message; anything else is "Unknown error".
- */
+/** A refusal from the tRPC client, shown as the small client shows its own (web/lib/api-hooks.ts). */
 function showError(error: unknown) {
-  if (error instanceof TRPCClientError && error.data?.code === "UNAUTHORIZED") {
-    storeToken("");
-    window.location.assign(signInPath(session.locale, window.location.pathname + window.location.search));
-    return;
-  }
-  const message = error instanceof TRPCClientError && error.shape ? error.message : session.unknownMessage;
-  toast.add({ title: message, color: "error", timeout: 5000 });
+  showApiError(
+    error instanceof TRPCClientError && error.shape
+      ? new ApiError(error.message, String(error.data?.code ?? "UNKNOWN"))
+      : error,
+  );
 }
 
 // Seed section 7: every mutation shows a blocking loading toast until it succeeds or fails.

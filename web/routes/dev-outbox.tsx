@@ -1,30 +1,24 @@
-import { useQuery } from "@tanstack/react-query";
 import type { Route } from "./+types/dev-outbox";
-import { rethrowNotFound, serverT, withServerApi } from "../lib/api.server.ts";
+import { callServerApi, rethrowNotFound, serverT } from "../lib/api.server.ts";
 import { useI18n } from "../lib/i18n.tsx";
 import { localeFromParam } from "../lib/locale.ts";
 import { pageMeta } from "../lib/meta.ts";
 import { formatDateTime, useTimeZone } from "../lib/time-zone.ts";
-import { useTRPC } from "../lib/trpc.ts";
-import { QueryBoundary } from "../lib/queries.tsx";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const locale = localeFromParam(params.lang) ?? "ind";
-  const { dehydrated } = await withServerApi({ request, context }, locale, ({ trpc, queryClient }) =>
-    queryClient
-      .fetchQuery({ ...trpc.notifications.outbox.queryOptions(), staleTime: 0 })
-      .catch(rethrowNotFound),
+  const messages = await callServerApi({ request, context }, locale, (api) =>
+    api.notifications.outbox().catch(rethrowNotFound),
   );
-  return { dehydrated, title: serverT(context, locale)("dev.outbox.title") };
+  return { messages, title: serverT(context, locale)("dev.outbox.title") };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageMeta(matches, loaderData?.title);
 
 /** Development only: the codes that would have been emailed or texted (404 in production). */
-function Outbox() {
+export default function DevOutbox({ loaderData }: Route.ComponentProps) {
   const { t, locale } = useI18n();
-  const trpc = useTRPC();
-  const messages = useQuery(trpc.notifications.outbox.queryOptions()).data ?? [];
+  const { messages } = loaderData;
   // Indonesian time (WIB unless the reader chose another zone), as every time in the shop; the seconds tell
   // apart codes sent within a minute.
   const zone = useTimeZone();
@@ -58,13 +52,5 @@ function Outbox() {
         </ol>
       )}
     </main>
-  );
-}
-
-export default function DevOutbox({ loaderData }: Route.ComponentProps) {
-  return (
-    <QueryBoundary state={loaderData.dehydrated}>
-      <Outbox />
-    </QueryBoundary>
   );
 }

@@ -41,10 +41,10 @@ async function demoListing(request: APIRequestContext): Promise<string> {
   const offers = page.items.filter((i) => demo.has(i.storeId));
   // Random, so that parallel journeys spread over the demo stock.
   for (const offer of offers.sort(() => Math.random() - 0.5)) {
-    const detail = await trpcQuery<{ variants: unknown[] }>(request, "listings.get", { id: offer.id });
-    if (detail.variants.length === 0) return offer.id;
+    const detail = await trpcQuery<{ options: unknown[] }>(request, "listings.get", { id: offer.id });
+    if (detail.options.length === 0) return offer.id;
   }
-  throw new Error("no demo product without variants");
+  throw new Error("no demo product without options");
 }
 
 /** A fresh shopper with money, an address and one order paid from the wallet; answers what the operator sees. */

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { messages, settingsLabel, type Lang } from "../support/i18n.ts";
+import { localePath, messages, settingsLabel, type Lang } from "../support/i18n.ts";
 import { isSameDocument, markDocument, waitForHydration } from "../support/page.ts";
 
 const ind = messages.ind;
@@ -91,27 +91,18 @@ test.describe("new deployment check", () => {
 
 test.describe("error toasts", () => {
   /**
-   * A category's products come with the navigation data the server renders. Renaming that query in
-   * the navigation data makes the browser fetch the list itself, as it does whenever the server did
-   * not render it, so the browser's own API call can be made to fail.
+   * A list's first page comes with the page; the next pages are the browser's own API calls (the small client),
+   * made as the shopper scrolls to the end: those are made to fail here.
    */
-  async function letTheBrowserFetchCategories(page: Page) {
-    await page.route(/\/h5\.data\?/, async (route) => {
-      const response = await route.fetch();
-      const body = await response.text();
-      const rendered = '[[\\"listings\\",\\"list\\"]';
-      expect(body, "the navigation data no longer carries the category list").toContain(rendered);
-      await route.fulfill({
-        response,
-        body: body.replaceAll(rendered, '[[\\"listings\\",\\"e2e-not-rendered\\"]'),
-      });
-    });
+  async function openList(page: Page, lang: Lang) {
+    await page.goto(localePath(lang, "/h5/products/list"));
+    await waitForHydration(page);
+    await expect(page.getByTestId("product-grid").locator("li")).toHaveCount(20);
   }
 
-  async function openCategory(page: Page, lang: Lang, index: number) {
-    await waitForHydration(page);
-    const tabs = page.getByRole("navigation", { name: messages[lang].catalog.home.categories });
-    await tabs.getByRole("link").nth(index).click();
+  async function scrollToTheEnd(page: Page) {
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.getByTestId("product-grid").locator("li").last().scrollIntoViewIfNeeded();
   }
 
   function toasts(page: Page, lang: Lang) {
@@ -119,8 +110,7 @@ test.describe("error toasts", () => {
   }
 
   test("an API error shows its message as a toast, which the close button removes", async ({ page }) => {
-    await page.goto("/h5");
-    await letTheBrowserFetchCategories(page);
+    await openList(page, "ind");
     let calls = 0;
     await page.route("**/trpc/listings.list*", (route) => {
       calls++;
@@ -138,12 +128,17 @@ test.describe("error toasts", () => {
         }),
       });
     });
-    await openCategory(page, "ind", 2);
+    await scrollToTheEnd(page);
 
     const toast = toasts(page, "ind").getByRole("alert");
     await expect(toast).toHaveText("Kategori sedang gangguan");
-    expect(calls).toBeGreaterThan(0);
-    await expect(page.getByRole("main").getByText(ind.catalog.home.loadError)).toBeVisible();
+    expect(calls).toBe(1);
+    // What was shown stays, and the list offers the next page by its button, without asking again by itself.
+    await expect(page.getByTestId("product-grid").locator("li")).toHaveCount(20);
+    await expect(page.getByRole("button", { name: ind.catalog.list.loadMore })).toBeEnabled();
+    await scrollToTheEnd(page);
+    await page.waitForTimeout(500);
+    expect(calls).toBe(1);
     // It sits at the bottom of the screen.
     const box = (await toast.boundingBox())!;
     const viewport = page.viewportSize()!;
@@ -154,8 +149,7 @@ test.describe("error toasts", () => {
   });
 
   test("a malformed error answer shows the translated 'Unknown error'", async ({ page }) => {
-    await page.goto("/en/h5");
-    await letTheBrowserFetchCategories(page);
+    await openList(page, "en");
     await page.route("**/trpc/listings.list*", (route) =>
       route.fulfill({
         status: 500,
@@ -163,19 +157,18 @@ test.describe("error toasts", () => {
         body: "<html><body>502 Bad Gateway</body></html>",
       }),
     );
-    await openCategory(page, "en", 3);
+    await scrollToTheEnd(page);
     await expect(toasts(page, "en").getByRole("alert")).toHaveText(messages.en.errors.api.unknown);
-    await expect(page.getByRole("main").getByText(messages.en.catalog.home.loadError)).toBeVisible();
+    await expect(page.getByRole("button", { name: messages.en.catalog.list.loadMore })).toBeEnabled();
   });
 
   test("a toast closes by itself after 5 s, but not while the pointer rests on it", async ({ page }) => {
     await page.clock.install();
-    await page.goto("/h5");
-    await letTheBrowserFetchCategories(page);
+    await openList(page, "ind");
     await page.route("**/trpc/listings.list*", (route) =>
       route.fulfill({ status: 500, contentType: "text/plain", body: "oops" }),
     );
-    await openCategory(page, "ind", 2);
+    await scrollToTheEnd(page);
     const toast = toasts(page, "ind").getByRole("alert");
     await expect(toast).toHaveText(ind.errors.api.unknown);
 
@@ -187,9 +180,10 @@ test.describe("error toasts", () => {
     await page.clock.fastForward(6000);
     await expect(toast).toHaveCount(0);
 
-    // Without the pointer on it, a new toast leaves on its own.
-    await openCategory(page, "ind", 3);
+    // Without the pointer on it, a new toast leaves on its own (the list's button asks again).
+    await page.getByRole("button", { name: ind.catalog.list.loadMore }).click();
     await expect(toast).toBeVisible();
+    await page.mouse.move(10, 10);
     await page.clock.fastForward(5500);
     await expect(toast).toHaveCount(0);
   });

@@ -2,9 +2,7 @@ import { data, redirect, type RouterContextProvider } from "react-router";
 import type { z } from "zod";
 import { SendCodeInputSchema, type CodePurpose } from "#common/contracts/auth.ts";
 import { defaultLocale } from "#common/locales.ts";
-import type { PageBridge } from "#server/http/app.ts";
-import { serverT, withServerApi } from "../../lib/api.server.ts";
-import { bridgeContext } from "../../lib/bridge.ts";
+import { callServerApi, serverT, type ServerCaller } from "../../lib/api.server.ts";
 import { localeFromParam } from "../../lib/locale.ts";
 import { validate, type FieldErrors } from "./form.tsx";
 import { afterSignIn } from "./session.ts";
@@ -39,15 +37,10 @@ const statusOf: Record<string, number> = {
   SERVICE_UNAVAILABLE: 503,
 };
 
-/** The procedures, called as the page's visitor (same middleware and checks as over HTTP). */
-type AuthCaller = ReturnType<PageBridge["router"]["createCaller"]>;
-
 /** Runs procedures through the page bridge; the session cookie they set goes on `responseHeaders`. */
-async function call<T>(args: ActionArgs, responseHeaders: Headers, run: (api: AuthCaller) => Promise<T>) {
+function call<T>(args: ActionArgs, responseHeaders: Headers, run: (api: ServerCaller) => Promise<T>) {
   const locale = localeFromParam(args.params.lang) ?? defaultLocale;
-  const { router } = args.context.get(bridgeContext);
-  return (await withServerApi(args, locale, (api) => run(router.createCaller(api.ctx)), { responseHeaders }))
-    .result;
+  return callServerApi(args, locale, run, { responseHeaders });
 }
 
 /** A procedure's refusal as the error the form shows; anything else is not the form's to explain. */
@@ -78,7 +71,7 @@ export async function authFormAction<S extends z.ZodType>(
     purpose: CodePurpose;
     schema: S;
     input: (form: FormData) => unknown;
-    submit: (api: AuthCaller, input: z.infer<S>) => Promise<unknown>;
+    submit: (api: ServerCaller, input: z.infer<S>) => Promise<unknown>;
   },
 ) {
   const locale = localeFromParam(args.params.lang) ?? defaultLocale;

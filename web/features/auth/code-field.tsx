@@ -1,11 +1,11 @@
 import { useEffect, useState } from "react";
-import { useMutation } from "@tanstack/react-query";
 import { displayAccount } from "#common/account-display.ts";
 import type { CodePurpose } from "#common/contracts/auth.ts";
 import type { MessageKey } from "#common/i18n/messages.ts";
 import { useI18n } from "../../lib/i18n.tsx";
 import { toast } from "../../lib/toast.ts";
-import { useTRPC } from "../../lib/trpc.ts";
+import { useApiAction } from "../../lib/api-hooks.ts";
+import { callApi, type ApiInput } from "../../lib/client.ts";
 import { Field, loadSchemas } from "./form.tsx";
 
 /** The code field with its "Get code" button, which waits out the 60 s before another code. */
@@ -18,10 +18,10 @@ export function CodeField(props: {
   onAccountError: (message: string | undefined) => void;
 }) {
   const { t } = useI18n();
-  const trpc = useTRPC();
   const [wait, setWait] = useState(0);
-  const send = useMutation(
-    trpc.auth.sendCode.mutationOptions({
+  const send = useApiAction(
+    (input: ApiInput<"auth.sendCode">) => callApi("auth.sendCode", input, { mutation: true }),
+    {
       onSuccess: async (result, input) => {
         setWait(result.resendInSeconds);
         // Loaded already: the request was validated with it.
@@ -29,7 +29,7 @@ export function CodeField(props: {
         const account = parsed ? displayAccount(parsed) : input.account.trim();
         toast.notify(t("auth.codeSent", { account }), "success");
       },
-    }),
+    },
   );
   useEffect(() => {
     if (wait <= 0) return;
@@ -45,7 +45,7 @@ export function CodeField(props: {
       return;
     }
     props.onAccountError(undefined);
-    send.mutate({ account: parsed.data, purpose: props.purpose });
+    send.run({ account: parsed.data, purpose: props.purpose });
   };
 
   return (
@@ -62,7 +62,7 @@ export function CodeField(props: {
             e.preventDefault();
             void request();
           }}
-          disabled={wait > 0 || send.isPending}
+          disabled={wait > 0 || send.pending}
           className="shrink-0 rounded-md px-2 py-1 text-sm font-semibold text-primary-800 disabled:text-gray-600 dark:text-primary-300 dark:disabled:text-gray-400"
         >
           {wait > 0 ? t("auth.fields.resendIn", { seconds: wait }) : t("auth.fields.sendCode")}

@@ -1,47 +1,40 @@
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Heart } from "lucide-react";
+import { useApiAction, useApiRead } from "../../lib/api-hooks.ts";
+import { callApi } from "../../lib/client.ts";
 import { useI18n } from "../../lib/i18n.tsx";
 import { toast } from "../../lib/toast.ts";
-import { useTRPC } from "../../lib/trpc.ts";
 import { useIntentAfterSignIn, useRequireSignIn, useSignedIn } from "../../lib/session.ts";
 
 /** Adds the product to the shopper's collection or takes it out; visitors are sent to sign in first. */
 export function CollectionButton(props: { listingId: string }) {
   const { t } = useI18n();
-  const trpc = useTRPC();
-  const queryClient = useQueryClient();
   const signedIn = useSignedIn();
   const requireSignIn = useRequireSignIn();
-  const status = useQuery({
-    ...trpc.collection.status.queryOptions({ listingId: props.listingId }),
-    enabled: signedIn,
-  });
+  const input = { listingId: props.listingId };
+  // Asked once signed in: the page itself is the same for everyone (decision 27).
+  const status = useApiRead(signedIn ? props.listingId : null, () => callApi("collection.status", input));
   const inCollection = status.data?.inCollection ?? false;
+  // The collection page's loader reads the collection afresh when it is opened: nothing else to refresh.
   const done = (added: boolean) => {
-    queryClient.setQueryData(trpc.collection.status.queryKey({ listingId: props.listingId }), {
-      inCollection: added,
-    });
-    void queryClient.invalidateQueries({ queryKey: trpc.collection.list.pathKey() });
+    status.set({ inCollection: added });
     toast.notify(t(added ? "catalog.product.added" : "catalog.product.removed"), "success");
   };
-  const add = useMutation(trpc.collection.add.mutationOptions({ onSuccess: () => done(true) }));
-  const remove = useMutation(trpc.collection.remove.mutationOptions({ onSuccess: () => done(false) }));
+  const add = useApiAction(() => callApi("collection.add", input, { mutation: true }), {
+    onSuccess: () => done(true),
+  });
+  const remove = useApiAction(() => callApi("collection.remove", input, { mutation: true }), {
+    onSuccess: () => done(false),
+  });
   // Back from signing in to collect: collect (unless it already is).
   useIntentAfterSignIn("collect", status.data !== undefined, () => {
-    if (!inCollection) add.mutate({ listingId: props.listingId });
+    if (!inCollection) add.run(undefined);
   });
   return (
     <button
       type="button"
       aria-pressed={inCollection}
       onClick={() =>
-        requireSignIn(
-          () =>
-            inCollection
-              ? remove.mutate({ listingId: props.listingId })
-              : add.mutate({ listingId: props.listingId }),
-          "collect",
-        )
+        requireSignIn(() => (inCollection ? remove.run(undefined) : add.run(undefined)), "collect")
       }
       className="flex flex-col items-center gap-0.5 rounded-lg px-2 py-1 text-xs text-gray-700 dark:text-gray-300"
     >

@@ -1,8 +1,8 @@
 import { useEffect, useRef } from "react";
-import { useInfiniteQuery } from "@tanstack/react-query";
-import type { ListingSort } from "#common/contracts/catalog.ts";
+import type { ListingPageView, ListingSort } from "#common/contracts/catalog.ts";
+import { usePages } from "../../lib/api-hooks.ts";
+import { callApi } from "../../lib/client.ts";
 import { useI18n } from "../../lib/i18n.tsx";
-import { useTRPC } from "../../lib/trpc.ts";
 import { ProductCard } from "./product-card.tsx";
 
 export interface ListingFilter {
@@ -14,19 +14,12 @@ export interface ListingFilter {
 
 export const listPageSize = 20;
 
-/** The query options of a product list; loaders prefetch the first page with the same key. */
-export function useListingQuery(filter: ListingFilter) {
-  const trpc = useTRPC();
-  return trpc.listings.list.infiniteQueryOptions(
-    { ...filter, limit: listPageSize },
-    { getNextPageParam: (last) => last.nextCursor ?? undefined },
-  );
-}
-
-/** What `LoadMore` needs of an infinite query. */
+/** What `LoadMore` needs of an infinite query (TanStack Query's, or `usePages`). */
 export interface PagedQuery {
   hasNextPage: boolean;
   isFetchingNextPage: boolean;
+  /** The last next page failed: it is not asked again by scrolling, only by the button. */
+  isFetchNextPageError?: boolean;
   fetchNextPage: () => Promise<unknown>;
 }
 
@@ -38,10 +31,12 @@ export interface PagedQuery {
 export function LoadMore(props: { query: PagedQuery; endText: string }) {
   const { t } = useI18n();
   const sentinel = useRef<HTMLDivElement>(null);
-  const { hasNextPage, isFetchingNextPage, fetchNextPage } = props.query;
+  const { hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage } = props.query;
   useEffect(() => {
     const el = sentinel.current;
-    if (!el || !hasNextPage) return;
+    // After a failure (its toast said why) the list waits for the button: a sentinel still in view would
+    // otherwise ask again at once, and again.
+    if (!el || !hasNextPage || isFetchNextPageError) return;
     const observer = new IntersectionObserver(
       (entries) => {
         if (entries.some((e) => e.isIntersecting) && !isFetchingNextPage) void fetchNextPage();
@@ -50,7 +45,7 @@ export function LoadMore(props: { query: PagedQuery; endText: string }) {
     );
     observer.observe(el);
     return () => observer.disconnect();
-  }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
+  }, [hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage]);
   return (
     <div ref={sentinel} className="py-6 text-center text-sm text-gray-600 dark:text-gray-400">
       {hasNextPage ? (
@@ -69,35 +64,21 @@ export function LoadMore(props: { query: PagedQuery; endText: string }) {
   );
 }
 
-/** A grid of products that loads the next page as the shopper scrolls near its end. */
-export function InfiniteProducts(props: { filter: ListingFilter; emptyText?: string }) {
+/**
+ * A grid of products whose first page came with the page's data (`first`, read by the loader with the same
+ * filter and `listPageSize`) and whose next pages load as the shopper scrolls near its end.
+ */
+export function InfiniteProducts(props: {
+  filter: ListingFilter;
+  first: ListingPageView;
+  emptyText?: string;
+}) {
   const { t } = useI18n();
-  const query = useInfiniteQuery(useListingQuery(props.filter));
-
-  if (query.isPending) {
-    return (
-      <div className="grid grid-cols-2 gap-3 px-4" aria-busy="true">
-        {[0, 1, 2, 3].map((i) => (
-          <div key={i} className="aspect-[3/4] animate-pulse rounded-xl bg-gray-200 dark:bg-gray-800" />
-        ))}
-      </div>
-    );
-  }
-  if (query.isError) {
-    return (
-      <div className="px-4 py-8 text-center">
-        <p className="text-red-700 dark:text-red-400">{t("catalog.list.error")}</p>
-        <button
-          type="button"
-          onClick={() => void query.refetch()}
-          className="mt-3 rounded-full border border-gray-300 px-4 py-2 text-sm dark:border-gray-600"
-        >
-          {t("catalog.list.retry")}
-        </button>
-      </div>
-    );
-  }
-  const items = query.data.pages.flatMap((p) => p.items);
+  const { filter } = props;
+  const list = usePages(props.first, (cursor) =>
+    callApi("listings.list", { ...filter, limit: listPageSize, cursor }),
+  );
+  const items = list.pages.flatMap((p) => p.items);
   if (items.length === 0) {
     return (
       <p className="px-4 py-10 text-center text-gray-600 dark:text-gray-400">
@@ -116,7 +97,7 @@ export function InfiniteProducts(props: { filter: ListingFilter; emptyText?: str
           </li>
         ))}
       </ul>
-      <LoadMore query={query} endText={t("catalog.list.end")} />
+      <LoadMore query={list} endText={t("catalog.list.end")} />
     </div>
   );
 }

@@ -1,13 +1,13 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { useLocation } from "react-router";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Search, X } from "lucide-react";
 import { useI18n } from "../../lib/i18n.tsx";
 import { modal } from "../../lib/modal.ts";
 import { wantsSearchFocus } from "../../lib/search-focus.ts";
 import { ConfirmDialog } from "../../ui/confirm-dialog.tsx";
 import { useSignedIn } from "../../lib/session.ts";
-import { useTRPC } from "../../lib/trpc.ts";
+import { useApiAction, useApiRead } from "../../lib/api-hooks.ts";
+import { callApi } from "../../lib/client.ts";
 
 const deviceHistoryKey = "pasar-search-history";
 
@@ -70,12 +70,12 @@ function Chips(props: {
  */
 export function SearchBox(props: { initial: string; onSearch: (q: string) => void }) {
   const { t } = useI18n();
-  const trpc = useTRPC();
-  const queryClient = useQueryClient();
   const signedIn = useSignedIn();
   const id = useId();
   const [value, setValue] = useState(props.initial);
   const [open, setOpen] = useState(false);
+  // Each opening of the panel reads the history afresh (a search made meanwhile is in it).
+  const [openings, setOpenings] = useState(0);
   const [error, setError] = useState<string | undefined>();
   const [typed, setTyped] = useState(value);
   const [deviceHistory, setDeviceHistory] = useState<string[]>([]);
@@ -90,17 +90,16 @@ export function SearchBox(props: { initial: string; onSearch: (q: string) => voi
     const timer = setTimeout(() => setTyped(value.trim()), 250);
     return () => clearTimeout(timer);
   }, [value]);
-  const hot = useQuery({ ...trpc.search.hot.queryOptions(), enabled: open });
-  const serverHistory = useQuery({ ...trpc.search.history.queryOptions(), enabled: open && signedIn });
-  const suggestions = useQuery({
-    ...trpc.search.suggest.queryOptions({ q: typed }),
-    enabled: open && typed.length > 0,
-  });
-  const clear = useMutation(
-    trpc.search.clearHistory.mutationOptions({
-      onSuccess: () => queryClient.setQueryData(trpc.search.history.queryKey(), []),
-    }),
+  const hot = useApiRead(open ? "hot" : null, () => callApi("search.hot", undefined));
+  const serverHistory = useApiRead(open && signedIn ? `history ${openings}` : null, () =>
+    callApi("search.history", undefined),
   );
+  const suggestions = useApiRead(open && typed ? `suggest ${typed}` : null, () =>
+    callApi("search.suggest", { q: typed }),
+  );
+  const clear = useApiAction(() => callApi("search.clearHistory", undefined, { mutation: true }), {
+    onSuccess: () => serverHistory.set([]),
+  });
   const history = signedIn ? (serverHistory.data ?? []) : deviceHistory;
   const go = (q: string) => {
     const k = q.trim();
@@ -111,11 +110,8 @@ export function SearchBox(props: { initial: string; onSearch: (q: string) => voi
     setError(undefined);
     setValue(k);
     setOpen(false);
-    if (signedIn) {
-      // The results page records the search once it shows them (search.record) and refreshes the history;
-      // until then the history here is stale, but refetching now could beat the record to the server.
-      void queryClient.invalidateQueries({ queryKey: trpc.search.history.queryKey(), refetchType: "none" });
-    } else rememberOnDevice(k);
+    // Signed in, the results page records the search once it shows them (search.record).
+    if (!signedIn) rememberOnDevice(k);
     props.onSearch(k);
   };
   return (
@@ -144,6 +140,7 @@ export function SearchBox(props: { initial: string; onSearch: (q: string) => voi
             aria-invalid={error ? true : undefined}
             aria-describedby={error ? `${id}-error` : undefined}
             onFocus={() => {
+              if (!open) setOpenings((n) => n + 1);
               setOpen(true);
               setDeviceHistory(readDeviceHistory());
             }}
@@ -195,7 +192,7 @@ export function SearchBox(props: { initial: string; onSearch: (q: string) => voi
                     cancelLabel: t("catalog.search.cancel"),
                     confirmLabel: t("catalog.search.confirm"),
                     onConfirm: () => {
-                      if (signedIn) clear.mutate();
+                      if (signedIn) clear.run(undefined);
                       else {
                         localStorage.removeItem(deviceHistoryKey);
                         setDeviceHistory([]);

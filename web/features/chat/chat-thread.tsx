@@ -11,7 +11,7 @@ import { modal } from "../../lib/modal.ts";
 import { formatDateTime, useTimeZone } from "../../lib/time-zone.ts";
 import { toast } from "../../lib/toast.ts";
 import { useTRPC } from "../../lib/trpc.ts";
-import { postRecord } from "../../lib/client.ts";
+import { callApi } from "../../lib/client.ts";
 import { DialogActions } from "../../ui/confirm-dialog.tsx";
 import { Picture } from "../../ui/picture.tsx";
 import { Thumbnail } from "../../ui/thumbnail.tsx";
@@ -232,7 +232,11 @@ export function ChatThread(props: {
   useEffect(() => {
     if (!conversationId || lastOther === 0 || document.visibilityState !== "visible") return;
     // Without the API client: a conversation only read loads none.
-    postRecord("chat.mark", { conversationId, upTo: lastOther, read: true }).catch(() => {
+    callApi(
+      "chat.mark",
+      { conversationId, upTo: lastOther, read: true },
+      { mutation: true, keepalive: true },
+    ).catch(() => {
       // Not marked this time (offline): the next message or visit marks it.
     });
   }, [conversationId, lastOther]);

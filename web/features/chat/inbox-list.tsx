@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import type { ConversationSummary } from "#common/contracts/chat.ts";
 import { useI18n } from "../../lib/i18n.tsx";
 import { formatDateTime, useTimeZone } from "../../lib/time-zone.ts";
-import { postRecord } from "../../lib/client.ts";
+import { callApi } from "../../lib/client.ts";
 import { Avatar } from "../../ui/avatar.tsx";
 import { useChatLive } from "./use-chat-live.ts";
 
@@ -61,9 +61,11 @@ export function useLiveInbox(refresh: () => void) {
     {
       onMessage: (m) => {
         refresh();
-        postRecord("chat.mark", { conversationId: m.conversationId, upTo: m.id, read: false }).catch(
-          () => {},
-        );
+        callApi(
+          "chat.mark",
+          { conversationId: m.conversationId, upTo: m.id, read: false },
+          { mutation: true, keepalive: true },
+        ).catch(() => {});
       },
     },
     0,

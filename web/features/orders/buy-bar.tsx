@@ -1,11 +1,11 @@
 import { useState } from "react";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useNavigate, useRevalidator } from "react-router";
 import { useI18n } from "../../lib/i18n.tsx";
 import { localizePath } from "../../lib/locale.ts";
 import { useIntentAfterSignIn, useRequireSignIn } from "../../lib/session.ts";
 import { toast } from "../../lib/toast.ts";
-import { useTRPC } from "../../lib/trpc.ts";
+import { useApiAction } from "../../lib/api-hooks.ts";
+import { callApi } from "../../lib/client.ts";
 import { encodeLines, Stepper } from "./lines.tsx";
 
 /**
@@ -21,28 +21,24 @@ export function BuyBar(props: {
   onChoiceMissing: (() => void) | null;
 }) {
   const { t, locale } = useI18n();
-  const trpc = useTRPC();
-  const queryClient = useQueryClient();
   const navigate = useNavigate();
   const requireSignIn = useRequireSignIn();
   const [quantity, setQuantity] = useState(1);
   const revalidator = useRevalidator();
-  const add = useMutation(
-    trpc.cart.add.mutationOptions({
-      onSuccess: () => {
-        // The tab bar's badge comes with the page's data: read it again.
-        void revalidator.revalidate();
-        void queryClient.invalidateQueries({ queryKey: trpc.cart.get.queryKey() });
-        toast.notify(t("orders.cart.added"), "success");
-      },
-    }),
-  );
+  // The cart page's loader reads the cart afresh when it is opened; the tab bar's badge comes with the page's
+  // data: read it again.
+  const add = useApiAction((input: typeof line) => callApi("cart.add", input, { mutation: true }), {
+    onSuccess: () => {
+      void revalidator.revalidate();
+      toast.notify(t("orders.cart.added"), "success");
+    },
+  });
   const line = {
     listingId: props.listingId,
     ...(props.variantId ? { variantId: props.variantId } : {}),
     quantity,
   };
-  const addToCart = () => add.mutate(line);
+  const addToCart = () => add.run(line);
   useIntentAfterSignIn("cart", props.variantId !== null, addToCart);
   const soldOut = !props.onChoiceMissing && props.stock <= 0;
   // A choice still to make: the buttons stay enabled and ask for it.
@@ -59,7 +55,7 @@ export function BuyBar(props: {
       />
       <button
         type="button"
-        disabled={soldOut || add.isPending}
+        disabled={soldOut || add.pending}
         onClick={orAsk(() => requireSignIn(addToCart, "cart"))}
         className="h-11 flex-1 rounded-full border border-primary-700 px-1.5 text-sm leading-tight font-semibold text-primary-800 disabled:opacity-50 dark:border-primary-400 dark:text-primary-300"
       >

@@ -1,8 +1,9 @@
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useRevalidator } from "react-router";
+import { useApiAction, useApiRead } from "../../lib/api-hooks.ts";
+import { callApi } from "../../lib/client.ts";
 import { useI18n } from "../../lib/i18n.tsx";
 import { useIntentAfterSignIn, useRequireSignIn, useSignedIn } from "../../lib/session.ts";
 import { toast } from "../../lib/toast.ts";
-import { useTRPC } from "../../lib/trpc.ts";
 
 /**
  * Follows a store or stops following it; a visitor is sent to sign in first, and follows on coming back.
@@ -11,34 +12,37 @@ import { useTRPC } from "../../lib/trpc.ts";
  */
 export function FollowButton(props: { storeId: string; following?: boolean | null }) {
   const { t } = useI18n();
-  const trpc = useTRPC();
-  const queryClient = useQueryClient();
   const signedIn = useSignedIn();
   const requireSignIn = useRequireSignIn();
+  const revalidator = useRevalidator();
   const input = { storeId: props.storeId };
-  const status = useQuery({
-    ...trpc.stores.followStatus.queryOptions(input),
-    enabled: signedIn && props.following === undefined,
-  });
+  const status = useApiRead(signedIn && props.following === undefined ? props.storeId : null, () =>
+    callApi("stores.followStatus", input),
+  );
   const known = props.following !== undefined ? props.following !== null : status.data !== undefined;
   const following = (props.following ?? status.data?.following) === true;
   const refresh = (followed: boolean) => {
-    queryClient.setQueryData(trpc.stores.followStatus.queryKey(input), { following: followed });
-    void queryClient.invalidateQueries({ queryKey: trpc.stores.get.queryKey(input) });
+    status.set({ following: followed });
+    // The page's figures (a store's followers) come with its data: read it again.
+    void revalidator.revalidate();
     toast.notify(t(followed ? "stores.page.followed" : "stores.page.unfollowed"), "success");
   };
-  const follow = useMutation(trpc.stores.follow.mutationOptions({ onSuccess: () => refresh(true) }));
-  const unfollow = useMutation(trpc.stores.unfollow.mutationOptions({ onSuccess: () => refresh(false) }));
+  const follow = useApiAction(() => callApi("stores.follow", input, { mutation: true }), {
+    onSuccess: () => refresh(true),
+  });
+  const unfollow = useApiAction(() => callApi("stores.unfollow", input, { mutation: true }), {
+    onSuccess: () => refresh(false),
+  });
   // Back from signing in to follow: follow (unless already following).
   useIntentAfterSignIn("follow", known, () => {
-    if (!following) follow.mutate(input);
+    if (!following) follow.run(undefined);
   });
   return (
     <button
       type="button"
       aria-pressed={following}
       onClick={() =>
-        requireSignIn(() => (following ? unfollow.mutate(input) : follow.mutate(input)), "follow")
+        requireSignIn(() => (following ? unfollow.run(undefined) : follow.run(undefined)), "follow")
       }
       className={`h-9 shrink-0 rounded-full px-4 text-sm font-semibold whitespace-nowrap ${
         following

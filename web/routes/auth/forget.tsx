@@ -1,5 +1,4 @@
 import { useState } from "react";
-import { useMutation } from "@tanstack/react-query";
 import { useActionData, useNavigate, useSearchParams } from "react-router";
 import type { Route } from "./+types/forget";
 import { ResetPasswordInputSchema } from "#common/contracts/auth.ts";
@@ -23,9 +22,8 @@ import { useI18n } from "../../lib/i18n.tsx";
 import { localeFromParam } from "../../lib/locale.ts";
 import { pageMeta } from "../../lib/meta.ts";
 import { toast } from "../../lib/toast.ts";
-import { useTRPC } from "../../lib/trpc.ts";
-import { storeToken } from "../../lib/client.ts";
-import { QueryBoundary } from "../../lib/queries.tsx";
+import { useApiAction } from "../../lib/api-hooks.ts";
+import { callApi, storeToken, type ApiInput } from "../../lib/client.ts";
 
 export function loader({ params, context }: Route.LoaderArgs) {
   return { title: serverT(context, localeFromParam(params.lang) ?? "ind")("auth.forget.title") };
@@ -49,18 +47,8 @@ export function action(args: Route.ActionArgs) {
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageMeta(matches, loaderData?.title);
 
 /** Forgot password: a code sent to the account, then a new password. */
-/** The screen calls the API through TanStack Query (sending codes): it brings its own clients. */
 export default function Forget() {
-  return (
-    <QueryBoundary>
-      <ForgetScreen />
-    </QueryBoundary>
-  );
-}
-
-function ForgetScreen() {
   const { t, locale } = useI18n();
-  const trpc = useTRPC();
   const navigate = useNavigate();
   const [search] = useSearchParams();
   const posted = useActionData<typeof action>();
@@ -72,20 +60,21 @@ function ForgetScreen() {
   });
   const [errors, setErrors] = useState<FieldErrors>(posted?.errors ?? {});
   const set = (field: keyof typeof values) => (value: string) => setValues((v) => ({ ...v, [field]: value }));
-  const reset = useMutation(
-    trpc.auth.resetPassword.mutationOptions({
+  const reset = useApiAction(
+    (input: ApiInput<"auth.resetPassword">) => callApi("auth.resetPassword", input, { mutation: true }),
+    {
       onSuccess: (session) => {
         storeToken(session.token);
         toast.notify(t("auth.forget.success"), "success");
         void navigate(afterSignIn(search, locale), { replace: true });
       },
-    }),
+    },
   );
   const submit = async (e: React.FormEvent) => {
     e.preventDefault();
     const result = validate((await loadSchemas()).ResetPasswordInputSchema, values, t);
     setErrors(result.ok ? {} : result.errors);
-    if (result.ok) reset.mutate(result.data);
+    if (result.ok) reset.run(result.data);
   };
   return (
     <>
@@ -120,7 +109,7 @@ function ForgetScreen() {
             error={errors.confirmPassword}
             autoComplete="new-password"
           />
-          <SubmitButton busy={reset.isPending}>{t("auth.forget.submit")}</SubmitButton>
+          <SubmitButton busy={reset.pending}>{t("auth.forget.submit")}</SubmitButton>
         </form>
       </AuthPage>
     </>

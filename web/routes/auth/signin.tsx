@@ -1,6 +1,4 @@
 import { useEffect, useState } from "react";
-import { useMutation } from "@tanstack/react-query";
-import { TRPCClientError } from "@trpc/client";
 import { Link, useActionData, useNavigate, useSearchParams } from "react-router";
 import type { Route } from "./+types/signin";
 import { SignInInputSchema } from "#common/contracts/auth.ts";
@@ -25,9 +23,8 @@ import { useI18n } from "../../lib/i18n.tsx";
 import { localeFromParam, localizePath } from "../../lib/locale.ts";
 import { pageMeta } from "../../lib/meta.ts";
 import { toast } from "../../lib/toast.ts";
-import { useTRPC } from "../../lib/trpc.ts";
-import { storeToken } from "../../lib/client.ts";
-import { QueryBoundary } from "../../lib/queries.tsx";
+import { useApiAction } from "../../lib/api-hooks.ts";
+import { ApiError, callApi, storeToken, type ApiInput } from "../../lib/client.ts";
 
 export function loader({ params, context }: Route.LoaderArgs) {
   return { title: serverT(context, localeFromParam(params.lang) ?? "ind")("auth.signin.title") };
@@ -51,18 +48,8 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageMeta(ma
 type Method = "code" | "password";
 
 /** Sign in by one-time code or by password (seed section 2). */
-/** The screen calls the API through TanStack Query (sending codes): it brings its own clients. */
 export default function SignIn() {
-  return (
-    <QueryBoundary>
-      <SignInScreen />
-    </QueryBoundary>
-  );
-}
-
-function SignInScreen() {
   const { t, locale } = useI18n();
-  const trpc = useTRPC();
   const navigate = useNavigate();
   const [search] = useSearchParams();
   const posted = useActionData<typeof action>();
@@ -78,19 +65,20 @@ function SignInScreen() {
     // stale and is forgotten (seed section 8).
     if (bounced) storeToken("");
   }, [bounced]);
-  const signIn = useMutation(
-    trpc.auth.signIn.mutationOptions({
+  const signIn = useApiAction(
+    (input: ApiInput<"auth.signIn">) => callApi("auth.signIn", input, { mutation: true }),
+    {
       onSuccess: (session) => {
         storeToken(session.token);
         toast.notify(t("auth.signin.success"), "success");
         void navigate(afterSignIn(search, locale), { replace: true });
       },
       onError: (error) => {
-        if (method === "password" && error instanceof TRPCClientError) {
-          setOfferCode(error.data?.code === "TOO_MANY_REQUESTS");
+        if (method === "password" && error instanceof ApiError) {
+          setOfferCode(error.code === "TOO_MANY_REQUESTS");
         }
       },
-    }),
+    },
   );
   const switchToCode = () => {
     setMethod("code");
@@ -105,7 +93,7 @@ function SignInScreen() {
         : { method, account: values.account, code: values.code };
     const result = validate((await loadSchemas()).SignInInputSchema, input, t);
     setErrors(result.ok ? {} : result.errors);
-    if (result.ok) signIn.mutate(result.data);
+    if (result.ok) signIn.run(result.data);
   };
   const methods: { id: Method; label: string }[] = [
     { id: "password", label: t("auth.signin.withPassword") },
@@ -181,7 +169,7 @@ function SignInScreen() {
               {t("auth.signin.forgot")}
             </Link>
           </div>
-          <SubmitButton busy={signIn.isPending}>{t("auth.signin.submit")}</SubmitButton>
+          <SubmitButton busy={signIn.pending}>{t("auth.signin.submit")}</SubmitButton>
           {offerCode && method === "password" && (
             <button
               type="submit"

@@ -1,5 +1,4 @@
 import { useState } from "react";
-import { useMutation } from "@tanstack/react-query";
 import { Link, useActionData, useNavigate, useSearchParams } from "react-router";
 import type { Route } from "./+types/signup";
 import { SignUpInputSchema } from "#common/contracts/auth.ts";
@@ -24,9 +23,8 @@ import { useI18n } from "../../lib/i18n.tsx";
 import { localeFromParam, localizePath } from "../../lib/locale.ts";
 import { pageMeta } from "../../lib/meta.ts";
 import { toast } from "../../lib/toast.ts";
-import { useTRPC } from "../../lib/trpc.ts";
-import { storeToken } from "../../lib/client.ts";
-import { QueryBoundary } from "../../lib/queries.tsx";
+import { useApiAction } from "../../lib/api-hooks.ts";
+import { callApi, storeToken, type ApiInput } from "../../lib/client.ts";
 
 export function loader({ params, context }: Route.LoaderArgs) {
   return { title: serverT(context, localeFromParam(params.lang) ?? "ind")("auth.signup.title") };
@@ -51,18 +49,8 @@ export function action(args: Route.ActionArgs) {
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageMeta(matches, loaderData?.title);
 
 /** Sign up with an email address or Indonesian mobile number, a code sent to it, and a password. */
-/** The screen calls the API through TanStack Query (sending codes): it brings its own clients. */
 export default function SignUp() {
-  return (
-    <QueryBoundary>
-      <SignUpScreen />
-    </QueryBoundary>
-  );
-}
-
-function SignUpScreen() {
   const { t, locale } = useI18n();
-  const trpc = useTRPC();
   const navigate = useNavigate();
   const [search] = useSearchParams();
   const posted = useActionData<typeof action>();
@@ -75,21 +63,22 @@ function SignUpScreen() {
   });
   const [errors, setErrors] = useState<FieldErrors>(posted?.errors ?? {});
   const set = (field: keyof typeof values) => (value: string) => setValues((v) => ({ ...v, [field]: value }));
-  const signUp = useMutation(
-    trpc.auth.signUp.mutationOptions({
+  const signUp = useApiAction(
+    (input: ApiInput<"auth.signUp">) => callApi("auth.signUp", input, { mutation: true }),
+    {
       onSuccess: (session) => {
         storeToken(session.token);
         toast.notify(t("auth.signup.success"), "success");
         void navigate(afterSignIn(search, locale), { replace: true });
       },
-    }),
+    },
   );
   const submit = async (e: React.FormEvent) => {
     e.preventDefault();
     const input = { ...values, inviteCode: values.inviteCode || undefined };
     const result = validate((await loadSchemas()).SignUpInputSchema, input, t);
     setErrors(result.ok ? {} : result.errors);
-    if (result.ok) signUp.mutate(result.data);
+    if (result.ok) signUp.run(result.data);
   };
   return (
     <>
@@ -150,7 +139,7 @@ function SignUpScreen() {
               onChange: (e) => set("inviteCode")(e.target.value),
             }}
           />
-          <SubmitButton busy={signUp.isPending}>{t("auth.signup.submit")}</SubmitButton>
+          <SubmitButton busy={signUp.pending}>{t("auth.signup.submit")}</SubmitButton>
         </form>
       </AuthPage>
     </>

@@ -1,32 +1,33 @@
-import { useQuery } from "@tanstack/react-query";
-import { Link, useSearchParams } from "react-router";
+import { Link, useSearchParams, type ShouldRevalidateFunction } from "react-router";
 import type { Route } from "./+types/category";
 import { AppHeader } from "../../features/shell/app-header.tsx";
-import { serverT, withServerApi } from "../../lib/api.server.ts";
+import { callServerApi, serverT } from "../../lib/api.server.ts";
 import { useI18n } from "../../lib/i18n.tsx";
 import { localeFromParam, localizePath } from "../../lib/locale.ts";
 import { pageMeta } from "../../lib/meta.ts";
-import { useTRPC } from "../../lib/trpc.ts";
 import { Picture } from "../../ui/picture.tsx";
-import { QueryBoundary } from "../../lib/queries.tsx";
 
 export const handle = { tabBar: true };
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const locale = localeFromParam(params.lang) ?? "ind";
-  const { dehydrated } = await withServerApi({ request, context }, locale, ({ trpc, queryClient }) =>
-    queryClient.prefetchQuery(trpc.catalog.categories.queryOptions()),
-  );
-  return { dehydrated, title: serverT(context, locale)("catalog.category.title") };
+  const tree = await callServerApi({ request, context }, locale, (api) => api.catalog.categories());
+  return { tree, title: serverT(context, locale)("catalog.category.title") };
 }
+
+/** Choosing a top category changes only the address's `top`: the page already has the whole tree. */
+export const shouldRevalidate: ShouldRevalidateFunction = ({
+  currentUrl,
+  nextUrl,
+  defaultShouldRevalidate,
+}) => (currentUrl.pathname === nextUrl.pathname ? false : defaultShouldRevalidate);
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageMeta(matches, loaderData?.title);
 
 /** The category tree: top categories as tabs, their subcategories beside them. */
-function Categories() {
+export default function Category({ loaderData }: Route.ComponentProps) {
   const { t, locale } = useI18n();
-  const trpc = useTRPC();
-  const tree = useQuery(trpc.catalog.categories.queryOptions()).data ?? [];
+  const { tree } = loaderData;
   const [search, setSearch] = useSearchParams();
   const active = tree.find((c) => c.id === Number(search.get("top"))) ?? tree[0];
   const listHref = (id: number) => `${localizePath(locale, "/h5/products/list")}?category=${id}`;
@@ -94,13 +95,5 @@ function Categories() {
         )}
       </main>
     </>
-  );
-}
-
-export default function Category({ loaderData }: Route.ComponentProps) {
-  return (
-    <QueryBoundary state={loaderData.dehydrated}>
-      <Categories />
-    </QueryBoundary>
   );
 }

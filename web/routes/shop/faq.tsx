@@ -1,29 +1,23 @@
-import { useQuery } from "@tanstack/react-query";
 import type { Route } from "./+types/faq";
 import { AppHeader } from "../../features/shell/app-header.tsx";
 import { SupportContacts } from "../../features/support/support-contacts.tsx";
-import { serverT, withServerApi } from "../../lib/api.server.ts";
+import { callServerApi, serverT } from "../../lib/api.server.ts";
 import { useI18n } from "../../lib/i18n.tsx";
 import { localeFromParam } from "../../lib/locale.ts";
 import { pageMeta } from "../../lib/meta.ts";
-import { useTRPC } from "../../lib/trpc.ts";
-import { QueryBoundary } from "../../lib/queries.tsx";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const locale = localeFromParam(params.lang) ?? "ind";
-  const { dehydrated } = await withServerApi({ request, context }, locale, ({ trpc, queryClient }) =>
-    queryClient.prefetchQuery(trpc.faq.list.queryOptions()),
-  );
-  return { dehydrated, title: serverT(context, locale)("support.faq.title") };
+  const faqs = await callServerApi({ request, context }, locale, (api) => api.faq.list());
+  return { faqs, title: serverT(context, locale)("support.faq.title") };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageMeta(matches, loaderData?.title);
 
 /** Questions and answers from the database, each opening in place (native details/summary). */
-function Faqs() {
+export default function Question({ loaderData }: Route.ComponentProps) {
   const { t } = useI18n();
-  const trpc = useTRPC();
-  const faqs = useQuery(trpc.faq.list.queryOptions()).data ?? [];
+  const { faqs } = loaderData;
   return (
     <>
       <AppHeader back title={t("support.faq.title")} />
@@ -42,13 +36,5 @@ function Faqs() {
         <SupportContacts className="mt-4 rounded-xl bg-white p-4 shadow-sm ring-1 ring-gray-200 dark:bg-gray-800 dark:ring-gray-700" />
       </main>
     </>
-  );
-}
-
-export default function Question({ loaderData }: Route.ComponentProps) {
-  return (
-    <QueryBoundary state={loaderData.dehydrated}>
-      <Faqs />
-    </QueryBoundary>
   );
 }

@@ -1,24 +1,24 @@
-import { useQuery } from "@tanstack/react-query";
 import { Search } from "lucide-react";
-import { Link, useSearchParams } from "react-router";
+import { Link } from "react-router";
 import type { Route } from "./+types/home";
 import { AppHeader } from "../../features/shell/app-header.tsx";
 import { PreferencesButton } from "../../features/shell/preferences-button.tsx";
 import { ChatHeaderLink } from "../../features/chat/unread.tsx";
-import type { CategoryView } from "#common/contracts/catalog.ts";
+import type { CategoryView, ProductCardView } from "#common/contracts/catalog.ts";
+import type { StoreSummaryView } from "#common/contracts/stores.ts";
 import { ProductCard, ProductRow } from "../../features/catalog/product-card.tsx";
-import { serverT, withServerApi } from "../../lib/api.server.ts";
+import { callServerApi, serverT } from "../../lib/api.server.ts";
+import { callApi } from "../../lib/client.ts";
+import { useApiRead } from "../../lib/api-hooks.ts";
 import { useI18n } from "../../lib/i18n.tsx";
 import { localeFromParam, localizePath } from "../../lib/locale.ts";
 import { pageMeta } from "../../lib/meta.ts";
-import { useTRPC } from "../../lib/trpc.ts";
 import { useWebConfig } from "../../lib/web-config.ts";
 import { useSignedIn } from "../../lib/session.ts";
 import { DownloadBanner, downloadTipCookie } from "../../features/shell/download-banner.tsx";
 import { cookieValue } from "../../lib/cookies.server.ts";
 import { focusSearchState } from "../../lib/search-focus.ts";
 import { Picture } from "../../ui/picture.tsx";
-import { QueryBoundary } from "../../lib/queries.tsx";
 
 export const handle = { tabBar: true };
 
@@ -35,22 +35,23 @@ export async function loader({ request, context, params, url }: Route.LoaderArgs
   const tab = tabFrom(url.searchParams);
   // Everything the first screen shows comes with the page: nothing appears after hydration and pushes the
   // page down, and a visit needs no API call (nor the code that makes one) while it loads.
-  const { dehydrated } = await withServerApi({ request, context }, locale, async ({ trpc, queryClient }) => {
-    // The same for everyone (decision 27): a signed-in shopper's "my collection" row is asked after hydration.
-    await Promise.all([
-      queryClient.prefetchQuery(trpc.catalog.home.queryOptions()),
-      ...(tab
-        ? [
-            queryClient.prefetchQuery(
-              trpc.listings.list.queryOptions({ categoryId: tab, limit: tabPageSize }),
-            ),
-          ]
-        : [queryClient.prefetchQuery(trpc.stores.list.queryOptions(streetPreview))]),
-    ]);
-  });
+  // The same for everyone (decision 27): a signed-in shopper's "my collection" row is asked after hydration.
+  const [home, tabList, street] = await callServerApi({ request, context }, locale, (api) =>
+    Promise.all([
+      api.catalog.home(),
+      tab ? api.listings.list({ categoryId: tab, limit: tabPageSize }) : undefined,
+      tab ? undefined : api.stores.list(streetPreview),
+    ]),
+  );
   const tipDismissed =
     cookieValue(request.headers.get("cookie"), downloadTipCookie.name) === downloadTipCookie.dismissed;
-  return { dehydrated, title: serverT(context, locale)("catalog.home.title"), tipDismissed };
+  return {
+    home,
+    tabList: tab && tabList ? { categoryId: tab, items: tabList.items } : undefined,
+    street: street?.items ?? [],
+    title: serverT(context, locale)("catalog.home.title"),
+    tipDismissed,
+  };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageMeta(matches, loaderData?.title);
@@ -101,30 +102,18 @@ function CategoryTabs(props: { categories: CategoryView[]; active?: number }) {
   );
 }
 
-function CategoryGrid(props: { categoryId: number; title: string }) {
-  const trpc = useTRPC();
+function CategoryGrid(props: { products: ProductCardView[]; title: string }) {
   const { t } = useI18n();
-  const list = useQuery(
-    trpc.listings.list.queryOptions({ categoryId: props.categoryId, limit: tabPageSize }),
-  );
   return (
     <section aria-labelledby="tab-title" className="mt-4 px-4">
       <h2 id="tab-title" className="text-base font-semibold">
         {props.title}
       </h2>
-      {list.isPending ? (
-        <div className="mt-2 grid grid-cols-2 gap-3" aria-busy="true">
-          {[0, 1, 2, 3].map((i) => (
-            <div key={i} className="aspect-[3/4] animate-pulse rounded-xl bg-gray-200 dark:bg-gray-800" />
-          ))}
-        </div>
-      ) : list.isError ? (
-        <p className="mt-2 text-sm text-red-700 dark:text-red-400">{t("catalog.home.loadError")}</p>
-      ) : list.data.items.length === 0 ? (
+      {props.products.length === 0 ? (
         <p className="mt-2 text-sm text-gray-600 dark:text-gray-400">{t("catalog.home.empty")}</p>
       ) : (
         <ul className="mt-2 grid grid-cols-2 gap-3">
-          {list.data.items.map((p, i) => (
+          {props.products.map((p, i) => (
             <li key={p.id}>
               <ProductCard product={p} layout="grid" lcp={i < 2} eager={i < 4} />
             </li>
@@ -137,18 +126,16 @@ function CategoryGrid(props: { categoryId: number; title: string }) {
 
 /** The signed-in shopper's latest favourites (nothing for visitors). */
 function MyCollection() {
-  const trpc = useTRPC();
   const { t } = useI18n();
   const signedIn = useSignedIn();
-  const list = useQuery({ ...trpc.collection.list.queryOptions({}), enabled: signedIn });
+  const list = useApiRead(signedIn ? "collection" : null, () => callApi("collection.list", {}));
   const products = (list.data?.items ?? []).slice(0, 10).map((i) => i.product);
   return <ProductRow id="my-collection" title={t("catalog.home.myCollection")} products={products} />;
 }
 
-function ShopStreetPreview() {
-  const trpc = useTRPC();
+function ShopStreetPreview(props: { stores: StoreSummaryView[] }) {
   const { t, locale } = useI18n();
-  const stores = useQuery(trpc.stores.list.queryOptions(streetPreview)).data?.items ?? [];
+  const { stores } = props;
   if (stores.length === 0) return null;
   return (
     <section aria-labelledby="shop-street" className="mt-4">
@@ -189,15 +176,11 @@ function ShopStreetPreview() {
   );
 }
 
-function HomeContent(props: { tipDismissed: boolean }) {
-  const trpc = useTRPC();
+export default function Home({ loaderData }: Route.ComponentProps) {
   const { t, locale } = useI18n();
-  const [search] = useSearchParams();
-  const tab = tabFrom(search);
-  const home = useQuery(trpc.catalog.home.queryOptions());
+  const { home, tabList, street, tipDismissed } = loaderData;
   const site = useWebConfig();
-  if (!home.data) return null;
-  const activeCategory = home.data.categories.find((c) => c.id === tab);
+  const activeCategory = tabList && home.categories.find((c) => c.id === tabList.categoryId);
   return (
     <>
       <AppHeader
@@ -221,26 +204,26 @@ function HomeContent(props: { tipDismissed: boolean }) {
             {t("catalog.home.search")}
           </Link>
         </div>
-        <CategoryTabs categories={home.data.categories} active={activeCategory?.id} />
+        <CategoryTabs categories={home.categories} active={activeCategory?.id} />
         {activeCategory ? (
-          <CategoryGrid categoryId={activeCategory.id} title={activeCategory.name} />
+          <CategoryGrid products={tabList!.items} title={activeCategory.name} />
         ) : (
           <>
-            <ProductRow id="hot" title={t("catalog.home.hot")} products={home.data.hot} lcp />
+            <ProductRow id="hot" title={t("catalog.home.hot")} products={home.hot} lcp />
             <ProductRow
               id="boutique"
               title={t("catalog.home.boutique")}
-              products={home.data.boutique}
-              lcp={home.data.hot.length === 0}
+              products={home.boutique}
+              lcp={home.hot.length === 0}
             />
             <MyCollection />
-            <ShopStreetPreview />
+            <ShopStreetPreview stores={street} />
             <section aria-labelledby="fresh" className="mt-4 px-4">
               <h2 id="fresh" className="text-base font-semibold">
                 {t("catalog.home.new")}
               </h2>
               <ul className="mt-2 grid grid-cols-2 gap-3">
-                {home.data.fresh.map((p) => (
+                {home.fresh.map((p) => (
                   <li key={p.id}>
                     <ProductCard product={p} layout="grid" />
                   </li>
@@ -250,15 +233,7 @@ function HomeContent(props: { tipDismissed: boolean }) {
           </>
         )}
       </main>
-      <DownloadBanner dismissed={props.tipDismissed} />
+      <DownloadBanner dismissed={tipDismissed} />
     </>
-  );
-}
-
-export default function Home({ loaderData }: Route.ComponentProps) {
-  return (
-    <QueryBoundary state={loaderData.dehydrated}>
-      <HomeContent tipDismissed={loaderData.tipDismissed} />
-    </QueryBoundary>
   );
 }

@@ -1,7 +1,7 @@
 import { data, Outlet, useMatches, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/layout";
 import { TabBar } from "../../features/shell/tab-bar.tsx";
-import { withServerApi } from "../../lib/api.server.ts";
+import { callServerApi } from "../../lib/api.server.ts";
 import { localeFromParam } from "../../lib/locale.ts";
 import { getRecords, hasSessionHint, storedToken } from "../../lib/client.ts";
 
@@ -11,12 +11,12 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   // The cart's and the chat's badges come with a page rendered for this shopper, so the tab bar and headers load
   // no API code of their own (0 for visitors; operators keep no chats). A browse page is rendered as a visitor's
   // for everyone (decision 27): there `personal` is false and the browser asks for the badges (`clientLoader`).
-  const { result } = await withServerApi({ request, context }, locale, async ({ trpc, queryClient, ctx }) => {
+  const result = await callServerApi({ request, context }, locale, async (api, ctx) => {
     const user = await ctx.user();
     if (!user) return { cart: 0, chat: 0, personal: false };
     const [cart, chat] = await Promise.all([
-      queryClient.fetchQuery(trpc.cart.count.queryOptions()),
-      user.role !== "operator" ? queryClient.fetchQuery(trpc.chat.unread.queryOptions()) : { count: 0 },
+      api.cart.count(),
+      user.role !== "operator" ? api.chat.unread() : { count: 0 },
     ]);
     return { cart: cart.count, chat: chat.count, personal: true };
   });

@@ -1,22 +1,16 @@
 import { useEffect } from "react";
-import { useInfiniteQuery, useMutation, useQueryClient } from "@tanstack/react-query";
 import { useNavigationType, useSearchParams } from "react-router";
 import type { Route } from "./+types/product-list";
 import { AppHeader } from "../../features/shell/app-header.tsx";
-import {
-  InfiniteProducts,
-  listPageSize,
-  useListingQuery,
-  type ListingFilter,
-} from "../../features/catalog/infinite-products.tsx";
+import { InfiniteProducts, listPageSize } from "../../features/catalog/infinite-products.tsx";
 import { SearchBox } from "../../features/catalog/search-box.tsx";
 import { SortTabs, sortFrom } from "../../features/catalog/sort-tabs.tsx";
-import { rethrowNotFound, serverT, withServerApi } from "../../lib/api.server.ts";
+import { callServerApi, rethrowNotFound, serverT } from "../../lib/api.server.ts";
+import { useApiAction } from "../../lib/api-hooks.ts";
+import { callApi } from "../../lib/client.ts";
 import { useI18n } from "../../lib/i18n.tsx";
 import { localeFromParam } from "../../lib/locale.ts";
 import { pageMeta } from "../../lib/meta.ts";
-import { useTRPC } from "../../lib/trpc.ts";
-import { QueryBoundary } from "../../lib/queries.tsx";
 
 function filterFrom(search: URLSearchParams) {
   const category = Number(search.get("category"));
@@ -30,28 +24,19 @@ function filterFrom(search: URLSearchParams) {
 export async function loader({ request, context, params, url }: Route.LoaderArgs) {
   const locale = localeFromParam(params.lang) ?? "ind";
   const filter = filterFrom(url.searchParams);
-  const { dehydrated, result: categoryName } = await withServerApi(
-    { request, context },
-    locale,
-    async ({ trpc, queryClient }) => {
-      const [tree] = await Promise.all([
-        filter.categoryId ? queryClient.fetchQuery(trpc.catalog.categories.queryOptions()) : undefined,
-        queryClient
-          .fetchInfiniteQuery(
-            trpc.listings.list.infiniteQueryOptions(
-              { ...filter, limit: listPageSize },
-              { getNextPageParam: (last) => last.nextCursor ?? undefined },
-            ),
-          )
-          // An unknown category is the 404 page, not an empty list.
-          .catch(rethrowNotFound),
-      ]);
-      return tree?.flatMap((top) => [top, ...top.children]).find((c) => c.id === filter.categoryId)?.name;
-    },
+  const [tree, products] = await callServerApi({ request, context }, locale, (api) =>
+    Promise.all([
+      filter.categoryId ? api.catalog.categories() : undefined,
+      // An unknown category is the 404 page, not an empty list.
+      api.listings.list({ ...filter, limit: listPageSize }).catch(rethrowNotFound),
+    ]),
   );
+  const categoryName = tree
+    ?.flatMap((top) => [top, ...top.children])
+    .find((c) => c.id === filter.categoryId)?.name;
   const t = serverT(context, locale);
   return {
-    dehydrated,
+    products,
     // The list is named by what it shows: the search, else the category, else all products.
     title: filter.q
       ? t("catalog.list.results", { query: filter.q })
@@ -70,18 +55,13 @@ function useRecordSearch(q: string | undefined) {
   // The page the browser loaded (or reloaded, or went back to) arrived by POP; a search made in the shop
   // navigates here (PUSH or REPLACE).
   const madeInShop = useNavigationType() !== "POP";
-  const trpc = useTRPC();
-  const queryClient = useQueryClient();
-  const { mutate } = useMutation(
-    trpc.search.record.mutationOptions({
-      onSuccess: () => void queryClient.invalidateQueries({ queryKey: trpc.search.history.queryKey() }),
-    }),
-  );
+  // The search box reads the history afresh each time it opens: nothing to refresh here.
+  const { run } = useApiAction((input: { q: string }) => callApi("search.record", input, { mutation: true }));
   useEffect(() => {
-    if (q && madeInShop) mutate({ q });
+    if (q && madeInShop) run({ q });
     // Only a new keyword is a new search; sorting the same results is not.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [q, mutate]);
+  }, [q, run]);
 }
 
 function RecordSearch(props: { q: string | undefined }) {
@@ -90,13 +70,12 @@ function RecordSearch(props: { q: string | undefined }) {
 }
 
 /** "Showing results for …" when search corrected a misspelt word. */
-function CorrectedQuery(props: { filter: ListingFilter }) {
+function CorrectedQuery(props: { corrected: string | null | undefined }) {
   const { t } = useI18n();
-  const corrected = useInfiniteQuery(useListingQuery(props.filter)).data?.pages[0]?.correctedQuery;
-  if (!corrected) return null;
+  if (!props.corrected) return null;
   return (
     <p className="px-4 pt-3 text-sm text-gray-700 dark:text-gray-300" data-testid="corrected-query">
-      {t("catalog.list.correctedTo", { query: corrected })}
+      {t("catalog.list.correctedTo", { query: props.corrected })}
     </p>
   );
 }
@@ -115,7 +94,7 @@ export default function ProductList({ loaderData }: Route.ComponentProps) {
     setSearch(next, { preventScrollReset: true });
   };
   return (
-    <QueryBoundary state={loaderData.dehydrated}>
+    <>
       <AppHeader back title={loaderData.title} />
       <main id="main" className="pb-6">
         <h1 className="sr-only">{loaderData.title || t("catalog.list.title")}</h1>
@@ -125,11 +104,11 @@ export default function ProductList({ loaderData }: Route.ComponentProps) {
           onChange={(sort) => update({ sort: sort === "overall" ? undefined : sort })}
         />
         <RecordSearch q={filter.q} />
-        {filter.q && <CorrectedQuery filter={filter} />}
+        {filter.q && <CorrectedQuery corrected={loaderData.products.correctedQuery} />}
         <div className="mt-3">
-          <InfiniteProducts filter={filter} />
+          <InfiniteProducts filter={filter} first={loaderData.products} />
         </div>
       </main>
-    </QueryBoundary>
+    </>
   );
 }

@@ -1,49 +1,47 @@
 import { useEffect, useState } from "react";
-import { useMutation, useQuery } from "@tanstack/react-query";
 import { Link, useSearchParams, type ShouldRevalidateFunction } from "react-router";
 import type { Route } from "./+types/product";
 import { AppHeader } from "../../features/shell/app-header.tsx";
+import { ProductRow } from "../../features/catalog/product-card.tsx";
+import { RatingLine, ReviewItem } from "../../features/reviews/review-item.tsx";
+import type { ProductCardView } from "#common/contracts/catalog.ts";
 import { PreferencesButton } from "../../features/shell/preferences-button.tsx";
 import { Price } from "../../features/catalog/price.tsx";
 import { ProductGallery } from "../../features/catalog/product-gallery.tsx";
-import { ProductRow } from "../../features/catalog/product-card.tsx";
 import { ShareButton } from "../../features/catalog/share-button.tsx";
 import { VariantPicker } from "../../features/catalog/variant-picker.tsx";
 import { chosenVariant, firstUnchosen, offerOf, readChoice } from "../../features/catalog/variant-choice.ts";
 import { CollectionButton } from "../../features/browsing/collection-button.tsx";
 import { BuyBar } from "../../features/orders/buy-bar.tsx";
 import { FollowButton } from "../../features/stores/follow-button.tsx";
-import { rethrowNotFound, serverT, withServerApi } from "../../lib/api.server.ts";
+import { callServerApi, rethrowNotFound, serverT } from "../../lib/api.server.ts";
+import { useApiAction } from "../../lib/api-hooks.ts";
+import { callApi } from "../../lib/client.ts";
 import { formatNumber } from "../../lib/format.ts";
 import { useI18n } from "../../lib/i18n.tsx";
 import { useSignedIn } from "../../lib/session.ts";
 import { localeFromParam, localizePath } from "../../lib/locale.ts";
 import { pageMeta } from "../../lib/meta.ts";
-import { useTRPC } from "../../lib/trpc.ts";
 import { Picture } from "../../ui/picture.tsx";
-import { RatingLine, ReviewItem } from "../../features/reviews/review-item.tsx";
-import { QueryBoundary } from "../../lib/queries.tsx";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const locale = localeFromParam(params.lang) ?? "ind";
-  const { result, dehydrated } = await withServerApi({ request, context }, locale, ({ trpc, queryClient }) =>
-    queryClient
-      .fetchQuery(trpc.listings.get.queryOptions({ id: params.id }))
-      // The recommendations come with the page: it then loads no API code until it records or buys.
-      .then(async (product) => {
-        await Promise.all([
-          queryClient.prefetchQuery(trpc.listings.recommended.queryOptions({ id: params.id })),
-          queryClient.prefetchQuery(trpc.reviews.forProduct.queryOptions(reviewsInput(params.id))),
-        ]);
-        return product;
-      })
-      .catch(rethrowNotFound),
-  );
+  const [product, recommended, reviews] = await callServerApi({ request, context }, locale, async (api) => {
+    const found = await api.listings.get({ id: params.id }).catch(rethrowNotFound);
+    // The recommendations and reviews come with the page: nothing appears after hydration.
+    return Promise.all([
+      found,
+      api.listings.recommended({ id: params.id }),
+      api.reviews.forProduct(reviewsInput(params.id)),
+    ]);
+  });
   const t = serverT(context, locale);
   return {
-    dehydrated,
-    title: result.name || t("catalog.product.title"),
-    description: result.description.slice(0, 160),
+    product,
+    recommended,
+    reviews,
+    title: product.name || t("catalog.product.title"),
+    description: product.description.slice(0, 160),
   };
 }
 
@@ -63,11 +61,9 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
 /** The product page shows the rating and the three newest reviews; the rest are on the reviews page. */
 const reviewsInput = (listingId: string) => ({ listingId, limit: 3 });
 
-function Reviews(props: { id: string }) {
-  const trpc = useTRPC();
+function Reviews(props: { id: string; reviews: Route.ComponentProps["loaderData"]["reviews"] }) {
   const { t, locale } = useI18n();
-  const reviews = useQuery(trpc.reviews.forProduct.queryOptions(reviewsInput(props.id))).data;
-  if (!reviews) return null;
+  const { reviews } = props;
   const all = localizePath(locale, `/h5/products/${props.id}/reviews`);
   return (
     <section aria-labelledby="reviews-title" className="mt-2 bg-white p-4 dark:bg-gray-900">
@@ -91,36 +87,33 @@ function Reviews(props: { id: string }) {
   );
 }
 
-function Recommended(props: { id: string }) {
-  const trpc = useTRPC();
+function Recommended(props: { products: ProductCardView[] }) {
   const { t } = useI18n();
-  const recommended = useQuery(trpc.listings.recommended.queryOptions({ id: props.id })).data ?? [];
-  return <ProductRow id="recommended" title={t("catalog.product.recommended")} products={recommended} />;
+  return <ProductRow id="recommended" title={t("catalog.product.recommended")} products={props.products} />;
 }
 
 /**
  * Records a signed-in shopper's footprint once the product is shown in the browser: loading the page
  * (a crawler, a prefetch, a link from another site) records nothing on its own.
  */
-function useRecordFootprint(listingId: string | undefined) {
-  const trpc = useTRPC();
+function useRecordFootprint(listingId: string) {
   const signedIn = useSignedIn();
-  // No cache to refresh: the footprints page's loader reads them afresh when it is opened.
-  const { mutate } = useMutation(trpc.footprints.record.mutationOptions());
+  // Nothing to refresh: the footprints page's loader reads them afresh when it is opened.
+  const { run } = useApiAction((input: { listingId: string }) =>
+    callApi("footprints.record", input, { mutation: true }),
+  );
   useEffect(() => {
-    if (signedIn && listingId) mutate({ listingId });
-  }, [signedIn, listingId, mutate]);
+    if (signedIn) run({ listingId });
+  }, [signedIn, listingId, run]);
 }
 
-function ProductContent(props: { id: string }) {
-  const trpc = useTRPC();
+export default function Product({ loaderData }: Route.ComponentProps) {
   const { t, locale } = useI18n();
-  const { data: product } = useQuery(trpc.listings.get.queryOptions({ id: props.id }));
+  const { product } = loaderData;
   const [params] = useSearchParams();
   // After a tap on a buy button with a choice still to make: the picker says which.
   const [prompt, setPrompt] = useState(false);
-  useRecordFootprint(product?.id);
-  if (!product) return null;
+  useRecordFootprint(product.id);
   const choice = readChoice(product.options, params);
   const variant = chosenVariant(product.variants, choice);
   const missing = firstUnchosen(product.options, choice);
@@ -240,8 +233,8 @@ function ProductContent(props: { id: string }) {
             {product.description}
           </p>
         </section>
-        <Reviews id={product.id} />
-        <Recommended id={product.id} />
+        <Reviews id={product.id} reviews={loaderData.reviews} />
+        <Recommended products={loaderData.recommended} />
       </main>
       <BuyBar
         listingId={product.id}
@@ -250,13 +243,5 @@ function ProductContent(props: { id: string }) {
         onChoiceMissing={missing ? askFor : null}
       />
     </>
-  );
-}
-
-export default function Product({ loaderData, params }: Route.ComponentProps) {
-  return (
-    <QueryBoundary state={loaderData.dehydrated}>
-      <ProductContent id={params.id} />
-    </QueryBoundary>
   );
 }

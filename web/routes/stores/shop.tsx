@@ -1,5 +1,4 @@
-import { useEffect } from "react";
-import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useEffect, useState } from "react";
 import { Store } from "lucide-react";
 import { Link, useSearchParams } from "react-router";
 import { responseSpeed } from "#common/chat.ts";
@@ -9,67 +8,51 @@ import { InfiniteProducts, listPageSize } from "../../features/catalog/infinite-
 import { SortTabs, sortFrom } from "../../features/catalog/sort-tabs.tsx";
 import { FollowButton } from "../../features/stores/follow-button.tsx";
 import { StoreBadges, StoreFigures } from "../../features/stores/store-stats.tsx";
-import { rethrowNotFound, withServerApi } from "../../lib/api.server.ts";
+import { callServerApi, rethrowNotFound } from "../../lib/api.server.ts";
 import { useI18n } from "../../lib/i18n.tsx";
 import { localeFromParam, localizePath } from "../../lib/locale.ts";
 import { pageMeta } from "../../lib/meta.ts";
-import { useTRPC } from "../../lib/trpc.ts";
-import { postRecord } from "../../lib/client.ts";
+import { callApi, type ApiOutput } from "../../lib/client.ts";
 import { Picture } from "../../ui/picture.tsx";
-import { QueryBoundary } from "../../lib/queries.tsx";
 
 export async function loader({ request, context, params, url }: Route.LoaderArgs) {
   const locale = localeFromParam(params.lang) ?? "ind";
   const sort = sortFrom(url.searchParams.get("sort"));
-  const { result, dehydrated } = await withServerApi(
-    { request, context },
-    locale,
-    async ({ trpc, queryClient }) => {
-      const store = await queryClient
-        .fetchQuery(trpc.stores.get.queryOptions({ storeId: params.id }))
-        .catch(rethrowNotFound);
-      await queryClient.prefetchQuery(trpc.chat.storeStats.queryOptions({ storeId: params.id }));
-      await queryClient.prefetchInfiniteQuery(
-        trpc.listings.list.infiniteQueryOptions(
-          { storeId: params.id, sort, limit: listPageSize },
-          { getNextPageParam: (last) => last.nextCursor ?? undefined },
-        ),
-      );
-      return store;
-    },
-  );
-  return { dehydrated, title: result.name, description: result.intro.slice(0, 160) };
+  const [store, chatStats, products] = await callServerApi({ request, context }, locale, async (api) => {
+    const found = await api.stores.get({ storeId: params.id }).catch(rethrowNotFound);
+    return Promise.all([
+      found,
+      api.chat.storeStats({ storeId: params.id }),
+      api.listings.list({ storeId: params.id, sort, limit: listPageSize }),
+    ]);
+  });
+  return { store, chatStats, products, title: store.name, description: store.intro.slice(0, 160) };
 }
+
+type StoreChatStats = ApiOutput<"chat.storeStats">;
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
   pageMeta(matches, loaderData?.title, loaderData?.description);
 
 /**
- * Counts the visit once the store page is shown in the browser (loading the page counts nothing), then
- * shows the figures with it.
+ * Counts the visit once the store page is shown in the browser (loading the page counts nothing), and answers
+ * the visits counted with it (undefined until then).
  */
-function useCountVisit(storeId: string | undefined) {
-  const trpc = useTRPC();
-  const queryClient = useQueryClient();
+function useCountVisit(storeId: string): number | undefined {
+  const [counted, setCounted] = useState<{ storeId: string; visits: number }>();
   useEffect(() => {
-    if (!storeId) return;
-    postRecord<{ visits: number }>("stores.visit", { storeId })
-      .then(({ visits }) =>
-        queryClient.setQueryData(
-          trpc.stores.get.queryKey({ storeId }),
-          (store) => store && { ...store, visits },
-        ),
-      )
+    callApi("stores.visit", { storeId }, { mutation: true, keepalive: true })
+      .then(({ visits }) => setCounted({ storeId, visits }))
       // Not counted this time (offline, the server busy): nothing the visitor needs to know.
       .catch(() => {});
-  }, [storeId, queryClient, trpc]);
+  }, [storeId]);
+  return counted?.storeId === storeId ? counted.visits : undefined;
 }
 
 /** The store's chat figures over 30 days (from its messages) and the way to chat with it. */
-function StoreChat(props: { storeId: string }) {
+function StoreChat(props: { storeId: string; stats: StoreChatStats }) {
   const { t, locale } = useI18n();
-  const trpc = useTRPC();
-  const stats = useQuery(trpc.chat.storeStats.queryOptions({ storeId: props.storeId })).data;
+  const { stats } = props;
   return (
     <div className="mt-3 flex items-center justify-between gap-3">
       <p className="text-sm text-gray-700 dark:text-gray-300">
@@ -91,14 +74,12 @@ function StoreChat(props: { storeId: string }) {
   );
 }
 
-function ShopContent(props: { id: string }) {
+export default function Shop({ loaderData }: Route.ComponentProps) {
   const { t } = useI18n();
-  const trpc = useTRPC();
   const [search, setSearch] = useSearchParams();
   const sort = sortFrom(search.get("sort"));
-  const store = useQuery(trpc.stores.get.queryOptions({ storeId: props.id })).data;
-  useCountVisit(store?.id);
-  if (!store) return null;
+  const visits = useCountVisit(loaderData.store.id);
+  const store = visits === undefined ? loaderData.store : { ...loaderData.store, visits };
   return (
     <>
       <AppHeader back title={t("stores.page.title")} />
@@ -131,7 +112,7 @@ function ShopContent(props: { id: string }) {
           <div className="mt-3">
             <StoreFigures store={store} />
           </div>
-          <StoreChat storeId={store.id} />
+          <StoreChat storeId={store.id} stats={loaderData.chatStats} />
         </section>
         <div className="mt-2">
           <SortTabs
@@ -142,17 +123,9 @@ function ShopContent(props: { id: string }) {
           />
         </div>
         <div className="mt-3">
-          <InfiniteProducts filter={{ storeId: store.id, sort }} />
+          <InfiniteProducts filter={{ storeId: store.id, sort }} first={loaderData.products} />
         </div>
       </main>
     </>
-  );
-}
-
-export default function Shop({ loaderData, params }: Route.ComponentProps) {
-  return (
-    <QueryBoundary state={loaderData.dehydrated}>
-      <ShopContent id={params.id} />
-    </QueryBoundary>
   );
 }

@@ -1,5 +1,4 @@
 import { useEffect, useId, useState } from "react";
-import { useInfiniteQuery } from "@tanstack/react-query";
 import { Store } from "lucide-react";
 import { Link, useSearchParams } from "react-router";
 import type { Route } from "./+types/street";
@@ -8,13 +7,13 @@ import { storeSorts, type StoreSort } from "#common/sorts.ts";
 import { localeTags } from "#common/locales.ts";
 import { AppHeader } from "../../features/shell/app-header.tsx";
 import { StoreBadges } from "../../features/stores/store-stats.tsx";
-import { serverT, withServerApi } from "../../lib/api.server.ts";
+import { callServerApi, serverT } from "../../lib/api.server.ts";
+import { usePages } from "../../lib/api-hooks.ts";
+import { callApi } from "../../lib/client.ts";
 import { useI18n } from "../../lib/i18n.tsx";
 import { localeFromParam, localizePath } from "../../lib/locale.ts";
 import { pageMeta } from "../../lib/meta.ts";
-import { useTRPC } from "../../lib/trpc.ts";
 import { Picture } from "../../ui/picture.tsx";
-import { QueryBoundary } from "../../lib/queries.tsx";
 
 function filterFrom(search: URLSearchParams) {
   const sort = search.get("sort");
@@ -29,14 +28,8 @@ function filterFrom(search: URLSearchParams) {
 export async function loader({ request, context, params, url }: Route.LoaderArgs) {
   const locale = localeFromParam(params.lang) ?? "ind";
   const filter = filterFrom(url.searchParams);
-  const { dehydrated } = await withServerApi({ request, context }, locale, ({ trpc, queryClient }) =>
-    queryClient.prefetchInfiniteQuery(
-      trpc.stores.list.infiniteQueryOptions(filter, {
-        getNextPageParam: (last) => last.nextCursor ?? undefined,
-      }),
-    ),
-  );
-  return { dehydrated, title: serverT(context, locale)("stores.street.title") };
+  const stores = await callServerApi({ request, context }, locale, (api) => api.stores.list(filter));
+  return { stores, title: serverT(context, locale)("stores.street.title") };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageMeta(matches, loaderData?.title);
@@ -81,9 +74,8 @@ function SortFigure(props: { store: StoreSummaryView; sort: StoreSort }) {
   );
 }
 
-function Street() {
+export default function ShopStreet({ loaderData }: Route.ComponentProps) {
   const { t, locale } = useI18n();
-  const trpc = useTRPC();
   const id = useId();
   const [search, setSearch] = useSearchParams();
   const filter = filterFrom(search);
@@ -103,12 +95,8 @@ function Street() {
     return () => clearTimeout(timer);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- only the typed name starts a search
   }, [name]);
-  const query = useInfiniteQuery(
-    trpc.stores.list.infiniteQueryOptions(filter, {
-      getNextPageParam: (last) => last.nextCursor ?? undefined,
-    }),
-  );
-  const stores = query.data?.pages.flatMap((p) => p.items) ?? [];
+  const query = usePages(loaderData.stores, (cursor) => callApi("stores.list", { ...filter, cursor }));
+  const stores = query.pages.flatMap((p) => p.items);
   return (
     <>
       <AppHeader back title={t("stores.street.title")} />
@@ -154,7 +142,7 @@ function Street() {
             </label>
           </div>
         </div>
-        {query.isSuccess && stores.length === 0 ? (
+        {stores.length === 0 ? (
           <p className="px-4 py-10 text-center text-gray-600 dark:text-gray-400">
             {t("stores.street.empty")}
           </p>
@@ -196,6 +184,7 @@ function Street() {
             <button
               type="button"
               onClick={() => void query.fetchNextPage()}
+              disabled={query.isFetchingNextPage}
               className="rounded-full border border-gray-300 px-4 py-2 text-sm dark:border-gray-600"
             >
               {t("catalog.list.loadMore")}
@@ -204,13 +193,5 @@ function Street() {
         )}
       </main>
     </>
-  );
-}
-
-export default function ShopStreet({ loaderData }: Route.ComponentProps) {
-  return (
-    <QueryBoundary state={loaderData.dehydrated}>
-      <Street />
-    </QueryBoundary>
   );
 }
