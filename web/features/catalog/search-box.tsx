@@ -4,7 +4,6 @@ import { Search, X } from "lucide-react";
 import { useI18n } from "../../lib/i18n.tsx";
 import { modal } from "../../lib/modal.ts";
 import { wantsSearchFocus } from "../../lib/search-focus.ts";
-import { ConfirmDialog } from "../../ui/confirm-dialog.tsx";
 import { useSignedIn } from "../../lib/session.ts";
 import { useApiAction, useApiRead } from "../../lib/api-hooks.ts";
 import { callApi } from "../../lib/client.ts";
@@ -186,19 +185,22 @@ export function SearchBox(props: { initial: string; onSearch: (q: string) => voi
             action={
               <button
                 type="button"
+                // The confirmation's code comes with the tap: few visitors clear their history.
                 onClick={() =>
-                  modal.open(ConfirmDialog, {
-                    title: t("catalog.search.confirmClear"),
-                    cancelLabel: t("catalog.search.cancel"),
-                    confirmLabel: t("catalog.search.confirm"),
-                    onConfirm: () => {
-                      if (signedIn) clear.run(undefined);
-                      else {
-                        localStorage.removeItem(deviceHistoryKey);
-                        setDeviceHistory([]);
-                      }
-                    },
-                  })
+                  void import("../../ui/confirm-dialog.tsx").then(({ ConfirmDialog }) =>
+                    modal.open(ConfirmDialog, {
+                      title: t("catalog.search.confirmClear"),
+                      cancelLabel: t("catalog.search.cancel"),
+                      confirmLabel: t("catalog.search.confirm"),
+                      onConfirm: () => {
+                        if (signedIn) clear.run(undefined);
+                        else {
+                          localStorage.removeItem(deviceHistoryKey);
+                          setDeviceHistory([]);
+                        }
+                      },
+                    }),
+                  )
                 }
                 className="min-h-6 px-1 text-sm text-primary-800 underline dark:text-primary-300"
               >
