@@ -13,7 +13,7 @@
 import { spawn } from "node:child_process";
 import { existsSync, readFileSync, rmSync, statSync } from "node:fs";
 import path from "node:path";
-import { brotliCompressSync, constants as zlib, gzipSync } from "node:zlib";
+import { gzipSync } from "node:zlib";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
 import { chromiumLaunchOptions } from "../tests/setup/chromium.ts";
 import { bundleReportFile, type ChunkReport } from "./bundle-report.ts";
@@ -84,14 +84,12 @@ async function timing(url: string, cookie: string) {
 
 /**
  * The size a built file is transferred in to a browser that accepts brotli (every phone browser, over HTTPS): its
- * precompressed `.br`, or brotli at the highest quality for files too small to have one (scripts/precompress.ts).
+ * precompressed `.br`, or the file itself where compressing saves nothing (scripts/precompress.ts).
  */
 function brotliSizeOf(urlPath: string): number {
   const file = path.join(root, "build/client", urlPath);
   if (existsSync(`${file}.br`)) return statSync(`${file}.br`).size;
-  if (existsSync(file)) {
-    return brotliCompressSync(readFileSync(file), { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }).length;
-  }
+  if (existsSync(file)) return statSync(file).size;
   throw new Error(`${urlPath} was loaded but is not in build/client`);
 }
 
