@@ -20,6 +20,11 @@ export function showApiError(error: unknown) {
   toast.add({ title: message, color: "error", timeout: 5000 });
 }
 
+/** Seed section 7: the blocking "please wait" toast of a call that changes something; answers its id to remove. */
+export function addLoadingToast(): string {
+  return toast.add({ title: session.pleaseWait, color: "loading", timeout: 0 });
+}
+
 /**
  * A call that changes something (seed section 7): a blocking loading toast until it answers, then `onSuccess`,
  * or the error shown by `showApiError` (and `onError`, for a screen that reacts to a particular refusal).
@@ -35,7 +40,7 @@ export function useApiAction<I, O>(
     latest.current = { call, handlers };
   });
   const run = useCallback((input: I) => {
-    const loading = toast.add({ title: session.pleaseWait, color: "loading", timeout: 0 });
+    const loading = addLoadingToast();
     setPending(true);
     latest.current.call(input).then(
       (output) => {

@@ -11,8 +11,9 @@ import { observable, type Unsubscribable } from "@trpc/server/observable";
 import type { TRPCOptionsProxy } from "@trpc/tanstack-react-query";
 import type { AppRouter } from "#server/api/app-router.ts";
 import { toast } from "./toast.ts";
+import { onFirstInput } from "./first-input.ts";
 import { ApiError, session, storedToken } from "./client.ts";
-import { showApiError } from "./api-hooks.ts";
+import { addLoadingToast, showApiError } from "./api-hooks.ts";
 import { createTrpcOptionsProxy } from "./trpc-options.ts";
 
 const TRPCContext = createContext<{
@@ -76,26 +77,11 @@ function lazyLink(load: () => Promise<TRPCLink<AppRouter>>): TRPCLink<AppRouter>
 
 const loadTransport = () => import("./trpc-transport.ts");
 
-/**
- * Starts loading the transport at the visitor's first touch, key or click, before the call it probably
- * leads to, so that call does not wait for a download.
- */
-function preloadTransportOnFirstInput() {
-  const events = ["pointerdown", "keydown", "touchstart"] as const;
-  if (typeof window === "undefined") return; // server rendering: no visitor to wait for
-  const preload = () => {
-    for (const e of events) window.removeEventListener(e, preload, true);
-    void loadTransport().catch(() => {
-      // The first call loads it again and reports the failure.
-    });
-  };
-  for (const e of events) window.addEventListener(e, preload, { capture: true, passive: true });
-}
-
 /** The browser's tRPC client: the `authorization` and `lang` headers on every call (seed section 7). */
 export function createBrowserTrpcClient() {
   const headers = () => ({ authorization: storedToken(), lang: session.locale });
-  preloadTransportOnFirstInput();
+  // Loaded at the first touch, before the call it probably leads to; a failure is retried by the first call.
+  onFirstInput(() => void loadTransport().catch(() => {}));
   return createTRPCClient<AppRouter>({
     links: [lazyLink(() => loadTransport().then((m) => m.transportLink(headers, maxBatchItems)))],
   });
@@ -135,7 +121,7 @@ export function createQueryClient() {
     queryCache: new QueryCache({ onError: (e) => browser && showError(e) }),
     mutationCache: new MutationCache({
       onMutate: (_variables, mutation) => {
-        loadingToasts.set(mutation, toast.add({ title: session.pleaseWait, color: "loading", timeout: 0 }));
+        loadingToasts.set(mutation, addLoadingToast());
       },
       onSettled: (_data, _error, _variables, _context, mutation) => {
         const id = loadingToasts.get(mutation);

@@ -1,4 +1,5 @@
 import { lazy, Suspense } from "react";
+import { onFirstInput } from "../lib/first-input.ts";
 import { useToasts } from "../lib/toast.ts";
 
 // A toast's own code (its countdown, actions, close button) loads with the first toast, not with every page; the
@@ -6,19 +7,8 @@ import { useToasts } from "../lib/toast.ts";
 const loadItem = () => import("./toast-item.tsx");
 const ToastItem = lazy(loadItem);
 
-/** Starts loading the toasts' code at the visitor's first touch or key, before the action that shows one. */
-function preloadOnFirstInput() {
-  if (typeof window === "undefined") return;
-  const events = ["pointerdown", "keydown"] as const;
-  const preload = () => {
-    for (const e of events) window.removeEventListener(e, preload, true);
-    void loadItem().catch(() => {
-      // Tried again when a toast is shown.
-    });
-  };
-  for (const e of events) window.addEventListener(e, preload, { capture: true, passive: true });
-}
-preloadOnFirstInput();
+// Loaded at the visitor's first touch or key, before the action that shows a toast; a failure is retried then.
+onFirstInput(() => void loadItem().catch(() => {}));
 
 /** Bottom-end stack; full width on small screens, 24rem from the small breakpoint up (seed section 9). */
 export function Toaster(props: { regionLabel: string; closeLabel: string }) {

@@ -1,10 +1,11 @@
-import { Link, useSearchParams, type ShouldRevalidateFunction } from "react-router";
+import { Link, useSearchParams } from "react-router";
 import type { Route } from "./+types/category";
 import { AppHeader } from "../../features/shell/app-header.tsx";
 import { callServerApi, serverT } from "../../lib/api.server.ts";
 import { useI18n } from "../../lib/i18n.tsx";
 import { localeFromParam, localizePath } from "../../lib/locale.ts";
 import { pageMeta } from "../../lib/meta.ts";
+import { keepDataOnQueryChange } from "../../lib/revalidate.ts";
 import { Picture } from "../../ui/picture.tsx";
 
 export const handle = { tabBar: true };
@@ -16,11 +17,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 }
 
 /** Choosing a top category changes only the address's `top`: the page already has the whole tree. */
-export const shouldRevalidate: ShouldRevalidateFunction = ({
-  currentUrl,
-  nextUrl,
-  defaultShouldRevalidate,
-}) => (currentUrl.pathname === nextUrl.pathname ? false : defaultShouldRevalidate);
+export const shouldRevalidate = keepDataOnQueryChange;
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageMeta(matches, loaderData?.title);
 

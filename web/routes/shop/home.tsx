@@ -47,7 +47,7 @@ export async function loader({ request, context, params, url }: Route.LoaderArgs
     cookieValue(request.headers.get("cookie"), downloadTipCookie.name) === downloadTipCookie.dismissed;
   return {
     home,
-    tabList: tab && tabList ? { categoryId: tab, items: tabList.items } : undefined,
+    tabList: tabList && { categoryId: tab, items: tabList.items },
     street: street?.items ?? [],
     title: serverT(context, locale)("catalog.home.title"),
     tipDismissed,
@@ -180,7 +180,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   const { t, locale } = useI18n();
   const { home, tabList, street, tipDismissed } = loaderData;
   const site = useWebConfig();
-  const activeCategory = tabList && home.categories.find((c) => c.id === tabList.categoryId);
+  const activeCategory = tabList ? home.categories.find((c) => c.id === tabList.categoryId) : undefined;
   return (
     <>
       <AppHeader
@@ -205,8 +205,8 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           </Link>
         </div>
         <CategoryTabs categories={home.categories} active={activeCategory?.id} />
-        {activeCategory ? (
-          <CategoryGrid products={tabList!.items} title={activeCategory.name} />
+        {activeCategory && tabList ? (
+          <CategoryGrid products={tabList.items} title={activeCategory.name} />
         ) : (
           <>
             <ProductRow id="hot" title={t("catalog.home.hot")} products={home.hot} lcp />

@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { Link, useSearchParams, type ShouldRevalidateFunction } from "react-router";
+import { Link, useSearchParams } from "react-router";
 import type { Route } from "./+types/product";
 import { AppHeader } from "../../features/shell/app-header.tsx";
 import { ProductRow } from "../../features/catalog/product-card.tsx";
@@ -22,6 +22,7 @@ import { useI18n } from "../../lib/i18n.tsx";
 import { useSignedIn } from "../../lib/session.ts";
 import { localeFromParam, localizePath } from "../../lib/locale.ts";
 import { pageMeta } from "../../lib/meta.ts";
+import { keepDataOnQueryChange } from "../../lib/revalidate.ts";
 import { Picture } from "../../ui/picture.tsx";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
@@ -49,11 +50,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
  * Choosing a variant changes only the address's `o1`/`o2`: the page already has every variant, so it re-renders
  * from its data with no request (decision 25).
  */
-export const shouldRevalidate: ShouldRevalidateFunction = ({
-  currentUrl,
-  nextUrl,
-  defaultShouldRevalidate,
-}) => (currentUrl.pathname === nextUrl.pathname ? false : defaultShouldRevalidate);
+export const shouldRevalidate = keepDataOnQueryChange;
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
   pageMeta(matches, loaderData?.title, loaderData?.description);
