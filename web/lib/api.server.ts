@@ -15,7 +15,23 @@ interface ServerApi {
 
 type LoaderArgs = { request: Request; context: Readonly<RouterContextProvider> };
 
+/**
+ * The context of each page request, shared by its loaders: the root's, the layout's and the page's calls then
+ * resolve the session once (one query instead of one per loader) and share its lazily made logger.
+ */
+const requestContexts = new WeakMap<Request, Map<Locale, Context>>();
+
 function serverContext(args: LoaderArgs, locale: Locale, responseHeaders?: Headers): Context {
+  // A form post that signs in writes cookies onto its own response: it gets a context of its own.
+  if (responseHeaders) return newContext(args, locale, responseHeaders);
+  let byLocale = requestContexts.get(args.request);
+  if (!byLocale) requestContexts.set(args.request, (byLocale = new Map()));
+  let ctx = byLocale.get(locale);
+  if (!ctx) byLocale.set(locale, (ctx = newContext(args, locale)));
+  return ctx;
+}
+
+function newContext(args: LoaderArgs, locale: Locale, responseHeaders?: Headers): Context {
   const bridge = args.context.get(bridgeContext);
   return bridge.createContext({
     headers: args.request.headers,

@@ -1,6 +1,7 @@
 import { and, desc, eq, gt, isNull, sql } from "drizzle-orm";
 import type { StoredImage } from "#common/images.ts";
 import type { Db } from "../../db/client.ts";
+import { preparedPerDb } from "../../db/prepared.ts";
 import { sessions, users, verificationCodes } from "./auth.tables.ts";
 
 export async function insertUser(db: Db, row: typeof users.$inferInsert) {
@@ -58,20 +59,26 @@ export async function insertSession(db: Db, row: typeof sessions.$inferInsert) {
   await db.insert(sessions).values(row);
 }
 
-export async function selectActiveSession(db: Db, tokenHash: string, at: Date) {
-  const rows = await db
+const activeSession = preparedPerDb((db) =>
+  db
     .select({ userId: sessions.userId, role: users.role })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(
       and(
-        eq(sessions.tokenHash, tokenHash),
+        eq(sessions.tokenHash, sql.placeholder("tokenHash")),
         isNull(sessions.revokedAt),
-        gt(sessions.expiresAt, at),
+        gt(sessions.expiresAt, sql.placeholder("at")),
         // A suspended account's sessions are revoked with the suspension; this keeps any other out too.
         isNull(users.suspendedAt),
       ),
-    );
+    )
+    .prepare("active_session"),
+);
+
+/** The user behind a session token's hash, while the session is neither revoked nor expired at `at`. */
+export async function selectActiveSession(db: Db, tokenHash: string, at: Date) {
+  const rows = await activeSession(db).execute({ tokenHash, at });
   return rows[0];
 }
 

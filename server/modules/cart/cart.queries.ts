@@ -1,5 +1,6 @@
 import { and, asc, count, eq, inArray, or, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.ts";
+import { preparedPerDb } from "../../db/prepared.ts";
 import { cartItems, cartNotices } from "./cart.tables.ts";
 
 type Executor = Db | Tx;
@@ -26,8 +27,17 @@ export function selectCart(db: Executor, userId: string) {
     .orderBy(asc(cartItems.createdAt), asc(cartItems.listingId), asc(cartItems.variantId));
 }
 
+const cartCount = preparedPerDb((db) =>
+  db
+    .select({ n: count() })
+    .from(cartItems)
+    .where(eq(cartItems.userId, sql.placeholder("userId")))
+    .prepare("cart_count"),
+);
+
+/** How many lines a user's cart has (the cart badge). */
 export async function countCart(db: Executor, userId: string): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(cartItems).where(eq(cartItems.userId, userId));
+  const [row] = await cartCount(db).execute({ userId });
   return row?.n ?? 0;
 }
 

@@ -570,6 +570,8 @@ export async function recommendFor(deps: CardDeps, listingId: string, limit = 6)
   const picked: CardRow[] = [];
   const seenSupply = new Set([origin.supplyProductId]);
   for (const categoryIds of scopes) {
+    // The wider scope is read only when the product's own category had too few.
+    if (picked.length >= limit) break;
     const rows = await q.selectListingPage(deps.db, { categoryIds, order: "sales", limit: limit * 4 });
     for (const r of rows) {
       if (picked.length >= limit || seenSupply.has(r.supplyProductId)) continue;

@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, gt, lt, or, sql, type SQL } from "drizzle-orm";
 import type { ChatSide } from "#common/chat.ts";
 import type { Db, Tx } from "../../db/client.ts";
+import { preparedPerDb } from "../../db/prepared.ts";
 import {
   chatMessages,
   chatReports,
@@ -209,19 +210,29 @@ export function selectInboxPage(
     .limit(opts.limit + 1);
 }
 
-/** Unread messages over all of a shopper's, or a store's, conversations. */
+const unreadTotal = {
+  shopper: preparedPerDb((db) =>
+    db
+      .select({ n: sql<number>`coalesce(sum(${conversations.shopperUnread}), 0)::int` })
+      .from(conversations)
+      .where(eq(conversations.shopperId, sql.placeholder("owner")))
+      .prepare("unread_total_shopper"),
+  ),
+  store: preparedPerDb((db) =>
+    db
+      .select({ n: sql<number>`coalesce(sum(${conversations.storeUnread}), 0)::int` })
+      .from(conversations)
+      .where(eq(conversations.storeId, sql.placeholder("owner")))
+      .prepare("unread_total_store"),
+  ),
+};
+
+/** Unread messages over all of a shopper's, or a store's, conversations (the chat badges). */
 export async function selectUnreadTotal(db: Db, owner: { shopperId: string } | { storeId: string }) {
-  const c = conversations;
   const [row] =
     "shopperId" in owner
-      ? await db
-          .select({ n: sql<number>`coalesce(sum(${c.shopperUnread}), 0)::int` })
-          .from(c)
-          .where(eq(c.shopperId, owner.shopperId))
-      : await db
-          .select({ n: sql<number>`coalesce(sum(${c.storeUnread}), 0)::int` })
-          .from(c)
-          .where(eq(c.storeId, owner.storeId));
+      ? await unreadTotal.shopper(db).execute({ owner: owner.shopperId })
+      : await unreadTotal.store(db).execute({ owner: owner.storeId });
   return row?.n ?? 0;
 }
 
