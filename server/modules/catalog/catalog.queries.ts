@@ -14,6 +14,7 @@ import {
 } from "drizzle-orm";
 import type { StoredImage } from "#common/images.ts";
 import type { Db, Tx } from "../../db/client.ts";
+import { preparedPerDb } from "../../db/prepared.ts";
 import {
   categories,
   listings,
@@ -311,8 +312,11 @@ export function selectHotListingCards(db: Db, limit: number) {
   return selectListingPage(db, { order: "sales", limit });
 }
 
-export async function selectListingDetail(db: Db, id: string) {
-  const rows = await db
+// The product page's look-ups (detail, variants, options, pictures, category) are prepared once per database
+// (preparedPerDb): building them cost the page more than PostgreSQL spent answering them.
+
+const listingDetail = preparedPerDb((db) =>
+  db
     .select({
       id: listings.id,
       price: listings.minPrice,
@@ -326,13 +330,17 @@ export async function selectListingDetail(db: Db, id: string) {
     })
     .from(listings)
     .innerJoin(supplyProducts, eq(supplyProducts.id, listings.supplyProductId))
-    .where(and(eq(listings.id, id), visible));
+    .where(and(eq(listings.id, sql.placeholder("id")), visible))
+    .prepare("listing_detail"),
+);
+
+export async function selectListingDetail(db: Db, id: string) {
+  const rows = await listingDetail(db).execute({ id });
   return rows[0];
 }
 
-/** The variants a listing has on sale: the store's price, the shared stock, the picture and the option values. */
-export async function selectListingVariants(db: Db, listingId: string) {
-  return db
+const listingVariantRows = preparedPerDb((db) =>
+  db
     .select({
       id: productVariants.id,
       option1ValueId: productVariants.option1ValueId,
@@ -347,17 +355,22 @@ export async function selectListingVariants(db: Db, listingId: string) {
     .innerJoin(productVariants, eq(productVariants.id, listingVariants.variantId))
     .where(
       and(
-        eq(listingVariants.listingId, listingId),
+        eq(listingVariants.listingId, sql.placeholder("listingId")),
         eq(listingVariants.status, "active"),
         eq(productVariants.status, "active"),
       ),
     )
-    .orderBy(asc(productVariants.sort), asc(productVariants.id));
+    .orderBy(asc(productVariants.sort), asc(productVariants.id))
+    .prepare("listing_variants"),
+);
+
+/** The variants a listing has on sale: the store's price, the shared stock, the picture and the option values. */
+export async function selectListingVariants(db: Db, listingId: string) {
+  return listingVariantRows(db).execute({ listingId });
 }
 
-/** A supply product's option axes with every value, in order. */
-export async function selectProductOptions(db: Db, supplyProductId: string) {
-  return db
+const productOptionRows = preparedPerDb((db) =>
+  db
     .select({
       optionId: productOptions.id,
       position: productOptions.position,
@@ -369,16 +382,27 @@ export async function selectProductOptions(db: Db, supplyProductId: string) {
     })
     .from(productOptions)
     .innerJoin(productOptionValues, eq(productOptionValues.optionId, productOptions.id))
-    .where(eq(productOptions.supplyProductId, supplyProductId))
-    .orderBy(asc(productOptions.position), asc(productOptionValues.sort), asc(productOptionValues.id));
+    .where(eq(productOptions.supplyProductId, sql.placeholder("supplyProductId")))
+    .orderBy(asc(productOptions.position), asc(productOptionValues.sort), asc(productOptionValues.id))
+    .prepare("product_options"),
+);
+
+/** A supply product's option axes with every value, in order. */
+export async function selectProductOptions(db: Db, supplyProductId: string) {
+  return productOptionRows(db).execute({ supplyProductId });
 }
 
-export async function selectProductImages(db: Db, supplyProductId: string) {
-  return db
+const productImageRows = preparedPerDb((db) =>
+  db
     .select({ image: productImages.image })
     .from(productImages)
-    .where(eq(productImages.supplyProductId, supplyProductId))
-    .orderBy(asc(productImages.sort));
+    .where(eq(productImages.supplyProductId, sql.placeholder("supplyProductId")))
+    .orderBy(asc(productImages.sort))
+    .prepare("product_images"),
+);
+
+export async function selectProductImages(db: Db, supplyProductId: string) {
+  return productImageRows(db).execute({ supplyProductId });
 }
 
 /** Cards for the given listings that are still sold (order not kept: callers restore it). */
@@ -408,12 +432,17 @@ export async function selectAllCategories(db: Db) {
   return db.select(categoryColumns).from(categories).orderBy(asc(categories.sort), asc(categories.id));
 }
 
-export async function selectListingCategory(db: Db, id: string) {
-  const rows = await db
+const listingCategory = preparedPerDb((db) =>
+  db
     .select({ categoryId: supplyProducts.categoryId, supplyProductId: supplyProducts.id })
     .from(listings)
     .innerJoin(supplyProducts, eq(supplyProducts.id, listings.supplyProductId))
-    .where(eq(listings.id, id));
+    .where(eq(listings.id, sql.placeholder("id")))
+    .prepare("listing_category"),
+);
+
+export async function selectListingCategory(db: Db, id: string) {
+  const rows = await listingCategory(db).execute({ id });
   return rows[0];
 }
 

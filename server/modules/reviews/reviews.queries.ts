@@ -1,5 +1,6 @@
 import { and, desc, eq, isNotNull, isNull, lt, lte, sql, type SQL } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.ts";
+import { preparedPerDb } from "../../db/prepared.ts";
 import { reviews } from "./reviews.tables.ts";
 
 export type ReviewRow = typeof reviews.$inferSelect;
@@ -57,9 +58,8 @@ export async function selectReviewPage(
     .limit(opts.limit + 1);
 }
 
-/** A product's visible reviews: how many, their average, how many with photos, how many of each star. */
-export async function selectRatingSummary(db: Db, listingId: string) {
-  const [row] = await db
+const ratingSummary = preparedPerDb((db) =>
+  db
     .select({
       count: sql<number>`count(*)::int`,
       average: sql<number | null>`avg(${reviews.rating})::float8`,
@@ -71,6 +71,15 @@ export async function selectRatingSummary(db: Db, listingId: string) {
       one: sql<number>`count(*) filter (where ${reviews.rating} = 1)::int`,
     })
     .from(reviews)
-    .where(and(eq(reviews.listingId, listingId), visible));
+    .where(and(eq(reviews.listingId, sql.placeholder("listingId")), visible))
+    .prepare("rating_summary"),
+);
+
+/**
+ * A product's visible reviews: how many, their average, how many with photos, how many of each star. Prepared
+ * once per database (preparedPerDb): every product page asks.
+ */
+export async function selectRatingSummary(db: Db, listingId: string) {
+  const [row] = await ratingSummary(db).execute({ listingId });
   return row!;
 }
