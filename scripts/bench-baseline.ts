@@ -10,9 +10,7 @@ const port = Number(process.env.PORT ?? 3299);
 const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10 });
 
 const listSql = `
-  select l.id, sp.name, l.min_price as price, l.max_price,
-    (select min(v.suggested_price) from listing_variants lv join product_variants v on v.id = lv.variant_id
-      where lv.listing_id = l.id and lv.status = 'active' and v.status = 'active') as suggested_price,
+  select l.id, sp.name, l.min_price as price, l.max_price, l.min_suggested_price as suggested_price,
     l.store_id, s.name as store_name,
     (select pi.image from product_images pi where pi.supply_product_id = sp.id order by pi.sort limit 1) as cover
   from listings l

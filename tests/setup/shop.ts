@@ -214,16 +214,18 @@ export async function stockOf(database: TestDatabase, supplyProductId: string): 
 }
 
 /**
- * Listings whose `min_price`/`max_price` differ from a direct computation (the lowest and highest price of their
- * variants on sale: listing row on sale and variant not archived), or that sell no variant and are still on sale.
+ * Listings whose `min_price`/`max_price`/`min_suggested_price` differ from a direct computation (the lowest and
+ * highest price, and the lowest suggested price, of their variants on sale: listing row on sale and variant not
+ * archived), or that sell no variant and are still on sale.
  * Empty when `syncListingPrices` kept every listing (decision 25).
  */
 export async function listingPricesOutOfSync(database: TestDatabase) {
   const result = (await database.db.execute(sql`
-    select l.id, l.status, l.min_price::float8 as min_price, l.max_price::float8 as max_price, p.low, p.high
+    select l.id, l.status, l.min_price::float8 as min_price, l.max_price::float8 as max_price,
+      l.min_suggested_price::float8 as min_suggested, p.low, p.high, p.suggested
     from listings l
     left join lateral (
-      select min(lv.price)::float8 as low, max(lv.price)::float8 as high
+      select min(lv.price)::float8 as low, max(lv.price)::float8 as high, min(v.suggested_price)::float8 as suggested
       from listing_variants lv join product_variants v on v.id = lv.variant_id
       where lv.listing_id = l.id and lv.status = 'active' and v.status = 'active'
     ) p on true`)) as unknown as {
@@ -232,12 +234,16 @@ export async function listingPricesOutOfSync(database: TestDatabase) {
       status: string;
       min_price: number;
       max_price: number;
+      min_suggested: number | null;
       low: number | null;
       high: number | null;
+      suggested: number | null;
     }[];
   };
   return result.rows.filter((r) =>
-    r.low === null ? r.status !== "hidden" : r.min_price !== r.low || r.max_price !== r.high,
+    r.low === null
+      ? r.status !== "hidden"
+      : r.min_price !== r.low || r.max_price !== r.high || r.min_suggested !== r.suggested,
   );
 }
 

@@ -87,21 +87,13 @@ const cover = sql<StoredImage | null>`(
   order by ${productImages.sort} limit 1
 )`;
 
-/** The lowest suggested price of a listing's variants on sale: a card's usual price. */
-const suggestedPrice = sql<number>`(
-  select min(${productVariants.suggestedPrice})::float8 from ${listingVariants}
-  join ${productVariants} on ${productVariants.id} = ${listingVariants.variantId}
-  where ${listingVariants.listingId} = ${listings.id} and ${listingVariants.status} = 'active'
-    and ${productVariants.status} = 'active'
-)`;
-
 const cardColumns = {
   id: listings.id,
   name: supplyProducts.name,
   cover,
   price: listings.minPrice,
   maxPrice: listings.maxPrice,
-  suggestedPrice,
+  suggestedPrice: listings.minSuggestedPrice,
   storeId: listings.storeId,
   supplyProductId: listings.supplyProductId,
 };
@@ -490,9 +482,10 @@ export async function returnStock(db: Db | Tx, variantId: string, quantity: numb
 }
 
 /**
- * Sets listings' lowest and highest price from their variants on sale (listing and variant active); a listing
- * left with none goes off sale and keeps its last prices. Every write to `listing_variants` or to a variant's
- * status calls it in its transaction: it is what cards, price sorting and cursors read.
+ * Sets listings' lowest and highest price, and lowest suggested price, from their variants on sale (listing and
+ * variant active); a listing left with none goes off sale and keeps its last prices. Every write to
+ * `listing_variants`, to a variant's status or to its suggested price calls it in its transaction: it is what
+ * cards, price sorting and cursors read.
  */
 export async function syncListingPrices(db: Db | Tx, listingIds: readonly string[]): Promise<void> {
   if (listingIds.length === 0) return;
@@ -501,12 +494,15 @@ export async function syncListingPrices(db: Db | Tx, listingIds: readonly string
     update ${listings} l set
       min_price = coalesce(p.min_price, l.min_price),
       max_price = coalesce(p.max_price, l.max_price),
+      min_suggested_price = coalesce(p.min_suggested_price, l.min_suggested_price),
       status = case when p.min_price is null then 'hidden' else l.status end
     from (
-      select id.listing_id, min(lv.price) as min_price, max(lv.price) as max_price
+      select id.listing_id, min(lv.price) as min_price, max(lv.price) as max_price,
+        min(v.suggested_price) as min_suggested_price
       from unnest(${sql.param(ids)}::text[]) as id(listing_id)
-      left join ${listingVariants} lv on lv.listing_id = id.listing_id and lv.status = 'active'
-        and exists (select 1 from ${productVariants} v where v.id = lv.variant_id and v.status = 'active')
+      left join (
+        ${listingVariants} lv join ${productVariants} v on v.id = lv.variant_id and v.status = 'active'
+      ) on lv.listing_id = id.listing_id and lv.status = 'active'
       group by id.listing_id
     ) p
     where l.id = p.listing_id`);

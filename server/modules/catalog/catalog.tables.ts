@@ -206,6 +206,12 @@ export const listings = pgTable(
      */
     minPrice: bigint({ mode: "number" }).notNull(),
     maxPrice: bigint({ mode: "number" }).notNull(),
+    /**
+     * The lowest suggested price of those variants: a card's usual price, struck through beside the store's.
+     * Kept by `syncListingPrices` with the two above (reading it per card from the variants was most of what a
+     * product list cost PostgreSQL); null only for a listing that never had a variant on sale.
+     */
+    minSuggestedPrice: bigint({ mode: "number" }),
     status: text({ enum: ["active", "hidden"] })
       .notNull()
       .default("active"),

@@ -169,7 +169,12 @@ export async function updateSupply(
       await supplyQ.updateVariant(tx, variant.id, { ...definedOnly(variantFields), updatedAt: at });
       if (next.merchantPrice > variant.merchantPrice)
         touched.push(...(await supplyQ.hideListingVariantsBelow(tx, variant.id, next.merchantPrice)));
-      await q.syncListingPrices(tx, touched);
+      // A new suggested price shows on every store's card of the product.
+      const listed =
+        next.suggestedPrice !== variant.suggestedPrice
+          ? (await supplyQ.selectListingsOfSupply(tx, id)).map((l) => l.id)
+          : [];
+      await q.syncListingPrices(tx, [...touched, ...listed]);
     }
     await recordAudit(tx, {
       actorId: operatorId,

@@ -134,6 +134,12 @@ describe("the operator's supply catalogue", () => {
     const shop = callerFor(database);
     expect((await failure(shop.listings.get({ id: cheapListing.id }))).code).toBe("NOT_FOUND");
     expect((await shop.listings.get({ id: dearListing.id })).price).toBe(180_000);
+    // Its card shows the new suggested price beside the store's.
+    const cards = (await shop.listings.list({ categoryId, sort: "newest", limit: 50 })).items;
+    expect(cards.find((c) => c.id === dearListing.id)).toMatchObject({
+      price: 180_000,
+      suggestedPrice: 170_000,
+    });
     expect((await cheap.api.merchants.listings({ status: "hidden" })).items.map((l) => l.id)).toEqual([
       cheapListing.id,
     ]);
