@@ -18,6 +18,16 @@ export function useSetTimeZone(): (zone: TimeZoneName) => void {
   };
 }
 
+const dateFormats: Record<string, Intl.DateTimeFormat> = {};
+
+/**
+ * An `Intl.DateTimeFormat` for a language tag and options, made once and kept: making one costs about as much as
+ * formatting a hundred dates, and a list of orders formats one or two dates a row (it was 7% of rendering the orders
+ * page on the server).
+ */
+export const dateTimeFormat = (tag: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat =>
+  (dateFormats[tag + JSON.stringify(options)] ??= new Intl.DateTimeFormat(tag, options));
+
 /**
  * A date and time in the reader's language and zone, with the zone's name: "23 Nov 2026, 19.08 WIB"; with
  * `seconds`, "23 Nov 2026, 19.08.42 WIB".
@@ -28,7 +38,7 @@ export function formatDateTime(
   zone: TimeZoneName,
   options: { seconds?: boolean } = {},
 ): string {
-  const text = new Intl.DateTimeFormat(localeTags[locale], {
+  const text = dateTimeFormat(localeTags[locale], {
     dateStyle: "medium",
     timeStyle: options.seconds ? "medium" : "short",
     timeZone: timeZones[zone],
@@ -38,7 +48,7 @@ export function formatDateTime(
 
 /** A calendar day (YYYY-MM-DD, counted in its own zone already) in the reader's language: "Sen, 23 Nov". */
 export function formatDay(day: string, locale: Locale): string {
-  return new Intl.DateTimeFormat(localeTags[locale], {
+  return dateTimeFormat(localeTags[locale], {
     weekday: "short",
     day: "numeric",
     month: "short",

@@ -1,13 +1,14 @@
 import { useEffect, useId, useRef, useState } from "react";
 import type { DayFigure } from "#common/contracts/merchants.ts";
 import { localeTags } from "#common/locales.ts";
+import { dateTimeFormat } from "../../lib/time-zone.ts";
 import { formatCompact } from "../../lib/format-compact.ts";
 import { formatNumber, formatRupiah } from "../../lib/format.ts";
 import { useI18n } from "../../lib/i18n.tsx";
 
 /** A day ("2026-11-23") as the reader's language writes it briefly ("23 Nov"). */
 function shortDay(day: string, tag: string) {
-  return new Intl.DateTimeFormat(tag, { day: "numeric", month: "short", timeZone: "UTC" }).format(
+  return dateTimeFormat(tag, { day: "numeric", month: "short", timeZone: "UTC" }).format(
     new Date(`${day}T00:00:00Z`),
   );
 }

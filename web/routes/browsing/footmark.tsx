@@ -2,6 +2,7 @@ import { useState } from "react";
 import { useInfiniteQuery, useMutation, useQueryClient } from "@tanstack/react-query";
 import type { Route } from "./+types/footmark";
 import { localeTags } from "#common/locales.ts";
+import { dateTimeFormat } from "../../lib/time-zone.ts";
 import { AppHeader } from "../../features/shell/app-header.tsx";
 import { InfiniteTimedList } from "../../features/browsing/timed-list.tsx";
 import { serverT, signInOnUnauthorized, withServerApi } from "../../lib/api.server.ts";
@@ -37,11 +38,8 @@ function FootmarkContent() {
   const refresh = () => void queryClient.invalidateQueries({ queryKey: trpc.footprints.list.pathKey() });
   const remove = useMutation(trpc.footprints.remove.mutationOptions({ onSuccess: refresh }));
   const clear = useMutation(trpc.footprints.clear.mutationOptions({ onSuccess: refresh }));
-  const dayFormat = new Intl.DateTimeFormat(localeTags[locale], {
-    dateStyle: "medium",
-    timeZone: "Asia/Jakarta",
-  });
-  const dayKey = (d: Date) => new Intl.DateTimeFormat("en-CA", { timeZone: "Asia/Jakarta" }).format(d);
+  const dayFormat = dateTimeFormat(localeTags[locale], { dateStyle: "medium", timeZone: "Asia/Jakarta" });
+  const dayKey = (d: Date) => dateTimeFormat("en-CA", { timeZone: "Asia/Jakarta" }).format(d);
   // "Today" is fixed when the page opens.
   const [openedAt] = useState(() => Date.now());
   const today = dayKey(new Date(openedAt));

@@ -5,6 +5,7 @@ import type { Route } from "./+types/street";
 import type { StoreSummaryView } from "#common/contracts/stores.ts";
 import { storeSorts, type StoreSort } from "#common/sorts.ts";
 import { localeTags } from "#common/locales.ts";
+import { dateTimeFormat } from "../../lib/time-zone.ts";
 import { AppHeader } from "../../features/shell/app-header.tsx";
 import { StoreBadges } from "../../features/stores/store-stats.tsx";
 import { callServerApi, serverT } from "../../lib/api.server.ts";
@@ -54,7 +55,7 @@ function SortFigure(props: { store: StoreSummaryView; sort: StoreSort }) {
     sales: [t("stores.street.figure.sales", count(s.sales))],
     new: [
       t("stores.street.figure.opened", {
-        date: new Intl.DateTimeFormat(localeTags[locale], {
+        date: dateTimeFormat(localeTags[locale], {
           dateStyle: "medium",
           timeZone: "Asia/Jakarta",
         }).format(s.openedAt),
