@@ -1,6 +1,6 @@
-import { sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createTestDatabase, type TestDatabase } from "../../tests/setup/test-db.ts";
+import { createTestDatabase, rowsOf, type TestDatabase } from "../../tests/setup/test-db.ts";
 
 let database: TestDatabase;
 beforeEach(async () => {
@@ -8,10 +8,7 @@ beforeEach(async () => {
 });
 afterEach(() => database.destroy());
 
-const rows = async (query: ReturnType<typeof sql>): Promise<Record<string, unknown>[]> => {
-  const result = (await database.db.execute(query)) as unknown as { rows: Record<string, unknown>[] };
-  return result.rows;
-};
+const rows = (query: SQL) => rowsOf(database, query);
 
 describe("migration 0031 (a listing's lowest suggested price)", () => {
   it("keeps on each listing the lowest suggested price of its variants on sale, as its cards showed it", async () => {

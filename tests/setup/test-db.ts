@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import type { SQL } from "drizzle-orm";
 import { copyFile, cp, mkdir, mkdtemp, readFile, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -60,6 +61,12 @@ async function migrationsUpTo(tag: string): Promise<string> {
     await copyFile(path.join(migrationsFolder, `${tag}.sql`), path.join(folder, `${tag}.sql`));
   }
   return folder;
+}
+
+/** The rows of a raw SQL query, as plain records (migration tests read tables as they are, not as Drizzle maps them). */
+export async function rowsOf(database: Database, query: SQL): Promise<Record<string, unknown>[]> {
+  const result = (await database.db.execute(query)) as unknown as { rows: Record<string, unknown>[] };
+  return result.rows;
 }
 
 /**
