@@ -19,25 +19,16 @@ import { initTRPC } from "@trpc/server";
 import { fetchRequestHandler } from "@trpc/server/adapters/fetch";
 import { Hono } from "hono";
 import { z } from "zod";
+import { webConfigDefaults } from "../common/platform.ts";
 import { transformer } from "../server/trpc/transformer.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
 const seconds = Number(process.env.CEILING_SECONDS ?? 8);
 const firstPort = Number(process.env.CEILING_PORT ?? 3370);
 
-/** The demo shop's web config as `settings.webConfig` answers it. */
+/** The demo shop's web config as `settings.webConfig` answers it: the defaults and the seeded support contacts. */
 const webConfig = {
-  title: "Pasar",
-  desc: "Online Shop",
-  logo: "/brand/logo.svg",
-  favicon: "/favicon.svg",
-  shareImage: "/brand/share.png",
-  platformCode: 2,
-  currency: "Rp",
-  countryId: 1,
-  countryMobilePre: "+62",
-  categoryIds: { man: 11044364, cosmetics: 29, digital: 36 },
-  locale: "ind",
+  ...webConfigDefaults,
   support: { whatsapp: "+6281100002026", whatsappText: "+62 811-0000-2026", email: "bantuan@pasar.test" },
 };
 

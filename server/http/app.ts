@@ -431,10 +431,11 @@ export function createApp(deps: AppDeps) {
       }),
     );
     app.get("/assets/*", (c) => c.notFound());
-    // The other built files (favicons, brand pictures) all have an extension; a page's path never does, and
-    // looking for it on disk cost every page a few system calls.
+    // The other built files (favicons, brand pictures) all have an extension; a page's path has none (its data,
+    // React Router's `.data`, is no file either), and looking for it on disk cost every page a few system calls.
     const otherFiles = serveStatic({ root, precompressed: true });
-    app.use("*", (c, next) => (/\.\w+$/.test(c.req.path) ? otherFiles(c, next) : next()));
+    const mayBeFile = (p: string) => /\.\w+$/.test(p) && !p.endsWith(".data");
+    app.use("*", (c, next) => (mayBeFile(c.req.path) ? otherFiles(c, next) : next()));
   }
 
   // A browse page is rendered as a visitor's, whoever asks (decision 27): nothing personal can reach it, and the

@@ -258,11 +258,11 @@ function listingPageQuery(db: Db, opts: ListingPageOptions, bind: Bind) {
 type PreparedListingPage = ReturnType<ReturnType<typeof listingPageQuery>["prepare"]>;
 
 /**
- * Prepared listing page queries by shape, per database. Building the query took about a millisecond of
- * every product list, more than the database spent answering it (`npm run bench`); prepared once, a list
- * only binds its values (and PostgreSQL plans it once per connection).
+ * Prepared listing page queries by shape, per database (preparedPerDb). Building the query took about a
+ * millisecond of every product list, more than the database spent answering it (`npm run bench`); prepared once,
+ * a list only binds its values (and PostgreSQL plans it once per connection).
  */
-const preparedPages = new WeakMap<Db, Map<string, PreparedListingPage>>();
+const preparedPages = preparedPerDb(() => new Map<string, PreparedListingPage>());
 
 /**
  * Listing cards in a stable order, keyset-paginated so rows never repeat or go missing while new
@@ -283,8 +283,7 @@ export async function selectListingPage(db: Db, opts: ListingPageOptions) {
     opts.storeId ? "store" : "",
     opts.after ? "after" : "",
   ].join("_");
-  let prepared = preparedPages.get(db);
-  if (!prepared) preparedPages.set(db, (prepared = new Map()));
+  const prepared = preparedPages(db);
   let query = prepared.get(shape);
   if (!query) {
     query = listingPageQuery(db, opts, (name) => sql.placeholder(name)).prepare(`listing_page_${shape}`);
