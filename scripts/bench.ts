@@ -22,7 +22,7 @@ import lighthouse from "lighthouse";
 import pg from "pg";
 import { chromium } from "playwright-core";
 import { platformCode } from "../common/platform.ts";
-import { chromiumLaunchOptions } from "../tests/setup/chromium.ts";
+import { chromiumBrowserPath, chromiumLaunchOptions } from "../tests/setup/chromium.ts";
 import { serverArgs, serverEnvironment } from "./server-command.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
@@ -277,7 +277,7 @@ async function lighthouseRuns(base: string, pages: Record<string, string>) {
   const port = firstPort + 3;
   const dataDir = `/tmp/pasar-bench-chrome-${process.pid}`;
   const chrome = spawn(
-    chromiumLaunchOptions.executablePath ?? "chromium",
+    chromiumBrowserPath,
     [
       "--headless=new",
       `--remote-debugging-port=${port}`,
