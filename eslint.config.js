@@ -54,6 +54,27 @@ const modulesAtTheBottom = [
       "A module never imports another module (only the audit log's recordAudit, a shared kernel): a use case across modules is a flow (server/flows), a view across them a read (server/read).",
   },
 ];
+/** Domain code never imports transport. */
+const noTransport = {
+  group: transport,
+  message: "Domain code never imports transport (tRPC, React Router, Hono).",
+};
+/** An import of one of server/'s `layers`, by relative path or through the `#server/*` alias, or of main/render. */
+function above(layers, message) {
+  return {
+    regex: `^((\\.\\./)+|#server/)(${layers.join("|")})/|^((\\.\\./)+|#server/)(main|render)\\.ts$`,
+    message,
+  };
+}
+const flowsMessage =
+  "A flow imports modules, reads, server/platform, server/db and common: never the API, HTTP, tRPC or the seed.";
+const readMessage =
+  "A read imports modules, server/platform, server/db and common: never a flow (reads never write), the API, HTTP, tRPC or the seed.";
+const apiMessage = "The API imports flows, reads and services: never the HTTP layer or the seed.";
+const adaptersMessage =
+  "An adapter implements a port of server/platform: it never imports a flow, a read, the API, HTTP, tRPC or the seed.";
+const floorMessage =
+  "server/platform and server/db are the floor: they import only each other and common (the schema, modules' tables).";
 export default tseslint.config(
   {
     ignores: [
@@ -158,8 +179,19 @@ export default tseslint.config(
     rules: { "no-restricted-imports": ["error", { patterns: moduleBoundary }] },
   },
   {
-    // Domain code never imports transport.
-    files: ["server/modules/**/*.ts", "server/flows/**/*.ts", "server/read/**/*.ts"],
+    // Flows sit under the API: they import no transport and nothing above them.
+    files: ["server/flows/**/*.ts"],
+    ignores: ["**/*.test.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        { patterns: [...moduleBoundary, above(["api", "http", "trpc", "seed"], flowsMessage), noTransport] },
+      ],
+    },
+  },
+  {
+    // Reads are views under the flows: they never write, so they never call a use case.
+    files: ["server/read/**/*.ts"],
     ignores: ["**/*.test.ts"],
     rules: {
       "no-restricted-imports": [
@@ -167,7 +199,54 @@ export default tseslint.config(
         {
           patterns: [
             ...moduleBoundary,
-            { group: transport, message: "Domain code never imports transport (tRPC, React Router, Hono)." },
+            above(["flows", "api", "http", "trpc", "seed"], readMessage),
+            noTransport,
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The API is thin transport: it calls flows, reads and services, never the HTTP layer or the seed.
+    files: ["server/api/**/*.ts"],
+    ignores: ["**/*.test.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        { patterns: [...moduleBoundary, above(["http", "seed"], apiMessage)] },
+      ],
+    },
+  },
+  {
+    // Adapters are the outside world behind a port of server/platform: they know no use case or transport.
+    files: ["server/adapters/**/*.ts"],
+    ignores: ["**/*.test.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            ...moduleBoundary,
+            // (A simulator is a small HTTP server of its own: Hono is its tool, not the shop's transport.)
+            above(["flows", "read", "api", "http", "trpc", "seed"], adaptersMessage),
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The platform and the database are the floor: nothing of the shop above them (the schema collects the
+    // modules' tables, and only those).
+    files: ["server/platform/**/*.ts", "server/db/**/*.ts"],
+    ignores: ["**/*.test.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            above(["flows", "read", "api", "http", "trpc", "seed", "adapters"], floorMessage),
+            { regex: "^(\\.\\./|#server/)modules/(?![a-z-]+/[a-z-]+\\.tables\\.ts$)", message: floorMessage },
+            noTransport,
           ],
         },
       ],

@@ -59,4 +59,70 @@ export const probe = placeOrders;
     );
     expect(messages.some((m) => m.includes("never imports another module"))).toBe(true);
   });
+
+  /** The no-restricted-imports messages of a probe at `file` importing each of `imports`. */
+  async function refused(file: string, imports: string[]): Promise<string[]> {
+    const text = [
+      ...imports.map((from, i) => `import * as probe${i} from "${from}";`),
+      `export const probes = [${imports.map((_, i) => `probe${i}`).join(", ")}];`,
+    ].join("\n");
+    return (await broken(file, text)).filter((m) => m.startsWith("no-restricted-imports"));
+  }
+
+  it("refuses a read importing a flow, the API, HTTP or the seed (reads never write)", async () => {
+    const above = [
+      "../flows/orders/pay.ts",
+      "#server/flows/cart.ts",
+      "../api/app-router.ts",
+      "#server/http/app.ts",
+      "../seed/seed.ts",
+      "../main.ts",
+    ];
+    expect(await refused("server/read/probe.ts", above)).toHaveLength(above.length);
+    // What a read may import.
+    expect(
+      await refused("server/read/probe.ts", [
+        "../modules/orders/orders.service.ts",
+        "#server/platform/clock.ts",
+        "../db/client.ts",
+        "#common/money.ts",
+        "./orders.ts",
+      ]),
+    ).toEqual([]);
+  });
+
+  it("refuses a flow importing HTTP, the API, tRPC or the seed, at any depth", async () => {
+    expect(
+      await refused("server/flows/orders/probe.ts", [
+        "../../http/chat-stream.ts",
+        "#server/http/app.ts",
+        "../../api/app-router.ts",
+        "#server/trpc/init.ts",
+        "../../seed/seed.ts",
+      ]),
+    ).toHaveLength(5);
+    expect(await refused("server/flows/orders/steps/probe.ts", ["../../../http/app.ts"])).toHaveLength(1);
+    expect(await refused("server/flows/probe.ts", ["./http-free.ts", "../read/orders.ts"])).toEqual([]);
+  });
+
+  it("refuses the API importing HTTP, an adapter importing a flow, and the floor importing the shop", async () => {
+    expect(
+      await refused("server/api/shop/probe.ts", ["../../http/app.ts", "#server/seed/seed.ts"]),
+    ).toHaveLength(2);
+    expect(
+      await refused("server/adapters/midtrans/probe.ts", [
+        "../../flows/payments/apply.ts",
+        "#server/read/orders.ts",
+      ]),
+    ).toHaveLength(2);
+    expect(
+      await refused("server/platform/probe.ts", [
+        "../modules/orders/orders.service.ts",
+        "../flows/cart.ts",
+        "#server/adapters/payment-provider.ts",
+      ]),
+    ).toHaveLength(3);
+    // The schema collects the modules' tables, and nothing else of them.
+    expect(await refused("server/db/probe.ts", ["../modules/orders/orders.tables.ts"])).toEqual([]);
+  });
 });
