@@ -57,8 +57,10 @@ export interface Context {
   clientIp: string;
   /**
    * Identifies a signed-out visitor for counting (store visits, hot keywords): the first-party visitor id
-   * from the `pasar_visitor` cookie. A browser without one is given one now, and until it sends it back
-   * counts as its address (hashed), so neither dropping cookies nor changing the User-Agent counts again.
+   * from the `pasar_visitor` cookie. A browser without one is given one now and counts as that new visitor:
+   * phones behind one carrier or Wi-Fi address are different people even on their first search. A client that
+   * drops cookies counts again each time, as one inventing ids does, which is why such counts are also capped
+   * per address (`addressKey`).
    */
   visitorKey: () => string;
   /**
@@ -173,8 +175,9 @@ export function createContextFactory(deps: ContextDeps) {
         if (visitorKey) return visitorKey;
         const id = visitorFrom(req.headers);
         if (id) return (visitorKey = `v:${id}`);
-        (req.cookies ?? noCookies).setVisitor(randomBytes(16).toString("base64url"));
-        return (visitorKey = addressKey());
+        const issued = randomBytes(16).toString("base64url");
+        (req.cookies ?? noCookies).setVisitor(issued);
+        return (visitorKey = `v:${issued}`);
       },
       addressKey,
       // Made on first use: most calls never log, and a child logger costs something on every request.

@@ -129,8 +129,11 @@ describe("footprint", () => {
   });
 });
 
-/** A signed-out visitor from an address (counted by the address until a visitor cookie comes back). */
+/** A signed-out visitor from an address, on its first request (no visitor cookie yet). */
 const fromAddress = (n: number) => callerFor(database, { clientIp: `10.20.0.${n}` });
+/** A phone behind an address that keeps the visitor cookie it was given. */
+const phoneAt = (ip: string, n: number) =>
+  callerFor(database, { clientIp: ip, cookie: `pasar_visitor=phone-${n}-aaaaaaaaaaaaaaa` });
 
 describe("searches", () => {
   it("keeps a signed-in shopper's history, newest first, and clears it", async () => {
@@ -146,7 +149,7 @@ describe("searches", () => {
 
   it("shows a keyword as hot only once 3 different visitors searched it, however often one reloads", async () => {
     later(40 * 86_400_000); // a month without searches
-    for (let i = 0; i < 10; i++) await fromAddress(1).search.record({ q: "batik" });
+    for (let i = 0; i < 10; i++) await phoneAt("10.20.0.1", 1).search.record({ q: "batik" });
     await callerFor(database, { token: shopper }).search.record({ q: "batik" });
     expect(await fromAddress(9).search.hot()).not.toContain("batik");
     await fromAddress(2).search.record({ q: "Batik" });
@@ -155,14 +158,22 @@ describe("searches", () => {
 
   it("counts signed-out phones behind one address as the visitors they are (a carrier or a Wi-Fi shares it)", async () => {
     later(400 * 86_400_000);
-    const phone = (n: number) =>
-      callerFor(database, { clientIp: "10.20.0.40", cookie: `pasar_visitor=phone-${n}-aaaaaaaaaaaaaaa` });
+    const phone = (n: number) => phoneAt("10.20.0.40", n);
     for (const n of [1, 2]) await phone(n).search.record({ q: "kopi" });
     // The same phone again, and a reload: still two visitors.
     await phone(2).search.record({ q: "kopi" });
     expect(await fromAddress(9).search.hot()).not.toContain("kopi");
     await phone(3).search.record({ q: "Kopi" });
     expect(await fromAddress(9).search.hot()).toContain("kopi");
+  });
+
+  it("counts three signed-out phones on one Wi-Fi, each searching for the first time, as three visitors", async () => {
+    later(360 * 86_400_000);
+    // None of them has a visitor cookie yet: each is given one with this answer, and counts as that visitor.
+    for (let i = 0; i < 2; i++) await fromAddress(60).search.record({ q: "sambal roa" });
+    expect(await fromAddress(9).search.hot()).not.toContain("sambal roa");
+    await fromAddress(60).search.record({ q: "Sambal  Roa" });
+    expect(await fromAddress(9).search.hot()).toContain("sambal roa");
   });
 
   it("cannot be planted by inventing visitor ids: at most 5 signed-out visitors from one address count", async () => {
