@@ -21,7 +21,7 @@ export type FundType = (typeof fundTypes)[number];
 /**
  * What a fund record is, as the reader is told it (its type alone does not say: an order payment coming back
  * is a refund; a store's "profit" record is the sale's proceeds, before its goods cost). A recharge that was
- * never paid moved no money and is listed too, as cancelled or expired.
+ * not paid moved no money and is listed too: waiting for its payment, cancelled or expired.
  */
 export const fundEntries = [
   "order_payment",
@@ -31,6 +31,8 @@ export const fundEntries = [
   "sale",
   "sale_returned",
   "recharge",
+  /** A recharge not paid yet: its payment window is still open (another method may still pay it). */
+  "recharge_waiting",
   "recharge_cancelled",
   "recharge_expired",
   "withdrawal",

@@ -17,7 +17,8 @@ export async function walletSummary(db: Db, userId: string) {
 
 /**
  * A wallet's fund records, newest first, a page at a time: the ledger's transfers, and the recharges that
- * were never paid (they moved no money, but the user asked for them and sees what became of them). The
+ * were not paid (they moved no money, but the user asked for them and sees what became of them: still waiting
+ * for a payment, its method cancelled, or expired). The
  * cursor is the last shown record's id; both lists continue from its time part.
  */
 export async function fundHistory(
@@ -35,12 +36,17 @@ export async function fundHistory(
   const attempts: FundRecordView[] = unpaid.map((r) => ({
     id: r.id,
     kind: "recharge",
-    entry: r.status === "expired" ? "recharge_expired" : "recharge_cancelled",
+    entry:
+      r.status === "pending"
+        ? "recharge_waiting"
+        : r.status === "expired"
+          ? "recharge_expired"
+          : "recharge_cancelled",
     amount: 0,
     asked: r.amount,
     subjectType: "recharge",
     subjectId: r.id,
-    state: r.status === "expired" ? "expired" : "cancelled",
+    state: r.status === "pending" ? "pending" : r.status === "expired" ? "expired" : "cancelled",
     memo: null,
     memoKey: null,
     at: r.createdAt,

@@ -120,6 +120,29 @@ describe("the operator's rate table", () => {
     });
   });
 
+  it("offers next-day services only where they arrive by the day after: not from Jakarta to Papua", async () => {
+    const nextDay = ["jne:YES", "sicepat:BEST", "anteraja:ND"];
+    const toPapua = await createTableCourier(database.db).quote({
+      origin: jakarta,
+      destination: jayapura,
+      items: [parcel()],
+    });
+    expect(toPapua.filter((q) => nextDay.includes(`${q.courier}:${q.service}`))).toEqual([]);
+    // Every service still offered there says no more than it can keep; regular ones still go.
+    expect(toPapua.map((q) => `${q.courier}:${q.service}`)).toContain("jne:REG");
+    for (const q of toPapua.filter((q) => q.kind === "express")) expect(q.etaMaxDays).toBeLessThanOrEqual(2);
+    // Within Jakarta they do, arriving the next day.
+    const withinJakarta = await createTableCourier(database.db).quote({
+      origin: jakarta,
+      destination: jakarta,
+      items: [parcel()],
+    });
+    for (const service of nextDay)
+      expect(withinJakarta.find((q) => `${q.courier}:${q.service}` === service)).toMatchObject({
+        etaMinDays: 1,
+      });
+  });
+
   it("saves an edited rate, which the built-in courier quotes at once from Jakarta to Papua, audited", async () => {
     // 800 g in a 20 × 15 × 5 cm box: 1 kg; then 2.4 kg: 3 kg.
     expect(await quoteOf("jne:REG")).toMatchObject({ price: 95_000, etaMinDays: 5, etaMaxDays: 9 });

@@ -125,7 +125,7 @@ export function selectRecharges(
     .limit(opts.limit + 1);
 }
 
-/** A user's recharges that were never paid (cancelled or expired), newest first, before an id. */
+/** A user's recharges not paid (waiting, cancelled or expired), newest first, before an id. */
 export function selectUnpaidRecharges(
   db: Executor,
   userId: string,
@@ -137,7 +137,7 @@ export function selectUnpaidRecharges(
     .where(
       and(
         eq(recharges.userId, userId),
-        inArray(recharges.status, ["cancelled", "expired"]),
+        inArray(recharges.status, ["pending", "cancelled", "expired"]),
         opts.before ? lt(recharges.id, opts.before) : undefined,
       ),
     )

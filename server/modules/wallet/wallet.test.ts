@@ -544,6 +544,19 @@ describe("recharges through the sandbox gateway", () => {
       status: "pending",
       attemptId: a.attemptId,
     });
+    // The fund history shows it at once, waiting for its payment, moving nothing, leading to it.
+    expect((await user.api.wallet.history({})).items).toEqual([
+      expect.objectContaining({
+        id: a.id,
+        kind: "recharge",
+        entry: "recharge_waiting",
+        amount: 0,
+        asked: 20_000,
+        state: "pending",
+        subjectType: "recharge",
+        subjectId: a.id,
+      }),
+    ]);
     // Nothing paid within the window: it expires, and the fund history lists it, named so, moving nothing,
     // leading to it.
     const windowPassed = new Date(Date.now() + 61 * 60_000);
@@ -596,7 +609,14 @@ describe("recharges through the sandbox gateway", () => {
       await notify(await paidNotice(database, r.attemptId, status));
       ids.push(r.id);
     }
-    // The unpaid ones are listed once their payment window has passed.
+    // The unpaid ones are listed as waiting, then as expired once their payment window has passed.
+    expect((await user.api.wallet.history({ kind: "recharge" })).items.map((r) => r.entry)).toEqual([
+      "recharge_waiting",
+      "recharge",
+      "recharge_waiting",
+      "recharge",
+      "recharge_waiting",
+    ]);
     const windowPassed = new Date(Date.now() + 61 * 60_000);
     restore = setClock(() => windowPassed);
     await database.jobs.runDue();

@@ -82,9 +82,13 @@ for (const lang of [journeyLang]) {
     await openWallet(page, lang, "fund");
     expect(await shownBalance(page)).toBe(rupiah(200_000));
     const history = page.getByRole("list", { name: w.fund.history });
-    // The paid recharge; the other moved nothing (it is listed once its payment window has passed).
-    await expect(history.getByRole("listitem")).toHaveCount(1);
-    const paid = history.getByRole("listitem").nth(0);
+    // The paid recharge, and the other, which moved nothing and still waits for a payment by another method.
+    await expect(history.getByRole("listitem")).toHaveCount(2);
+    const waiting = history.getByRole("listitem").nth(0);
+    await expect(waiting.getByTestId("fund-entry")).toHaveText(w.fund.entries.recharge_waiting);
+    await expect(waiting).toContainText(rupiah(100_000));
+    await expect(waiting).toContainText(w.fund.states.awaitingPayment);
+    const paid = history.getByRole("listitem").nth(1);
     await expect(paid.getByTestId("fund-entry")).toHaveText(w.fund.entries.recharge);
     await expect(paid).toContainText(`+${rupiah(200_000)}`);
     await expect(paid).toContainText(w.fund.states.completed);
@@ -184,8 +188,8 @@ for (const lang of [journeyLang]) {
     await openWallet(page, lang, "fund");
     expect(await shownBalance(page)).toBe(rupiah(140_000));
     const records = page.getByRole("list", { name: w.fund.history }).getByRole("listitem");
-    // Two withdrawals (one returned) and the paid recharge.
-    await expect(records).toHaveCount(4);
+    // Two withdrawals (one returned), the paid recharge and the one waiting for a payment.
+    await expect(records).toHaveCount(5);
     // The rejected withdrawal's hold reads "returned", with the money coming back beside it.
     const minus = "\u2212";
     await expect(records.filter({ hasText: `${minus}${rupiah(50_000)}` })).toContainText(
@@ -203,7 +207,7 @@ for (const lang of [journeyLang]) {
     // The type filter keeps only recharges.
     await page.getByRole("button", { name: w.fund.types.recharge, exact: true }).click();
     await expect(page).toHaveURL(/type=recharge/);
-    await expect(records).toHaveCount(1);
+    await expect(records).toHaveCount(2);
 
     // A withdrawal record leads to the withdrawal, which says why it was returned.
     await page.getByRole("button", { name: w.fund.all, exact: true }).click();
@@ -374,7 +378,8 @@ for (const lang of langs.filter((l) => l !== journeyLang)) {
     await openWallet(page, lang, "fund");
     expect(await shownBalance(page)).toBe(rupiah(140_000));
     const records = page.getByRole("list", { name: w.fund.history }).getByRole("listitem");
-    await expect(records).toHaveCount(4);
+    await expect(records).toHaveCount(5);
+    await expect(records.filter({ hasText: rupiah(100_000) })).toContainText(w.fund.states.awaitingPayment);
     const minus = "\u2212";
     const recharged = records.filter({ hasText: `+${rupiah(200_000)}` });
     await expect(recharged.getByTestId("fund-entry")).toHaveText(w.fund.entries.recharge);

@@ -199,9 +199,14 @@ for (const lang of [journeyLang]) {
     const tracking = page.getByRole("region", { name: o.tracking.title });
     await expect(tracking.getByText(o.tracking.status.delivered).first()).toBeVisible();
     await expect(tracking.getByText(o.tracking.status.picked_up, { exact: true })).toBeVisible();
+    // Not received yet: nothing can be returned, so no returns card (not an empty heading).
+    const afterSales = page.getByRole("region", { name: m.aftersales.title });
+    await expect(afterSales).toHaveCount(0);
     await page.getByRole("button", { name: o.detail.confirm }).click();
     await page.getByRole("dialog").getByRole("button", { name: o.detail.confirm }).click();
     await expect(page.getByText(o.status.completed).first()).toBeVisible();
+    // Received: the card says until when items may be returned or replaced.
+    await expect(afterSales).toBeVisible();
     await expectNoSeriousViolations(page, `order detail (${lang})`);
 
     // The store's fund history has the profit of this order.

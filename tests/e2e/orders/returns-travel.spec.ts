@@ -132,6 +132,9 @@ for (const journeyLang of langs) {
     await expect(page.getByTestId("refund")).toHaveText(
       fill(m.aftersales.refunded, { amount: rupiah(total) }),
     );
+    // Paid out, the request says so, not "approved".
+    await expect(page.getByTestId("after-sales")).toContainText(m.aftersales.status.refundedReturn);
+    await expect(page.getByTestId("after-sales")).not.toContainText(m.aftersales.status.approved);
     const after = (await trpcQuery<{ balance: number }>(request, "wallet.summary", undefined, lang, token))
       .balance;
     expect(after - before).toBe(total);

@@ -369,6 +369,13 @@ for (const lang of langs) {
       ).items;
       await open(page, localePath(lang, "/ops/orders?status=all"));
       const row = page.getByTestId("ops-order").filter({ hasText: order!.code });
+      // The order code keeps to one line at 320 px (the status label goes under it when they do not fit side by side).
+      const code = row.getByText(order!.code, { exact: true });
+      const lines = await code.evaluate((el) => {
+        const style = getComputedStyle(el);
+        return Math.round(el.getBoundingClientRect().height / parseFloat(style.lineHeight));
+      });
+      expect(lines, `the order code's lines at 320 px (${lang})`).toBe(1);
       await expectFitsWithLongName(
         page,
         row.getByText(order!.storeName).first(),

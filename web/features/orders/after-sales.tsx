@@ -5,8 +5,11 @@ import { formatDateTime, useTimeZone } from "../../lib/time-zone.ts";
 import { Card } from "../../ui/card.tsx";
 import { PhotoStrip } from "../../ui/photo-strip.tsx";
 
-/** An after-sales request's state as a label: waiting ones amber, settled ones green, refused ones grey. */
-function RequestStatus(props: { status: AfterSalesView["status"] }) {
+/**
+ * An after-sales request's state as a label: waiting ones amber, settled ones green, refused ones grey. An approved
+ * return is a refunded one (its final state), so it says so; an approved replacement still waits to be shipped.
+ */
+function RequestStatus(props: { status: AfterSalesView["status"]; kind: AfterSalesView["kind"] }) {
   const { t } = useI18n();
   const tone =
     props.status === "approved" || props.status === "replaced"
@@ -14,7 +17,11 @@ function RequestStatus(props: { status: AfterSalesView["status"] }) {
       : props.status !== "refused" && props.status !== "rejected"
         ? "text-amber-800 dark:text-amber-300"
         : "text-gray-700 dark:text-gray-300";
-  return <span className={`text-sm font-semibold ${tone}`}>{t(`aftersales.status.${props.status}`)}</span>;
+  const label =
+    props.status === "approved" && props.kind === "return"
+      ? t("aftersales.status.refundedReturn")
+      : t(`aftersales.status.${props.status}`);
+  return <span className={`text-sm font-semibold ${tone}`}>{label}</span>;
 }
 
 /** One request: the item, what was asked and why, its photos, each side's reasons, the refund or shipment. */
@@ -35,7 +42,7 @@ export function AfterSalesRequest(props: {
         <p className="min-w-0 text-sm font-medium">
           {t(`aftersales.kinds.${r.kind}`)} · {r.item} × {r.quantity}
         </p>
-        <RequestStatus status={r.status} />
+        <RequestStatus status={r.status} kind={r.kind} />
       </div>
       <p className="text-xs text-gray-600 dark:text-gray-400">
         {r.orderCode} · {formatDateTime(r.createdAt, locale, zone)}

@@ -178,7 +178,7 @@ function StoreInboxContent() {
         </h2>
         {list.data && items.length === 0 && (
           <p className="px-4 py-10 text-center text-gray-600 dark:text-gray-400">
-            {t("chat.noConversations")}
+            {t("chat.noStoreConversations")}
           </p>
         )}
         <InboxList items={items} href={(c) => localizePath(locale, `/h5/merchant/chat/${c.id}`)} />

@@ -69,9 +69,10 @@ function OrderRow(props: { order: FulfilmentOrderView; refresh: () => void }) {
   const button = "min-h-10 rounded-full px-3 py-1 text-sm leading-tight font-semibold";
   return (
     <li className="rounded-xl bg-white p-4 dark:bg-gray-900" data-testid="ops-order">
-      <div className="flex items-start justify-between gap-3">
+      {/* On a narrow phone the status goes under the code rather than breaking it over two lines. */}
+      <div className="flex flex-wrap items-start justify-between gap-x-3 gap-y-1">
         <div className="min-w-0">
-          <p className="font-mono text-sm">{o.code}</p>
+          <p className="font-mono text-sm whitespace-nowrap">{o.code}</p>
           <p className="text-sm text-gray-600 dark:text-gray-400">
             {o.storeName} · {formatDateTime(o.createdAt, locale, zone)}
           </p>

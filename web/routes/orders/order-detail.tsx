@@ -68,6 +68,9 @@ function AfterSales(props: { order: OrderDetailView; refresh: () => void }) {
   const asked = new Set(order.afterSales.map((r) => r.variantId));
   const now = new Date();
   const open = until && now <= until.replacement ? order.items.filter((i) => !asked.has(i.variantId)) : [];
+  // Nothing asked and nothing that may be asked yet (an order not received, a cash-on-delivery order on its way):
+  // no card, not an empty heading.
+  if (order.afterSales.length === 0 && !until) return null;
   return (
     <AfterSalesCard
       requests={order.afterSales}

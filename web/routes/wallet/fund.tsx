@@ -96,13 +96,22 @@ function RecordRow(props: { record: FundRecordView }) {
       <div className="text-end">
         {record.asked === null ? (
           <SignedAmount amount={record.amount} />
+        ) : record.state === "pending" ? (
+          // Asked for, not paid yet: no money moved so far.
+          <p className="font-semibold text-gray-700 tabular-nums dark:text-gray-300">
+            {formatRupiah(record.asked)}
+          </p>
         ) : (
           // Asked for, never paid: no money moved.
           <p className="font-semibold text-gray-500 tabular-nums line-through dark:text-gray-400">
             {formatRupiah(record.asked)}
           </p>
         )}
-        <p className={`mt-0.5 text-sm ${stateClass}`}>{t(`wallet.fund.states.${record.state}`)}</p>
+        <p className={`mt-0.5 text-sm ${stateClass}`}>
+          {record.entry === "recharge_waiting"
+            ? t("wallet.fund.states.awaitingPayment")
+            : t(`wallet.fund.states.${record.state}`)}
+        </p>
       </div>
       {link && <ChevronRight className="size-5 shrink-0 text-gray-500" aria-hidden="true" />}
     </>
