@@ -72,15 +72,25 @@ for (const lang of langs) {
     const toPapua = await totalOnButton(page);
     expect(toPapua).toBeGreaterThan(toJakarta);
 
-    // The first store goes express instead: its postage and the total follow.
+    // No next-day service to Papua: none of them arrives there the next day.
     const first = pickers.first();
+    await first.locator("summary").click();
+    await expect(first.getByRole("radio", { name: new RegExp(s.kinds.regular) }).first()).toBeVisible();
+    await expect(first.getByRole("radio", { name: new RegExp(s.kinds.express) })).toHaveCount(0);
+
+    // To Jakarta, the first store goes express instead: its postage and the total follow, and the list closes to
+    // the choice.
+    await page.goto(localePath(lang, `/h5/pay?lines=${encodeURIComponent(lines)}&address=${jakartaId}`));
+    await waitForHydration(page);
     await first.locator("summary").click();
     const express = first.getByRole("radio", { name: new RegExp(s.kinds.express) }).first();
     await express.check();
     await expect(first.locator("summary")).toContainText(s.kinds.express);
-    await expect.poll(() => totalOnButton(page)).toBeGreaterThan(toPapua);
+    await expect(first).not.toHaveAttribute("open");
+    await expect(express).toBeHidden();
+    await expect.poll(() => totalOnButton(page)).toBeGreaterThan(toJakarta);
     await page.setViewportSize({ width: 320, height: 844 });
-    await expectScreen(page, `checkout to Papua, express chosen (${lang})`);
+    await expectScreen(page, `checkout to Jakarta, express chosen (${lang})`);
     await page.setViewportSize({ width: 390, height: 844 });
 
     // Paid from the wallet: two orders, each with the service it was sent with.

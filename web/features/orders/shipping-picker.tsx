@@ -1,3 +1,4 @@
+import { useRef } from "react";
 import type { ShippingOption } from "#common/contracts/shipping.ts";
 import { formatRupiah } from "../../lib/format.ts";
 import { useI18n } from "../../lib/i18n.tsx";
@@ -22,6 +23,7 @@ export function ShippingPicker(props: {
 }) {
   const { t } = useI18n();
   const eta = useEta();
+  const disclosure = useRef<HTMLDetailsElement>(null);
   const name = `shipping-${props.storeId}`;
   if (!props.selected) {
     return (
@@ -36,7 +38,7 @@ export function ShippingPicker(props: {
     ? pickedKey
     : serviceKey(selected.courier, selected.service);
   return (
-    <details className="group mt-2 rounded-lg border border-gray-200 dark:border-gray-700">
+    <details ref={disclosure} className="group mt-2 rounded-lg border border-gray-200 dark:border-gray-700">
       <summary className="flex min-h-12 cursor-pointer list-none items-center gap-2 px-3 py-2 text-sm">
         <span className="min-w-0 flex-1">
           <span className="block font-medium">
@@ -66,7 +68,15 @@ export function ShippingPicker(props: {
               value={key}
               checked={key === chosenKey}
               disabled={props.codOnly === true && !o.cod}
-              onChange={() => props.onChange(o)}
+              onChange={() => {
+                props.onChange(o);
+                // Chosen: the list closes to the choice, as a select would (focus goes back to its summary).
+                const details = disclosure.current;
+                if (details) {
+                  details.open = false;
+                  details.querySelector("summary")?.focus();
+                }
+              }}
               label={serviceLabel(o)}
               note={`${t(`orders.shipping.kinds.${o.kind}`)} · ${eta(o)}${o.cod ? ` · ${t("orders.shipping.cod")}` : ""}`}
               aside={<span className="shrink-0 font-semibold tabular-nums">{formatRupiah(o.price)}</span>}
