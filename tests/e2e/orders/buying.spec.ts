@@ -58,9 +58,15 @@ for (const lang of [journeyLang]) {
     await expectNoSeriousViolations(page, `cart (${lang})`);
     await page.getByRole("button", { name: fill(o.cart.checkout, { count: 2 }) }).click();
 
-    // Checkout without an address: add one with the area pickers (the seed's messages first).
+    // Checkout without an address: postage follows the address, and the totals say they are before it (not a
+    // final-looking total with "postage Rp 0"). Then add one with the area pickers (the seed's messages first).
     await page.waitForURL(/\/h5\/pay\?/);
     await waitForHydration(page);
+    await expect(page.getByText(o.pay.postageFollows).first()).toBeVisible();
+    await expect(page.getByText(o.pay.storeTotalBeforePostage).first()).toBeVisible();
+    const startsWith = (text: string) => new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`);
+    await expect(page.getByText(startsWith(o.pay.totalBeforePostage))).toBeVisible();
+    await expect(page.getByText(o.pay.storeTotal, { exact: true })).toHaveCount(0);
     await page.getByRole("link", { name: o.pay.addAddress }).click();
     await page.waitForURL(/edit=new/);
     await waitForHydration(page);

@@ -52,16 +52,32 @@ export function MoneySummary(props: {
   vatBasisPoints: number;
   total: number;
   totalLabel?: string;
+  /** No address yet: postage is not known, so it says it follows and the total says it is before postage. */
+  postagePending?: boolean;
 }) {
   const { t, locale } = useI18n();
   const percent = formatNumber(props.vatBasisPoints / 100, locale);
+  const pending = props.postagePending === true;
   return (
     <dl className="text-sm">
       <SummaryRow label={t("orders.pay.subtotal")}>{formatRupiah(props.subtotal)}</SummaryRow>
-      <SummaryRow label={t("orders.pay.postage")}>{formatRupiah(props.postage)}</SummaryRow>
+      <SummaryRow label={t("orders.pay.postage")}>
+        {pending ? (
+          <span className="font-normal text-gray-600 dark:text-gray-400">
+            {t("orders.pay.postageFollows")}
+          </span>
+        ) : (
+          formatRupiah(props.postage)
+        )}
+      </SummaryRow>
       <SummaryRow label={t("orders.pay.serviceFee")}>{formatRupiah(props.serviceFee)}</SummaryRow>
       <SummaryRow label={t("orders.pay.vat", { percent })}>{formatRupiah(props.vat)}</SummaryRow>
-      <SummaryRow label={props.totalLabel ?? t("orders.pay.storeTotal")} strong>
+      <SummaryRow
+        label={
+          pending ? t("orders.pay.storeTotalBeforePostage") : (props.totalLabel ?? t("orders.pay.storeTotal"))
+        }
+        strong
+      >
         {formatRupiah(props.total)}
       </SummaryRow>
     </dl>

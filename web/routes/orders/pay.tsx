@@ -310,7 +310,7 @@ function Checkout() {
             }
           />
           <div className="mt-2 border-t border-gray-100 pt-2 dark:border-gray-800">
-            <MoneySummary {...store} vatBasisPoints={q.vatBasisPoints} />
+            <MoneySummary {...store} vatBasisPoints={q.vatBasisPoints} postagePending={!address} />
           </div>
         </Card>
       ))}
@@ -394,7 +394,7 @@ function Checkout() {
         )}
         <div className="flex items-center gap-3">
           <p className="flex-1 text-sm">
-            {t("orders.pay.total")}{" "}
+            {t(address ? "orders.pay.total" : "orders.pay.totalBeforePostage")}{" "}
             <strong className="block text-lg text-primary-800 tabular-nums dark:text-primary-300">
               {formatRupiah(total)}
             </strong>
