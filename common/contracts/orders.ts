@@ -24,6 +24,7 @@ import {
 import { shipmentStatuses } from "../shipping.ts";
 import { checkoutMethods, codRefusals, paymentMethods, placeMethods } from "../payment-channels.ts";
 import { CursorSchema, plainText, prefixedId } from "./input.ts";
+import { fundEntries } from "../wallet-states.ts";
 import { fundTypes, IdempotencyKeySchema } from "./ledger.ts";
 import { orderPeriods } from "../merchant-states.ts";
 
@@ -422,11 +423,19 @@ export type MerchantOrderView = z.infer<typeof MerchantOrderViewSchema>;
 
 /** A store's order in full, with what it moved in and out of the merchant's wallet. */
 export const MerchantOrderDetailViewSchema = OrderDetailViewSchema.extend({
+  /** The price of the items refunded to the shopper (returns), taken out of the sale. */
+  returned: z.number().int(),
+  /** The store's part of return parcels' postage. */
+  returnPostage: z.number().int(),
+  /** The goods cost less that of the items refunded; the profit is what the store keeps after its returns. */
   goodsCost: z.number().int(),
   profit: z.number().int(),
   goodsPaidAt: z.date().nullable(),
   goodsDueAt: z.date().nullable(),
-  moves: z.array(z.object({ kind: z.enum(fundTypes), amount: z.number().int(), at: z.date() })),
+  /** Every movement of the order in the store's wallet, named as its fund history names it. */
+  moves: z.array(
+    z.object({ kind: z.enum(fundTypes), entry: z.enum(fundEntries), amount: z.number().int(), at: z.date() }),
+  ),
 });
 export type MerchantOrderDetailView = z.infer<typeof MerchantOrderDetailViewSchema>;
 

@@ -12,10 +12,14 @@ import {
   goodsUnpaid,
   type OrderDeps,
   ordersTable as orders,
+  selectItems,
   selectOrder,
   selectOrderPage,
+  selectOrderReturns,
   sumGoodsDue,
+  type OrderItemRow,
   type OrderRow,
+  type ReturnRow,
 } from "../modules/orders/orders.service.ts";
 import { openRequestsOf } from "../modules/orders/returns.service.ts";
 import { jakartaDay, now } from "../platform/clock.ts";
@@ -38,13 +42,61 @@ const merchantFilter: Record<MerchantView, SQL | undefined> = {
   paid: inArray(orders.status, ["paid", "shipped", "completed"]),
 };
 
-export function merchantViewOf(card: OrderCardView, order: OrderRow, afterSalesOpen = 0): MerchantOrderView {
+/** What an order comes to for its store once its refunded returns are taken out. */
+export interface StoreFigures {
+  /** The sale subtotal less the price of the items refunded. */
+  subtotal: number;
+  /** The price of the items refunded (0 without returns). */
+  returned: number;
+  /** The goods cost less that of the items refunded (the platform gave it back). */
+  goodsCost: number;
+  /** The store's part of return parcels' postage. */
+  returnPostage: number;
+  /** What the store keeps: subtotal less goods cost less its return postage. */
+  profit: number;
+}
+
+/**
+ * An order's figures for its store, following its returns: a refunded return (an approved one: refunding is its
+ * last step) takes its items' price out of the sale and their goods cost out of what the store paid, as
+ * `refundReturnLocked` moves them in the ledger, and the store's part of the return postage out of its profit.
+ */
+export function storeFigures(order: OrderRow, items: OrderItemRow[], returns: ReturnRow[]): StoreFigures {
+  let returned = 0;
+  let returnedGoods = 0;
+  let returnPostage = 0;
+  for (const r of returns) {
+    if (r.orderId !== order.id || r.kind !== "return" || r.status !== "approved") continue;
+    const item = items.find((i) => i.orderId === order.id && i.variantId === r.variantId);
+    if (!item) continue;
+    returned += item.price * r.quantity;
+    returnedGoods += item.merchantPrice * r.quantity;
+    if (r.postagePayer === "store") returnPostage += r.postageCharged ?? 0;
+  }
+  const subtotal = order.subtotal - returned;
+  const goodsCost = order.goodsCost - returnedGoods;
+  return { subtotal, returned, goodsCost, returnPostage, profit: subtotal - goodsCost - returnPostage };
+}
+
+/** The figures of a page of orders, read in two queries. */
+async function storeFiguresOf(db: Db, page: OrderRow[]): Promise<Map<string, StoreFigures>> {
+  const ids = page.map((o) => o.id);
+  const [items, returns] = await Promise.all([selectItems(db, ids), selectOrderReturns(db, ids)]);
+  return new Map(page.map((o) => [o.id, storeFigures(o, items, returns)]));
+}
+
+export function merchantViewOf(
+  card: OrderCardView,
+  order: OrderRow,
+  afterSalesOpen = 0,
+  figures: StoreFigures = storeFigures(order, [], []),
+): MerchantOrderView {
   return {
     ...card,
     afterSalesOpen,
-    goodsCost: order.goodsCost,
-    subtotal: order.subtotal,
-    profit: order.subtotal - order.goodsCost,
+    goodsCost: figures.goodsCost,
+    subtotal: figures.subtotal,
+    profit: figures.profit,
     goodsPaidAt: order.goodsPaidAt,
     goodsDueAt: order.goodsPaidAt ? null : order.goodsDueAt,
   };
@@ -71,16 +123,17 @@ export async function merchantOrders(
   );
   const page = pageOf(rows, input.limit);
   const cards = await cardViews(deps, page.items);
-  const [balance, goodsDue, open] = await Promise.all([
+  const [balance, goodsDue, open, figures] = await Promise.all([
     walletBalance(deps.db, merchantId),
     sumGoodsDue(deps.db, store.id),
     openRequestsOf(
       deps.db,
       page.items.map((o) => o.id),
     ),
+    storeFiguresOf(deps.db, page.items),
   ]);
   return {
-    items: cards.map((c, i) => merchantViewOf(c, page.items[i]!, open.get(c.id))),
+    items: cards.map((c, i) => merchantViewOf(c, page.items[i]!, open.get(c.id), figures.get(c.id))),
     nextCursor: page.nextCursor,
     balance,
     goodsDue,
@@ -99,14 +152,18 @@ export async function merchantOrder(
   const store = await ownStore(deps.db, merchantId);
   const order = await selectOrder(deps.db, id);
   if (!order || order.storeId !== store.id) throw new DomainError("not_found", "errors.orders.notFound");
-  const [detail, moves] = await Promise.all([
+  const [detail, moves, figures] = await Promise.all([
     detailOf(deps, order, "staff"),
     walletMovesOf(deps.db, merchantId, { type: "order", id: order.id }),
+    storeFiguresOf(deps.db, [order]),
   ]);
+  const { returned, goodsCost, returnPostage, profit } = figures.get(order.id)!;
   return {
     ...detail,
-    goodsCost: order.goodsCost,
-    profit: order.subtotal - order.goodsCost,
+    returned,
+    returnPostage,
+    goodsCost,
+    profit,
     goodsPaidAt: order.goodsPaidAt,
     goodsDueAt: order.goodsPaidAt || order.status !== "paid" ? null : order.goodsDueAt,
     moves,

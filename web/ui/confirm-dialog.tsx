@@ -1,16 +1,22 @@
 import { modal } from "../lib/modal.ts";
 import { buttonRow, rowButton } from "./card.tsx";
 
-/** A yes/no question shown in the modal host; the confirming action is the destructive one. */
+/**
+ * A yes/no question shown in the modal host, with what it means when that needs saying; the confirming action is
+ * red when it cannot be undone (the default), the primary colour when it is an ordinary step such as paying.
+ */
 export function ConfirmDialog(props: {
   title: string;
+  body?: string;
   cancelLabel: string;
   confirmLabel: string;
+  danger?: boolean;
   onConfirm: () => void;
 }) {
   return (
     <div className="p-5">
       <h2 className="text-lg font-semibold">{props.title}</h2>
+      {props.body && <p className="mt-2 text-sm text-gray-700 dark:text-gray-300">{props.body}</p>}
       <div className={`mt-5 ${buttonRow}`}>
         <button
           type="button"
@@ -25,7 +31,7 @@ export function ConfirmDialog(props: {
             props.onConfirm();
             modal.close();
           }}
-          className={`${rowButton} min-h-11 bg-red-700 font-semibold text-white`}
+          className={`${rowButton} min-h-11 font-semibold text-white ${props.danger === false ? "bg-primary-700" : "bg-red-700"}`}
         >
           {props.confirmLabel}
         </button>

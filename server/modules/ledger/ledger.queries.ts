@@ -126,6 +126,7 @@ export async function selectSubjectTransfers(
   return db
     .select({
       kind: t.kind,
+      step: t.step,
       createdAt: t.createdAt,
       amount:
         sql<number>`case when ${t.creditAccountId} = ${accountId} then ${t.amount} else -${t.amount} end`.mapWith(

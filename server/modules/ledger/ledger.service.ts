@@ -323,7 +323,12 @@ export async function walletMovesOf(
   db: Db,
   userId: string,
   subject: { type: SubjectType; id: string },
-): Promise<{ kind: FundType; amount: number; at: Date }[]> {
+): Promise<{ kind: FundType; entry: FundEntry; amount: number; at: Date }[]> {
   const rows = await selectSubjectTransfers(db, accountId({ wallet: userId }), subject);
-  return rows.map((r) => ({ kind: r.kind, amount: r.amount, at: r.createdAt }));
+  return rows.map((r) => ({
+    kind: r.kind,
+    entry: entryOf(r.kind, r.amount, r.step),
+    amount: r.amount,
+    at: r.createdAt,
+  }));
 }

@@ -212,6 +212,24 @@ describe("deciding", () => {
       item: expect.stringContaining("Barang"),
     });
     expect(detail.afterSales[0]).toMatchObject({ status: "approved", refund: 100_000 + vatShare });
+    // The store's order page follows the return: the item out of the sale, its goods cost given back, the
+    // profit what the store kept (as its balance moved), each movement named as the fund history names it.
+    const partly = await store.api.merchantOrders.get({ id: orderId });
+    expect(partly).toMatchObject({
+      subtotal: 200_000,
+      returned: 100_000,
+      goodsCost: 60_000,
+      returnPostage: 0,
+      profit: 40_000,
+    });
+    expect(partly.moves.reduce((sum, m) => sum + m.amount, 0)).toBe(partly.profit);
+    expect(partly.moves.map((m) => m.entry).sort()).toEqual(
+      ["goods_payment", "sale", "goods_refund", "sale_returned"].sort(),
+    );
+    const card = (await store.api.merchantOrders.list({ view: "all", limit: 50 })).items.find(
+      (o) => o.id === orderId,
+    );
+    expect(card).toMatchObject({ subtotal: 100_000, goodsCost: 60_000, profit: 40_000 });
     await expectLedgerBalanced(database);
 
     // Returning the last item gives back exactly the rest of the order's total, fees included.
@@ -235,8 +253,9 @@ describe("deciding", () => {
     expect(await balance(shopper)).toBe(shopperBefore + order.total);
     const storeDetail = await store.api.merchantOrders.get({ id: orderId });
     expect(storeDetail.afterSales.map((r) => r.status)).toEqual(["approved", "approved"]);
-    // What the store kept of this order: nothing.
+    // What the store kept of this order: nothing, and its page says so.
     expect(storeDetail.moves.reduce((sum, m) => sum + m.amount, 0)).toBe(0);
+    expect(storeDetail).toMatchObject({ returned: 200_000, goodsCost: 0, profit: 0 });
   });
 
   it("a store that cannot cover the refund is told what is missing, and nothing moves", async () => {

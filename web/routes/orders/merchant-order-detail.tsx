@@ -5,9 +5,10 @@ import type { MerchantOrderDetailView } from "#common/contracts/orders.ts";
 import { AfterSalesCard } from "../../features/orders/after-sales.tsx";
 import { BookReturnAgain, RequestDecision } from "../../features/orders/request-decision.tsx";
 import { OrderDetailBody } from "../../features/orders/order-detail-body.tsx";
+import { usePayGoods } from "../../features/orders/pay-goods.tsx";
 import { toast } from "../../lib/toast.ts";
-import { SignedAmount, useFundTypeLabel } from "../../features/wallet/fund-labels.tsx";
-import { Card, SummaryRow } from "../../ui/card.tsx";
+import { SignedAmount } from "../../features/wallet/fund-labels.tsx";
+import { buttonLink, Card, SummaryRow } from "../../ui/card.tsx";
 import { formatRupiah } from "../../lib/format.ts";
 import { formatDateTime, useTimeZone } from "../../lib/time-zone.ts";
 import { AppHeader } from "../../features/shell/app-header.tsx";
@@ -36,7 +37,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageMeta(ma
 function StoreMoney(props: { order: MerchantOrderDetailView }) {
   const { t, locale } = useI18n();
   const zone = useTimeZone();
-  const typeLabel = useFundTypeLabel();
+  const payGoods = usePayGoods();
   const { order } = props;
   return (
     <Card labelledBy="store-money">
@@ -45,15 +46,33 @@ function StoreMoney(props: { order: MerchantOrderDetailView }) {
       </h2>
       <dl className="mt-1 text-sm">
         <SummaryRow label={t("orders.pay.subtotal")}>{formatRupiah(order.subtotal)}</SummaryRow>
-        <SummaryRow label={t("orders.detail.goodsCost")}>{formatRupiah(order.goodsCost)}</SummaryRow>
+        {order.returned > 0 && (
+          <SummaryRow label={t("orders.merchant.returnedItems")}>−{formatRupiah(order.returned)}</SummaryRow>
+        )}
+        <SummaryRow label={t("orders.detail.goodsCost")}>−{formatRupiah(order.goodsCost)}</SummaryRow>
+        {order.returnPostage > 0 && (
+          <SummaryRow label={t("orders.merchant.returnPostage")}>
+            −{formatRupiah(order.returnPostage)}
+          </SummaryRow>
+        )}
         <SummaryRow label={t("orders.detail.profit")} strong>
           {formatRupiah(order.profit)}
         </SummaryRow>
       </dl>
       {order.goodsDueAt && (
-        <p className="mt-1 text-sm text-amber-800 dark:text-amber-300">
-          {t("orders.detail.goodsDue", { time: formatDateTime(order.goodsDueAt, locale, zone) })}
-        </p>
+        <div className="mt-2 flex items-center justify-between gap-3">
+          <p className="text-sm text-amber-800 dark:text-amber-300">
+            {t("orders.detail.goodsDue", { time: formatDateTime(order.goodsDueAt, locale, zone) })}
+          </p>
+          <button
+            type="button"
+            disabled={payGoods.pending}
+            onClick={() => payGoods.confirm(order.goodsCost, [order.id])}
+            className={`${buttonLink("primary")} max-w-36 flex-none`}
+          >
+            {t("orders.merchant.payGoods")}
+          </button>
+        </div>
       )}
       <h3 className="mt-3 text-sm font-semibold">{t("orders.merchant.moves")}</h3>
       {order.moves.length === 0 ? (
@@ -63,7 +82,7 @@ function StoreMoney(props: { order: MerchantOrderDetailView }) {
           {order.moves.map((m, i) => (
             <li key={i} className="flex items-baseline justify-between gap-3">
               <span>
-                {typeLabel(m.kind)}
+                {t(`wallet.fund.entries.${m.entry}`)}
                 <span className="ms-1 text-gray-600 dark:text-gray-400">
                   · {formatDateTime(m.at, locale, zone)}
                 </span>

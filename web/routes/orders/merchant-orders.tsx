@@ -1,4 +1,4 @@
-import { useInfiniteQuery, useMutation, useQueryClient } from "@tanstack/react-query";
+import { useInfiniteQuery } from "@tanstack/react-query";
 import { Link, useSearchParams } from "react-router";
 import type { Route } from "./+types/merchant-orders";
 import { merchantOrderViews, type MerchantOrderView } from "#common/order-states.ts";
@@ -6,8 +6,8 @@ import { orderPeriods, type OrderPeriod } from "#common/merchant-states.ts";
 import { LoadMore } from "../../features/catalog/infinite-products.tsx";
 import { statusParam, StatusTabs } from "../../features/ops/ops-ui.tsx";
 import { StatusLabel } from "../../features/orders/order-ui.tsx";
+import { usePayGoods } from "../../features/orders/pay-goods.tsx";
 import { AppHeader } from "../../features/shell/app-header.tsx";
-import { newIntentKey } from "../../features/wallet/intent-key.ts";
 import { buttonLink, Card, SummaryRow } from "../../ui/card.tsx";
 import { merchantOnly, serverT, withServerApi } from "../../lib/api.server.ts";
 import { formatRupiah } from "../../lib/format.ts";
@@ -15,7 +15,6 @@ import { useI18n } from "../../lib/i18n.tsx";
 import { localeFromParam, localizePath } from "../../lib/locale.ts";
 import { pageMeta } from "../../lib/meta.ts";
 import { formatDateTime, useTimeZone } from "../../lib/time-zone.ts";
-import { toast } from "../../lib/toast.ts";
 import { useTRPC } from "../../lib/trpc.ts";
 import { QueryBoundary } from "../../lib/queries.tsx";
 
@@ -53,20 +52,11 @@ function MerchantOrdersContent() {
   const { t, locale } = useI18n();
   const zone = useTimeZone();
   const trpc = useTRPC();
-  const queryClient = useQueryClient();
   const [search] = useSearchParams();
   const view = statusParam(search, merchantOrderViews);
   const period = statusParam(search, orderPeriods, "period");
   const list = useInfiniteQuery(listQuery(trpc, view, period));
-  const payGoods = useMutation(
-    trpc.merchantOrders.payGoods.mutationOptions({
-      onSuccess: () => {
-        toast.notify(t("orders.merchant.paidToast"), "success");
-        void queryClient.invalidateQueries({ queryKey: trpc.merchantOrders.pathKey() });
-        void queryClient.invalidateQueries({ queryKey: trpc.wallet.pathKey() });
-      },
-    }),
-  );
+  const payGoods = usePayGoods();
   const first = list.data?.pages[0];
   const orders = list.data?.pages.flatMap((p) => p.items) ?? [];
   const short = first ? first.goodsDue > first.balance : false;
@@ -89,8 +79,8 @@ function MerchantOrdersContent() {
               <div className="mt-3 flex gap-2">
                 <button
                   type="button"
-                  disabled={short || payGoods.isPending}
-                  onClick={() => payGoods.mutate({ idempotencyKey: newIntentKey() })}
+                  disabled={short || payGoods.pending}
+                  onClick={() => payGoods.confirm(first.goodsDue)}
                   className="h-11 flex-1 rounded-full bg-primary-700 px-3 font-semibold text-white disabled:opacity-50"
                 >
                   {t("orders.merchant.payAll", { amount: formatRupiah(first.goodsDue) })}
@@ -169,8 +159,8 @@ function MerchantOrdersContent() {
                   </p>
                   <button
                     type="button"
-                    disabled={payGoods.isPending}
-                    onClick={() => payGoods.mutate({ orderIds: [o.id], idempotencyKey: newIntentKey() })}
+                    disabled={payGoods.pending}
+                    onClick={() => payGoods.confirm(o.goodsCost, [o.id])}
                     className={`${buttonLink("primary")} max-w-36 flex-none`}
                   >
                     {t("orders.merchant.payGoods")}
