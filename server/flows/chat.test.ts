@@ -174,6 +174,31 @@ describe("a conversation", () => {
     expect(since.messages.map((m) => m.text)).toEqual(["Pesan 34", "Pesan 35"]);
   });
 
+  it("masks contacts written in other scripts, invisible characters, words and look-alikes (issue 40)", async () => {
+    const { shopper, merchant } = await scene();
+    const asked = await shopper.api.chat.send({ storeId: merchant.storeId, text: "Bisa bayar langsung?" });
+    const conversationId = asked!.conversationId;
+    const tries: [typed: string, shown: string][] = [
+      ["Bisa kak, WA ٠٨١٢\u200b٣٤٥٦\u200b٧٨٩٠ ya", "Bisa kak, WA ••• ya"],
+      ["transfer Rp 1.234.567.890 ke BCA", "transfer Rp ••• ke BCA"],
+      ["nolsatudua tigaempatlima enamtujuhdelapan", "•••"],
+      ["cek linktr.ee/tokosaya atau nama＠gmail．com", "cek ••• atau •••"],
+      // What the shop shows stays readable.
+      [
+        "pesanan P26121212345678 dikirim jam 14.30, Rp 150.000",
+        "pesanan P26121212345678 dikirim jam 14.30, Rp 150.000",
+      ],
+    ];
+    for (const [text] of tries) await merchant.api.merchantChat.send({ conversationId, text });
+    const { messages } = await shopper.api.chat.thread({ storeId: merchant.storeId });
+    expect(
+      messages
+        .slice(0, tries.length)
+        .reverse()
+        .map((m) => m.text),
+    ).toEqual(tries.map(([, shown]) => shown));
+  });
+
   it("masks contact details for the reader, keeps what was typed for the operator, and counts the store's attempts", async () => {
     const { shopper, merchant } = await scene();
     const asked = await shopper.api.chat.send({ storeId: merchant.storeId, text: "Ada stok?" });
