@@ -162,12 +162,25 @@ for (const lang of [journeyLang]) {
     await merchant.goto(localePath(lang, "/h5/merchant/order?status=goods_unpaid"));
     await waitForHydration(merchant);
     await expectNoSeriousViolations(merchant, `order centre (${lang})`);
-    await merchant
-      .getByTestId("merchant-order")
-      .filter({ hasText: code })
-      .getByRole("button", { name: o.merchant.payGoods })
-      .click();
+    const storeOrder = merchant.getByTestId("merchant-order").filter({ hasText: code });
+    // Paying asks first, saying what leaves the balance; cancelled, nothing is paid.
+    await storeOrder.getByRole("button", { name: o.merchant.payGoods }).click();
+    const confirmPay = merchant.getByRole("dialog");
+    await expect(confirmPay.getByRole("heading")).toContainText(
+      o.merchant.payGoodsTitle.split("{{")[0]!.trim(),
+    );
+    await confirmPay.getByRole("button", { name: o.delivery.cancel }).click();
+    await expect(confirmPay).toHaveCount(0);
+    await expect(storeOrder.getByRole("button", { name: o.merchant.payGoods })).toBeVisible();
+    // The order's own page pays it too.
+    await storeOrder.getByRole("link").first().click();
+    await merchant.waitForURL(/\/h5\/merchant\/order\/detail\?id=ord_/);
+    await waitForHydration(merchant);
+    await merchant.getByRole("button", { name: o.merchant.payGoods }).click();
+    await expectNoSeriousViolations(merchant, `pay goods confirmation (${lang})`);
+    await merchant.getByRole("dialog").getByRole("button", { name: o.merchant.payGoods }).click();
     await expect(toasts(merchant, lang).getByText(o.merchant.paidToast)).toBeVisible();
+    await expect(merchant.getByRole("button", { name: o.merchant.payGoods })).toHaveCount(0);
 
     // The operator ships it: the shopper's courier service is booked.
     const ops = await pageAs(browser, demoOperator.account);
