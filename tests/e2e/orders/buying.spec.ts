@@ -218,6 +218,8 @@ for (const lang of [journeyLang]) {
     const tracking = page.getByRole("region", { name: o.tracking.title });
     await expect(tracking.getByText(o.tracking.status.delivered).first()).toBeVisible();
     await expect(tracking.getByText(o.tracking.status.picked_up, { exact: true })).toBeVisible();
+    // The courier says it arrived: the order asks the shopper to confirm.
+    await expect(page.getByText(o.status.deliveredToConfirm).first()).toBeVisible();
     // Not received yet: nothing can be returned, so no returns card (not an empty heading).
     const afterSales = page.getByRole("region", { name: m.aftersales.title });
     await expect(afterSales).toHaveCount(0);

@@ -25,7 +25,11 @@ export function OrderDetailBody(props: {
       <Card labelledBy="order-status">
         <div className="flex items-center justify-between gap-3">
           <h2 id="order-status" className="font-semibold">
-            <StatusLabel status={order.status} />
+            <StatusLabel
+              status={order.status}
+              // The courier says it arrived: what is left is the shopper's confirmation.
+              delivered={order.shipments.some((s) => s.kind === "outbound" && s.status === "delivered")}
+            />
           </h2>
           <span className="text-sm text-gray-600 dark:text-gray-400">{order.storeName}</span>
         </div>

@@ -85,7 +85,7 @@ export function MoneySummary(props: {
 }
 
 /** The status of an order as a small label. */
-export function StatusLabel(props: { status: OrderDetailView["status"] }) {
+export function StatusLabel(props: { status: OrderDetailView["status"]; delivered?: boolean }) {
   const { t } = useI18n();
   const tone =
     props.status === "cancelled"
@@ -95,7 +95,9 @@ export function StatusLabel(props: { status: OrderDetailView["status"] }) {
         : "text-amber-800 dark:text-amber-300";
   return (
     <span className={`shrink-0 text-sm font-semibold whitespace-nowrap ${tone}`}>
-      {t(`orders.status.${props.status}`)}
+      {props.status === "shipped" && props.delivered
+        ? t("orders.status.deliveredToConfirm")
+        : t(`orders.status.${props.status}`)}
     </span>
   );
 }
