@@ -391,9 +391,17 @@ export const OrderDetailViewSchema = OrderCardViewSchema.extend({
     confirm: z.boolean(),
     /** Its items may be reviewed (a completed order). */
     review: z.boolean(),
+    /** Its products may go back into the cart ("Beli lagi": a completed or cancelled order). */
+    buyAgain: z.boolean(),
   }),
 });
 export type OrderDetailView = z.infer<typeof OrderDetailViewSchema>;
+
+/** What "Beli lagi" put in the cart: products added, and those no longer sold or sold out. */
+export const BuyAgainViewSchema = z.object({
+  added: z.number().int(),
+  unavailable: z.number().int(),
+});
 
 export const OrderIdInputSchema = z.object({ id: OrderId });
 export const OrderActionInputSchema = z.object({ id: OrderId, idempotencyKey: IdempotencyKeySchema });

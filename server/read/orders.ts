@@ -179,6 +179,7 @@ export async function detailOf(
       cancel: audience === "shopper" && (order.status === "pending_payment" || order.status === "paid"),
       confirm: audience === "shopper" && order.status === "shipped",
       review: audience === "shopper" && order.status === "completed",
+      buyAgain: audience === "shopper" && (order.status === "completed" || order.status === "cancelled"),
     },
   };
 }

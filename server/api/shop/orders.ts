@@ -1,4 +1,5 @@
 import {
+  BuyAgainViewSchema,
   CheckoutQuoteInputSchema,
   CheckoutQuoteViewSchema,
   OrderActionInputSchema,
@@ -22,6 +23,7 @@ import {
 } from "#common/contracts/returns.ts";
 import { z } from "zod";
 import { cancelOrder } from "../../flows/orders/cancel.ts";
+import { buyAgain } from "../../flows/orders/buy-again.ts";
 import { confirmReceipt } from "../../flows/orders/confirm.ts";
 import { getOrder, getPaymentResult, listOrders, orderCounts } from "../../read/orders.ts";
 import { payOrder } from "../../flows/orders/pay.ts";
@@ -65,6 +67,11 @@ export const ordersRouter = router({
     .input(OrderActionInputSchema)
     .output(OrderActionViewSchema)
     .mutation(({ ctx, input }) => confirmReceipt(ctx.db, ctx.user.id, input)),
+  /** "Beli lagi": a finished or cancelled order's products back into the cart, as many as are in stock. */
+  buyAgain: shopperProcedure
+    .input(OrderIdInputSchema)
+    .output(BuyAgainViewSchema)
+    .mutation(({ ctx, input }) => buyAgain(ctx.db, ctx.user.id, input.id)),
   /** Asks to return or replace an item of a completed order (multipart form: fields and up to 3 photos). */
   requestAfterSales: shopperProcedure
     .input(AfterSalesInputSchema)

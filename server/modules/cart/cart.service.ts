@@ -53,7 +53,7 @@ function buyable(line: BuyableLine | undefined): BuyableLine {
 
 /** Adds a quantity of a product; the line never goes above the stock. Returns the line's quantity. */
 export async function addItem(
-  db: Db,
+  db: Db | Tx,
   userId: string,
   input: { quantity: number },
   line: BuyableLine | undefined,

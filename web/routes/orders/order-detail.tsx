@@ -164,9 +164,23 @@ function OrderDetailContent() {
       },
     }),
   );
+  const buyAgain = useMutation(
+    trpc.orders.buyAgain.mutationOptions({
+      onSuccess: ({ added, unavailable }) => {
+        toast.notify(
+          unavailable > 0
+            ? `${t("orders.detail.buyAgainAdded", { count: added })} ${t("orders.detail.buyAgainUnavailable", { count: unavailable })}`
+            : t("orders.detail.buyAgainAdded", { count: added }),
+          "success",
+        );
+        void queryClient.invalidateQueries({ queryKey: trpc.cart.pathKey() });
+        void navigate(localizePath(locale, "/h5/cart"));
+      },
+    }),
+  );
   if (!order) return null;
   const { actions } = order;
-  const any = actions.pay || actions.cancel || actions.confirm || actions.review;
+  const any = actions.pay || actions.cancel || actions.confirm || actions.review || actions.buyAgain;
   // A payment already waiting: back to its method screen.
   const continueHref = order.attemptId ? localizePath(locale, attemptPath(order.attemptId)) : null;
   const offers = order.channels;
@@ -264,6 +278,16 @@ function OrderDetailContent() {
                 }
               >
                 {t("orders.detail.cancel")}
+              </button>
+            )}
+            {actions.buyAgain && (
+              <button
+                type="button"
+                className={actions.review ? outline : filled}
+                disabled={buyAgain.isPending}
+                onClick={() => buyAgain.mutate({ id })}
+              >
+                {t("orders.detail.buyAgain")}
               </button>
             )}
             {actions.review && (
