@@ -91,9 +91,13 @@ export const eventOutcomes = [
   "unreadable",
   "unmatched",
   "mismatch",
+  "contradicted",
 ] as const;
-/** What the shop could not apply: shown to the operator, never dropped. */
-export const unappliedOutcomes = ["forged", "unreadable", "unmatched", "mismatch"] as const;
+/**
+ * What the shop could not apply: shown to the operator, never dropped. `contradicted`: it would have taken
+ * back a payment the provider's status API says still stands (decision 19).
+ */
+export const unappliedOutcomes = ["forged", "unreadable", "unmatched", "mismatch", "contradicted"] as const;
 export const differenceKinds = [
   "provider_paid_shop_not",
   "shop_paid_provider_not",

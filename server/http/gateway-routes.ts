@@ -47,10 +47,11 @@ export function gatewayRoutes(
       }
       const outcome = await applyNotification(deps, await c.req.text(), c.req.raw.headers);
       // A refused notification changes nothing; the provider is told so (and stops retrying). It was recorded
-      // for the operator, whatever it was.
+      // for the operator, whatever it was. A contradicted one is answered 409 so that a genuine reversal
+      // whose status the provider's API did not show yet is sent again.
       return outcome === "applied" || outcome === "unchanged"
         ? c.json({ ok: true })
-        : c.json({ ok: false }, outcome === "unmatched" ? 404 : 400);
+        : c.json({ ok: false }, outcome === "unmatched" ? 404 : outcome === "contradicted" ? 409 : 400);
     },
   );
 

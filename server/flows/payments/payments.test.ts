@@ -56,6 +56,14 @@ interface Rig {
   pay(attemptId: string): Promise<void>;
   /** The provider takes a paid payment back (settlement → deny, SUCCEEDED → REVERSED, a chargeback). */
   reverse(attemptId: string): Promise<void>;
+  /** A chargeback at the provider, where it has one of its own (Midtrans). */
+  chargeback?(attemptId: string): Promise<void>;
+  /**
+   * The paid attempt's notification as someone who captured it could send it again, altered to take the
+   * payment back while the provider still counts it (Midtrans: `chargeback`, which its signature does not
+   * cover; Xendit: `payment.reversal` with the static token; the sandbox: a reversal signed with its secret).
+   */
+  replayAltered(attemptId: string): Promise<void>;
   /** The provider closes an unpaid payment at its deadline (and says so). */
   expire?(attemptId: string): Promise<void>;
   /** Notifications wait until `release` (the shop misses them for a while). */
@@ -103,6 +111,24 @@ async function sandboxRig(): Promise<Rig> {
     gateway,
     pay: (id) => decide(id, "pay"),
     reverse: (id) => decide(id, "reverse"),
+    async replayAltered(id) {
+      const attempt = (await findAttempt(database.db, id))!;
+      const body = JSON.stringify({
+        paymentId: attempt.providerPaymentId,
+        reference: id,
+        amount: attempt.amount,
+        currency: "IDR",
+        status: "reversed",
+      });
+      await fetch(`${publicUrl}/payments/notify/sandbox`, {
+        method: "POST",
+        headers: {
+          "content-type": "application/json",
+          [sandboxSignatureHeader]: signNotification(await sandboxSecret(database.db), body, new Date()),
+        },
+        body,
+      });
+    },
     idle: async () => undefined,
     close: async () => undefined,
   };
@@ -121,6 +147,8 @@ async function midtransRig(): Promise<Rig> {
     gateway: createMidtransGateway({ baseUrl: sim.url, serverKey }),
     pay: (id) => c.pay(id),
     reverse: (id) => c.deny(id),
+    chargeback: (id) => c.chargeback(id),
+    replayAltered: (id) => c.replayAltered(id, "chargeback"),
     expire: (id) => c.expire(id),
     hold: () => c.hold(),
     release: (opts) => c.release(opts),
@@ -138,6 +166,7 @@ async function xenditRig(): Promise<Rig> {
     secretKey,
     callbackToken,
     notifyUrl: `${publicUrl}/payments/notify/xendit`,
+    retryDelaysMs: [20, 50, 100],
   });
   const c = sim.control;
   return {
@@ -145,6 +174,7 @@ async function xenditRig(): Promise<Rig> {
     gateway: createXenditGateway({ baseUrl: sim.url, secretKey, callbackToken }),
     pay: (id) => c.pay(id),
     reverse: (id) => c.reverse(id),
+    replayAltered: (id) => c.replayAltered(id, "payment.reversal", "REVERSED"),
     expire: (id) => c.expire(id),
     hold: () => c.hold(),
     release: (opts) => c.release(opts),
@@ -337,6 +367,29 @@ describe.each(["sandbox", "midtrans", "xendit"] as const)("paying through %s", (
     expect((await callerFor(database).listings.get({ id: listingId })).stock).toBe(5);
     // The shopper has the money back from their bank: nothing in the wallet.
     expect((await who.api.wallet.summary()).balance).toBe(0);
+    expect((await who.api.payments.attempt({ id: attemptId })).status).toBe("reversed");
+  });
+
+  it("a captured notification sent again altered to a reversal leaves the paid order paid and shows it to the operator; a reversal at the provider is applied", async () => {
+    const who = await shopper();
+    const { listingId } = await product(5);
+    const { orderId, attemptId } = await place(who, listingId, "qris");
+    await rig.pay(attemptId);
+    await until(async () => (await statusOf(who, orderId)) === "paid", "paid");
+    await rig.replayAltered(attemptId);
+    await rig.idle();
+    // The provider still counts the payment: nothing moved.
+    expect(await statusOf(who, orderId)).toBe("paid");
+    expect((await who.api.payments.attempt({ id: attemptId })).status).toBe("paid");
+    expect((await callerFor(database).listings.get({ id: listingId })).stock).toBe(4);
+    const unapplied = await ops.api.ops.payments.events({ limit: 100 });
+    expect(unapplied.items).toContainEqual(
+      expect.objectContaining({ attemptId, provider: rig.name, outcome: "contradicted" }),
+    );
+    // The provider takes it back for real: applied.
+    await (rig.chargeback ?? rig.reverse)(attemptId);
+    await until(async () => (await statusOf(who, orderId)) === "cancelled", "cancelled by the reversal");
+    expect((await who.api.orders.get({ id: orderId })).cancelReason).toBe("payment_reversed");
     expect((await who.api.payments.attempt({ id: attemptId })).status).toBe("reversed");
   });
 

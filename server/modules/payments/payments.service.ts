@@ -1,6 +1,6 @@
 import { LRUCache } from "lru-cache";
 import { encode } from "uqr";
-import type { AttemptView } from "#common/contracts/payments.ts";
+import type { AttemptView, eventOutcomes } from "#common/contracts/payments.ts";
 import type { MoneySettings } from "#common/contracts/settings.ts";
 import type { PaymentChannel } from "#common/payment-channels.ts";
 import type { Db, Tx } from "../../db/client.ts";
@@ -124,7 +124,7 @@ export async function recordEvent(
   event: {
     provider: AttemptRow["provider"];
     source: "notification" | "check";
-    outcome: "applied" | "unchanged" | "forged" | "unreadable" | "unmatched" | "mismatch";
+    outcome: (typeof eventOutcomes)[number];
     attemptId?: string | null;
     providerStatus?: string | null;
     amount?: number | null;

@@ -12,7 +12,7 @@ import {
   timestamp,
   unique,
 } from "drizzle-orm/pg-core";
-import { attemptStates } from "#common/contracts/payments.ts";
+import { attemptStates, eventOutcomes } from "#common/contracts/payments.ts";
 import { paymentChannels, type PaymentAction } from "#common/payment-channels.ts";
 import { users } from "../auth/auth.tables.ts";
 
@@ -79,10 +79,8 @@ export const paymentEvents = pgTable(
     id: text().primaryKey(),
     provider: text({ enum: providers }).notNull(),
     source: text({ enum: ["notification", "check"] }).notNull(),
-    /** applied | unchanged | forged | unreadable | unmatched | mismatch. */
-    outcome: text({
-      enum: ["applied", "unchanged", "forged", "unreadable", "unmatched", "mismatch"],
-    }).notNull(),
+    /** applied | unchanged | forged | unreadable | unmatched | mismatch | contradicted. */
+    outcome: text({ enum: eventOutcomes }).notNull(),
     attemptId: text(),
     providerStatus: text(),
     amount: bigint({ mode: "number" }),
