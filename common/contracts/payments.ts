@@ -161,8 +161,12 @@ export const OpsPaymentEventsViewSchema = z.object({
       attemptId: z.string().nullable(),
       providerStatus: z.string().nullable(),
       amount: z.number().int().nullable(),
-      /** The body as received (cut at 2 KB here; the database keeps 16 KB). */
+      /**
+       * The body as received (cut at 2 KB here; the database keeps 16 KB). Of a forged one only its first
+       * 256 bytes were kept, with the SHA-256 (hex) of the whole in `bodySha256`.
+       */
       body: z.string(),
+      bodySha256: z.string().nullable(),
       receivedAt: z.date(),
     }),
   ),

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { sql } from "drizzle-orm";
 import type { AddressInfo } from "node:net";
 import { serve, type ServerType } from "@hono/node-server";
@@ -641,12 +642,80 @@ describe("the sandbox's notifications, verified before anything is read", () => 
     }
   });
 
-  it("a flood of notifications from one address is refused before anything is read or recorded", async () => {
+  it("forged notifications from one address never make a genuine one wait; each keeps 256 bytes and a hash", async () => {
+    // The genuine bucket made small (100 per provider in the window), so that the flood below would spend
+    // it if forgeries counted there, as they did.
+    const limits = createRateLimits(undefined, {
+      rules: { notify: { account: 100, ip: 100, seconds: 15 * 60 } },
+    });
+    const app = createTestApp(database, { gateway: rig.gateway, publicUrl, limits, trustProxyHops: 1 });
+    const from = (address: string, body: string, signature: string) =>
+      app.request("/payments/notify/sandbox", {
+        method: "POST",
+        headers: {
+          "content-type": "application/json",
+          "x-forwarded-for": address,
+          [sandboxSignatureHeader]: signature,
+        },
+        body,
+      });
+    const who = await shopper();
+    const { listingId } = await product();
+    const { orderId, attemptId } = await place(who, listingId, "qris");
+    const attempt = (await findAttempt(database.db, attemptId))!;
+    // 12 KB of forged "paid", signed with a wrong secret, 150 times from one address.
+    const forged = JSON.stringify({
+      paymentId: attempt.providerPaymentId,
+      reference: attemptId,
+      amount: attempt.amount,
+      currency: "IDR",
+      status: "paid",
+      padding: "x".repeat(12 * 1024),
+    });
+    const wrong = signNotification("f".repeat(64), forged, new Date());
+    const answers: number[] = [];
+    for (let i = 0; i < 150; i++) answers.push((await from("203.0.113.7", forged, wrong)).status);
+    // Its own bucket: 100 recorded (400), then refused (429) with nothing recorded.
+    expect(answers.filter((s) => s === 400)).toHaveLength(100);
+    expect(answers.filter((s) => s === 429)).toHaveLength(50);
+    // The provider's genuine notification, from its own address, is taken at once.
+    const genuine = JSON.stringify({
+      paymentId: attempt.providerPaymentId,
+      reference: attemptId,
+      amount: attempt.amount,
+      currency: "IDR",
+      status: "paid",
+    });
+    const signed = signNotification(await sandboxSecret(database.db), genuine, new Date());
+    expect((await from("198.51.100.20", genuine, signed)).status).toBe(200);
+    expect(await statusOf(who, orderId)).toBe("paid");
+    // What the forgeries left: 100 rows of at most 256 bytes, each with the SHA-256 of the whole body.
+    const kept = await rows<{ n: number; largest: number; hashes: number; hash: string }>(
+      sql`select count(*)::int as n, max(octet_length(body))::int as largest,
+            count(distinct body_sha256)::int as hashes, max(body_sha256) as hash
+          from payment_events where outcome = 'forged' and body like ${`%${attemptId}%`}`,
+    );
+    expect(kept[0]).toEqual({
+      n: 100,
+      largest: 256,
+      hashes: 1,
+      hash: createHash("sha256").update(forged).digest("hex"),
+    });
+    // The operator sees the beginning and the hash; the genuine one is kept whole.
+    const shown = (await ops.api.ops.payments.events({ limit: 1 })).items[0]!;
+    expect(shown).toMatchObject({ outcome: "forged", bodySha256: kept[0]!.hash });
+    expect(forged.startsWith(shown.body)).toBe(true);
+    const stored = await rows<{ body: string }>(
+      sql`select body from payment_events where outcome = 'applied' and attempt_id = ${attemptId}`,
+    );
+    expect(stored.map((r) => r.body)).toEqual([genuine]);
+  });
+
+  it("a notification whose bucket is spent is refused before anything is recorded", async () => {
     const spent: RateLimits = {
       ...createRateLimits(),
-      consume: async (name) => {
-        if (name === "notify") throw new RateLimitedError("ip", 60);
-        return { remaining: 0 };
+      consume: async () => {
+        throw new RateLimitedError("ip", 60);
       },
     };
     const before = await rows<{ n: number }>(sql`select count(*)::int as n from payment_events`);

@@ -84,8 +84,12 @@ export const paymentEvents = pgTable(
     attemptId: text(),
     providerStatus: text(),
     amount: bigint({ mode: "number" }),
-    /** The body as received, cut at 16 KB. */
+    /**
+     * The body as received, cut at 16 KB. Of one that failed verification (anyone may send those) only its
+     * first 256 bytes, with the SHA-256 of the whole in `bodySha256` (issue 40).
+     */
     body: text().notNull(),
+    bodySha256: text(),
     receivedAt: timestamp({ withTimezone: true }).notNull(),
   },
   (t) => [
