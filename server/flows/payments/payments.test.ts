@@ -534,6 +534,89 @@ describe("the sandbox's notifications, verified before anything is read", () => 
     expect(view).toMatchObject({ status: "expired", canSwitch: false, channels: [] });
   });
 
+  it("a payment takes at most 10 attempts: 100 switches open 9, the 10th is refused in the shopper's language, and nothing more reaches the provider", async () => {
+    const who = await shopper();
+    const { listingId } = await product();
+    const { orderId, attemptId: first } = await place(who, listingId, "va_bca");
+    const { subjectId } = (await findAttempt(database.db, first))!;
+    const counts = async () =>
+      (
+        await rows<{ attempts: number; atProvider: number }>(
+          sql`select (select count(*)::int from payment_attempts where subject_id = ${subjectId}) as attempts,
+                (select count(*)::int from sandbox_payments where reference in
+                  (select id from payment_attempts where subject_id = ${subjectId})) as "atProvider"`,
+        )
+      )[0]!;
+    // As the security review did it: 100 switches on one order, as fast as they go.
+    let current = first;
+    const refusals: { code: string; message: string }[] = [];
+    for (let i = 0; i < 100; i++) {
+      try {
+        const next = await who.api.payments.switch({
+          id: current,
+          channel: i % 2 === 0 ? "qris" : "va_bni",
+          idempotencyKey: newKey(),
+        });
+        current = next.attemptId;
+      } catch (error) {
+        refusals.push(error as { code: string; message: string });
+      }
+    }
+    expect(100 - refusals.length).toBe(9);
+    expect(refusals[0]).toMatchObject({
+      code: "CONFLICT",
+      message:
+        "Anda sudah mencoba 10 metode pembayaran untuk pembayaran ini dan telah mencapai batas. Bayar dengan metode yang terakhir dipilih, atau mulai lagi dari awal.",
+    });
+    // The rest were refused by the pace limit before anything was opened.
+    expect(refusals.slice(1).every((e) => e.code === "TOO_MANY_REQUESTS")).toBe(true);
+    expect(await counts()).toEqual({ attempts: 10, atProvider: 10 });
+    // In English and Chinese (each caller with a pace limit of its own), still nothing opened.
+    const lang = (l: "en" | "zh") =>
+      callerFor(database, { token: who.token, gateway: rig.gateway, publicUrl, lang: l });
+    const again = (l: "en" | "zh") =>
+      lang(l).payments.switch({ id: current, channel: "qris", idempotencyKey: newKey() });
+    await expect(again("en")).rejects.toMatchObject({
+      code: "CONFLICT",
+      message:
+        "10 payment methods have been tried for this payment, the most allowed. Pay with the method you chose last, or start again.",
+    });
+    await expect(again("zh")).rejects.toMatchObject({
+      code: "CONFLICT",
+      message: "此笔付款已尝试 10 种付款方式，已达上限。请使用最后选择的方式付款，或重新开始。",
+    });
+    expect(await counts()).toEqual({ attempts: 10, atProvider: 10 });
+    // The last method chosen is still open, and pays.
+    expect((await who.api.payments.attempt({ id: current })).status).toBe("pending");
+    await rig.pay(current);
+    await until(async () => (await statusOf(who, orderId)) === "paid", "paid by the last attempt");
+  });
+
+  it("a burst of switches is refused past 10 in 10 minutes, across payments, before anything is opened", async () => {
+    const who = await shopper();
+    const { listingId } = await product();
+    const orders = [await place(who, listingId, "va_bca"), await place(who, listingId, "va_bca")];
+    const current = orders.map((o) => o.attemptId);
+    for (let i = 0; i < 10; i++) {
+      const which = i % 2;
+      current[which] = (
+        await who.api.payments.switch({ id: current[which]!, channel: "qris", idempotencyKey: newKey() })
+      ).attemptId;
+    }
+    const before = await rows<{ n: number }>(sql`select count(*)::int as n from sandbox_payments`);
+    await expect(
+      who.api.payments.switch({ id: current[0]!, channel: "va_bni", idempotencyKey: newKey() }),
+    ).rejects.toMatchObject({
+      code: "TOO_MANY_REQUESTS",
+      message: expect.stringMatching(
+        /^Terlalu sering mengganti metode pembayaran\. Coba lagi dalam \d+ detik\.$/,
+      ),
+    });
+    const after = await rows<{ n: number }>(sql`select count(*)::int as n from sandbox_payments`);
+    expect(after[0]!.n).toBe(before[0]!.n);
+    expect((await who.api.payments.attempt({ id: current[0]! })).status).toBe("pending");
+  });
+
   it("nobody reads or switches another user's attempt", async () => {
     const who = await shopper();
     const other = await shopper();
