@@ -91,9 +91,13 @@ export const eventOutcomes = [
   "unreadable",
   "unmatched",
   "mismatch",
+  "contradicted",
 ] as const;
-/** What the shop could not apply: shown to the operator, never dropped. */
-export const unappliedOutcomes = ["forged", "unreadable", "unmatched", "mismatch"] as const;
+/**
+ * What the shop could not apply: shown to the operator, never dropped. `contradicted`: it would have taken
+ * back a payment the provider's status API says still stands (decision 19).
+ */
+export const unappliedOutcomes = ["forged", "unreadable", "unmatched", "mismatch", "contradicted"] as const;
 export const differenceKinds = [
   "provider_paid_shop_not",
   "shop_paid_provider_not",
@@ -157,8 +161,12 @@ export const OpsPaymentEventsViewSchema = z.object({
       attemptId: z.string().nullable(),
       providerStatus: z.string().nullable(),
       amount: z.number().int().nullable(),
-      /** The body as received (cut at 2 KB here; the database keeps 16 KB). */
+      /**
+       * The body as received (cut at 2 KB here; the database keeps 16 KB). Of a forged one only its first
+       * 256 bytes were kept, with the SHA-256 (hex) of the whole in `bodySha256`.
+       */
       body: z.string(),
+      bodySha256: z.string().nullable(),
       receivedAt: z.date(),
     }),
   ),

@@ -39,18 +39,20 @@ export function gatewayRoutes(
     bodyLimit({ maxSize: 16 * 1024, onError: (c) => c.json({ ok: false }, 413) }),
     async (c) => {
       if (c.req.param("provider") !== deps.gateway.provider) return c.json({ ok: false }, 404);
+      let outcome;
       try {
-        await deps.limits.consume("notify", { account: deps.gateway.provider, ip: deps.clientIp(c) });
+        // Limited once verified, genuine and forged apart (issue 40): see applyNotification.
+        outcome = await applyNotification(deps, await c.req.text(), c.req.raw.headers, deps.clientIp(c));
       } catch (error) {
         if (error instanceof RateLimitedError) return c.json({ ok: false }, 429);
         throw error;
       }
-      const outcome = await applyNotification(deps, await c.req.text(), c.req.raw.headers);
       // A refused notification changes nothing; the provider is told so (and stops retrying). It was recorded
-      // for the operator, whatever it was.
+      // for the operator, whatever it was. A contradicted one is answered 409 so that a genuine reversal
+      // whose status the provider's API did not show yet is sent again.
       return outcome === "applied" || outcome === "unchanged"
         ? c.json({ ok: true })
-        : c.json({ ok: false }, outcome === "unmatched" ? 404 : 400);
+        : c.json({ ok: false }, outcome === "unmatched" ? 404 : outcome === "contradicted" ? 409 : 400);
     },
   );
 

@@ -49,6 +49,7 @@ export async function opsPaymentEvents(db: Db, input: z.infer<typeof OpsPaymentE
       providerStatus: e.providerStatus,
       amount: e.amount,
       body: e.body.slice(0, 2048),
+      bodySha256: e.bodySha256,
       receivedAt: e.receivedAt,
     })),
   };

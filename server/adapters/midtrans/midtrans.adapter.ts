@@ -118,17 +118,23 @@ function shopStatus(status: TransactionStatus, fraudStatus: string | undefined):
 }
 
 /**
- * The status code Midtrans sends with each state in its examples (pending 201, paid or refunded 200,
- * closed 202). States without a documented code are not checked.
+ * The status codes Midtrans documents for each state, pinned: the signature covers `status_code` and not
+ * `transaction_status`, so a state that does not go with its signed code was changed on the way. From
+ * docs.midtrans.com: "Code 2xx" (200: authorize, capture, settlement, cancel; 201: pending; 202: denied),
+ * "Code 4xx" (407: expired transaction), and the notification examples (expire and cancel with 202, refund
+ * and partial_refund with 200; see fixtures/README.md). Midtrans documents no code for `chargeback`,
+ * `partial_chargeback` or `failure`; they are not pinned, and what they would do to a paid attempt is applied
+ * only once the status API confirms it (flows/payments/apply.ts).
  */
 const signedCodes: Partial<Record<TransactionStatus, readonly string[]>> = {
   pending: ["201"],
+  authorize: ["200"],
   capture: ["200"],
   settlement: ["200"],
   refund: ["200"],
   partial_refund: ["200"],
   deny: ["202"],
-  cancel: ["202"],
+  cancel: ["200", "202"],
   expire: ["202", "407"],
 };
 

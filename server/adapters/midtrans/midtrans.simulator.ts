@@ -63,6 +63,12 @@ export interface MidtransSimulatorControl {
   delay(ms: number): void;
   /** Sends the current state of a payment signed with the wrong key. */
   sendForged(orderId: string): Promise<void>;
+  /**
+   * Sends the last notification of a payment again with another `transaction_status`, as someone who
+   * captured it could: the signature covers the order, status code and amount, not the state, so it holds.
+   * Midtrans' own state does not change.
+   */
+  replayAltered(orderId: string, transactionStatus: TransactionStatus): Promise<void>;
   /** The next `times` API calls answer this HTTP status (a Midtrans outage), before any other check. */
   failNext(httpStatus: number, times?: number): void;
   /** What the status API would answer for a payment, or undefined. */
@@ -368,6 +374,14 @@ export async function startMidtransSimulator(opts: MidtransSimulatorOptions): Pr
         "not-the-key",
       );
       return send(tx, JSON.stringify(body), true);
+    },
+    async replayAltered(orderId, transactionStatus) {
+      const tx = find(orderId);
+      if (!tx?.lastNotification) throw new SimulatorError(`${orderId} has no notification to replay`);
+      const body = JSON.parse(tx.lastNotification) as Record<string, unknown>;
+      body.transaction_status = transactionStatus;
+      // Not marked forged: it is signed as Midtrans signed it.
+      return send(tx, JSON.stringify(body), false);
     },
     failNext(httpStatus, times = 1) {
       failures = { status: httpStatus, left: times };

@@ -654,6 +654,32 @@ describe("reading notifications", () => {
     expect(await gateway.readNotification(JSON.stringify(tampered), new Headers())).toBe("forged");
   });
 
+  it("pins each state to the status codes Midtrans documents; an undocumented one is left to the status API", async () => {
+    const settled = await settledBody();
+    const input = attempt("va_bca");
+    await gateway.createPayment(input);
+    const pending = JSON.parse((await bodiesFor(input.attemptId)).at(-1)!) as Record<string, unknown>;
+    expect(pending.status_code).toBe("201");
+    const read = (body: Record<string, unknown>, transaction_status: string) =>
+      gateway.readNotification(JSON.stringify({ ...body, transaction_status }), new Headers());
+    // A settlement's 200 documents settlement, capture, authorize, cancel, refund and partial_refund; not
+    // deny (202), pending (201) or expire (202, 407).
+    for (const state of ["deny", "pending", "expire"]) expect(await read(settled, state)).toBe("forged");
+    for (const [state, status] of [
+      ["cancel", "cancelled"],
+      ["refund", "refunded"],
+    ] as const) {
+      expect(await read(settled, state)).toMatchObject({ status });
+    }
+    // A pending notification's 201 cannot become a payment or a closing.
+    for (const state of ["settlement", "capture", "authorize", "deny", "cancel", "expire", "refund"]) {
+      expect(await read(pending, state), state).toBe("forged");
+    }
+    // Midtrans documents no code for a chargeback: it is read, and the flow asks the status API before
+    // taking a payment back (server/flows/payments/payments.test.ts).
+    expect(await read(settled, "chargeback")).toMatchObject({ status: "reversed" });
+  });
+
   it("calls anything that is not a signed JSON object forged", async () => {
     for (const body of [
       "",

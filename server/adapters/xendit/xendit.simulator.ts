@@ -19,6 +19,7 @@ import {
   type Payment,
   type PaymentRequest,
   type PaymentRequestStatus,
+  type PaymentStatus,
   type Refund,
   type XenditAction,
   type XenditChannelCode,
@@ -177,6 +178,12 @@ export interface XenditSimulatorControl {
   delay(ms: number): void;
   /** Posts a `payment.capture` for the reference signed with a wrong token. */
   sendForged(referenceId: string): Promise<void>;
+  /**
+   * Posts the reference's last webhook again as another event and status, with the real callback token, as
+   * someone who captured one (token and all) could: the token is static and signs nothing of the body.
+   * Xendit's own state does not change.
+   */
+  replayAltered(referenceId: string, event: string, status: PaymentStatus): Promise<void>;
   /** How the next refunds end (they are answered PENDING first, as Xendit does). */
   refundOutcome(outcome: "SUCCEEDED" | "FAILED"): void;
   /** Resolves when no delivery, retry or refund is under way. */
@@ -788,6 +795,23 @@ export async function startXenditSimulator(opts: {
       const pr = latest(referenceId);
       // The attacker's claim: this payment went through.
       await emit("payment.capture", pr, { ...paymentView(pr, "SUCCEEDED"), status: "SUCCEEDED" }, true);
+    },
+    async replayAltered(referenceId, event, status) {
+      const last = notifications.findLast((n) => n.referenceId === referenceId && !n.forged);
+      if (!last) throw new Error(`the Xendit simulator sent nothing for reference ${referenceId}`);
+      const body = JSON.parse(last.body) as { event: string; data: { status: string } };
+      body.event = event;
+      body.data.status = status;
+      const copy: SimNotification = {
+        ...last,
+        seq: notifications.length + 1,
+        event,
+        body: JSON.stringify(body),
+        answers: [],
+        delivered: false,
+      };
+      notifications.push(copy);
+      await track(deliver(copy));
     },
     refundOutcome(outcome) {
       nextRefundOutcome = outcome;

@@ -33,8 +33,11 @@ import { markPaid } from "../orders/steps/payment.ts";
 import { closeOtherAttempts } from "./attempts.ts";
 import { applyRefundEvent } from "./refunds.ts";
 
-/** What became of a provider's event; anything but `applied` and `unchanged` changed nothing. */
-export type EventOutcome = "applied" | "unchanged" | "unmatched" | "mismatch";
+/**
+ * What became of a provider's event; anything but `applied` and `unchanged` changed nothing. `contradicted`:
+ * it would have taken back a payment, and the provider's status API says the payment stands.
+ */
+export type EventOutcome = "applied" | "unchanged" | "unmatched" | "mismatch" | "contradicted";
 
 interface ApplyDeps {
   db: Db;
@@ -48,9 +51,21 @@ interface ApplyDeps {
  * currency asked. `paid` pays what the attempt pays, or puts the money in the wallet when that was paid or
  * closed meanwhile; `failed`, `expired` or `cancelled` close a pending attempt; after a payment, `failed`
  * (Midtrans' settlement turned deny) or `reversed` (Xendit's SUCCEEDED turned REVERSED, a chargeback) take
- * the payment back. A `failed` that may just be an old event arriving late is checked with the provider.
+ * the payment back.
+ *
+ * Nothing changes a decided attempt on a notification's word alone: what a notification's signature covers
+ * does not always include its state (Midtrans signs the order, status code and amount, not
+ * `transaction_status`), a captured one can be sent again altered, and an old one can arrive late. So when an
+ * event would take a payment back, or pay an attempt already closed (money to the wallet), the provider's
+ * status API is asked first (outside any transaction), and the event is applied only when the provider says
+ * the same; otherwise it is `contradicted`. A pending attempt is paid on its notification, as before.
+ * `confirmed` says the event is itself the status API's answer (status checks, the reconciliation).
  */
-export async function applyProviderEvent(deps: ApplyDeps, e: ProviderEvent): Promise<EventOutcome> {
+export async function applyProviderEvent(
+  deps: ApplyDeps,
+  e: ProviderEvent,
+  opts: { confirmed?: boolean } = {},
+): Promise<EventOutcome> {
   const attempt = await findAttempt(deps.db, e.attemptId);
   if (!attempt || attempt.provider !== deps.gateway.provider) return "unmatched";
   if (
@@ -62,38 +77,60 @@ export async function applyProviderEvent(deps: ApplyDeps, e: ProviderEvent): Pro
     return "mismatch";
   }
   if (e.refund) return applyRefundEvent(deps.db, attempt, e.refund);
-  if (attempt.status === "paid" && e.status === "failed") {
+  const settings = await getMoneySettings(deps.db);
+  let confirmed = opts.confirmed === true;
+  // At most twice: the second time with the provider's confirmation in hand.
+  for (;;) {
+    const outcome = await transact(deps.db, async (tx): Promise<EventOutcome | "ask"> => {
+      const locked = (await lockAttempt(tx, attempt.id))!;
+      switch (e.status) {
+        case "pending":
+        case "refunded":
+          // A refund's own event says what it refunded; a bare "refunded" status is the reconciliation's.
+          return "unchanged";
+        case "paid":
+          // Money for an attempt already closed goes to the wallet: asked first, as a reversal is.
+          if (closedStates.includes(locked.status) && !confirmed) return "ask";
+          return (await payAttempt(tx, settings, locked)) ? "applied" : "unchanged";
+        case "failed":
+        case "expired":
+        case "cancelled":
+        case "reversed":
+          if (isReversal(locked.status, e.status)) {
+            // Decided under the row lock, so an attempt paid a moment ago is never taken back unasked.
+            if (!confirmed) return "ask";
+            await reverseAttempt(tx, locked);
+            return "applied";
+          }
+          if (e.status === "reversed") return "unchanged";
+          return (await updateAttemptStatus(tx, locked.id, ["pending"], e.status, now()))
+            ? "applied"
+            : "unchanged";
+      }
+    });
+    if (outcome !== "ask") return outcome;
+    // The provider's id the event names, when the shop has none yet: the adapter checks it is this attempt's.
     const current = await deps.gateway.getPayment({
       attemptId: attempt.id,
-      providerPaymentId: attempt.providerPaymentId,
+      providerPaymentId: attempt.providerPaymentId ?? e.providerPaymentId,
     });
-    if (current.status === "paid" || current.status === "refunded") return "unchanged";
-  }
-  const settings = await getMoneySettings(deps.db);
-  return transact(deps.db, async (tx) => {
-    const locked = (await lockAttempt(tx, attempt.id))!;
-    switch (e.status) {
-      case "pending":
-      case "refunded":
-        // A refund's own event says what it refunded; a bare "refunded" status is the reconciliation's.
-        return "unchanged";
-      case "paid":
-        return (await payAttempt(tx, settings, locked)) ? "applied" : "unchanged";
-      case "failed":
-      case "expired":
-      case "cancelled":
-      case "reversed":
-        if (isReversal(locked.status, e.status)) {
-          await reverseAttempt(tx, locked);
-          return "applied";
-        }
-        if (e.status === "reversed") return "unchanged";
-        return (await updateAttemptStatus(tx, locked.id, ["pending"], e.status, now()))
-          ? "applied"
-          : "unchanged";
+    const agrees =
+      e.status === "paid"
+        ? current.status === "paid" || current.status === "refunded"
+        : current.status === "reversed" || current.status === "failed";
+    if (!agrees) {
+      deps.log.warn(
+        { attemptId: attempt.id, event: e.providerStatus, provider: current.status },
+        "payment event for a decided attempt is not what the provider says; not applied",
+      );
+      return "contradicted";
     }
-  });
+    confirmed = true;
+  }
 }
+
+/** States an attempt closed in without being paid; money arriving for one is a late payment. */
+const closedStates: readonly AttemptRow["status"][] = ["expired", "cancelled", "failed"];
 
 /** The channel's fee of a paid attempt, to revenue (or back, when the payment is reversed). */
 function feeTransfers(attempt: AttemptRow, step: "fee" | "fee_reversal"): Transfer[] {

@@ -25,14 +25,19 @@ export async function applyProviderStatus(
   const status = await deps.gateway.getPayment({ attemptId, providerPaymentId: attempt.providerPaymentId });
   if (status.status === "unknown" || status.providerPaymentId === null || status.amount === null)
     return status.status;
-  const outcome = await applyProviderEvent(deps, {
-    attemptId,
-    providerPaymentId: status.providerPaymentId,
-    status: status.status,
-    amount: status.amount,
-    currency: "IDR",
-    providerStatus: status.status,
-  });
+  // The status API's own answer: nothing to confirm with the provider again.
+  const outcome = await applyProviderEvent(
+    deps,
+    {
+      attemptId,
+      providerPaymentId: status.providerPaymentId,
+      status: status.status,
+      amount: status.amount,
+      currency: "IDR",
+      providerStatus: status.status,
+    },
+    { confirmed: true },
+  );
   if (outcome !== "unchanged") {
     await recordEvent(deps.db, {
       provider: attempt.provider,
@@ -84,14 +89,19 @@ export async function cancelAtProvider(deps: CheckDeps, attemptId: string): Prom
       providerPaymentId: attempt.providerPaymentId,
     });
     if (answer.status === "paid" && answer.providerPaymentId && answer.amount !== null) {
-      await applyProviderEvent(deps, {
-        attemptId,
-        providerPaymentId: answer.providerPaymentId,
-        status: "paid",
-        amount: answer.amount,
-        currency: "IDR",
-        providerStatus: "paid",
-      });
+      // The provider's own answer: nothing to confirm again.
+      await applyProviderEvent(
+        deps,
+        {
+          attemptId,
+          providerPaymentId: answer.providerPaymentId,
+          status: "paid",
+          amount: answer.amount,
+          currency: "IDR",
+          providerStatus: "paid",
+        },
+        { confirmed: true },
+      );
       return;
     }
   }

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { sql } from "drizzle-orm";
 import type { AddressInfo } from "node:net";
 import { serve, type ServerType } from "@hono/node-server";
@@ -56,6 +57,14 @@ interface Rig {
   pay(attemptId: string): Promise<void>;
   /** The provider takes a paid payment back (settlement → deny, SUCCEEDED → REVERSED, a chargeback). */
   reverse(attemptId: string): Promise<void>;
+  /** A chargeback at the provider, where it has one of its own (Midtrans). */
+  chargeback?(attemptId: string): Promise<void>;
+  /**
+   * The paid attempt's notification as someone who captured it could send it again, altered to take the
+   * payment back while the provider still counts it (Midtrans: `chargeback`, which its signature does not
+   * cover; Xendit: `payment.reversal` with the static token; the sandbox: a reversal signed with its secret).
+   */
+  replayAltered(attemptId: string): Promise<void>;
   /** The provider closes an unpaid payment at its deadline (and says so). */
   expire?(attemptId: string): Promise<void>;
   /** Notifications wait until `release` (the shop misses them for a while). */
@@ -103,6 +112,24 @@ async function sandboxRig(): Promise<Rig> {
     gateway,
     pay: (id) => decide(id, "pay"),
     reverse: (id) => decide(id, "reverse"),
+    async replayAltered(id) {
+      const attempt = (await findAttempt(database.db, id))!;
+      const body = JSON.stringify({
+        paymentId: attempt.providerPaymentId,
+        reference: id,
+        amount: attempt.amount,
+        currency: "IDR",
+        status: "reversed",
+      });
+      await fetch(`${publicUrl}/payments/notify/sandbox`, {
+        method: "POST",
+        headers: {
+          "content-type": "application/json",
+          [sandboxSignatureHeader]: signNotification(await sandboxSecret(database.db), body, new Date()),
+        },
+        body,
+      });
+    },
     idle: async () => undefined,
     close: async () => undefined,
   };
@@ -121,6 +148,8 @@ async function midtransRig(): Promise<Rig> {
     gateway: createMidtransGateway({ baseUrl: sim.url, serverKey }),
     pay: (id) => c.pay(id),
     reverse: (id) => c.deny(id),
+    chargeback: (id) => c.chargeback(id),
+    replayAltered: (id) => c.replayAltered(id, "chargeback"),
     expire: (id) => c.expire(id),
     hold: () => c.hold(),
     release: (opts) => c.release(opts),
@@ -138,6 +167,7 @@ async function xenditRig(): Promise<Rig> {
     secretKey,
     callbackToken,
     notifyUrl: `${publicUrl}/payments/notify/xendit`,
+    retryDelaysMs: [20, 50, 100],
   });
   const c = sim.control;
   return {
@@ -145,6 +175,7 @@ async function xenditRig(): Promise<Rig> {
     gateway: createXenditGateway({ baseUrl: sim.url, secretKey, callbackToken }),
     pay: (id) => c.pay(id),
     reverse: (id) => c.reverse(id),
+    replayAltered: (id) => c.replayAltered(id, "payment.reversal", "REVERSED"),
     expire: (id) => c.expire(id),
     hold: () => c.hold(),
     release: (opts) => c.release(opts),
@@ -340,6 +371,29 @@ describe.each(["sandbox", "midtrans", "xendit"] as const)("paying through %s", (
     expect((await who.api.payments.attempt({ id: attemptId })).status).toBe("reversed");
   });
 
+  it("a captured notification sent again altered to a reversal leaves the paid order paid and shows it to the operator; a reversal at the provider is applied", async () => {
+    const who = await shopper();
+    const { listingId } = await product(5);
+    const { orderId, attemptId } = await place(who, listingId, "qris");
+    await rig.pay(attemptId);
+    await until(async () => (await statusOf(who, orderId)) === "paid", "paid");
+    await rig.replayAltered(attemptId);
+    await rig.idle();
+    // The provider still counts the payment: nothing moved.
+    expect(await statusOf(who, orderId)).toBe("paid");
+    expect((await who.api.payments.attempt({ id: attemptId })).status).toBe("paid");
+    expect((await callerFor(database).listings.get({ id: listingId })).stock).toBe(4);
+    const unapplied = await ops.api.ops.payments.events({ limit: 100 });
+    expect(unapplied.items).toContainEqual(
+      expect.objectContaining({ attemptId, provider: rig.name, outcome: "contradicted" }),
+    );
+    // The provider takes it back for real: applied.
+    await (rig.chargeback ?? rig.reverse)(attemptId);
+    await until(async () => (await statusOf(who, orderId)) === "cancelled", "cancelled by the reversal");
+    expect((await who.api.orders.get({ id: orderId })).cancelReason).toBe("payment_reversed");
+    expect((await who.api.payments.attempt({ id: attemptId })).status).toBe("reversed");
+  });
+
   it("cancelling an order paid by QRIS refunds through the provider; one paid by a virtual account refunds to the wallet", async () => {
     const who = await shopper();
     const { listingId } = await product();
@@ -480,6 +534,89 @@ describe("the sandbox's notifications, verified before anything is read", () => 
     expect(view).toMatchObject({ status: "expired", canSwitch: false, channels: [] });
   });
 
+  it("a payment takes at most 10 attempts: 100 switches open 9, the 10th is refused in the shopper's language, and nothing more reaches the provider", async () => {
+    const who = await shopper();
+    const { listingId } = await product();
+    const { orderId, attemptId: first } = await place(who, listingId, "va_bca");
+    const { subjectId } = (await findAttempt(database.db, first))!;
+    const counts = async () =>
+      (
+        await rows<{ attempts: number; atProvider: number }>(
+          sql`select (select count(*)::int from payment_attempts where subject_id = ${subjectId}) as attempts,
+                (select count(*)::int from sandbox_payments where reference in
+                  (select id from payment_attempts where subject_id = ${subjectId})) as "atProvider"`,
+        )
+      )[0]!;
+    // As the security review did it: 100 switches on one order, as fast as they go.
+    let current = first;
+    const refusals: { code: string; message: string }[] = [];
+    for (let i = 0; i < 100; i++) {
+      try {
+        const next = await who.api.payments.switch({
+          id: current,
+          channel: i % 2 === 0 ? "qris" : "va_bni",
+          idempotencyKey: newKey(),
+        });
+        current = next.attemptId;
+      } catch (error) {
+        refusals.push(error as { code: string; message: string });
+      }
+    }
+    expect(100 - refusals.length).toBe(9);
+    expect(refusals[0]).toMatchObject({
+      code: "CONFLICT",
+      message:
+        "Anda sudah mencoba 10 metode pembayaran untuk pembayaran ini dan telah mencapai batas. Bayar dengan metode yang terakhir dipilih, atau mulai lagi dari awal.",
+    });
+    // The rest were refused by the pace limit before anything was opened.
+    expect(refusals.slice(1).every((e) => e.code === "TOO_MANY_REQUESTS")).toBe(true);
+    expect(await counts()).toEqual({ attempts: 10, atProvider: 10 });
+    // In English and Chinese (each caller with a pace limit of its own), still nothing opened.
+    const lang = (l: "en" | "zh") =>
+      callerFor(database, { token: who.token, gateway: rig.gateway, publicUrl, lang: l });
+    const again = (l: "en" | "zh") =>
+      lang(l).payments.switch({ id: current, channel: "qris", idempotencyKey: newKey() });
+    await expect(again("en")).rejects.toMatchObject({
+      code: "CONFLICT",
+      message:
+        "10 payment methods have been tried for this payment, the most allowed. Pay with the method you chose last, or start again.",
+    });
+    await expect(again("zh")).rejects.toMatchObject({
+      code: "CONFLICT",
+      message: "此笔付款已尝试 10 种付款方式，已达上限。请使用最后选择的方式付款，或重新开始。",
+    });
+    expect(await counts()).toEqual({ attempts: 10, atProvider: 10 });
+    // The last method chosen is still open, and pays.
+    expect((await who.api.payments.attempt({ id: current })).status).toBe("pending");
+    await rig.pay(current);
+    await until(async () => (await statusOf(who, orderId)) === "paid", "paid by the last attempt");
+  });
+
+  it("a burst of switches is refused past 10 in 10 minutes, across payments, before anything is opened", async () => {
+    const who = await shopper();
+    const { listingId } = await product();
+    const orders = [await place(who, listingId, "va_bca"), await place(who, listingId, "va_bca")];
+    const current = orders.map((o) => o.attemptId);
+    for (let i = 0; i < 10; i++) {
+      const which = i % 2;
+      current[which] = (
+        await who.api.payments.switch({ id: current[which]!, channel: "qris", idempotencyKey: newKey() })
+      ).attemptId;
+    }
+    const before = await rows<{ n: number }>(sql`select count(*)::int as n from sandbox_payments`);
+    await expect(
+      who.api.payments.switch({ id: current[0]!, channel: "va_bni", idempotencyKey: newKey() }),
+    ).rejects.toMatchObject({
+      code: "TOO_MANY_REQUESTS",
+      message: expect.stringMatching(
+        /^Terlalu sering mengganti metode pembayaran\. Coba lagi dalam \d+ detik\.$/,
+      ),
+    });
+    const after = await rows<{ n: number }>(sql`select count(*)::int as n from sandbox_payments`);
+    expect(after[0]!.n).toBe(before[0]!.n);
+    expect((await who.api.payments.attempt({ id: current[0]! })).status).toBe("pending");
+  });
+
   it("nobody reads or switches another user's attempt", async () => {
     const who = await shopper();
     const other = await shopper();
@@ -588,12 +725,80 @@ describe("the sandbox's notifications, verified before anything is read", () => 
     }
   });
 
-  it("a flood of notifications from one address is refused before anything is read or recorded", async () => {
+  it("forged notifications from one address never make a genuine one wait; each keeps 256 bytes and a hash", async () => {
+    // The genuine bucket made small (100 per provider in the window), so that the flood below would spend
+    // it if forgeries counted there, as they did.
+    const limits = createRateLimits(undefined, {
+      rules: { notify: { account: 100, ip: 100, seconds: 15 * 60 } },
+    });
+    const app = createTestApp(database, { gateway: rig.gateway, publicUrl, limits, trustProxyHops: 1 });
+    const from = (address: string, body: string, signature: string) =>
+      app.request("/payments/notify/sandbox", {
+        method: "POST",
+        headers: {
+          "content-type": "application/json",
+          "x-forwarded-for": address,
+          [sandboxSignatureHeader]: signature,
+        },
+        body,
+      });
+    const who = await shopper();
+    const { listingId } = await product();
+    const { orderId, attemptId } = await place(who, listingId, "qris");
+    const attempt = (await findAttempt(database.db, attemptId))!;
+    // 12 KB of forged "paid", signed with a wrong secret, 150 times from one address.
+    const forged = JSON.stringify({
+      paymentId: attempt.providerPaymentId,
+      reference: attemptId,
+      amount: attempt.amount,
+      currency: "IDR",
+      status: "paid",
+      padding: "x".repeat(12 * 1024),
+    });
+    const wrong = signNotification("f".repeat(64), forged, new Date());
+    const answers: number[] = [];
+    for (let i = 0; i < 150; i++) answers.push((await from("203.0.113.7", forged, wrong)).status);
+    // Its own bucket: 100 recorded (400), then refused (429) with nothing recorded.
+    expect(answers.filter((s) => s === 400)).toHaveLength(100);
+    expect(answers.filter((s) => s === 429)).toHaveLength(50);
+    // The provider's genuine notification, from its own address, is taken at once.
+    const genuine = JSON.stringify({
+      paymentId: attempt.providerPaymentId,
+      reference: attemptId,
+      amount: attempt.amount,
+      currency: "IDR",
+      status: "paid",
+    });
+    const signed = signNotification(await sandboxSecret(database.db), genuine, new Date());
+    expect((await from("198.51.100.20", genuine, signed)).status).toBe(200);
+    expect(await statusOf(who, orderId)).toBe("paid");
+    // What the forgeries left: 100 rows of at most 256 bytes, each with the SHA-256 of the whole body.
+    const kept = await rows<{ n: number; largest: number; hashes: number; hash: string }>(
+      sql`select count(*)::int as n, max(octet_length(body))::int as largest,
+            count(distinct body_sha256)::int as hashes, max(body_sha256) as hash
+          from payment_events where outcome = 'forged' and body like ${`%${attemptId}%`}`,
+    );
+    expect(kept[0]).toEqual({
+      n: 100,
+      largest: 256,
+      hashes: 1,
+      hash: createHash("sha256").update(forged).digest("hex"),
+    });
+    // The operator sees the beginning and the hash; the genuine one is kept whole.
+    const shown = (await ops.api.ops.payments.events({ limit: 1 })).items[0]!;
+    expect(shown).toMatchObject({ outcome: "forged", bodySha256: kept[0]!.hash });
+    expect(forged.startsWith(shown.body)).toBe(true);
+    const stored = await rows<{ body: string }>(
+      sql`select body from payment_events where outcome = 'applied' and attempt_id = ${attemptId}`,
+    );
+    expect(stored.map((r) => r.body)).toEqual([genuine]);
+  });
+
+  it("a notification whose bucket is spent is refused before anything is recorded", async () => {
     const spent: RateLimits = {
       ...createRateLimits(),
-      consume: async (name) => {
-        if (name === "notify") throw new RateLimitedError("ip", 60);
-        return { remaining: 0 };
+      consume: async () => {
+        throw new RateLimitedError("ip", 60);
       },
     };
     const before = await rows<{ n: number }>(sql`select count(*)::int as n from payment_events`);

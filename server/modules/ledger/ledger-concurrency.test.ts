@@ -133,8 +133,8 @@ describe("randomized money workload", () => {
             const headers = new Headers(await sandboxSignature(database, body));
             // Delivered twice, as gateways do.
             await Promise.all([
-              applyNotification({ ...deps, log: silentLog }, body, headers),
-              applyNotification({ ...deps, log: silentLog }, body, headers),
+              applyNotification({ ...deps, log: silentLog }, body, headers, "127.0.0.1"),
+              applyNotification({ ...deps, log: silentLog }, body, headers, "127.0.0.1"),
             ]);
           } else if (op === 3) {
             const { id } = await requestWithdrawal(database.db, user.id, {

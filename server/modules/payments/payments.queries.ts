@@ -1,4 +1,5 @@
 import { and, desc, eq, inArray, lt, sql } from "drizzle-orm";
+import { unappliedOutcomes } from "#common/contracts/payments.ts";
 import type { Db, Tx } from "../../db/client.ts";
 import { paymentAttempts, paymentEvents, paymentReconciliations, paymentRefunds } from "./payments.tables.ts";
 
@@ -157,7 +158,7 @@ export function selectUnappliedEvents(db: Executor, provider: AttemptRow["provid
     .where(
       and(
         eq(paymentEvents.provider, provider),
-        inArray(paymentEvents.outcome, ["unmatched", "mismatch", "unreadable"]),
+        inArray(paymentEvents.outcome, ["unmatched", "mismatch", "unreadable", "contradicted"]),
         sql`${paymentEvents.receivedAt} >= ${from} and ${paymentEvents.receivedAt} < ${to}`,
       ),
     )
@@ -210,9 +211,7 @@ export function selectEventPage(
     .from(paymentEvents)
     .where(
       and(
-        opts.unapplied
-          ? inArray(paymentEvents.outcome, ["forged", "unreadable", "unmatched", "mismatch"])
-          : undefined,
+        opts.unapplied ? inArray(paymentEvents.outcome, [...unappliedOutcomes]) : undefined,
         opts.before ? lt(paymentEvents.id, opts.before) : undefined,
       ),
     )

@@ -1,6 +1,7 @@
+import { createHash } from "node:crypto";
 import { LRUCache } from "lru-cache";
 import { encode } from "uqr";
-import type { AttemptView } from "#common/contracts/payments.ts";
+import type { AttemptView, eventOutcomes } from "#common/contracts/payments.ts";
 import type { MoneySettings } from "#common/contracts/settings.ts";
 import type { PaymentChannel } from "#common/payment-channels.ts";
 import type { Db, Tx } from "../../db/client.ts";
@@ -118,13 +119,19 @@ export function attemptView(
   };
 }
 
-/** Records what a provider said and what the shop made of it (raw, cut at 16 KB), outside any decision. */
+/** How much of a body that failed verification is kept, in bytes (with the SHA-256 of the whole). */
+export const forgedBodyPrefixBytes = 256;
+
+/**
+ * Records what a provider said and what the shop made of it, outside any decision: raw, cut at 16 KB; of
+ * one that failed verification only the first 256 bytes and the SHA-256 of the whole body.
+ */
 export async function recordEvent(
   db: Db | Tx,
   event: {
     provider: AttemptRow["provider"];
     source: "notification" | "check";
-    outcome: "applied" | "unchanged" | "forged" | "unreadable" | "unmatched" | "mismatch";
+    outcome: (typeof eventOutcomes)[number];
     attemptId?: string | null;
     providerStatus?: string | null;
     amount?: number | null;
@@ -139,9 +146,27 @@ export async function recordEvent(
     attemptId: event.attemptId ?? null,
     providerStatus: event.providerStatus ?? null,
     amount: event.amount ?? null,
-    body: event.body.slice(0, 16 * 1024),
+    ...(event.outcome === "forged"
+      ? {
+          body: utf8Prefix(event.body, forgedBodyPrefixBytes),
+          bodySha256: createHash("sha256").update(event.body).digest("hex"),
+        }
+      : { body: event.body.slice(0, 16 * 1024) }),
     receivedAt: now(),
   });
+}
+
+/** The longest beginning of `text` that is at most `bytes` long in UTF-8, never cutting a character. */
+function utf8Prefix(text: string, bytes: number): string {
+  let used = 0;
+  let end = 0;
+  for (const ch of text) {
+    const size = Buffer.byteLength(ch);
+    if (used + size > bytes) break;
+    used += size;
+    end += ch.length;
+  }
+  return text.slice(0, end);
 }
 
 /** An attempt by id, for a flow (undefined when there is none). */

@@ -12,7 +12,7 @@ import {
   timestamp,
   unique,
 } from "drizzle-orm/pg-core";
-import { attemptStates } from "#common/contracts/payments.ts";
+import { attemptStates, eventOutcomes } from "#common/contracts/payments.ts";
 import { paymentChannels, type PaymentAction } from "#common/payment-channels.ts";
 import { users } from "../auth/auth.tables.ts";
 
@@ -79,15 +79,17 @@ export const paymentEvents = pgTable(
     id: text().primaryKey(),
     provider: text({ enum: providers }).notNull(),
     source: text({ enum: ["notification", "check"] }).notNull(),
-    /** applied | unchanged | forged | unreadable | unmatched | mismatch. */
-    outcome: text({
-      enum: ["applied", "unchanged", "forged", "unreadable", "unmatched", "mismatch"],
-    }).notNull(),
+    /** applied | unchanged | forged | unreadable | unmatched | mismatch | contradicted. */
+    outcome: text({ enum: eventOutcomes }).notNull(),
     attemptId: text(),
     providerStatus: text(),
     amount: bigint({ mode: "number" }),
-    /** The body as received, cut at 16 KB. */
+    /**
+     * The body as received, cut at 16 KB. Of one that failed verification (anyone may send those) only its
+     * first 256 bytes, with the SHA-256 of the whole in `bodySha256` (issue 40).
+     */
     body: text().notNull(),
+    bodySha256: text(),
     receivedAt: timestamp({ withTimezone: true }).notNull(),
   },
   (t) => [

@@ -91,6 +91,12 @@ export async function selectRecharge(db: Executor, id: string): Promise<Recharge
   return rows[0];
 }
 
+/** The recharge, locked for the caller's transaction (its attempts are opened one at a time). */
+export async function lockRecharge(tx: Tx, id: string): Promise<RechargeRow | undefined> {
+  const rows = await tx.select().from(recharges).where(eq(recharges.id, id)).for("update");
+  return rows[0];
+}
+
 /** Moves a recharge out of `from` states; undefined when it was in none of them. */
 export async function updateRechargeStatus(
   tx: Tx,

@@ -37,6 +37,7 @@ export {
   decideWithdrawal,
   insertRecharge,
   insertWithdrawal,
+  lockRecharge,
   selectBankCard,
   selectRecharge,
   selectUnpaidRecharges,

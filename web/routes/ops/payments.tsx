@@ -160,6 +160,11 @@ function PaymentsContent() {
                   <pre className="mt-1 overflow-x-auto rounded bg-gray-100 p-2 text-xs whitespace-pre-wrap dark:bg-gray-800">
                     {e.body}
                   </pre>
+                  {e.bodySha256 && (
+                    <p className="mt-1 text-xs text-gray-600 dark:text-gray-400">
+                      {t("ops.payments.bodyHash")} <span className="font-mono break-all">{e.bodySha256}</span>
+                    </p>
+                  )}
                 </details>
               </li>
             ))}
