@@ -113,6 +113,9 @@ export function courierName(code: string): string {
 
 export { maxCheckoutItems, maxItemQuantity } from "./quantities.ts";
 
+/** The longest note a shopper may leave a store at checkout ("Pesan untuk penjual"), in characters. */
+export const maxOrderNoteLength = 200;
+
 /** The merchant order centre's views (seed section 4). */
 export const merchantOrderViews = ["all", "goods_unpaid", "shipping", "completed", "paid"] as const;
 export type MerchantOrderView = (typeof merchantOrderViews)[number];

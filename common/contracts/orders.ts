@@ -6,6 +6,7 @@ import {
   fulfilmentViews,
   maxCheckoutItems,
   maxItemQuantity,
+  maxOrderNoteLength,
   merchantOrderViews,
   orderActors,
   orderEvents,
@@ -194,6 +195,16 @@ export const PlaceOrderInputSchema = z.object({
   phone: WalletPhoneSchema.optional(),
   /** The lines came from the cart: they leave it once ordered. */
   fromCart: z.boolean().default(true),
+  /** What the shopper writes to each store ("Pesan untuk penjual"); a blank note is no note. */
+  notes: z
+    .array(
+      z.object({
+        storeId: prefixedId("str"),
+        note: plainText(z.string().trim().max(maxOrderNoteLength, "errors.orders.noteLong")),
+      }),
+    )
+    .max(maxCheckoutItems)
+    .default([]),
   idempotencyKey: IdempotencyKeySchema,
 });
 
@@ -336,6 +347,8 @@ const OrderEventViewSchema = z.object({
 });
 
 export const OrderDetailViewSchema = OrderCardViewSchema.extend({
+  /** What the shopper wrote to the store at checkout. */
+  note: z.string().nullable(),
   address: z.object({
     name: z.string(),
     mobile: z.string(),
@@ -470,6 +483,8 @@ export const FulfilmentInputSchema = z.object({
 
 const FulfilmentOrderViewSchema = MerchantOrderViewSchema.extend({
   user: z.string(),
+  /** What the shopper wrote to the store at checkout (the packer reads it too). */
+  note: z.string().nullable(),
   address: OrderDetailViewSchema.shape.address,
   courier: z.string().nullable(),
   trackingNumber: z.string().nullable(),

@@ -51,6 +51,7 @@ export async function fulfilmentOrders(
       return {
         ...merchantViewOf(c, o),
         user: users.get(o.userId) ?? "",
+        note: o.note,
         address: o.address,
         courier: o.courier ? courierName(o.courier) : null,
         trackingNumber: o.trackingNumber,

@@ -110,6 +110,7 @@ export async function detailOf(
   const payable = order.status === "pending_payment" && order.payDueAt > now();
   return {
     ...card!,
+    note: order.note,
     address: order.address,
     subtotal: order.subtotal,
     postage: order.postage,

@@ -42,9 +42,14 @@ export async function placeOrders(
     method: PlaceMethod;
     phone?: string | undefined;
     fromCart: boolean;
+    notes?: { storeId: string; note: string }[] | undefined;
     idempotencyKey: string;
   },
 ): Promise<{ orderIds: string[]; attemptId: string | null }> {
+  // A blank note is no note; one per store (the last one written).
+  const notes = new Map(
+    (input.notes ?? []).filter((n) => n.note.trim() !== "").map((n) => [n.storeId, n.note.trim()]),
+  );
   const settings = await getMoneySettings(deps.db);
   // Postage is quoted before the transaction (a courier may be a remote call) and checked against what the
   // shopper was shown; what that finds is thrown inside it, so a repeated request still gets its stored answer.
@@ -64,6 +69,7 @@ export async function placeOrders(
         shipping: input.shipping,
         method: input.method,
         phone: input.phone ?? null,
+        notes: [...notes],
       },
     },
     async (tx) => {
@@ -113,6 +119,7 @@ export async function placeOrders(
         total: s.total,
         codFee: cod ? shipping.codFees.get(s.storeId)! : null,
         paymentMethod: input.method,
+        note: notes.get(s.storeId) ?? null,
         payDueAt,
         createdAt: at,
         updatedAt: at,

@@ -20,6 +20,7 @@ import {
   afterSalesStatuses,
   type CancelReason,
   cancelReasons,
+  maxOrderNoteLength,
   orderActors,
   orderEvents,
   orderStatuses,
@@ -90,6 +91,8 @@ export const orders = pgTable(
     codFee: bigint({ mode: "number" }),
     /** The method chosen at checkout, then the one that paid it. */
     paymentMethod: text({ enum: paymentMethods }).notNull(),
+    /** What the shopper wrote to the store at checkout ("Pesan untuk penjual"), if anything. */
+    note: text(),
     /** The payment that paid it. */
     paidBy: text(),
     payDueAt: timestamp({ withTimezone: true }).notNull(),
@@ -119,6 +122,10 @@ export const orders = pgTable(
     index("orders_store_paid_idx").on(t.storeId, t.paidAt),
     index("orders_status_idx").on(t.status, t.id),
     check("orders_status_valid", sql`${t.status} in (${inList(orderStatuses)})`),
+    check(
+      "orders_note_length",
+      sql`${t.note} is null or char_length(${t.note}) between 1 and ${sql.raw(String(maxOrderNoteLength))}`,
+    ),
     check("orders_cod_fee", sql`${t.codFee} is null or (${t.codFee} >= 0 and ${t.paymentMethod} = 'cod')`),
     check(
       "orders_money_consistent",

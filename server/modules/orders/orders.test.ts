@@ -258,6 +258,52 @@ describe("checkout and payment from the wallet", () => {
     ).rejects.toMatchObject({ code: "CONFLICT" });
   });
 
+  it("keeps the note the shopper wrote to each store; the store and the operator read it; a bad note changes nothing", async () => {
+    const { a, b, listingA, listingB } = await twoStores({ autoPay: true });
+    const shopper = await shopperWithMoney(database, ops, 1_000_000);
+    const lines = [
+      { listingId: listingA, quantity: 1 },
+      { listingId: listingB, quantity: 1 },
+    ];
+    const request = { lines, addressId: shopper.addressId, method: "wallet" as const, fromCart: false };
+    // Too long, or with control characters: refused with a translated message, nothing placed.
+    await expect(
+      placeOrder(shopper.api, {
+        ...request,
+        notes: [{ storeId: a.storeId, note: "x".repeat(201) }],
+        idempotencyKey: newKey(),
+      }),
+    ).rejects.toMatchObject({ code: "BAD_REQUEST" });
+    await expect(
+      placeOrder(shopper.api, {
+        ...request,
+        notes: [{ storeId: a.storeId, note: "warna\u0000merah" }],
+        idempotencyKey: newKey(),
+      }),
+    ).rejects.toMatchObject({ code: "BAD_REQUEST" });
+    expect((await shopper.api.orders.list({ tab: "all" })).items).toEqual([]);
+
+    const { orderIds } = await placeOrder(shopper.api, {
+      ...request,
+      notes: [
+        { storeId: a.storeId, note: "  Kalau merah habis, kirim yang biru ya  " },
+        { storeId: b.storeId, note: "   " },
+      ],
+      idempotencyKey: newKey(),
+    });
+    const placed = await Promise.all(orderIds.map((id) => shopper.api.orders.get({ id })));
+    const noteOf = (storeId: string) => placed.find((o) => o.storeId === storeId)!.note;
+    // Trimmed; a blank note is no note.
+    expect(noteOf(a.storeId)).toBe("Kalau merah habis, kirim yang biru ya");
+    expect(noteOf(b.storeId)).toBeNull();
+    const forStore = placed.find((o) => o.storeId === a.storeId)!;
+    expect((await a.api.merchantOrders.get({ id: forStore.id })).note).toBe(
+      "Kalau merah habis, kirim yang biru ya",
+    );
+    const desk = await ops.api.ops.orders.list({ view: "all", limit: 50 });
+    expect(desk.items.find((o) => o.id === forStore.id)?.note).toBe("Kalau merah habis, kirim yang biru ya");
+  });
+
   it("short balance: Insufficient balance, and no order, no stock taken, nothing moved", async () => {
     const { listingA } = await twoStores();
     const shopper = await shopperWithMoney(database, ops, 50_000);

@@ -106,6 +106,9 @@ for (const lang of [journeyLang]) {
     await waitForHydration(page);
     await expect(page.getByText("Kebon Kacang", { exact: false })).toBeVisible();
     await expect(page.getByText(o.pay.postage)).toHaveCount(2);
+    // A note to each seller ("Pesan untuk penjual"), which the store reads on its order.
+    const note = "Kalau merah habis, kirim yang biru ya";
+    for (const field of await page.getByLabel(o.pay.noteLabel).all()) await field.fill(note);
     const place = page.getByRole("button", { name: new RegExp(`^${fill(o.pay.place, { total: "" })}`) });
     await place.click();
     await expect(page.getByText(m.errors.checkout.selectMethod)).toBeVisible();
@@ -147,6 +150,14 @@ for (const lang of [journeyLang]) {
     await expect(page.getByText(o.status.cancelled).first()).toBeVisible();
     await expect(page.getByText(o.events.refunded)).toBeVisible();
     expect(await balanceBefore()).toBe(before + total);
+    // Cancelled, it can be bought again: its product goes back into the cart.
+    await page.getByRole("button", { name: o.detail.buyAgain }).click();
+    await page.waitForURL(/\/h5\/cart/);
+    await expect(
+      toasts(page, lang).getByText(fill(o.detail.buyAgainAdded.other, { count: 1 })),
+    ).toBeVisible();
+    await waitForHydration(page);
+    await expect(page.getByTestId("cart-item")).toHaveCount(1);
 
     // The store of product A pays the goods from its order centre.
     await page.goto(localePath(lang, "/h5/order?tab=pending_shipment"));
@@ -176,6 +187,7 @@ for (const lang of [journeyLang]) {
     await storeOrder.getByRole("link").first().click();
     await merchant.waitForURL(/\/h5\/merchant\/order\/detail\?id=ord_/);
     await waitForHydration(merchant);
+    await expect(merchant.getByTestId("order-note")).toContainText(note);
     await merchant.getByRole("button", { name: o.merchant.payGoods }).click();
     await expectNoSeriousViolations(merchant, `pay goods confirmation (${lang})`);
     await merchant.getByRole("dialog").getByRole("button", { name: o.merchant.payGoods }).click();

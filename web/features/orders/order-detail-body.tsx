@@ -77,6 +77,11 @@ export function OrderDetailBody(props: {
             quantity={i.quantity}
           />
         ))}
+        {order.note && (
+          <p className="mt-2 text-sm break-words" data-testid="order-note">
+            {t("orders.detail.note", { note: order.note })}
+          </p>
+        )}
         <div className="mt-2 border-t border-gray-100 pt-2 dark:border-gray-800">
           <MoneySummary {...order} totalLabel={t("orders.pay.total")} />
         </div>

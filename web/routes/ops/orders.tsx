@@ -84,6 +84,11 @@ function OrderRow(props: { order: FulfilmentOrderView; refresh: () => void }) {
           .map((i) => `${i.name}${i.variantLabel ? ` (${i.variantLabel}, ${i.sku})` : ""} × ${i.quantity}`)
           .join(", ")}
       </p>
+      {o.note && (
+        <p className="mt-1 text-sm break-words" data-testid="order-note">
+          {t("orders.detail.note", { note: o.note })}
+        </p>
+      )}
       <p className="mt-1 text-sm">
         <span className="text-gray-600 dark:text-gray-400">{t("orders.ops.user")}: </span>
         <span className="break-all">{o.user}</span>

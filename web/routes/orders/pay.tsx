@@ -5,7 +5,9 @@ import { Link, useLocation, useNavigate, useSearchParams } from "react-router";
 import type { Route } from "./+types/pay";
 import { formatIndonesianNumber } from "#common/account-display.ts";
 import type { ShippingOption } from "#common/contracts/shipping.ts";
+import { maxOrderNoteLength } from "#common/order-states.ts";
 import type { PlaceMethod } from "#common/payment-channels.ts";
+import { Field } from "../../features/auth/form.tsx";
 import { ItemLine, MoneySummary } from "../../features/orders/order-ui.tsx";
 import { decodeLines } from "../../features/orders/decode-lines.ts";
 import { ShippingPicker } from "../../features/orders/shipping-picker.tsx";
@@ -143,6 +145,8 @@ function Checkout() {
     placeholderData: keepPreviousData,
   });
   const [method, setMethod] = useState<PlaceMethod | null>(null);
+  /** What the shopper writes to each store, by store id. */
+  const [notes, setNotes] = useState<Record<string, string>>({});
   const [phone, setPhone] = useState("");
   const [phoneError, setPhoneError] = useState<string>();
   const [error, setError] = useState<string>();
@@ -243,6 +247,9 @@ function Checkout() {
       method,
       ...(method === "ovo" ? { phone: phone.trim() } : {}),
       fromCart: search.get("from") === "cart",
+      notes: Object.entries(notes)
+        .map(([storeId, note]) => ({ storeId, note: note.trim() }))
+        .filter((n) => n.note !== ""),
     };
     place.mutate({ ...placing, idempotencyKey: intent.keyFor(placing) });
   };
@@ -308,6 +315,19 @@ function Checkout() {
             onChange={(o) =>
               setChoices((c) => ({ ...c, [store.storeId]: { courier: o.courier, service: o.service } }))
             }
+          />
+          <Field
+            label={t("orders.pay.noteLabel")}
+            input={{
+              name: `note-${store.storeId}`,
+              maxLength: maxOrderNoteLength,
+              placeholder: t("orders.pay.notePlaceholder"),
+              value: notes[store.storeId] ?? "",
+              onChange: (e) => {
+                const value = e.target.value;
+                setNotes((n) => ({ ...n, [store.storeId]: value }));
+              },
+            }}
           />
           <div className="mt-2 border-t border-gray-100 pt-2 dark:border-gray-800">
             <MoneySummary {...store} vatBasisPoints={q.vatBasisPoints} postagePending={!address} />

@@ -1,0 +1,2 @@
+ALTER TABLE "orders" ADD COLUMN "note" text;--> statement-breakpoint
+ALTER TABLE "orders" ADD CONSTRAINT "orders_note_length" CHECK ("orders"."note" is null or char_length("orders"."note") between 1 and 200);
