@@ -170,6 +170,8 @@ async function book(deps: { db: Db; courier: CourierGateway }, shipment: Shipmen
       waybill: booked.waybill,
       routingCode: booked.label.routingCode,
       status: booked.status,
+      // Cash on delivery: what the courier will keep of the cash as its fee, the most a remittance may deduct.
+      codCourierFee: shipment.codAmount === null ? null : booked.codFee,
     };
   } catch (error) {
     if (error instanceof CourierError) throw new DomainError("failed", "errors.shipping.courierAway");
