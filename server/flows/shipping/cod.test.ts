@@ -171,6 +171,36 @@ describe("cash on delivery: who may pay on delivery", () => {
   });
 });
 
+describe("cash on delivery: one total everywhere", () => {
+  it("the order shows as its total what checkout showed and the courier collects, the COD fee a line of its own", async () => {
+    const { store, listingId } = await storeSelling();
+    const shopper = await codShopper(database);
+    const checkout = await codCheckout(shopper.api, shopper.addressId, [{ listingId, quantity: 1 }]);
+    const { quote } = checkout;
+    // Checkout's figure on delivery: the orders' total with the COD fee, store by store and in all.
+    const atCheckout = quote.total + quote.cod.fee;
+    expect(quote.cod.fee).toBeGreaterThan(0);
+    expect(quote.stores[0]!.codFee).toBe(quote.cod.fee);
+    expect(quote.stores[0]!.total + quote.stores[0]!.codFee).toBe(atCheckout);
+    const id = (await checkout.place()).orderIds[0]!;
+    // The shopper's order, list and page; the store's; the operator's, and the account the operator looks at.
+    const order = await shopper.api.orders.get({ id });
+    expect(order).toMatchObject({ grandTotal: atCheckout, codFee: quote.cod.fee, total: quote.total });
+    expect((await shopper.api.orders.list({ tab: "all" })).items.find((o) => o.id === id)?.grandTotal).toBe(
+      atCheckout,
+    );
+    expect((await store.api.merchantOrders.get({ id })).grandTotal).toBe(atCheckout);
+    expect((await ops.api.ops.orders.list({ view: "all" })).items.find((o) => o.id === id)?.grandTotal).toBe(
+      atCheckout,
+    );
+    const account = await ops.api.ops.users.get({ id: shopper.id });
+    expect(account.orders.find((o) => o.id === id)?.total).toBe(atCheckout);
+    // What the courier collects at the door is that figure too.
+    await ops.api.ops.orders.ship({ id, idempotencyKey: newKey() });
+    expect((await outboundOf(id)).codAmount).toBe(atCheckout);
+  });
+});
+
 describe("cash on delivery: delivered, remitted", () => {
   it("places with stock reserved and no money taken; delivery pays escrow through COD clearing; the remittance settles it", async () => {
     const { store, supplyId, listingId } = await storeSelling();
