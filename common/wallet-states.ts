@@ -67,7 +67,9 @@ export type SubjectType = (typeof subjectTypes)[number];
  * payments; VAT payable the tax collected; gateway clearing mirrors money outside the shop (it goes negative
  * as recharges come in and back up as payouts leave); payouts pending holds requested withdrawals; adjustments
  * is the other side of operators' corrections. COD clearing is what couriers owe for cash they collected on
- * delivery (issue 27): it goes negative as parcels are delivered and back to zero as couriers remit.
+ * delivery (issue 27): it goes negative as parcels are delivered and back to zero as couriers remit. COD courier
+ * fees is what couriers kept of that cash as their fee for collecting it (issue 40, decision 24): an expense of
+ * the platform, so it goes negative as couriers remit net of their fee.
  */
 export const platformAccounts = [
   "escrow",
@@ -77,6 +79,7 @@ export const platformAccounts = [
   "payouts_pending",
   "adjustments",
   "cod_clearing",
+  "cod_courier_fees",
 ] as const;
 export type PlatformAccount = (typeof platformAccounts)[number];
 

@@ -230,6 +230,8 @@ export const CheckoutQuoteViewSchema = z.object({
       serviceFee: z.number().int(),
       vat: z.number().int(),
       total: z.number().int(),
+      /** Cash on delivery: the fee this store's order adds if paid on delivery (collected with its total). */
+      codFee: z.number().int(),
       /** The courier services that can carry it to the address, cheapest first, and the one chosen. */
       shipping: z.object({
         options: z.array(ShippingOptionSchema),
@@ -310,7 +312,13 @@ const OrderCardViewSchema = z.object({
   storeName: z.string(),
   status: z.enum(orderStatuses),
   items: z.array(OrderItemViewSchema),
+  /** Items, postage, service fee and VAT: what escrow holds for it once paid, and what a refund returns. */
   total: z.number().int(),
+  /**
+   * What the shopper pays for it in all, as checkout showed it: the total, plus on delivery the COD fee the
+   * courier collects with it. The figure every screen shows as the order's total (issue 40).
+   */
+  grandTotal: z.number().int(),
   createdAt: z.date(),
   /** Until when an unpaid order can be paid. */
   payDueAt: z.date().nullable(),

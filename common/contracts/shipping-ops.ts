@@ -111,7 +111,8 @@ export type ShippingRateUpdateInput = z.infer<typeof ShippingRateUpdateInputSche
 
 /**
  * A courier's (or aggregator's) remittance of cash it collected on delivery, as its report states it: the
- * parcels it pays for, its reference, and the amount received, which must be what those parcels collected.
+ * parcels it pays for, its reference, the fee it kept for collecting (at most what it named at booking), and the
+ * amount received, which with the fee must be what those parcels collected (decision 24).
  */
 export const CodRemitInputSchema = z.object({
   shipmentIds: z
@@ -126,6 +127,11 @@ export const CodRemitInputSchema = z.object({
     .int("errors.cod.remitAmount")
     .min(1, "errors.cod.remitAmount")
     .max(10_000_000_000, "errors.cod.remitAmount"),
+  fee: z
+    .number("errors.cod.remitFee")
+    .int("errors.cod.remitFee")
+    .min(0, "errors.cod.remitFee")
+    .max(10_000_000_000, "errors.cod.remitFee"),
   idempotencyKey: IdempotencyKeySchema,
 });
 export type CodRemitInput = z.infer<typeof CodRemitInputSchema>;
@@ -142,14 +148,31 @@ export const CodLedgerViewSchema = z.object({
       courier: z.enum(shippingCouriers),
       serviceName: z.string(),
       waybill: z.string().nullable(),
+      /** What the courier collected. */
       codAmount: z.number().int(),
+      /** The most it may keep of that as its fee, as it named it at booking (0 when it named none). */
+      courierFee: z.number().int(),
       deliveredAt: z.date().nullable(),
     }),
   ),
   remittances: z.array(
-    z.object({ reference: z.string(), parcels: z.number().int(), amount: z.number().int(), at: z.date() }),
+    z.object({
+      reference: z.string(),
+      parcels: z.number().int(),
+      /** What those parcels collected, the fee the courier kept, and what it paid (the difference). */
+      collected: z.number().int(),
+      fee: z.number().int(),
+      amount: z.number().int(),
+      at: z.date(),
+    }),
   ),
 });
 export type CodLedgerView = z.infer<typeof CodLedgerViewSchema>;
 
-export const CodRemitViewSchema = z.object({ parcels: z.number().int(), amount: z.number().int() });
+/** A recorded remittance: its parcels, what they collected, the courier's fee and the amount received. */
+export const CodRemitViewSchema = z.object({
+  parcels: z.number().int(),
+  collected: z.number().int(),
+  fee: z.number().int(),
+  amount: z.number().int(),
+});

@@ -105,6 +105,11 @@ export interface BookedShipment {
   status: ShipmentStatus;
   /** What the courier charges for it, in rupiah. */
   price: number;
+  /**
+   * Cash on delivery: what the courier keeps of the cash it collects, as its fee for collecting it (it remits
+   * the rest), in rupiah; null when it collects nothing or names no fee.
+   */
+  codFee: number | null;
   /** What a label needs beyond the addresses: the courier's routing or sorting code, when it has one. */
   label: { routingCode: string | null };
 }

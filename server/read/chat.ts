@@ -33,6 +33,7 @@ import {
   type MessageRow,
 } from "../modules/chat/chat.service.ts";
 import { orderItems, orders } from "../modules/orders/orders.tables.ts";
+import { grandTotalOf } from "../modules/orders/orders.service.ts";
 import { stores } from "../modules/stores/stores.tables.ts";
 import { now } from "../platform/clock.ts";
 import { cursorCodec, cursorIdSchema, cursorTimeSchema } from "../platform/cursor.ts";
@@ -83,6 +84,7 @@ export async function orderCards(deps: ChatReadDeps, ids: string[]): Promise<Map
       code: orders.code,
       status: orders.status,
       total: orders.total,
+      codFee: orders.codFee,
       items: sql<number>`(select coalesce(sum(${orderItems.quantity}), 0)::int from ${orderItems} where ${orderItems.orderId} = ${orders.id})`,
       first: sql<{ name: Record<Locale, string>; image: StoredImage | null } | null>`(
         select jsonb_build_object('name', i.name, 'image', i.image) from ${orderItems} i
@@ -97,7 +99,8 @@ export async function orderCards(deps: ChatReadDeps, ids: string[]): Promise<Map
         id: r.id,
         code: r.code,
         status: r.status,
-        total: r.total,
+        // What the shopper pays for it, COD fee included, as its order page shows it.
+        total: grandTotalOf(r),
         items: r.items,
         name: r.first ? localize(r.first.name, deps.lang) : "",
         image: imageView(deps.storage, r.first?.image ?? null),

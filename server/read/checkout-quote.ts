@@ -91,7 +91,7 @@ export async function quoteCheckout(
     cod: q.cod,
   });
   return {
-    stores: stores.map((s) => ({
+    stores: stores.map((s, i) => ({
       storeId: s.storeId,
       storeName: s.storeName,
       items: s.lines.map(({ row, quantity }) => ({
@@ -109,6 +109,7 @@ export async function quoteCheckout(
       serviceFee: s.serviceFee,
       vat: s.vat,
       total: s.total,
+      codFee: cod.fees[i]!,
       shipping: { options: s.options.map(option), selected: s.selected ? option(s.selected) : null },
     })),
     subtotal: sum("subtotal"),

@@ -202,7 +202,8 @@ export async function userDetail(
       id: o.id,
       code: o.code,
       status: o.status,
-      total: o.total,
+      // What the shopper pays for it, COD fee included, as their own order page shows it.
+      total: o.grandTotal,
       createdAt: o.createdAt,
     })),
     wallet: { balance, held, moves: moves.items.map((m) => ({ ...m, asked: null })) },

@@ -3,7 +3,11 @@ import { inArray } from "drizzle-orm";
 import { type Db } from "../db/client.ts";
 import { platformBalance } from "../modules/ledger/ledger.service.ts";
 import { ordersTable as orders } from "../modules/orders/orders.service.ts";
-import { selectCodUnremitted, selectRemittances } from "../modules/shipping/shipping.service.ts";
+import {
+  allowedCodFee,
+  selectCodUnremitted,
+  selectRemittances,
+} from "../modules/shipping/shipping.service.ts";
 
 /**
  * What couriers owe for cash they collected on delivery (issue 27): COD clearing's balance, the delivered
@@ -37,6 +41,7 @@ export async function codLedger(db: Db): Promise<CodLedgerView> {
       serviceName: p.serviceName,
       waybill: p.waybill,
       codAmount: p.codAmount!,
+      courierFee: allowedCodFee(p),
       deliveredAt: p.deliveredAt,
     })),
     remittances,

@@ -6,6 +6,7 @@ import { and, eq, isNull, type SQL } from "drizzle-orm";
 import { type Db } from "../db/client.ts";
 import {
   countUserOrders,
+  grandTotalOf,
   itemViews,
   type OrderDeps,
   type PaymentDeps,
@@ -45,6 +46,7 @@ export async function cardViews(deps: OrderDeps, rows: readonly OrderRow[]): Pro
       items.filter((i) => i.orderId === r.id),
     ),
     total: r.total,
+    grandTotal: grandTotalOf(r),
     createdAt: r.createdAt,
     payDueAt: r.status === "pending_payment" ? r.payDueAt : null,
   }));

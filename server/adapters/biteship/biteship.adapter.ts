@@ -322,6 +322,7 @@ export function createBiteshipCourier(opts: BiteshipCourierOptions): CourierGate
       waybill: presentOrNull(order.courier.waybill_id),
       status: statusOf(order.status, `order ${order.id}`),
       price: order.price,
+      codFee: input.codAmount === null ? null : codFeeOf(order),
       label: { routingCode: presentOrNull(order.courier.routing_code) },
     };
   }
@@ -497,6 +498,15 @@ export function createBiteshipCourier(opts: BiteshipCourierOptions): CourierGate
       };
     },
   };
+}
+
+/**
+ * What the courier keeps of a COD parcel's cash, as the order states it (`destination.cash_on_delivery.fee`,
+ * rupiah): null when it names none, or not a whole non-negative amount.
+ */
+function codFeeOf(order: BiteshipOrder): number | null {
+  const fee = order.destination?.cash_on_delivery?.fee;
+  return typeof fee === "number" && Number.isSafeInteger(fee) && fee >= 0 ? fee : null;
 }
 
 /** The shop's couriers by Biteship's courier code (the same words). */

@@ -511,10 +511,13 @@ describe("createShipment", () => {
 
   it("collects cash on delivery where the service does, and is refused where it does not", async () => {
     const cod = await courier.createShipment(shipment({ codAmount: 275_000 }));
-    expect(sim.control.order(cod.providerShipmentId)!.destination?.cash_on_delivery).toMatchObject({
-      amount: 275_000,
-      type: "7_days",
-    });
+    const collecting = sim.control.order(cod.providerShipmentId)!.destination?.cash_on_delivery;
+    expect(collecting).toMatchObject({ amount: 275_000, type: "7_days" });
+    // What Biteship keeps of the cash as its fee (the simulator: 4 %, at least Rp 2.500) is read from the
+    // order: the most a remittance may deduct for the parcel (decision 24).
+    expect(cod.codFee).toBe(11_000);
+    expect(collecting?.fee).toBe(11_000);
+    expect((await courier.createShipment(shipment())).codFee).toBeNull();
     const error = await refusal(courier.createShipment(shipment({ service: "YES", codAmount: 275_000 })));
     expect(error).toMatchObject({ retryable: false, status: 400 });
     expect(error.message).toMatch(/40002009: Courier is not available for cash on delivery service/);

@@ -5,6 +5,7 @@ import { recordAudit } from "../../modules/audit/audit.service.ts";
 import { once } from "../../modules/ledger/ledger.service.ts";
 import {
   autoConfirmJob,
+  grandTotalOf,
   insertEvents,
   lockOrders,
   orderEvent,
@@ -65,7 +66,7 @@ export async function shipOrder(
       status: "booked" as const,
       price: order.postage,
       // Cash on delivery: the courier collects the total and the fee at the door.
-      codAmount: order.paymentMethod === "cod" ? order.total + (order.codFee ?? 0) : null,
+      codAmount: order.paymentMethod === "cod" ? grandTotalOf(order) : null,
       trackedAt: null,
       deliveredAt: null,
       createdAt: at,
@@ -170,6 +171,8 @@ async function book(deps: { db: Db; courier: CourierGateway }, shipment: Shipmen
       waybill: booked.waybill,
       routingCode: booked.label.routingCode,
       status: booked.status,
+      // Cash on delivery: what the courier will keep of the cash as its fee, the most a remittance may deduct.
+      codCourierFee: shipment.codAmount === null ? null : booked.codFee,
     };
   } catch (error) {
     if (error instanceof CourierError) throw new DomainError("failed", "errors.shipping.courierAway");

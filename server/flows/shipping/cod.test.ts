@@ -1,5 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { formatRupiah } from "#common/money.ts";
 import { codSettingsDefaults } from "#common/platform.ts";
 import { expectLedgerBalanced } from "../../../tests/setup/ledger.ts";
 import { newKey, signedInUser } from "../../../tests/setup/money.ts";
@@ -14,7 +15,8 @@ import {
 } from "../../../tests/setup/shop.ts";
 import { createTestDatabase, type TestDatabase } from "../../../tests/setup/test-db.ts";
 import { courierServices } from "../../modules/courier/courier.tables.ts";
-import { ledgerAccounts } from "../../modules/ledger/ledger.tables.ts";
+import { checkLedger } from "../../modules/ledger/ledger.service.ts";
+import { ledgerAccounts, ledgerTransfers } from "../../modules/ledger/ledger.tables.ts";
 import { shipments } from "../../modules/shipping/shipping.tables.ts";
 import { setClock } from "../../platform/clock.ts";
 
@@ -169,6 +171,36 @@ describe("cash on delivery: who may pay on delivery", () => {
   });
 });
 
+describe("cash on delivery: one total everywhere", () => {
+  it("the order shows as its total what checkout showed and the courier collects, the COD fee a line of its own", async () => {
+    const { store, listingId } = await storeSelling();
+    const shopper = await codShopper(database);
+    const checkout = await codCheckout(shopper.api, shopper.addressId, [{ listingId, quantity: 1 }]);
+    const { quote } = checkout;
+    // Checkout's figure on delivery: the orders' total with the COD fee, store by store and in all.
+    const atCheckout = quote.total + quote.cod.fee;
+    expect(quote.cod.fee).toBeGreaterThan(0);
+    expect(quote.stores[0]!.codFee).toBe(quote.cod.fee);
+    expect(quote.stores[0]!.total + quote.stores[0]!.codFee).toBe(atCheckout);
+    const id = (await checkout.place()).orderIds[0]!;
+    // The shopper's order, list and page; the store's; the operator's, and the account the operator looks at.
+    const order = await shopper.api.orders.get({ id });
+    expect(order).toMatchObject({ grandTotal: atCheckout, codFee: quote.cod.fee, total: quote.total });
+    expect((await shopper.api.orders.list({ tab: "all" })).items.find((o) => o.id === id)?.grandTotal).toBe(
+      atCheckout,
+    );
+    expect((await store.api.merchantOrders.get({ id })).grandTotal).toBe(atCheckout);
+    expect((await ops.api.ops.orders.list({ view: "all" })).items.find((o) => o.id === id)?.grandTotal).toBe(
+      atCheckout,
+    );
+    const account = await ops.api.ops.users.get({ id: shopper.id });
+    expect(account.orders.find((o) => o.id === id)?.total).toBe(atCheckout);
+    // What the courier collects at the door is that figure too.
+    await ops.api.ops.orders.ship({ id, idempotencyKey: newKey() });
+    expect((await outboundOf(id)).codAmount).toBe(atCheckout);
+  });
+});
+
 describe("cash on delivery: delivered, remitted", () => {
   it("places with stock reserved and no money taken; delivery pays escrow through COD clearing; the remittance settles it", async () => {
     const { store, supplyId, listingId } = await storeSelling();
@@ -218,24 +250,28 @@ describe("cash on delivery: delivered, remitted", () => {
     expect((await store.api.wallet.summary()).balance).toBe(storeBefore + order.subtotal);
     restore?.();
     restore = undefined;
-    // The courier's report: a wrong amount is refused, the right one settles COD clearing once.
+    // The courier's report: a wrong amount is refused, the right one (what was collected, less the fee the
+    // courier named at booking) settles COD clearing once.
     const remit = { shipmentIds: [parcel.id], reference: `JNE-COD-${id.slice(-6)}` };
+    const fee = parcel.codCourierFee!;
+    const net = parcel.codAmount! - fee;
     await expect(
-      ops.api.ops.shipping.remitCod({ ...remit, amount: parcel.codAmount! - 1, idempotencyKey: newKey() }),
+      ops.api.ops.shipping.remitCod({ ...remit, amount: net - 1, fee, idempotencyKey: newKey() }),
     ).rejects.toMatchObject({
       code: "CONFLICT",
       message: expect.stringMatching(/^Paket yang dipilih menagih/),
     });
     const remitKey = newKey();
     expect(
-      await ops.api.ops.shipping.remitCod({ ...remit, amount: parcel.codAmount!, idempotencyKey: remitKey }),
-    ).toEqual({ parcels: 1, amount: parcel.codAmount });
-    await ops.api.ops.shipping.remitCod({ ...remit, amount: parcel.codAmount!, idempotencyKey: remitKey });
+      await ops.api.ops.shipping.remitCod({ ...remit, amount: net, fee, idempotencyKey: remitKey }),
+    ).toEqual({ parcels: 1, collected: parcel.codAmount, fee, amount: net });
+    await ops.api.ops.shipping.remitCod({ ...remit, amount: net, fee, idempotencyKey: remitKey });
     await expect(
       ops.api.ops.shipping.remitCod({
         ...remit,
         reference: "lain",
-        amount: parcel.codAmount!,
+        amount: net,
+        fee,
         idempotencyKey: newKey(),
       }),
     ).rejects.toMatchObject({ code: "CONFLICT" });
@@ -246,8 +282,148 @@ describe("cash on delivery: delivered, remitted", () => {
     // A shopper cannot record remittances or read what couriers owe.
     await expect(shopper.api.ops.shipping.cod()).rejects.toMatchObject({ code: "FORBIDDEN" });
     await expect(
-      store.api.ops.shipping.remitCod({ ...remit, reference: "toko", amount: 1, idempotencyKey: newKey() }),
+      store.api.ops.shipping.remitCod({
+        ...remit,
+        reference: "toko",
+        amount: 1,
+        fee: 0,
+        idempotencyKey: newKey(),
+      }),
     ).rejects.toMatchObject({ code: "FORBIDDEN" });
+  });
+
+  it("a courier remits net of its fee: the parcel settles, the fee is booked as the platform's cost, COD clearing is even, and only once", async () => {
+    const { listingId } = await storeSelling();
+    const shopper = await codShopper(database);
+    /** A COD parcel placed, shipped and delivered: the courier collected its amount. */
+    const delivered = async () => {
+      const placed = await (
+        await codCheckout(shopper.api, shopper.addressId, [{ listingId, quantity: 1 }])
+      ).place();
+      const id = placed.orderIds[0]!;
+      await ops.api.ops.orders.ship({ id, idempotencyKey: newKey() });
+      const parcel = await outboundOf(id);
+      for (const to of ["picked_up", "in_transit", "out_for_delivery", "delivered"] as const) {
+        await ops.api.ops.orders.moveParcel({ shipmentId: parcel.id, to });
+      }
+      return { id, parcel };
+    };
+    const { id, parcel } = await delivered();
+    // The courier collected X; its fee F is what it named when the parcel was booked (the built-in courier: 4 %,
+    // at least Rp 2.500). It remits X − F.
+    const collected = parcel.codAmount!;
+    const fee = Math.max(2_500, Math.ceil((collected * 4) / 100));
+    const net = collected - fee;
+    const accounts = ["cod_clearing", "cod_courier_fees", "gateway_clearing", "revenue", "escrow"] as const;
+    const balances = async () =>
+      Object.fromEntries(
+        await Promise.all(accounts.map(async (a) => [a, await balanceOf(`platform:${a}`)] as const)),
+      ) as Record<(typeof accounts)[number], number>;
+    const before = await balances();
+    const remit = { shipmentIds: [parcel.id], reference: `SICEPAT-NET-${id.slice(-6)}` };
+    const key = newKey();
+    expect(await ops.api.ops.shipping.remitCod({ ...remit, amount: net, fee, idempotencyKey: key })).toEqual({
+      parcels: 1,
+      collected,
+      fee,
+      amount: net,
+    });
+    // The net came in from outside, the fee is the platform's cost, and COD clearing got all it was owed.
+    const settled = await balances();
+    expect(settled).toEqual({
+      ...before,
+      cod_clearing: before.cod_clearing + collected,
+      cod_courier_fees: before.cod_courier_fees - fee,
+      gateway_clearing: before.gateway_clearing - net,
+    });
+    // For this order, COD clearing took in what was collected and was paid it back in full: it is even.
+    const moves = await database.db
+      .select()
+      .from(ledgerTransfers)
+      .where(and(eq(ledgerTransfers.subjectType, "order"), eq(ledgerTransfers.subjectId, id)));
+    const clearingOfOrder = moves.reduce(
+      (sum, t) =>
+        sum +
+        (t.creditAccountId === "platform:cod_clearing" ? t.amount : 0) -
+        (t.debitAccountId === "platform:cod_clearing" ? t.amount : 0),
+      0,
+    );
+    expect(clearingOfOrder).toBe(0);
+    expect(moves.filter((t) => t.step.startsWith("cod_remit"))).toMatchObject([
+      { step: "cod_remit", debitAccountId: "platform:gateway_clearing", amount: net },
+      { step: "cod_remit_fee", debitAccountId: "platform:cod_courier_fees", amount: fee },
+    ]);
+    expect((await checkLedger(database.db)).ok).toBe(true);
+    // The parcel is settled: no longer owed, and the remittance says what was collected, kept and paid.
+    const after = await ops.api.ops.shipping.cod();
+    expect(after.parcels.find((p) => p.shipmentId === parcel.id)).toBeUndefined();
+    expect(after.remittances.find((r) => r.reference === remit.reference)).toMatchObject({
+      parcels: 1,
+      collected,
+      fee,
+      amount: net,
+    });
+    // The same report again moves nothing: the same tap answers the same, another tap or another reference for
+    // the parcel is refused.
+    expect(await ops.api.ops.shipping.remitCod({ ...remit, amount: net, fee, idempotencyKey: key })).toEqual({
+      parcels: 1,
+      collected,
+      fee,
+      amount: net,
+    });
+    await expect(
+      ops.api.ops.shipping.remitCod({ ...remit, amount: net, fee, idempotencyKey: newKey() }),
+    ).rejects.toMatchObject({ code: "CONFLICT", message: expect.stringContaining(remit.reference) });
+    await expect(
+      ops.api.ops.shipping.remitCod({
+        ...remit,
+        reference: `${remit.reference}-2`,
+        amount: net,
+        fee,
+        idempotencyKey: newKey(),
+      }),
+    ).rejects.toMatchObject({ code: "CONFLICT", message: expect.stringMatching(/sudah dicatat$/) });
+    expect(await balances()).toEqual(settled);
+
+    // Another parcel: the operator sees the fee the courier named, and a report that keeps more, or whose
+    // figures do not add up, is refused with the figures and moves nothing.
+    const other = await delivered();
+    const otherFee = Math.max(2_500, Math.ceil((other.parcel.codAmount! * 4) / 100));
+    const otherNet = other.parcel.codAmount! - otherFee;
+    expect(
+      (await ops.api.ops.shipping.cod()).parcels.find((p) => p.shipmentId === other.parcel.id),
+    ).toMatchObject({ codAmount: other.parcel.codAmount, courierFee: otherFee });
+    const beforeOther = await balances();
+    const otherRemit = { shipmentIds: [other.parcel.id], reference: `SICEPAT-NET-${other.id.slice(-6)}` };
+    await expect(
+      ops.api.ops.shipping.remitCod({
+        ...otherRemit,
+        amount: otherNet - 1,
+        fee: otherFee + 1,
+        idempotencyKey: newKey(),
+      }),
+    ).rejects.toMatchObject({
+      code: "CONFLICT",
+      message: `Biaya COD kurir ${formatRupiah(otherFee + 1)} melebihi biaya yang ditetapkan kurir untuk paket yang dipilih saat pemesanan (${formatRupiah(otherFee)}). Periksa laporan kurir`,
+    });
+    await expect(
+      ops.api.ops.shipping.remitCod({
+        ...otherRemit,
+        amount: other.parcel.codAmount!,
+        fee: otherFee,
+        idempotencyKey: newKey(),
+      }),
+    ).rejects.toMatchObject({
+      code: "CONFLICT",
+      message:
+        `Paket yang dipilih menagih ${formatRupiah(other.parcel.codAmount!)}; dipotong biaya kurir ` +
+        `${formatRupiah(otherFee)}, seharusnya diterima ${formatRupiah(otherNet)}, bukan ` +
+        `${formatRupiah(other.parcel.codAmount!)}. Periksa laporan kurir`,
+    });
+    expect(await balances()).toEqual(beforeOther);
+    expect((await ops.api.ops.shipping.cod()).parcels.some((p) => p.shipmentId === other.parcel.id)).toBe(
+      true,
+    );
   });
 
   it("a shopper who confirms receipt before the courier reports it paid at the door; no courier report leaves it to the operator", async () => {

@@ -133,6 +133,15 @@ function trackingOf(parcel: ParcelRow): TrackingView {
   };
 }
 
+/**
+ * What the built-in courier keeps of the cash it collects on delivery, as its fee for collecting it: 4 % of the
+ * amount, rounded up, at least Rp 2.500 (what Indonesian couriers commonly charge through aggregators, and the
+ * Biteship simulator's rule), and always less than the amount. It remits the rest (decision 24).
+ */
+export function tableCodFee(codAmount: number): number {
+  return Math.min(Math.max(2_500, Math.ceil((codAmount * 4) / 100)), codAmount - 1);
+}
+
 export function createTableCourier(db: Db): CourierGateway {
   return {
     provider: "table",
@@ -193,6 +202,7 @@ export function createTableCourier(db: Db): CourierGateway {
         waybill: parcel.waybill,
         status: parcel.status,
         price: parcel.price,
+        codFee: parcel.codAmount === null ? null : tableCodFee(parcel.codAmount),
         label: { routingCode: zone ? `${hubs[zone]}-${input.destination.districtCode}` : null },
       };
     },

@@ -166,6 +166,14 @@ export function setPostage(store: PricedStore, postage: number): void {
   store.total = store.subtotal + store.postage + store.serviceFee + store.vat;
 }
 
+/**
+ * What the shopper pays for an order in all: its total, plus on delivery the COD fee the courier collects with it
+ * (issue 40: the one figure checkout, the order pages and the courier's label all show).
+ */
+export function grandTotalOf(order: { total: number; codFee: number | null }): number {
+  return order.total + (order.codFee ?? 0);
+}
+
 /** The time part of the last event id: events made in one millisecond still sort in the order made. */
 let lastEventTime = 0;
 

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, isNotNull, isNull, max, ne, sum } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, isNotNull, isNull, max, ne, sql, sum } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.ts";
 import { shipmentEvents, shipments } from "./shipping.tables.ts";
 
@@ -149,13 +149,17 @@ export async function lockShipments(tx: Tx, ids: readonly string[]): Promise<Shi
     .for("update");
 }
 
-/** The latest remittances recorded: each reference with its parcels, amount and when. */
+/**
+ * The latest remittances recorded: each reference with its parcels, what they collected, the fee the courier
+ * kept, what it paid, and when.
+ */
 export async function selectRemittances(db: Executor, limit: number) {
   const rows = await db
     .select({
       reference: shipments.codRemittance,
       parcels: count(),
-      amount: sum(shipments.codAmount).mapWith(Number),
+      collected: sum(shipments.codAmount).mapWith(Number),
+      fee: sql<number>`coalesce(sum(${shipments.codRemittedFee}), 0)`.mapWith(Number),
       at: max(shipments.codRemittedAt),
     })
     .from(shipments)
@@ -163,7 +167,14 @@ export async function selectRemittances(db: Executor, limit: number) {
     .groupBy(shipments.codRemittance)
     .orderBy(desc(max(shipments.codRemittedAt)))
     .limit(limit);
-  return rows.map((r) => ({ reference: r.reference!, parcels: r.parcels, amount: r.amount, at: r.at! }));
+  return rows.map((r) => ({
+    reference: r.reference!,
+    parcels: r.parcels,
+    collected: r.collected,
+    fee: r.fee,
+    amount: r.collected - r.fee,
+    at: r.at!,
+  }));
 }
 
 /** Whether a remittance reference was recorded already. */

@@ -54,3 +54,12 @@ export async function recordSteps(
   });
   return { movedTo: latest.status, at: latest.at };
 }
+
+/**
+ * The most a courier may keep of a COD parcel's cash as its fee: what it named at booking, and always less than
+ * what it collected (0 when it named none, or the parcel collects nothing).
+ */
+export function allowedCodFee(shipment: Pick<ShipmentRow, "codAmount" | "codCourierFee">): number {
+  if (shipment.codAmount === null) return 0;
+  return Math.max(0, Math.min(shipment.codCourierFee ?? 0, shipment.codAmount - 1));
+}

@@ -40,9 +40,17 @@ export const shipments = pgTable(
     price: bigint({ mode: "number" }).notNull(),
     /** Cash the courier collects on delivery; null when nothing is collected. */
     codAmount: bigint({ mode: "number" }),
+    /**
+     * What the courier keeps of the cash it collects, as its fee for collecting it, as it stated at booking
+     * (Biteship's `destination.cash_on_delivery.fee`): the most a remittance may deduct for this parcel. Null
+     * when nothing is collected, or the courier named no fee (then none may be deducted).
+     */
+    codCourierFee: bigint({ mode: "number" }),
     /** When the courier (or aggregator) paid the collected cash on to the shop, and its reference for it. */
     codRemittedAt: timestamp({ withTimezone: true }),
     codRemittance: text(),
+    /** The fee the courier kept of this parcel's cash when it remitted (it remitted the rest). */
+    codRemittedFee: bigint({ mode: "number" }),
     /** When tracking last asked the courier. */
     trackedAt: timestamp({ withTimezone: true }),
     deliveredAt: timestamp({ withTimezone: true }),
@@ -60,6 +68,10 @@ export const shipments = pgTable(
     index("shipments_waybill_idx").on(t.waybill),
     index("shipments_provider_idx").on(t.provider, t.providerShipmentId),
     check("shipments_money", sql`${t.price} >= 0 and (${t.codAmount} is null or ${t.codAmount} > 0)`),
+    check(
+      "shipments_cod_fees",
+      sql`(${t.codCourierFee} is null or (${t.codAmount} is not null and ${t.codCourierFee} >= 0)) and (${t.codRemittedFee} is null or (${t.codRemittedFee} >= 0 and ${t.codRemittedFee} < ${t.codAmount}))`,
+    ),
   ],
 );
 

@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { expect, test, type APIRequestContext, type Locator, type Page } from "@playwright/test";
 import {
   goodPassword,
   newPhone,
@@ -17,8 +17,9 @@ import { idempotencyKey, saveAddress } from "../support/setup.ts";
 
 // Issue 27, cash on delivery: a shopper who signed up with a phone number sees COD closed while the account is
 // new (with the reason), then, once the operator lets new accounts pay on delivery, places an order on delivery
-// (the notice that an opened parcel cannot be refused is on the page), sees on the order what to pay the courier,
-// and the order is paid when the courier delivers it; the operator records the courier's remittance. A second
+// (the notice that an opened parcel cannot be refused is on the page), sees on the order what to pay the courier
+// (the total checkout showed, with the COD fee on its own line: issue 40), and the order is paid when the courier
+// delivers it; the operator records the courier's remittance, net of its COD fee. A second
 // parcel is refused: the order is cancelled as refused. Three languages, at 390 and 320 px, axe clean.
 
 /** A shopper who signed up with a phone number (the code read from the development outbox), signed in on `page`. */
@@ -95,7 +96,19 @@ async function shipAndMove(
   return card;
 }
 
-/** Places the checkout on the page by cash on delivery; answers the order's id. */
+/** The amount of a money summary's row, by its label. */
+function moneyRow(scope: Locator, label: string): Locator {
+  const exact = new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}$`);
+  return scope
+    .locator("dl > div")
+    .filter({ has: scope.page().locator("dt", { hasText: exact }) })
+    .locator("dd");
+}
+
+/**
+ * Places the checkout on the page by cash on delivery; answers the order's id and the total checkout showed,
+ * which the order page shows as its total too, with the COD fee on a line of its own (issue 40).
+ */
 async function placeOnDelivery(page: Page, lang: Lang) {
   const m = messages[lang];
   const cod = page.getByRole("radio", { name: new RegExp(m.orders.cod.label.replace(/[()]/g, "\\$&")) });
@@ -106,10 +119,23 @@ async function placeOnDelivery(page: Page, lang: Lang) {
   await expect(page.locator("details summary").first()).toContainText(m.orders.shipping.cod);
   const place = page.locator("main button.rounded-full").last();
   await expect(place).toBeEnabled();
+  // What the shopper will pay the courier: the checkout's total, and the store's order's total (one store), with
+  // the COD fee on its own line.
+  const total = (await page.getByTestId("checkout-total").textContent())!;
+  const fee = /Rp [\d.]+/.exec((await page.getByTestId("checkout-fee").textContent())!)![0];
+  const checkoutMoney = page
+    .locator("main section")
+    .filter({ has: page.locator("dl") })
+    .first();
+  await expect(moneyRow(checkoutMoney, m.orders.pay.storeTotal)).toHaveText(total);
+  await expect(moneyRow(checkoutMoney, m.orders.cod.fee)).toHaveText(fee);
   await place.click();
   await page.waitForURL(/\/h5\/order\/detail\?id=ord_/);
   await waitForHydration(page);
-  return new URL(page.url()).searchParams.get("id")!;
+  const orderMoney = page.locator('section[aria-labelledby="order-items"]');
+  await expect(moneyRow(orderMoney, m.orders.cod.fee)).toHaveText(fee);
+  await expect(moneyRow(orderMoney, m.orders.pay.total)).toHaveText(total);
+  return { id: new URL(page.url()).searchParams.get("id")!, total };
 }
 
 // The languages one after another: each changes the shop's cash-on-delivery settings for a moment.
@@ -159,11 +185,12 @@ for (const lang of langs) {
     await page.reload();
     await waitForHydration(page);
     await expectScreen(page, `checkout with cash on delivery (${lang})`);
-    const delivered = await placeOnDelivery(page, lang);
+    const { id: delivered, total } = await placeOnDelivery(page, lang);
     const detail = page.locator("main");
     await expect(detail).toContainText(m.orders.detail.methods.cod);
     await expect(detail).toContainText(c.fee);
-    const pay = detail.getByText(new RegExp(c.payCourier.split("{{amount}}")[0]!.trim()));
+    // What to pay the courier is that same total.
+    const pay = detail.getByText(fill(c.payCourier, { amount: total }));
     await expect(pay).toBeVisible();
     await expectScreen(page, `order to pay on delivery (${lang})`);
     await page.setViewportSize({ width: 320, height: 844 });
@@ -177,26 +204,39 @@ for (const lang of langs) {
       "out_for_delivery",
       "delivered",
     ]);
-    expect(card.shipment!.codAmount).toBeGreaterThan(0);
+    expect(rupiah(card.shipment!.codAmount!)).toBe(total);
     await page.reload();
     await waitForHydration(page);
     await expect(detail).toContainText(m.orders.events.paid);
     await expect(pay).toBeHidden();
 
-    // The operator records the courier's remittance for that parcel.
+    // The operator records the courier's remittance for that parcel: what it collected less the fee it named
+    // when the parcel was booked (issue 40).
     await ops.goto(localePath(lang, "/ops/cod"));
     await waitForHydration(ops);
     const o = m.ops.cod;
+    const collected = card.shipment!.codAmount!;
+    const owed = await trpcQuery<{ parcels: { shipmentId: string; courierFee: number }[] }>(
+      request,
+      "ops.shipping.cod",
+      undefined,
+      "ind",
+      opsToken,
+    );
+    const courierFee = owed.parcels.find((p) => p.shipmentId === card.shipment!.id)!.courierFee;
+    expect(courierFee).toBeGreaterThan(0);
+    const net = collected - courierFee;
     await ops.getByRole("checkbox", { name: new RegExp(fill(o.order, { code: card.code })) }).check();
-    await expect(ops.getByTestId("cod-selected")).toContainText(rupiah(card.shipment!.codAmount!));
+    await expect(ops.getByTestId("cod-selected")).toContainText(rupiah(collected));
+    await expect(ops.getByTestId("cod-expected")).toHaveText(
+      fill(o.expected, { fee: rupiah(courierFee), net: rupiah(net) }),
+    );
     await ops.getByLabel(o.reference).fill(`COD-${lang}-${card.code}`);
-    await ops.getByLabel(o.amount).fill(String(card.shipment!.codAmount));
+    await ops.getByLabel(o.amount).fill(String(net));
     await expectScreen(ops, `COD remittances (${lang})`);
     await ops.getByRole("button", { name: o.submit }).click();
     await expect(
-      toasts(ops, lang).getByText(
-        fill(plural(lang, o.recorded, 1), { count: 1, amount: rupiah(card.shipment!.codAmount!) }),
-      ),
+      toasts(ops, lang).getByText(fill(plural(lang, o.recorded, 1), { count: 1, amount: rupiah(net) })),
     ).toBeVisible();
     await expect(ops.getByText(`COD-${lang}-${card.code}`)).toBeVisible();
     await ops.context().close();
@@ -204,7 +244,7 @@ for (const lang of langs) {
     // A second parcel on delivery is refused and comes back: the order is cancelled as refused.
     await page.goto(checkout);
     await waitForHydration(page);
-    const refused = await placeOnDelivery(page, lang);
+    const { id: refused } = await placeOnDelivery(page, lang);
     await shipAndMove(request, tokens, refused, ["picked_up", "in_transit", "returning", "returned"]);
     await page.reload();
     await waitForHydration(page);

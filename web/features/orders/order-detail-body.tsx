@@ -97,14 +97,11 @@ export function OrderDetailBody(props: {
               ? channelNames[order.paymentMethod]
               : t(`orders.detail.methods.${order.paymentMethod}`)}
           </SummaryRow>
-          {order.codFee !== null && (
-            <SummaryRow label={t("orders.cod.fee")}>{formatRupiah(order.codFee)}</SummaryRow>
-          )}
           {order.paidAt && <SummaryRow label={t("orders.events.paid")}>{at(order.paidAt)}</SummaryRow>}
         </dl>
         {order.codFee !== null && !order.paidAt && order.status !== "cancelled" && (
           <p className="mt-2 rounded-lg bg-amber-50 p-3 text-sm text-amber-900 dark:bg-amber-950 dark:text-amber-100">
-            {t("orders.cod.payCourier", { amount: formatRupiah(order.total + order.codFee) })}{" "}
+            {t("orders.cod.payCourier", { amount: formatRupiah(order.grandTotal) })}{" "}
             {t("orders.cod.noRefusal")}
           </p>
         )}

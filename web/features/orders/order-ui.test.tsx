@@ -32,4 +32,22 @@ describe("an order's money summary", () => {
     expect(summary[3]![0]).toBe("PPN 11%");
     expect(summary[4]).toEqual(["Total pembayaran", "Rp 14.131"]);
   });
+
+  it("on delivery, shows the COD fee on its own line and the total the courier collects", () => {
+    const summary = rows(
+      renderHtml(
+        <MoneySummary
+          {...checkout}
+          vatBasisPoints={1_100}
+          codFee={283}
+          grandTotal={14_414}
+          totalLabel="Total pembayaran"
+        />,
+      ),
+    );
+    expect(summary.slice(4)).toEqual([
+      ["Biaya COD", "Rp 283"],
+      ["Total pembayaran", "Rp 14.414"],
+    ]);
+  });
 });

@@ -42,7 +42,11 @@ export function ItemLine(props: {
   );
 }
 
-/** The money of an order or a checkout: subtotal, postage, service fee, VAT and the total. */
+/**
+ * The money of an order or a checkout: subtotal, postage, service fee, VAT, on delivery the COD fee on its own
+ * line, and the total the shopper pays (issue 40: with the COD fee, the same figure at checkout, on the order and
+ * on the courier's label).
+ */
 export function MoneySummary(props: {
   subtotal: number;
   postage: number;
@@ -51,6 +55,10 @@ export function MoneySummary(props: {
   /** The VAT rate in basis points (1100 is 11 %). */
   vatBasisPoints: number;
   total: number;
+  /** Cash on delivery: the fee the courier collects with the total; null or left out otherwise. */
+  codFee?: number | null;
+  /** What the shopper pays in all (the total with the COD fee); the total when left out. */
+  grandTotal?: number;
   totalLabel?: string;
   /** No address yet: postage is not known, so it says it follows and the total says it is before postage. */
   postagePending?: boolean;
@@ -72,13 +80,16 @@ export function MoneySummary(props: {
       </SummaryRow>
       <SummaryRow label={t("orders.pay.serviceFee")}>{formatRupiah(props.serviceFee)}</SummaryRow>
       <SummaryRow label={t("orders.pay.vat", { percent })}>{formatRupiah(props.vat)}</SummaryRow>
+      {props.codFee != null && (
+        <SummaryRow label={t("orders.cod.fee")}>{formatRupiah(props.codFee)}</SummaryRow>
+      )}
       <SummaryRow
         label={
           pending ? t("orders.pay.storeTotalBeforePostage") : (props.totalLabel ?? t("orders.pay.storeTotal"))
         }
         strong
       >
-        {formatRupiah(props.total)}
+        {formatRupiah(props.grandTotal ?? props.total)}
       </SummaryRow>
     </dl>
   );

@@ -32,9 +32,10 @@ export async function loader({ request, context, params, url }: Route.LoaderArgs
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageMeta(matches, loaderData?.title);
 
 /**
- * Cash on delivery (issue 27): what couriers owe for parcels they delivered and collected for, parcel by parcel;
- * the operator's record of a courier's remittance from its report (the parcels it pays for, its reference, the
- * amount received), which settles them; and who may pay on delivery, for what fee.
+ * Cash on delivery (issue 27): what couriers owe for parcels they delivered and collected for, parcel by parcel,
+ * with the fee each courier named for collecting; the operator's record of a courier's remittance from its report
+ * (the parcels it pays for, its reference, the fee it kept, the amount received), which settles them (issue 40);
+ * and who may pay on delivery, for what fee.
  */
 function CodContent() {
   const { t, locale } = useI18n();
@@ -46,6 +47,8 @@ function CodContent() {
   const [chosen, setChosen] = useState<ReadonlySet<string>>(new Set());
   const [reference, setReference] = useState("");
   const [amount, setAmount] = useState<number | null>(null);
+  /** The courier's fee as its report states it; until the operator types one, the fees it named at booking. */
+  const [fee, setFee] = useState<number | null>(null);
   const [errors, setErrors] = useState<FieldErrors>({});
   const intent = useIntentKey();
   const remit = useMutation(
@@ -55,6 +58,7 @@ function CodContent() {
         setChosen(new Set());
         setReference("");
         setAmount(null);
+        setFee(null);
         setErrors({});
         void queryClient.invalidateQueries({ queryKey: trpc.ops.shipping.cod.queryKey() });
         toast.notify(
@@ -71,6 +75,8 @@ function CodContent() {
   if (!ledger || !settings) return <main id="main" className="pb-8" />;
   const selected = ledger.parcels.filter((p) => chosen.has(p.shipmentId));
   const selectedSum = selected.reduce((a, p) => a + p.codAmount, 0);
+  const selectedFee = selected.reduce((a, p) => a + p.courierFee, 0);
+  const feeShown = fee ?? selectedFee;
   const toggle = (id: string, on: boolean) => {
     setChosen((c) => {
       const next = new Set(c);
@@ -82,7 +88,7 @@ function CodContent() {
   };
   const submit = (e: React.FormEvent) => {
     e.preventDefault();
-    const request = { shipmentIds: [...chosen], reference, amount: amount ?? Number.NaN };
+    const request = { shipmentIds: [...chosen], reference, amount: amount ?? Number.NaN, fee: feeShown };
     remit.mutate({ ...request, idempotencyKey: intent.keyFor(request) });
   };
   return (
@@ -136,7 +142,12 @@ function CodContent() {
                             ` · ${t("ops.cod.delivered", { time: formatDateTime(p.deliveredAt, locale, zone) })}`}
                         </span>
                       </span>
-                      <span className="shrink-0 font-semibold tabular-nums">{formatRupiah(p.codAmount)}</span>
+                      <span className="shrink-0 text-end tabular-nums">
+                        <span className="block font-semibold">{formatRupiah(p.codAmount)}</span>
+                        <span className="block text-xs text-gray-700 dark:text-gray-300">
+                          {t("ops.cod.courierFee", { fee: formatRupiah(p.courierFee) })}
+                        </span>
+                      </span>
                     </label>
                   </li>
                 ))}
@@ -152,6 +163,14 @@ function CodContent() {
             <p className="mt-1 text-sm text-gray-700 dark:text-gray-300" data-testid="cod-selected">
               {t("ops.cod.selected", { count: selected.length, amount: formatRupiah(selectedSum) })}
             </p>
+            {selected.length > 0 && (
+              <p className="text-sm text-gray-700 dark:text-gray-300" data-testid="cod-expected">
+                {t("ops.cod.expected", {
+                  fee: formatRupiah(feeShown),
+                  net: formatRupiah(selectedSum - feeShown),
+                })}
+              </p>
+            )}
             <Field
               label={t("ops.cod.reference")}
               hint={t("ops.cod.referenceHint")}
@@ -164,6 +183,22 @@ function CodContent() {
                 onChange: (e) => {
                   setReference(e.target.value);
                   setErrors((x) => ({ ...x, reference: undefined, form: undefined }));
+                },
+              }}
+            />
+            <Field
+              label={t("ops.cod.fee")}
+              hint={t("ops.cod.feeHint", { max: formatRupiah(selectedFee) })}
+              error={errors.fee}
+              prefix={<span className="font-medium text-gray-700 dark:text-gray-300">Rp</span>}
+              input={{
+                name: "fee",
+                inputMode: "numeric",
+                autoComplete: "off",
+                value: formatNumber(feeShown, locale),
+                onChange: (e) => {
+                  setFee(parseAmount(e.target.value) ?? 0);
+                  setErrors((x) => ({ ...x, fee: undefined, form: undefined }));
                 },
               }}
             />
@@ -211,6 +246,12 @@ function CodContent() {
                   <span className="block font-mono font-medium break-words">{r.reference}</span>
                   <span className="block text-gray-700 dark:text-gray-300">
                     {t("ops.cod.parcels", { count: r.parcels })} · {formatDateTime(r.at, locale, zone)}
+                  </span>
+                  <span className="block text-gray-700 dark:text-gray-300">
+                    {t("ops.cod.remitted", {
+                      collected: formatRupiah(r.collected),
+                      fee: formatRupiah(r.fee),
+                    })}
                   </span>
                 </span>
                 <span className="shrink-0 font-semibold tabular-nums">{formatRupiah(r.amount)}</span>

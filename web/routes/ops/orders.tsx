@@ -98,7 +98,7 @@ function OrderRow(props: { order: FulfilmentOrderView; refresh: () => void }) {
         {o.address.name} · {o.address.mobile} · {o.address.detail}, {o.address.area} {o.address.postcode}
       </p>
       <p className="mt-1 text-sm">
-        {t("orders.pay.total")} <strong className="tabular-nums">{formatRupiah(o.total)}</strong> ·{" "}
+        {t("orders.pay.total")} <strong className="tabular-nums">{formatRupiah(o.grandTotal)}</strong> ·{" "}
         {o.goodsPaidAt ? t("orders.detail.goodsPaid") : t("orders.merchant.views.goods_unpaid")}
       </p>
       {o.serviceName && !o.shipment && (

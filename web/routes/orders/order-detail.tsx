@@ -262,7 +262,8 @@ function OrderDetailContent() {
                 onClick={() =>
                   modal.open(ConfirmDialog, {
                     title: `${t("orders.detail.cancelTitle")} ${
-                      order.status !== "paid"
+                      // Nothing to give back for an order not paid, nor for one to be paid on delivery.
+                      order.status !== "paid" || order.paidAt === null
                         ? t("orders.detail.cancelBodyUnpaid")
                         : order.refundTo === "provider" && isPaymentChannel(order.paymentMethod)
                           ? t("orders.detail.cancelBodyProvider", {

@@ -124,7 +124,8 @@ function OrdersContent() {
                     {formatDateTime(o.createdAt, locale, zone)}
                   </span>
                   <span>
-                    {t("orders.list.total")} <strong className="tabular-nums">{formatRupiah(o.total)}</strong>
+                    {t("orders.list.total")}{" "}
+                    <strong className="tabular-nums">{formatRupiah(o.grandTotal)}</strong>
                   </span>
                 </p>
                 {o.payDueAt && (

@@ -330,7 +330,14 @@ function Checkout() {
             }}
           />
           <div className="mt-2 border-t border-gray-100 pt-2 dark:border-gray-800">
-            <MoneySummary {...store} vatBasisPoints={q.vatBasisPoints} postagePending={!address} />
+            <MoneySummary
+              {...store}
+              vatBasisPoints={q.vatBasisPoints}
+              postagePending={!address}
+              // On delivery each store's order shows its COD fee and what its courier collects, as its order will.
+              codFee={method === "cod" && codOpen ? store.codFee : null}
+              grandTotal={method === "cod" && codOpen ? store.total + store.codFee : store.total}
+            />
           </div>
         </Card>
       ))}
@@ -415,11 +422,14 @@ function Checkout() {
         <div className="flex items-center gap-3">
           <p className="flex-1 text-sm">
             {t(address ? "orders.pay.total" : "orders.pay.totalBeforePostage")}{" "}
-            <strong className="block text-lg text-primary-800 tabular-nums dark:text-primary-300">
+            <strong
+              className="block text-lg text-primary-800 tabular-nums dark:text-primary-300"
+              data-testid="checkout-total"
+            >
               {formatRupiah(total)}
             </strong>
             {fee > 0 && (
-              <span className="block text-xs text-gray-600 dark:text-gray-400">
+              <span className="block text-xs text-gray-600 dark:text-gray-400" data-testid="checkout-fee">
                 {t(method === "cod" ? "orders.cod.fee" : "payments.screen.fee")} {formatRupiah(fee)}
               </span>
             )}

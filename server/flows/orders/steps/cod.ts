@@ -2,6 +2,7 @@ import { type CodSettings } from "#common/contracts/settings.ts";
 import { type Tx } from "../../../db/client.ts";
 import { move, walletBalance, type Transfer } from "../../../modules/ledger/ledger.service.ts";
 import {
+  grandTotalOf,
   insertEvents,
   orderEvent,
   updateOrder,
@@ -46,9 +47,7 @@ export async function collectCod(tx: Tx, order: OrderRow, at: Date): Promise<voi
   }
   await move(tx, transfers, null);
   await updateOrder(tx, order.id, { paidAt: at, updatedAt: now() });
-  await insertEvents(tx, [
-    orderEvent(order.id, "paid", "system", null, { amount: order.total + (order.codFee ?? 0) }),
-  ]);
+  await insertEvents(tx, [orderEvent(order.id, "paid", "system", null, { amount: grandTotalOf(order) })]);
 }
 
 /**
