@@ -45,6 +45,16 @@ export async function sandboxPaymentOf(database: Pick<TestDatabase, "db">, attem
   return payment;
 }
 
+/**
+ * The sandbox, as a real provider that took the money after the shop had closed the attempt (a bank's late
+ * settlement): its own record says paid, so its status API agrees with the late notification (decision 19: money
+ * for a closed attempt is applied only when the provider confirms it).
+ */
+export async function providerTookItLate(database: Pick<TestDatabase, "db">, attemptId: string) {
+  const payment = await sandboxPaymentOf(database, attemptId);
+  await database.db.update(sandboxPayments).set({ status: "paid" }).where(eq(sandboxPayments.id, payment.id));
+}
+
 /** The sandbox notification's body for an attempt's payment, now in `status` (as the sandbox sends it). */
 export async function paidNotice(
   database: Pick<TestDatabase, "db">,

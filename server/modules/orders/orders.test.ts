@@ -1,7 +1,13 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { callerFor } from "../../../tests/setup/caller.ts";
 import { expectLedgerBalanced } from "../../../tests/setup/ledger.ts";
-import { newKey, notifySandbox, paidNotice, signedInUser } from "../../../tests/setup/money.ts";
+import {
+  newKey,
+  notifySandbox,
+  paidNotice,
+  providerTookItLate,
+  signedInUser,
+} from "../../../tests/setup/money.ts";
 import {
   credit,
   listing,
@@ -424,7 +430,13 @@ describe("fulfilment and completion", () => {
     let order = await shopper.api.orders.get({ id });
     expect(order).toMatchObject({ status: "shipped", courier: "JNE" });
     expect(order.trackingNumber).toMatch(/^CGK\d{13}$/);
-    expect(order.actions).toEqual({ pay: false, cancel: false, confirm: true, review: false });
+    expect(order.actions).toEqual({
+      pay: false,
+      cancel: false,
+      confirm: true,
+      review: false,
+      buyAgain: false,
+    });
     // Too late to cancel once shipped.
     await expect(shopper.api.orders.cancel({ id, idempotencyKey: newKey() })).rejects.toMatchObject({
       code: "CONFLICT",
@@ -585,10 +597,21 @@ describe("payment through the gateway", () => {
     await runJobs();
     const expired = await shopper.api.orders.get({ id });
     expect(expired).toMatchObject({ status: "cancelled", cancelReason: "payment_expired", attemptId: null });
-    expect(expired.actions).toEqual({ pay: false, cancel: false, confirm: false, review: false });
+    expect(expired.actions).toEqual({
+      pay: false,
+      cancel: false,
+      confirm: false,
+      review: false,
+      buyAgain: true,
+    });
     expect(await stockOf(listingA)).toBe(10);
     restore?.();
     restore = undefined;
+    // A notification of money the provider does not confirm changes nothing (decision 19)…
+    expect((await notify(await paidBody(placed.attemptId!))).status).toBe(409);
+    expect((await shopper.api.wallet.summary()).balance).toBe(0);
+    // …money it did take late goes to the wallet.
+    await providerTookItLate(database, placed.attemptId!);
     expect((await notify(await paidBody(placed.attemptId!))).status).toBe(200);
     expect((await shopper.api.wallet.summary()).balance).toBe(order.total);
     expect((await shopper.api.orders.get({ id })).status).toBe("cancelled");

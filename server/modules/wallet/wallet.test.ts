@@ -9,6 +9,7 @@ import {
   notifySandbox,
   paidNotice,
   pressOnSandbox,
+  providerTookItLate,
   sandboxPaymentOf,
   signedInUser,
 } from "../../../tests/setup/money.ts";
@@ -588,8 +589,12 @@ describe("recharges through the sandbox gateway", () => {
     const late = await pressOnSandbox(app(), database, b.attemptId, "pay");
     expect(late.status).toBe(303);
     expect((await sandboxPayment(database.db, bPayment))?.status).toBe("expired");
-    // A real gateway that took the money anyway and says so late: credited, once.
+    // Said paid while the provider says expired: nothing moves (decision 19).
     const paid = await paidNotice(database, b.attemptId);
+    expect((await notify(paid, { at: later })).status).toBe(409);
+    expect((await user.api.wallet.summary()).balance).toBe(0);
+    // A real gateway that took the money anyway and says so late: credited, once.
+    await providerTookItLate(database, b.attemptId);
     expect((await notify(paid, { at: later })).status).toBe(200);
     expect((await notify(paid, { at: later })).status).toBe(200);
     expect(await user.api.wallet.rechargeStatus({ id: b.id })).toMatchObject({ status: "completed" });
