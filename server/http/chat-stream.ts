@@ -3,6 +3,12 @@
 // stream open on this instance is read once per language and written to those streams. A stream that drops
 // resumes from the last message id it saw (`Last-Event-ID`, which browsers send by themselves); when the bus
 // itself lost its connection, streams are told to catch up (`resync`).
+//
+// A stream lives only as long as the session it was opened with: ending a session (signing out, a password reset,
+// a suspension) announces it on the sessions channel in the same transaction, and every instance closes that
+// session's streams when it hears of it. As a backstop, for an announcement missed (the bus's connection was down)
+// or a session that simply expired, each stream checks its session again with every keep-alive and when the bus
+// connects again.
 import type { Context as HonoContext, Hono } from "hono";
 import { streamSSE, type SSEStreamingApi } from "hono/streaming";
 import type { Locale } from "#common/locales.ts";
@@ -10,6 +16,7 @@ import type { ChatMessageView } from "#common/contracts/chat.ts";
 import type { Db } from "../db/client.ts";
 import { chatChannel, parseChatEvent, selectMessagesByIds } from "../modules/chat/chat.service.ts";
 import { messagesSince } from "../flows/chat.ts";
+import { parseSessionsEvent, resolveSession, sessionsChannel } from "../modules/auth/auth.service.ts";
 import { conversationParties, messageViews } from "../read/chat.ts";
 import type { Logger } from "../platform/logger.ts";
 import type { NotifyBus } from "../platform/pg-notify.ts";
@@ -20,27 +27,30 @@ import type { FrameEnv } from "./frame.ts";
 
 interface Reader {
   userId: string;
+  /** The session the stream was opened with. */
+  sessionId: string;
   lang: Locale;
   send(event: string, data: unknown, id?: number): void;
+  /** Checks the session again before anything written after this call; closes the stream if it ended. */
+  recheck(): void;
   close(): void;
 }
 
 /** Streams a user may keep open at once on one instance (tabs, devices); the oldest goes when another opens. */
 const streamsPerUser = 5;
-/** A comment this often keeps proxies and phones from closing an idle stream. */
+/**
+ * A comment this often keeps proxies and phones from closing an idle stream; the stream's session is checked
+ * again as often, so a stream outlives its session by at most this long when the announcement was missed.
+ */
 const keepAliveMs = 25_000;
-
-export interface ChatHub {
-  /** Readers with a stream open on this instance. */
-  readonly open: number;
-  close(): void;
-}
 
 interface HubDeps {
   db: Db;
   storage: Storage;
   log: Logger;
   bus: NotifyBus;
+  /** How often a stream is kept alive and its session checked again (25 s; tests shorten it). */
+  keepAliveMs?: number;
 }
 
 export function createChatHub(deps: HubDeps) {
@@ -104,11 +114,32 @@ export function createChatHub(deps: HubDeps) {
   const unsubscribe = deps.bus.subscribe(chatChannel, (payload) => {
     deliver(payload).catch((err: unknown) => deps.log.warn({ err }, "chat: an event could not be delivered"));
   });
+  // A session ended: its streams here close at once, before any event heard after it is written to them.
+  let revocationsHeard = 0;
+  const unSessions = deps.bus.subscribe(sessionsChannel, (payload) => {
+    const event = parseSessionsEvent(payload);
+    if (!event) return;
+    revocationsHeard++;
+    for (const reader of [...(readers.get(event.u) ?? [])]) {
+      if (event.s === undefined || event.s === reader.sessionId) reader.close();
+    }
+  });
+  // What was said while the bus was away was not heard: sessions ended meanwhile among it.
   const unReconnect = deps.bus.onReconnect(() => {
-    for (const set of readers.values()) for (const reader of set) reader.send("resync", {});
+    for (const set of readers.values()) {
+      for (const reader of set) {
+        reader.recheck();
+        reader.send("resync", {});
+      }
+    }
   });
 
   return {
+    keepAliveMs: deps.keepAliveMs ?? keepAliveMs,
+    /** Sessions-ended announcements heard so far: a stream being opened meanwhile checks its session again. */
+    get revocationsHeard() {
+      return revocationsHeard;
+    },
     get open() {
       let n = 0;
       for (const set of readers.values()) n += set.size;
@@ -130,6 +161,7 @@ export function createChatHub(deps: HubDeps) {
     },
     close() {
       unsubscribe();
+      unSessions();
       unReconnect();
       for (const set of readers.values()) for (const reader of set) reader.close();
       readers.clear();
@@ -159,6 +191,7 @@ export function chatStreamRoute(
   },
 ) {
   app.get("/chat/stream", async (c) => {
+    const heard = deps.hub.revocationsHeard;
     const lang = localeFromHeader(c.req.query("lang") ?? c.req.header("lang") ?? null);
     const ctx = deps.createContext({
       headers: c.req.raw.headers,
@@ -172,26 +205,48 @@ export function chatStreamRoute(
     const after = resumeFrom(c.req.header("last-event-id")) ?? resumeFrom(c.req.query("after"));
     // Nginx and other proxies would otherwise hold the events back to fill a buffer.
     c.header("x-accel-buffering", "no");
+    /** Whether the stream's session is still signed in; a database that does not answer leaves it open: nothing
+     * reaches a stream without the database, and the next check decides. */
+    const signedIn = async () => {
+      try {
+        return (await resolveSession(deps.db, ctx.token))?.sessionId === user.sessionId;
+      } catch (err) {
+        deps.log.warn({ err }, "chat: a stream's session could not be checked");
+        return true;
+      }
+    };
     return streamSSE(c, async (stream: SSEStreamingApi) => {
       let queue = Promise.resolve();
       let closed = false;
       let done!: () => void;
       const finished = new Promise<void>((resolve) => (done = resolve));
+      // One step at a time, in order; nothing more is written once the stream is closed.
+      const enqueue = (step: () => Promise<unknown>) => {
+        queue = queue
+          .then(() => (closed ? undefined : step()))
+          .then(
+            () => undefined,
+            () => reader.close(),
+          );
+      };
       const reader: Reader = {
         userId: user.id,
+        sessionId: user.sessionId,
         lang,
         send(event, data, id) {
           if (closed) return;
-          // One write at a time, in order.
-          queue = queue
-            .then(() =>
-              stream.writeSSE({
-                event,
-                data: JSON.stringify(data),
-                ...(id !== undefined && { id: String(id) }),
-              }),
-            )
-            .catch(() => reader.close());
+          enqueue(() =>
+            stream.writeSSE({
+              event,
+              data: JSON.stringify(data),
+              ...(id !== undefined && { id: String(id) }),
+            }),
+          );
+        },
+        recheck() {
+          enqueue(async () => {
+            if (!(await signedIn())) reader.close();
+          });
         },
         close() {
           if (closed) return;
@@ -200,6 +255,8 @@ export function chatStreamRoute(
         },
       };
       const detach = deps.hub.attach(reader);
+      // A session ended between the check above and now was announced before this stream could hear it.
+      if (deps.hub.revocationsHeard !== heard) reader.recheck();
       stream.onAbort(() => reader.close());
       await stream.writeSSE({ event: "ready", data: "{}", retry: 3000 });
       if (after !== undefined) {
@@ -208,13 +265,9 @@ export function chatStreamRoute(
         for (const m of missed.messages) reader.send("message", m, m.id);
       }
       const timer = setInterval(() => {
-        queue = queue
-          .then(() => stream.write(": keep-alive\n\n"))
-          .then(
-            () => undefined,
-            () => reader.close(),
-          );
-      }, keepAliveMs);
+        reader.recheck();
+        enqueue(() => stream.write(": keep-alive\n\n"));
+      }, deps.hub.keepAliveMs);
       await finished;
       clearInterval(timer);
       detach();

@@ -50,8 +50,8 @@ export interface Context {
   t: Translate;
   /** The session token: the `authorization` header (seed section 7), else the session cookie. */
   token: string;
-  /** The signed-in user, looked up once on first use. */
-  user: () => Promise<{ id: string; role: Role } | undefined>;
+  /** The signed-in user (and the session it signed in with), looked up once on first use. */
+  user: () => Promise<{ id: string; role: Role; sessionId: string } | undefined>;
   cookies: SessionCookies;
   requestId: string;
   clientIp: string;
@@ -153,7 +153,7 @@ export function createContextFactory(deps: ContextDeps) {
   return (req: RequestInfo): Context => {
     const lang = req.locale ?? localeFromHeader(req.headers.get("lang"));
     const token = tokenFrom(req.headers);
-    let user: Promise<{ id: string; role: Role } | undefined> | undefined;
+    let user: ReturnType<Context["user"]> | undefined;
     let visitorKey: string | undefined;
     let log: Logger | undefined;
     const addressKey = () =>

@@ -61,7 +61,7 @@ export async function insertSession(db: Db, row: typeof sessions.$inferInsert) {
 
 const activeSession = preparedPerDb((db) =>
   db
-    .select({ userId: sessions.userId, role: users.role })
+    .select({ sessionId: sessions.id, userId: sessions.userId, role: users.role })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(
@@ -82,11 +82,14 @@ export async function selectActiveSession(db: Db, tokenHash: string, at: Date) {
   return rows[0];
 }
 
+/** Revokes the session with this token's hash; answers it (its id and user), unless it was revoked already. */
 export async function revokeSessionByHash(db: Db, tokenHash: string, at: Date) {
-  await db
+  const rows = await db
     .update(sessions)
     .set({ revokedAt: at })
-    .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt)));
+    .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt)))
+    .returning({ id: sessions.id, userId: sessions.userId });
+  return rows[0];
 }
 
 export async function revokeUserSessions(db: Db, userId: string, at: Date): Promise<number> {

@@ -18,6 +18,7 @@ import { now } from "../../platform/clock.ts";
 import { DomainError } from "../../platform/errors.ts";
 import { newId } from "../../platform/ids.ts";
 import type { Logger } from "../../platform/logger.ts";
+import { notify } from "../../platform/pg-notify.ts";
 import type { Channels, OutgoingMessage } from "../../platform/messaging.ts";
 import { limitRules, RateLimitedError, type RateLimits } from "../../platform/rate-limit.ts";
 import { imageKinds, imageView, storeUpload } from "../../platform/images.ts";
@@ -196,6 +197,38 @@ async function useCode(deps: AuthDeps, parsed: ParsedAccount, purpose: CodePurpo
   throw left > 0 ? new DomainError("bad_request", "auth.errors.codeWrong", { attempts: left }) : spent;
 }
 
+/**
+ * The channel on which ended sessions are announced to every instance, so each ends the live streams (the chat's)
+ * that were opened with them: `{"u":user,"s":session}` for one session, `{"u":user}` for every session of the
+ * account that existed when they were ended.
+ */
+export const sessionsChannel = "pasar_sessions";
+
+export type SessionsEvent = { u: string; s?: string };
+
+/** A payload of the sessions channel, or undefined when it is none. */
+export function parseSessionsEvent(payload: string): SessionsEvent | undefined {
+  try {
+    const value = JSON.parse(payload) as unknown;
+    if (typeof value !== "object" || value === null) return undefined;
+    const { u, s } = value as Record<string, unknown>;
+    if (typeof u !== "string" || (s !== undefined && typeof s !== "string")) return undefined;
+    return s === undefined ? { u } : { u, s };
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Revokes every session of a user and announces it, in the caller's transaction: the streams close when it
+ * commits, and a transaction rolled back announces nothing. Answers how many sessions were revoked.
+ */
+async function endUserSessions(tx: Tx, userId: string, at: Date): Promise<number> {
+  const revoked = await q.revokeUserSessions(tx, userId, at);
+  await notify(tx, sessionsChannel, JSON.stringify({ u: userId } satisfies SessionsEvent));
+  return revoked;
+}
+
 async function startSession(deps: AuthDeps, userId: string): Promise<SessionView> {
   const token = randomBytes(32).toString("base64url");
   const at = now();
@@ -296,23 +329,39 @@ export async function resetPassword(deps: AuthDeps, input: ResetPasswordInput): 
   // The new password, the other sessions signed out and the new session: all of it, or none.
   const session = await deps.db.transaction(async (tx) => {
     await q.updateUserPassword(tx, user.id, hash);
-    await q.revokeUserSessions(tx, user.id, now());
+    await endUserSessions(tx, user.id, now());
     return startSession({ ...deps, db: tx }, user.id);
   });
   await deps.limits.reset("checkPassword", parsed.value);
   return session;
 }
 
-/** The user a session token belongs to, or undefined when it is unknown, expired or revoked. */
-export async function resolveSession(db: Db, token: string): Promise<{ id: string; role: Role } | undefined> {
+/**
+ * The user a session token belongs to (and the session's id), or undefined when it is unknown, expired or
+ * revoked, or its account is suspended.
+ */
+export async function resolveSession(
+  db: Db,
+  token: string,
+): Promise<{ id: string; role: Role; sessionId: string } | undefined> {
   if (!token || token.length > 200) return undefined;
   const row = await q.selectActiveSession(db, sha256(token), now());
-  return row ? { id: row.userId, role: row.role } : undefined;
+  return row ? { id: row.userId, role: row.role, sessionId: row.sessionId } : undefined;
 }
 
-/** Revokes a session (logout). */
+/** Revokes a session (logout) and announces it with the revocation, so its live streams close everywhere. */
 export async function signOut(db: Db, token: string): Promise<void> {
-  if (token) await q.revokeSessionByHash(db, sha256(token), now());
+  if (!token) return;
+  await db.transaction(async (tx) => {
+    const revoked = await q.revokeSessionByHash(tx, sha256(token), now());
+    if (revoked) {
+      await notify(
+        tx,
+        sessionsChannel,
+        JSON.stringify({ u: revoked.userId, s: revoked.id } satisfies SessionsEvent),
+      );
+    }
+  });
 }
 
 /** The signed-in user as their own pages show them. */
@@ -398,7 +447,7 @@ export async function setSuspension(
       ? { suspendedAt: user.suspendedAt ?? at, suspendedReason: change.reason ?? "" }
       : { suspendedAt: null, suspendedReason: null },
   );
-  const revokedSessions = change.suspend ? await q.revokeUserSessions(tx, userId, at) : 0;
+  const revokedSessions = change.suspend ? await endUserSessions(tx, userId, at) : 0;
   return {
     before: { suspended: user.suspendedAt !== null, reason: user.suspendedReason },
     revokedSessions,

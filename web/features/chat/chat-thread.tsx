@@ -16,6 +16,7 @@ import { DialogActions } from "../../ui/confirm-dialog.tsx";
 import { Picture } from "../../ui/picture.tsx";
 import { Thumbnail } from "../../ui/thumbnail.tsx";
 import { useChatLive } from "./use-chat-live.ts";
+import { useFollowNewest } from "./use-follow-newest.ts";
 
 /** A product or order card, as a message or at the top of a conversation opened about it. */
 export function ChatCard(props: { product?: ProductCard | null; order?: OrderCard | null }) {
@@ -167,7 +168,8 @@ function ReportDialog(props: {
 }
 
 /**
- * A conversation: its messages oldest to newest (older pages on scroll), live while the page is open, the read and
+ * A conversation: its messages oldest to newest (older pages on scroll), opened at the newest and following new
+ * ones while the reader is at the bottom, live while the page is open, the read and
  * delivered marks of the reader's own messages, a composer for text and pictures (and the store's quick replies),
  * and the report button.
  */
@@ -198,7 +200,7 @@ export function ChatThread(props: {
   const [text, setText] = useState("");
   const [error, setError] = useState<string>();
   const [reported, setReported] = useState(props.thread.reported);
-  const end = useRef<HTMLDivElement>(null);
+  const list = useRef<HTMLElement>(null);
   const top = useRef<HTMLDivElement>(null);
 
   const messages = useMemo(() => {
@@ -207,6 +209,7 @@ export function ChatThread(props: {
     return [...byId.values()].filter((m) => m.conversationId === conversationId).sort((a, b) => a.id - b.id);
   }, [props.loaded, live, conversationId]);
   const newest = messages.at(-1)?.id ?? 0;
+  const newestIsMine = messages.at(-1)?.side === side;
 
   const report = useMutation(
     trpc.chat.report.mutationOptions({
@@ -251,10 +254,8 @@ export function ChatThread(props: {
     newest,
   );
 
-  // New messages scroll into view.
-  useEffect(() => {
-    end.current?.scrollIntoView({ block: "end" });
-  }, [newest]);
+  // It opens at the newest message and follows new ones while the reader is there.
+  useFollowNewest(list, newest, newestIsMine);
 
   // Older pages load when the top of the list comes into view.
   const { hasOlder, loadOlder } = props;
@@ -314,7 +315,7 @@ export function ChatThread(props: {
         )}
       </div>
       {props.top}
-      <section aria-label={t("chat.messages")} className="px-3 pb-40">
+      <section ref={list} aria-label={t("chat.messages")} className="px-3 pb-40">
         <div ref={top} />
         {props.hasOlder && (
           <button type="button" onClick={props.loadOlder} className="mx-auto my-2 block text-sm underline">
@@ -335,7 +336,6 @@ export function ChatThread(props: {
             />
           ))}
         </ol>
-        <div ref={end} />
       </section>
       <form
         className="fixed inset-x-0 bottom-0 z-30 mx-auto max-w-md border-t border-gray-200 bg-white p-2 pb-[max(0.5rem,env(safe-area-inset-bottom))] dark:border-gray-800 dark:bg-gray-900"
