@@ -12,7 +12,13 @@ import {
   unique,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
-import { shipmentKinds, shipmentStatuses, shippingCouriers } from "#common/shipping.ts";
+import {
+  courierProblemKinds,
+  courierProviders,
+  shipmentKinds,
+  shipmentStatuses,
+  shippingCouriers,
+} from "#common/shipping.ts";
 import { orders } from "../orders/orders.tables.ts";
 
 /**
@@ -99,16 +105,6 @@ export const shipmentEvents = pgTable(
   ],
 );
 
-/** What a courier problem for the operator is about (issue 40). */
-export const courierProblemKinds = [
-  /** A verified courier webhook about a parcel the shop has no shipment for. */
-  "unknown_shipment",
-  /** A booking made for an order cancelled while it was being booked, cancelled again at the courier. */
-  "booking_cancelled",
-  /** Such a booking the courier would not (or could not then) cancel: still live, for the operator to end. */
-  "booking_live",
-] as const;
-
 /**
  * What the operator must know of couriers (issue 40), shown on /ops/shipping until marked handled: a webhook
  * about a parcel the shop does not know (kept once per courier booking however often the courier resends it,
@@ -119,7 +115,7 @@ export const courierProblems = pgTable(
   "courier_problems",
   {
     id: serial().primaryKey(),
-    provider: text({ enum: ["table", "biteship"] }).notNull(),
+    provider: text({ enum: courierProviders }).notNull(),
     kind: text({ enum: courierProblemKinds }).notNull(),
     /** The courier's (or aggregator's) id of the booking. */
     providerShipmentId: text().notNull(),
