@@ -600,7 +600,11 @@ function parcelKg(items: readonly ParcelItem[]): number {
   return chargeableKg(grams, volumetricGrams(cubicCm));
 }
 
-/** Tracking steps oldest first; a step whose status Biteship has not documented is left out. */
+/**
+ * Tracking steps oldest first; a step whose status Biteship has not documented is left out. The tracking page's
+ * camelCase spellings are kept as the order pages and webhooks spell them (`pickingUp` is `picking_up`), so the
+ * shop knows a step it heard of by webhook when tracking tells it again.
+ */
 function stepsOf(history: readonly HistoryEntry[]): TrackingStep[] {
   const steps: TrackingStep[] = [];
   for (const entry of history) {
@@ -608,7 +612,7 @@ function stepsOf(history: readonly HistoryEntry[]): TrackingStep[] {
     if (!known) continue;
     steps.push({
       status: shipmentStatusOf[known],
-      providerStatus: entry.status,
+      providerStatus: known,
       note: entry.note?.trim() || statusNotes[known],
       at: new Date(entry.updated_at),
     });
