@@ -3,7 +3,6 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useSearchParams, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/shipping";
 import type {
-  CourierProblemView,
   ShippingRateView,
   ShippingServicesView,
   ShippingServiceView,
@@ -11,6 +10,7 @@ import type {
 import { serviceKey, shippingCourierNames } from "#common/shipping-names.ts";
 import { shippingZones, type ShippingZone } from "#common/shipping.ts";
 import { Field, type FieldErrors } from "../../features/auth/form.tsx";
+import { CourierProblems } from "../../features/ops/courier-problems.tsx";
 import { issueErrors } from "../../features/ops/ops-ui.tsx";
 import { parseAmount } from "../../features/wallet/wallet-ui.tsx";
 import { operatorOnly, serverT, withServerApi } from "../../lib/api.server.ts";
@@ -18,7 +18,7 @@ import { formatNumber } from "../../lib/format.ts";
 import { useI18n } from "../../lib/i18n.tsx";
 import { localeFromParam } from "../../lib/locale.ts";
 import { pageMeta } from "../../lib/meta.ts";
-import { formatDateTime, useTimeZone } from "../../lib/time-zone.ts";
+import { useTimeZone } from "../../lib/time-zone.ts";
 import { toast } from "../../lib/toast.ts";
 import { useTRPC } from "../../lib/trpc.ts";
 import { Card } from "../../ui/card.tsx";
@@ -493,13 +493,16 @@ function RatesSection(props: { view: ShippingServicesView }) {
   );
 }
 
-/** One courier problem: what it is, whose booking, how often reported, and the button that closes it. */
-function ProblemRow(props: { problem: CourierProblemView }) {
-  const { t, locale } = useI18n();
+/**
+ * What the operator must know of couriers (issue 40): a courier's webhook about a parcel the shop does not know,
+ * and bookings of orders cancelled while they were being booked (withdrawn, or still live at the courier).
+ */
+function ProblemsSection() {
+  const { t } = useI18n();
   const zone = useTimeZone();
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  const { problem } = props;
+  const problems = useQuery(trpc.ops.shipping.problems.queryOptions()).data;
   const resolve = useMutation(
     trpc.ops.shipping.resolveProblem.mutationOptions({
       onSuccess: ({ id }) => {
@@ -510,68 +513,15 @@ function ProblemRow(props: { problem: CourierProblemView }) {
       },
     }),
   );
-  const live = problem.kind !== "booking_cancelled";
-  return (
-    <li
-      className="border-t border-gray-100 py-3 first:border-t-0 dark:border-gray-800"
-      data-testid="courier-problem"
-    >
-      <p className={live ? "font-medium text-red-800 dark:text-red-300" : "font-medium"}>
-        {t(`ops.shipping.problems.kinds.${problem.kind}`)}
-      </p>
-      <p className="text-sm text-gray-700 dark:text-gray-300">
-        {t(`ops.shipping.problems.providers.${problem.provider}`)} ·{" "}
-        {t("ops.shipping.problems.booking", { id: problem.providerShipmentId })}
-      </p>
-      <ul className="text-sm text-gray-700 dark:text-gray-300">
-        {problem.orderCode && <li>{t("ops.shipping.problems.order", { code: problem.orderCode })}</li>}
-        {problem.waybill && <li>{t("ops.shipping.problems.waybill", { waybill: problem.waybill })}</li>}
-        {problem.providerStatus && (
-          <li>{t("ops.shipping.problems.status", { status: problem.providerStatus })}</li>
-        )}
-        {problem.detail && <li className="break-words">{problem.detail}</li>}
-        <li>
-          {t("ops.shipping.problems.reported", {
-            count: problem.count,
-            time: formatDateTime(problem.lastAt, locale, zone),
-          })}
-        </li>
-      </ul>
-      <div className="mt-2 flex justify-end">
-        <button
-          type="button"
-          className={smallButton}
-          disabled={resolve.isPending}
-          aria-label={t("ops.shipping.problems.resolveLabel", { id: problem.providerShipmentId })}
-          onClick={() => resolve.mutate({ id: problem.id })}
-        >
-          {t("ops.shipping.problems.resolve")}
-        </button>
-      </div>
-    </li>
-  );
-}
-
-/**
- * What the operator must know of couriers (issue 40): a courier's webhook about a parcel the shop does not know,
- * and bookings of orders cancelled while they were being booked (withdrawn, or still live at the courier).
- */
-function ProblemsSection() {
-  const { t } = useI18n();
-  const trpc = useTRPC();
-  const problems = useQuery(trpc.ops.shipping.problems.queryOptions()).data;
   if (!problems) return null;
   return (
     <Section title={t("ops.shipping.problems.title")} note={t("ops.shipping.problems.note")}>
-      {problems.items.length === 0 ? (
-        <p className="mt-2 text-sm text-gray-700 dark:text-gray-300">{t("ops.shipping.problems.none")}</p>
-      ) : (
-        <ul className="mt-2">
-          {problems.items.map((p) => (
-            <ProblemRow key={p.id} problem={p} />
-          ))}
-        </ul>
-      )}
+      <CourierProblems
+        items={problems.items}
+        zone={zone}
+        busy={resolve.isPending}
+        onResolve={(id) => resolve.mutate({ id })}
+      />
     </Section>
   );
 }
