@@ -66,9 +66,8 @@ export async function shipOrder(
     const at = now();
     const bookingUntil = addMs(at, bookingHoldMs);
     if (standing) {
-      // Another tap is booking it right now; a booking that failed is asked again under the same id.
-      if (standing.bookingUntil && standing.bookingUntil > at)
-        throw new DomainError("conflict", "errors.ship.booking");
+      // A booking that failed, or one another tap is making right now, is asked again under the same id: the
+      // courier answers the same booking.
       await updateShipment(tx, standing.id, { bookingUntil, updatedAt: at });
       return { ...standing, bookingUntil };
     }
@@ -104,18 +103,23 @@ export async function shipOrder(
       await transact(db, (tx) => updateShipment(tx, shipment.id, { bookingUntil: null, updatedAt: now() }));
       throw error;
     });
-    // The booking is recorded whatever became of the order meanwhile, under the order's lock; a parcel let go
-    // with its order (the hold ran out) stays cancelled.
+    // The booking is recorded whatever became of the order meanwhile, under the order's lock, unless another tap
+    // recorded it first (the same booking; tracking may have moved it on since); a parcel let go with its order
+    // (the hold ran out) stays cancelled.
     const wanted = await transact(db, async (tx) => {
       const [order] = await lockOrders(tx, eq(orders.id, input.id));
       const current = await selectShipment(tx, shipment.id, true);
       const { status, ...booked } = booking;
-      await updateShipment(tx, shipment.id, {
-        ...booked,
-        ...(current?.status === "cancelled" ? {} : { status }),
-        bookingUntil: null,
-        updatedAt: now(),
-      });
+      if (!current?.providerShipmentId) {
+        await updateShipment(tx, shipment.id, {
+          ...booked,
+          ...(current?.status === "cancelled" ? {} : { status }),
+          bookingUntil: null,
+          updatedAt: now(),
+        });
+      }
+      // Still to ship, or shipped meanwhile by another tap with this very parcel (the same booking).
+      if (order!.status === "shipped") return current?.status !== "cancelled";
       return order!.status === "paid" && order!.goodsPaidAt !== null;
     });
     Object.assign(shipment, booking);
