@@ -43,6 +43,21 @@ export const finalShipmentStatuses: readonly ShipmentStatus[] = [
 export const shipmentKinds = ["outbound", "return", "replacement"] as const;
 export type ShipmentKind = (typeof shipmentKinds)[number];
 
+/** The courier providers a shipment may be booked with (decisions 21, 22). */
+export const courierProviders = ["table", "biteship"] as const;
+export type CourierProvider = (typeof courierProviders)[number];
+
+/** What a courier problem for the operator is about (issue 40, /ops/shipping). */
+export const courierProblemKinds = [
+  /** A verified courier webhook about a parcel the shop has no shipment for. */
+  "unknown_shipment",
+  /** A booking made for an order cancelled while it was being booked, cancelled again at the courier. */
+  "booking_cancelled",
+  /** Such a booking the courier would not (or could not then) cancel: still live, for the operator to end. */
+  "booking_live",
+] as const;
+export type CourierProblemKind = (typeof courierProblemKinds)[number];
+
 /**
  * The shipping zones of the built-in rate table: every one of Indonesia's 38 provinces (by its Kemendagri code,
  * as addresses store it) belongs to one. Rates are set per origin zone and destination zone.

@@ -1,5 +1,11 @@
 import { z } from "zod";
-import { serviceKinds, shippingCouriers, shippingZones } from "../shipping.ts";
+import {
+  courierProblemKinds,
+  courierProviders,
+  serviceKinds,
+  shippingCouriers,
+  shippingZones,
+} from "../shipping.ts";
 import { IdempotencyKeySchema } from "./ledger.ts";
 import { plainText } from "./input.ts";
 
@@ -175,4 +181,34 @@ export const CodRemitViewSchema = z.object({
   collected: z.number().int(),
   fee: z.number().int(),
   amount: z.number().int(),
+});
+
+// ------------------------------------------------------------------------------------------ courier problems
+
+/**
+ * What the operator must know of couriers (issue 40): a courier's webhook about a parcel the shop does not know,
+ * and bookings made for orders cancelled meanwhile (cancelled again, or still live at the courier).
+ */
+export const CourierProblemViewSchema = z.object({
+  id: z.number().int(),
+  provider: z.enum(courierProviders),
+  kind: z.enum(courierProblemKinds),
+  /** The courier's id of the booking. */
+  providerShipmentId: z.string(),
+  orderId: z.string().nullable(),
+  orderCode: z.string().nullable(),
+  providerStatus: z.string().nullable(),
+  waybill: z.string().nullable(),
+  detail: z.string(),
+  count: z.number().int(),
+  firstAt: z.date(),
+  lastAt: z.date(),
+});
+export type CourierProblemView = z.infer<typeof CourierProblemViewSchema>;
+
+export const CourierProblemsViewSchema = z.object({ items: z.array(CourierProblemViewSchema) });
+export type CourierProblemsView = z.infer<typeof CourierProblemsViewSchema>;
+
+export const ResolveCourierProblemInputSchema = z.object({
+  id: z.number("errors.shipping.problemNotFound").int("errors.shipping.problemNotFound").positive(),
 });

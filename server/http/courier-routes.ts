@@ -11,6 +11,8 @@ import type { FrameEnv } from "./frame.ts";
  * Where a courier aggregator tells the shop a parcel moved (`POST /couriers/notify/<provider>`, decision 22).
  * The adapter verifies the webhook before anything in it is read; a verified step is applied once however often
  * it comes. An empty body is the aggregator testing the address when it is saved: answered, nothing applied.
+ * One about a parcel the shop does not know is recorded for the operator (/ops/shipping) and answered 404, so
+ * the courier sends it again: a booking being recorded right then is known by the next try.
  */
 export function courierRoutes(
   app: Hono<FrameEnv>,
@@ -54,7 +56,7 @@ export function courierRoutes(
       if (outcome === "unknown") {
         deps.log.warn(
           { provider: deps.courier.provider, event },
-          "courier webhook for no shipment of this shop",
+          "courier webhook for no shipment of this shop: recorded for the operator",
         );
         return c.json({ ok: false }, 404);
       }

@@ -15,6 +15,12 @@ export interface CourierGateway {
    * it answers the same booking, never a second one. Throws `CourierError` when the courier refuses or is away.
    */
   createShipment(input: CreateShipmentInput): Promise<BookedShipment>;
+  /**
+   * Cancels a booking before the courier has the parcel (the compensation of `createShipment`, issue 40).
+   * Asked again, or for a booking already cancelled, it answers the same. Throws `CourierError` when the courier
+   * refuses (the parcel is picked up already: not retryable) or is away (retryable).
+   */
+  cancel(input: CancelShipmentInput): Promise<void>;
   /** The courier's current view of a shipment, with every tracking step it knows, oldest first. */
   track(ref: ShipmentRef): Promise<TrackingView>;
   /**
@@ -121,6 +127,11 @@ export interface ShipmentRef {
   courier: ShippingCourier;
 }
 
+/** A booking to cancel, and why (the courier may show the reason to its people). */
+export interface CancelShipmentInput extends ShipmentRef {
+  reason: string;
+}
+
 /** One step of a parcel's journey, as the courier reports it. */
 export interface TrackingStep {
   status: ShipmentStatus;
@@ -128,7 +139,10 @@ export interface TrackingStep {
   providerStatus: string;
   /** What the courier says happened, in its words ("Paket diterima oleh: BUDI"). */
   note: string;
+  /** When it happened, by the courier; when the shop heard of it if `undated`. */
   at: Date;
+  /** The courier gave no time for the step: `at` is when it reached the shop. */
+  undated?: boolean;
 }
 
 export interface TrackingView {

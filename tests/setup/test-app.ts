@@ -2,7 +2,8 @@ import { createApp, type PageRenderer } from "#server/http/app.ts";
 import type { Hub } from "#server/http/chat-stream.ts";
 import type { Replicas } from "#server/db/replicas.ts";
 import { createSandboxGateway } from "#server/modules/gateway/gateway.service.ts";
-import { usePaymentGateway } from "#server/flows/jobs.ts";
+import { useCourier, usePaymentGateway } from "#server/flows/jobs.ts";
+import type { CourierGateway } from "#server/platform/couriers.ts";
 import type { Channels } from "#server/platform/messaging.ts";
 import { createMetrics } from "#server/platform/metrics.ts";
 import { createRateLimits, type RateLimits } from "#server/platform/rate-limit.ts";
@@ -20,12 +21,15 @@ export interface TestDeps {
   gateway?: ContextDeps["gateway"];
   /** The shop's own address, where providers send notifications (default http://localhost:3000). */
   publicUrl?: string;
+  /** The courier (default: the built-in one over the test database); its jobs track parcels with it too. */
+  courier?: CourierGateway;
 }
 
 /** The dependencies a context is built from, over a test database (outbox channels, in-memory limits). */
 export function testContextDeps(database: TestDatabase, opts: TestDeps = {}): ContextDeps {
   // The database's jobs (status checks, cancellations, refunds) talk to the provider its app was given.
   if (opts.gateway) usePaymentGateway(database.db, opts.gateway, silentLog);
+  if (opts.courier) useCourier(database.db, opts.courier);
   return {
     db: database.db,
     storage: database.storage,
@@ -38,6 +42,7 @@ export function testContextDeps(database: TestDatabase, opts: TestDeps = {}): Co
       opts.gateway ??
       createSandboxGateway(database.db, { publicUrl: opts.publicUrl ?? "http://localhost:3000" }),
     localOutbox: opts.localOutbox ?? true,
+    ...(opts.courier ? { courier: opts.courier } : {}),
   };
 }
 
@@ -63,6 +68,7 @@ export function createTestApp(
     sessionTtlDays: deps.sessionTtlDays,
     publicUrl: deps.publicUrl,
     gateway: deps.gateway,
+    courier: deps.courier,
     localOutbox: deps.localOutbox,
     log: silentLog,
     metrics: createMetrics(),

@@ -13,6 +13,7 @@ import { callJson } from "../http-json.ts";
 import {
   CourierError,
   type BookedShipment,
+  type CancelShipmentInput,
   type CourierEvent,
   type CourierGateway,
   type CourierQuote,
@@ -25,6 +26,7 @@ import {
   type TrackingView,
 } from "../../platform/couriers.ts";
 import {
+  CancelOrderResponseSchema,
   ErrorBodySchema,
   OrderSchema,
   OrderStatusWebhookSchema,
@@ -36,6 +38,7 @@ import {
   orderStatusOf,
   type BiteshipItem,
   type BiteshipOrder,
+  type CancelOrderBody,
   type CodDisbursementType,
   type CreateOrderBody,
   type HistoryEntry,
@@ -423,6 +426,29 @@ export function createBiteshipCourier(opts: BiteshipCourierOptions): CourierGate
       throw refused("POST", path, answer);
     },
 
+    async cancel(input: CancelShipmentInput): Promise<void> {
+      const id = encodeURIComponent(input.providerShipmentId);
+      const path = `/v1/orders/${id}/cancel`;
+      const body: CancelOrderBody = {
+        cancellation_reason_code: "others",
+        cancellation_reason: input.reason.trim().slice(0, 500) || "Pesanan dibatalkan",
+      };
+      const answer = await call("POST", path, body);
+      if (answer.ok) {
+        const done = read(CancelOrderResponseSchema, answer.json, "cancel order");
+        const status = orderStatusOf(done.status);
+        if (status && shipmentStatusOf[status] === "cancelled") return;
+        throw new CourierError(`Biteship answered order ${done.id} ${done.status} to its cancel`, false);
+      }
+      if (answer.status >= 500 || answer.status === 429) throw refused("POST", path, answer);
+      // Refused: an order Biteship does not have, or one cancelled before, is as good as cancelled; one the
+      // courier has the parcel of is not (Biteship cancels only while nobody has picked it up).
+      if (answer.status === 404) return;
+      const known = orderStatusOf((await getOrder(input.providerShipmentId)).status);
+      if (known && shipmentStatusOf[known] === "cancelled") return;
+      throw refused("POST", path, answer);
+    },
+
     async track(ref: ShipmentRef): Promise<TrackingView> {
       const order = await getOrder(ref.providerShipmentId);
       if (order.reference_id && order.reference_id !== ref.shipmentId) {
@@ -480,6 +506,8 @@ export function createBiteshipCourier(opts: BiteshipCourierOptions): CourierGate
       if (!parsed.success || !parsed.data.status) return "unreadable";
       const known = orderStatusOf(parsed.data.status);
       if (!known) return "unreadable";
+      // Biteship's documented bodies carry no time: such a step is dated when it arrived, and said to be.
+      const undated = !parsed.data.updated_at;
       const at = parsed.data.updated_at ? new Date(parsed.data.updated_at) : now();
       const waybill = presentOrNull(parsed.data.courier_waybill_id);
       return {
@@ -494,6 +522,7 @@ export function createBiteshipCourier(opts: BiteshipCourierOptions): CourierGate
               ? `Waybill ${waybill} issued. ${statusNotes[known]}`
               : statusNotes[known],
           at,
+          ...(undated ? { undated: true } : {}),
         },
       };
     },
@@ -581,7 +610,11 @@ function parcelKg(items: readonly ParcelItem[]): number {
   return chargeableKg(grams, volumetricGrams(cubicCm));
 }
 
-/** Tracking steps oldest first; a step whose status Biteship has not documented is left out. */
+/**
+ * Tracking steps oldest first; a step whose status Biteship has not documented is left out. The tracking page's
+ * camelCase spellings are kept as the order pages and webhooks spell them (`pickingUp` is `picking_up`), so the
+ * shop knows a step it heard of by webhook when tracking tells it again.
+ */
 function stepsOf(history: readonly HistoryEntry[]): TrackingStep[] {
   const steps: TrackingStep[] = [];
   for (const entry of history) {
@@ -589,7 +622,7 @@ function stepsOf(history: readonly HistoryEntry[]): TrackingStep[] {
     if (!known) continue;
     steps.push({
       status: shipmentStatusOf[known],
-      providerStatus: entry.status,
+      providerStatus: known,
       note: entry.note?.trim() || statusNotes[known],
       at: new Date(entry.updated_at),
     });

@@ -2,7 +2,7 @@ import { z } from "zod";
 
 /**
  * The subset of Biteship's API v1 the shop speaks (biteship.com/id/docs/api: "Retrieve a Courier Rates", "Create
- * an Order", "Retrieve an Order", "Retrieve a Tracking", "Tracking Status", "Order Status", the order "Error
+ * an Order", "Retrieve an Order", "Delete an Order" (cancel), "Retrieve a Tracking", "Tracking Status", "Order Status", the order "Error
  * Codes", "Errors", "Maps: Retrieve Area" and the "Webhook" overview), as zod schemas shared by the adapter, the
  * simulator and the fixture tests.
  *
@@ -308,6 +308,40 @@ export const OrderSchema = z.object({
   status: z.string().min(1),
 });
 export type BiteshipOrder = z.infer<typeof OrderSchema>;
+
+/**
+ * Why an order is cancelled ("Delete an Order", `GET /v1/orders/cancellation_reasons`): each code is paired with a
+ * reason Biteship words itself; `others` carries the caller's own words in `cancellation_reason`.
+ */
+export const cancellationReasonCodes = [
+  "change_courier",
+  "pickup_delay",
+  "change_address",
+  "others",
+] as const;
+
+/**
+ * `POST /v1/orders/:id/cancel` body ("Delete an Order"; `DELETE /v1/orders/:id` is the deprecated form of the same
+ * call). Biteship cancels an order while nobody has the parcel yet: confirmed, scheduled, allocated, picking_up
+ * (the "Available to Delete" column of the Orders overview).
+ */
+export const CancelOrderBodySchema = z.object({
+  cancellation_reason_code: z.enum(cancellationReasonCodes),
+  cancellation_reason: z.string().min(1).max(500).optional(),
+});
+export type CancelOrderBody = z.infer<typeof CancelOrderBodySchema>;
+
+/** Its answer: the order, now `cancelled` (Biteship's page says an order "can be cancelled or rejected"). */
+export const CancelOrderResponseSchema = z.object({
+  success: z.literal(true),
+  message: z.string().optional(),
+  object: z.literal("order").optional(),
+  id: z.string().min(1),
+  status: z.string().min(1),
+  cancellation_reason_code: z.string().nullish(),
+  cancellation_reason: z.string().nullish(),
+});
+export type CancelOrderResponse = z.infer<typeof CancelOrderResponseSchema>;
 
 /**
  * `GET /v1/trackings/:id` answer ("Retrieve a Tracking"). Its documented example spells `messsage` with three s;

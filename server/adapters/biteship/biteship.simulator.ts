@@ -15,6 +15,7 @@ import {
 import { now } from "../../platform/clock.ts";
 import { defaultWebhookSecretHeader } from "./biteship.adapter.ts";
 import {
+  CancelOrderBodySchema,
   CreateOrderBodySchema,
   RatesRequestSchema,
   type BiteshipItem,
@@ -32,7 +33,8 @@ import {
  * A local Biteship (API v1) for tests and people: rates from a believable table by postal region and chargeable
  * weight, orders with waybills, trackings that move when told (`control.advance`, or `POST
  * /sim/orders/:id/advance?status=…`), and the webhooks Biteship sends to the URL of its dashboard with the custom
- * secret header the shop set there, retried while the shop does not answer 2xx. It checks the API key (401),
+ * secret header the shop set there, retried while the shop does not answer 2xx. Orders are cancelled (`POST
+ * /v1/orders/:id/cancel`, or the deprecated `DELETE /v1/orders/:id`) while nobody has the parcel. It checks the API key (401),
  * answers validation errors as Biteship does (`{ success: false, error, code }`, the order codes of its "Error
  * Codes" table where one exists) and refuses a reference id used before, naming the order that has it. Its
  * `control` makes Biteship's bad days happen on purpose: duplicate, late, reordered and forged webhooks, 5xx and
@@ -303,6 +305,11 @@ export interface BiteshipSimulatorControl {
   failNext(status: 429 | 500 | 502 | 503, times?: number): void;
   /** The next `times` API calls answer only after `ms`. */
   slowNext(ms: number, times?: number): void;
+  /**
+   * Dates every webhook from now on with the order's `updated_at` (Biteship's documented bodies carry no time;
+   * the shop must cope with both), or stops.
+   */
+  stampWebhooks(on: boolean): void;
   /** Resolves when no delivery or retry is under way. */
   idle(): Promise<void>;
   /** An order as `GET /v1/orders/:id` shows it. */
@@ -347,6 +354,7 @@ export async function startBiteshipSimulator(opts: BiteshipSimulatorOptions): Pr
   const webhooks: SimWebhook[] = [];
   let held: SimWebhook[] | null = null;
   let delayMs = 0;
+  let stamped = false;
   const failures: (429 | 500 | 502 | 503)[] = [];
   const slowness: number[] = [];
   const inflight = new Set<Promise<unknown>>();
@@ -431,6 +439,7 @@ export async function startBiteshipSimulator(opts: BiteshipSimulatorOptions): Pr
       courier_driver_plate_number: null,
       courier_link: order.waybill ? `https://track.biteship.com/${order.waybill}` : null,
       order_id: order.id,
+      ...(stamped ? { updated_at: order.history.at(-1)?.updated_at ?? order.created } : {}),
       ...extra,
     };
   }
@@ -757,6 +766,53 @@ export async function startBiteshipSimulator(opts: BiteshipSimulatorOptions): Pr
     return c.json(orderView(order, "Order successfully retrieved"));
   });
 
+  /** States an order may be cancelled in: nobody has the parcel yet (the Orders overview, "Available to Delete"). */
+  const cancellable: ReadonlySet<OrderStatus> = new Set([
+    "confirmed",
+    "scheduled",
+    "allocated",
+    "picking_up",
+  ]);
+
+  /** "Delete an Order": `POST /v1/orders/:id/cancel`, and the deprecated `DELETE /v1/orders/:id`, alike. */
+  async function cancelOrder(c: Context) {
+    const order = orders.get(c.req.param("id") ?? "");
+    if (!order) return apiError(c, 404, "Order not found", 40400001);
+    const parsed = await jsonBody(c);
+    if (!parsed.ok) return apiError(c, 400, "Request body is not valid JSON", 40002000);
+    const request = CancelOrderBodySchema.safeParse(parsed.value);
+    if (!request.success) return apiError(c, 400, firstIssue(request.error), 40002000);
+    const answer = () =>
+      c.json({
+        success: true,
+        message: "Order successfully deleted",
+        object: "order",
+        id: order.id,
+        status: order.status,
+        cancellation_reason_code: request.data.cancellation_reason_code,
+        ...(request.data.cancellation_reason
+          ? { cancellation_reason: request.data.cancellation_reason }
+          : {}),
+      });
+    if (order.status === "cancelled") return answer();
+    // Not in the documented error table: this simulator's refusal (see fixtures/README.md).
+    if (!cancellable.has(order.status)) {
+      return apiError(c, 400, `Order cannot be cancelled: it is ${order.status}`, 40002096);
+    }
+    order.status = "cancelled";
+    order.history.push({
+      note: request.data.cancellation_reason ?? defaultNotes.cancelled,
+      service_type: order.service.code,
+      updated_at: iso(),
+      status: "cancelled",
+    });
+    // The webhook goes out after the answer, as Biteship's would; `idle()` waits for it.
+    void emit("order.status", order, { order_price: order.price, status: "cancelled" });
+    return answer();
+  }
+  app.post("/v1/orders/:id/cancel", cancelOrder);
+  app.delete("/v1/orders/:id", cancelOrder);
+
   app.get("/v1/trackings/:id", (c) => {
     const order = orders.get(byTracking.get(c.req.param("id")) ?? "");
     if (!order) return apiError(c, 404, "Tracking not found", 40400002);
@@ -845,6 +901,9 @@ export async function startBiteshipSimulator(opts: BiteshipSimulatorOptions): Pr
     },
     delay(ms) {
       delayMs = Math.max(0, ms);
+    },
+    stampWebhooks(on) {
+      stamped = on;
     },
     async sendForged(orderId) {
       await emit("order.status", orderOf(orderId), { status: "delivered" }, true);

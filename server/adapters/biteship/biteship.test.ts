@@ -26,6 +26,8 @@ import {
 } from "./biteship.adapter.ts";
 import {
   AreasResponseSchema,
+  CancelOrderBodySchema,
+  CancelOrderResponseSchema,
   CreateOrderBodySchema,
   ErrorBodySchema,
   OrderPriceWebhookSchema,
@@ -168,6 +170,8 @@ describe("Biteship fixtures (documented examples and shapes)", () => {
     [/rates-response/, RatesResponseSchema],
     [/order-create-request/, CreateOrderBodySchema],
     [/order-create-response/, OrderSchema],
+    [/order-cancel-request/, CancelOrderBodySchema],
+    [/order-cancel-response/, CancelOrderResponseSchema],
     [/tracking-response/, TrackingSchema],
     [/webhook-order-status/, OrderStatusWebhookSchema],
     [/webhook-order-waybill-id/, OrderWaybillWebhookSchema],
@@ -275,9 +279,9 @@ describe("Biteship fixtures (documented examples and shapes)", () => {
     expect(view.waybill).toBe("CGK1234567890123");
     expect(view.steps.map((s) => [s.status, s.providerStatus])).toEqual([
       ["booked", "confirmed"],
-      ["booked", "pickingUp"],
+      ["booked", "picking_up"],
       ["picked_up", "picked"],
-      ["out_for_delivery", "droppingOff"],
+      ["out_for_delivery", "dropping_off"],
       ["delivered", "delivered"],
     ]);
     expect(view.steps.at(-1)).toMatchObject({ note: "Paket diterima oleh: JOHN" });
@@ -554,6 +558,76 @@ describe("createShipment", () => {
   });
 });
 
+describe("cancel", () => {
+  it("cancels a booking nobody has picked up: Biteship's order is cancelled, with the reason, and says so by webhook", async () => {
+    const input = shipment();
+    const booked = await courier.createShipment(input);
+    const ref = { ...input, providerShipmentId: booked.providerShipmentId, waybill: booked.waybill };
+    const events = await webhooksOf(() =>
+      courier.cancel({ ...ref, reason: "Pesanan P2611-0001 dibatalkan pembeli" }),
+    );
+    const order = sim.control.order(booked.providerShipmentId)!;
+    expect(order.status).toBe("cancelled");
+    expect(order.courier.history!.at(-1)).toMatchObject({
+      status: "cancelled",
+      note: "Pesanan P2611-0001 dibatalkan pembeli",
+    });
+    expect(events).toMatchObject([
+      { providerShipmentId: booked.providerShipmentId, step: { status: "cancelled" } },
+    ]);
+    expect((await courier.track(ref)).status).toBe("cancelled");
+    // Asked again (a retry after a lost answer), it is as cancelled as before: nothing else happens.
+    await courier.cancel({ ...ref, reason: "lagi" });
+    expect(sim.control.order(booked.providerShipmentId)!.courier.history!.at(-1)!.note).not.toBe("lagi");
+  });
+
+  it("cancels while the courier is on its way to pick up, not once it has the parcel", async () => {
+    const early = await courier.createShipment(shipment());
+    await sim.control.advance(early.providerShipmentId, "picking_up");
+    await courier.cancel({ ...shipment(), ...early, reason: "batal" });
+    expect(sim.control.order(early.providerShipmentId)!.status).toBe("cancelled");
+
+    const late = await courier.createShipment(shipment());
+    await sim.control.advance(late.providerShipmentId, "picked");
+    const error = await refusal(courier.cancel({ ...shipment(), ...late, reason: "batal" }));
+    expect(error).toMatchObject({ retryable: false, status: 400 });
+    expect(error.message).toMatch(/cannot be cancelled/);
+    expect(sim.control.order(late.providerShipmentId)!.status).toBe("picked");
+    await sim.control.idle();
+  });
+
+  it("says a Biteship away is worth asking again, and an order Biteship never had is nothing to cancel", async () => {
+    const booked = await courier.createShipment(shipment());
+    sim.control.failNext(503);
+    const away = await refusal(courier.cancel({ ...shipment(), ...booked, reason: "batal" }));
+    expect(away.retryable).toBe(true);
+    expect(sim.control.order(booked.providerShipmentId)!.status).toBe("confirmed");
+    await courier.cancel({ ...shipment(), ...booked, reason: "batal" });
+    expect(sim.control.order(booked.providerShipmentId)!.status).toBe("cancelled");
+    await courier.cancel({
+      ...shipment(),
+      providerShipmentId: "000000000000000000000000",
+      waybill: null,
+      reason: "batal",
+    });
+    await sim.control.idle();
+  });
+
+  it("the deprecated DELETE cancels as the documented POST does", async () => {
+    const booked = await courier.createShipment(shipment());
+    const answer = await fetch(`${sim.url}/v1/orders/${booked.providerShipmentId}`, {
+      method: "DELETE",
+      headers: { authorization: apiKey, "content-type": "application/json" },
+      body: fixtureText("order-cancel-request.json"),
+    });
+    expect(CancelOrderResponseSchema.parse(await answer.json())).toMatchObject({
+      status: "cancelled",
+      cancellation_reason: "Accidentally ordered",
+    });
+    await sim.control.idle();
+  });
+});
+
 describe("track", () => {
   it("follows the parcel as the courier moves it, every step mapped, oldest first", async () => {
     const input = shipment({ courier: "sicepat", service: "REG" });
@@ -585,8 +659,10 @@ describe("track", () => {
       "out_for_delivery",
       "delivered",
     ]);
-    // The tracking endpoint spells states as its status page does.
-    expect(view.steps.map((s) => s.providerStatus)).toContain("pickingUp");
+    // The tracking endpoint spells states as its status page does (`pickingUp`); the steps name them as the
+    // order pages and webhooks do, so a step heard of both ways is one step.
+    expect(view.steps.map((s) => s.providerStatus)).toContain("picking_up");
+    expect(view.steps.map((s) => s.providerStatus)).not.toContain("pickingUp");
     expect(view.steps[3]!.note).toBe("Paket telah diambil oleh kurir");
     const times = view.steps.map((s) => s.at.getTime());
     expect(times).toEqual([...times].sort((a, b) => a - b));
@@ -633,8 +709,23 @@ describe("readWebhook", () => {
       },
     });
     expect((event as CourierEvent).step.at).toBeInstanceOf(Date);
+    // The documented body has no time: the step is dated on arrival and says so.
+    expect((event as CourierEvent).step.undated).toBe(true);
     // The secret travelled in the header set in Biteship's dashboard.
     expect(receiver.received.at(-1)!.headers.get(defaultWebhookSecretHeader)).toBe(webhookSecret);
+  });
+
+  it("dates a step by the webhook's updated_at when it has one", async () => {
+    const booked = await courier.createShipment(shipment());
+    sim.control.stampWebhooks(true);
+    try {
+      const [event] = await webhooksOf(() => sim.control.advance(booked.providerShipmentId, "allocated"));
+      const history = sim.control.order(booked.providerShipmentId)!.courier.history!;
+      expect((event as CourierEvent).step.undated).toBeUndefined();
+      expect((event as CourierEvent).step.at).toEqual(new Date(history.at(-1)!.updated_at));
+    } finally {
+      sim.control.stampWebhooks(false);
+    }
   });
 
   it("calls a webhook without the right secret forged, before reading its body", async () => {

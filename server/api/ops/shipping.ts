@@ -2,6 +2,8 @@ import {
   CodLedgerViewSchema,
   CodRemitInputSchema,
   CodRemitViewSchema,
+  CourierProblemsViewSchema,
+  ResolveCourierProblemInputSchema,
   ShippingRatesInputSchema,
   ShippingRatesViewSchema,
   ShippingRateUpdateInputSchema,
@@ -9,6 +11,8 @@ import {
   ShippingServiceUpdateInputSchema,
   ShippingServiceViewSchema,
 } from "#common/contracts/shipping-ops.ts";
+import { z } from "zod";
+import { resolveProblem } from "../../modules/shipping/shipping.service.ts";
 import {
   courierServiceRates,
   updateCourierRate,
@@ -16,7 +20,7 @@ import {
 } from "../../modules/courier/rates.service.ts";
 import { recordRemittance } from "../../flows/shipping/remit.ts";
 import { codLedger } from "../../read/ops-cod.ts";
-import { opsShippingServices } from "../../read/ops-shipping.ts";
+import { opsCourierProblems, opsShippingServices } from "../../read/ops-shipping.ts";
 import { operatorProcedure, router } from "../../trpc/init.ts";
 
 /** The built-in courier's services and rate table (issue 27, /ops/shipping): every change audited. */
@@ -47,4 +51,16 @@ export const opsShippingRouter = router({
     .input(CodRemitInputSchema)
     .output(CodRemitViewSchema)
     .mutation(({ ctx, input }) => recordRemittance(ctx.db, ctx.user.id, input)),
+  /** What the operator must know of couriers (issue 40): unknown parcels' webhooks, bookings of cancelled orders. */
+  problems: operatorProcedure
+    .output(CourierProblemsViewSchema)
+    .query(({ ctx }) => opsCourierProblems(ctx.db)),
+  /** The operator has handled a courier problem (ended the booking at the courier, or checked it); audited. */
+  resolveProblem: operatorProcedure
+    .input(ResolveCourierProblemInputSchema)
+    .output(z.object({ id: z.number().int() }))
+    .mutation(async ({ ctx, input }) => {
+      await resolveProblem(ctx.db, ctx.user.id, input.id);
+      return { id: input.id };
+    }),
 });

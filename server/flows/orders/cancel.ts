@@ -6,8 +6,12 @@ import { once } from "../../modules/ledger/ledger.service.ts";
 import { lockOrders, ordersTable as orders } from "../../modules/orders/orders.service.ts";
 import { DomainError } from "../../platform/errors.ts";
 import { cancelLocked } from "./steps/cancel.ts";
+import { letGoOfParcel } from "./steps/parcel-hold.ts";
 
-/** The shopper cancels an order before it is shipped (a paid one is refunded in full to the wallet). */
+/**
+ * The shopper cancels an order before it is shipped (a paid one is refunded in full to the wallet); not while
+ * its parcel is being booked with the courier (issue 40).
+ */
 export async function cancelOrder(
   db: Db,
   userId: string,
@@ -22,6 +26,7 @@ export async function cancelOrder(
       if (order.status !== "pending_payment" && order.status !== "paid") {
         throw new DomainError("conflict", "errors.orders.notCancellable");
       }
+      if (order.status === "paid") await letGoOfParcel(tx, order.id);
       await cancelLocked(tx, order, "shopper", "shopper", userId);
       return { id: order.id, status: "cancelled" as const };
     },
@@ -32,7 +37,7 @@ export async function cancelOrder(
  * The operator cancels an order with a reason, refunding a paid one in full. Audited. An order not yet shipped,
  * or a shipped one whose parcel the courier lost or brought back to the warehouse, or a cash-on-delivery one no
  * courier ever delivered (its exception says which): the shopper gets every rupiah paid, the store its goods
- * cost, and the stock returns only if the goods did.
+ * cost, and the stock returns only if the goods did. Not while the parcel is being booked (issue 40).
  */
 export async function operatorCancel(
   db: Db,
@@ -54,6 +59,7 @@ export async function operatorCancel(
       if (order.status !== "pending_payment" && order.status !== "paid" && !parcel) {
         throw new DomainError("conflict", "errors.orders.notCancellable");
       }
+      if (order.status === "paid") await letGoOfParcel(tx, order.id);
       await cancelLocked(tx, order, parcel ?? "operator", "operator", operatorId, input.note, {
         keepStock: parcel === "parcel_lost",
       });

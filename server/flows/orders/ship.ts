@@ -16,7 +16,10 @@ import {
 import { getMoneySettings, getWarehouse } from "../../modules/settings/settings.service.ts";
 import {
   insertShipment,
+  recordProblem,
+  recordSteps,
   selectOutbound,
+  selectShipment,
   updateShipment,
   type ShipmentRow,
 } from "../../modules/shipping/shipping.service.ts";
@@ -30,11 +33,23 @@ import { trackEveryHours, trackJob, trackNow } from "../shipping/track.ts";
 import { createLogger } from "../../platform/logger.ts";
 
 /**
+ * How long an order is held for the courier's booking of its parcel: cancelling it is refused meanwhile. Longer
+ * than any booking call may take (Biteship's times out after 15 s); a booking that failed lets go at once.
+ */
+export const bookingHoldMs = 2 * 60_000;
+
+/**
  * The operator ships an order whose goods cost is paid: the shopper's courier service is booked through the
  * courier port (a waybill and the label's routing code come back) and the order is shipped. The receipt window
  * waits for the parcel: the order confirms itself the receipt window after the courier says "delivered", or,
  * if no courier ever says so, after the service's longest estimate plus the window. Audited. Idempotent by key;
  * booking is idempotent by the shipment's id, so a retry after a courier failure books nothing twice.
+ *
+ * Booking is a step with its compensation (issue 40). The courier is asked outside any transaction, so the
+ * transaction that starts it holds the order for it (`bookingUntil`): a shopper's or operator's cancel is refused
+ * until the booking is recorded or has failed. An order cancelled anyway meanwhile (a payment the provider took
+ * back cancels whatever is under way) gets its booking cancelled at the courier again, recorded on the
+ * shipment and for the operator on /ops/shipping, and so does a booking the courier would not cancel.
  */
 export async function shipOrder(
   deps: { db: Db; courier: CourierGateway },
@@ -45,12 +60,19 @@ export async function shipOrder(
   const shipment = await transact(db, async (tx) => {
     const [order] = await lockOrders(tx, eq(orders.id, input.id));
     if (!order) throw new DomainError("not_found", "errors.orders.notFound");
-    const booked = await selectOutbound(tx, order.id);
-    if (booked) return booked;
+    const standing = await selectOutbound(tx, order.id);
+    if (standing?.providerShipmentId) return standing;
     if (order.status !== "paid" || !order.goodsPaidAt)
       throw new DomainError("conflict", "errors.ship.notReady");
-    const service = order.shipping ?? (await cheapestNow(deps, order));
     const at = now();
+    const bookingUntil = addMs(at, bookingHoldMs);
+    if (standing) {
+      // A booking that failed, or one another tap is making right now, is asked again under the same id: the
+      // courier answers the same booking.
+      await updateShipment(tx, standing.id, { bookingUntil, updatedAt: at });
+      return { ...standing, bookingUntil };
+    }
+    const service = order.shipping ?? (await cheapestNow(deps, order));
     const row = {
       id: newId("shp", at.getTime()),
       orderId: order.id,
@@ -67,6 +89,7 @@ export async function shipOrder(
       price: order.postage,
       // Cash on delivery: the courier collects the total and the fee at the door.
       codAmount: order.paymentMethod === "cod" ? grandTotalOf(order) : null,
+      bookingUntil,
       trackedAt: null,
       deliveredAt: null,
       createdAt: at,
@@ -75,7 +98,37 @@ export async function shipOrder(
     await insertShipment(tx, row);
     return row as ShipmentRow;
   });
-  const booking = shipment.providerShipmentId ? null : await book(deps, shipment);
+  if (!shipment.providerShipmentId) {
+    const booking = await book(deps, shipment).catch(async (error: unknown) => {
+      // Nothing was recorded: the order is free to be shipped again, or cancelled.
+      await transact(db, (tx) => updateShipment(tx, shipment.id, { bookingUntil: null, updatedAt: now() }));
+      throw error;
+    });
+    // The booking is recorded whatever became of the order meanwhile, under the order's lock, unless another tap
+    // recorded it first (the same booking; tracking may have moved it on since); a parcel let go with its order
+    // (the hold ran out) stays cancelled.
+    const wanted = await transact(db, async (tx) => {
+      const [order] = await lockOrders(tx, eq(orders.id, input.id));
+      const current = await selectShipment(tx, shipment.id, true);
+      const { status, ...booked } = booking;
+      if (!current?.providerShipmentId) {
+        await updateShipment(tx, shipment.id, {
+          ...booked,
+          ...(current?.status === "cancelled" ? {} : { status }),
+          bookingUntil: null,
+          updatedAt: now(),
+        });
+      }
+      // Still to ship, or shipped meanwhile by another tap with this very parcel (the same booking).
+      if (order!.status === "shipped") return current?.status !== "cancelled";
+      return order!.status === "paid" && order!.goodsPaidAt !== null;
+    });
+    Object.assign(shipment, booking);
+    if (!wanted) {
+      await undoBooking(deps, operatorId, shipment);
+      throw new DomainError("conflict", "errors.ship.cancelledMeanwhile");
+    }
+  }
   const settings = await getMoneySettings(db);
   const shipped = await once(
     db,
@@ -93,10 +146,7 @@ export async function shipOrder(
       if (order.status !== "paid" || !order.goodsPaidAt)
         throw new DomainError("conflict", "errors.ship.notReady");
       const at = now();
-      if (booking) {
-        await updateShipment(tx, shipment.id, { ...booking, updatedAt: at });
-      }
-      const waybill = booking?.waybill ?? shipment.waybill ?? null;
+      const waybill = shipment.waybill ?? null;
       const etaMaxDays = order.shipping?.etaMaxDays ?? 0;
       const autoConfirmAt = addMs(at, (etaMaxDays + settings.receiptDays) * 24 * hour);
       await updateOrder(tx, order.id, {
@@ -128,6 +178,61 @@ export async function shipOrder(
   // What the courier already knows (its booking step) shows at once; if it cannot say now, the job asks later.
   await trackNow({ ...deps, log: quiet }, shipment.id).catch(() => undefined);
   return shipped;
+}
+
+/**
+ * The compensation of booking: the order was cancelled while its parcel was being booked, so the booking is
+ * cancelled at the courier. Done, the shipment is cancelled with a step saying why; refused (the courier has
+ * the parcel) or unanswered, it stays booked and the operator is told to end it. Either way it is recorded for
+ * the operator and audited.
+ */
+async function undoBooking(
+  deps: { db: Db; courier: CourierGateway },
+  operatorId: string,
+  shipment: ShipmentRow,
+) {
+  const [order] = await deps.db
+    .select({ code: orders.code })
+    .from(orders)
+    .where(eq(orders.id, shipment.orderId));
+  const reason = `Pesanan ${order!.code} dibatalkan sebelum paket diserahkan`;
+  const refusal = await deps.courier
+    .cancel({
+      shipmentId: shipment.id,
+      providerShipmentId: shipment.providerShipmentId!,
+      waybill: shipment.waybill,
+      courier: shipment.courier,
+      reason,
+    })
+    .then(
+      () => null,
+      (error: unknown) => (error instanceof Error ? error.message : String(error)),
+    );
+  await transact(deps.db, async (tx) => {
+    const locked = await selectShipment(tx, shipment.id, true);
+    if (!refusal && locked) {
+      await recordSteps(tx, locked, [
+        { status: "cancelled", providerStatus: "cancelled", note: reason, at: now() },
+      ]);
+    }
+    await recordProblem(tx, {
+      provider: shipment.provider,
+      kind: refusal ? "booking_live" : "booking_cancelled",
+      providerShipmentId: shipment.providerShipmentId!,
+      shipmentId: shipment.id,
+      orderId: shipment.orderId,
+      providerStatus: refusal ? shipment.status : "cancelled",
+      waybill: shipment.waybill,
+      detail: refusal ?? reason,
+    });
+    await recordAudit(tx, {
+      actorId: operatorId,
+      action: "shipment.cancel_booking",
+      subject: { type: "order", id: shipment.orderId },
+      before: { shipment: shipment.id, status: "booked" },
+      after: { cancelled: !refusal, ...(refusal ? { refusal } : {}) },
+    });
+  });
 }
 
 const quiet = createLogger("silent");

@@ -65,8 +65,10 @@ export async function insertParcel(
 export async function selectParcelByReference(
   db: Executor,
   reference: string,
+  forUpdate = false,
 ): Promise<ParcelRow | undefined> {
-  const rows = await db.select().from(courierParcels).where(eq(courierParcels.reference, reference));
+  const query = db.select().from(courierParcels).where(eq(courierParcels.reference, reference));
+  const rows = forUpdate ? await query.for("update") : await query;
   return rows[0];
 }
 

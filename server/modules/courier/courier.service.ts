@@ -10,12 +10,13 @@ import { provinceZones } from "#common/shipping-zones.ts";
 import type { Db } from "../../db/client.ts";
 import { transact } from "../../db/transaction.ts";
 import { now } from "../../platform/clock.ts";
-import type {
-  CourierGateway,
-  CourierQuote,
-  ParcelItem,
-  Place,
-  TrackingView,
+import {
+  CourierError,
+  type CourierGateway,
+  type CourierQuote,
+  type ParcelItem,
+  type Place,
+  type TrackingView,
 } from "../../platform/couriers.ts";
 import { DomainError } from "../../platform/errors.ts";
 import { newId } from "../../platform/ids.ts";
@@ -205,6 +206,27 @@ export function createTableCourier(db: Db): CourierGateway {
         codFee: parcel.codAmount === null ? null : tableCodFee(parcel.codAmount),
         label: { routingCode: zone ? `${hubs[zone]}-${input.destination.districtCode}` : null },
       };
+    },
+    // The parcel is the courier's until it is picked up: a booking is cancelled only while it waits for pick-up.
+    async cancel(input) {
+      await transact(db, async (tx) => {
+        const parcel = await selectParcelByReference(tx, input.shipmentId, true);
+        if (!parcel || parcel.status === "cancelled") return;
+        if (parcel.status !== "booked") {
+          throw new CourierError(
+            `parcel ${parcel.waybill} is ${parcel.status}: only a booking not yet picked up can be cancelled`,
+            false,
+          );
+        }
+        const at = now();
+        const note = `${noteOf("cancelled", parcel)}: ${input.reason.slice(0, 200)}`;
+        const step: ParcelStep = { status: "cancelled", note, at: at.toISOString() };
+        await updateParcel(tx, parcel.id, {
+          status: "cancelled",
+          steps: [...parcel.steps, step],
+          updatedAt: at,
+        });
+      });
     },
     async track(ref) {
       const parcel = await selectParcelByReference(db, ref.shipmentId);

@@ -1,10 +1,11 @@
 import { and, asc, count, desc, eq, inArray, isNotNull, isNull, max, ne, sql, sum } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.ts";
-import { shipmentEvents, shipments } from "./shipping.tables.ts";
+import { courierProblems, shipmentEvents, shipments } from "./shipping.tables.ts";
 
 type Executor = Db | Tx;
 export type ShipmentRow = typeof shipments.$inferSelect;
 export type ShipmentEventRow = typeof shipmentEvents.$inferSelect;
+export type CourierProblemRow = typeof courierProblems.$inferSelect;
 
 export async function insertShipment(db: Executor, row: typeof shipments.$inferInsert): Promise<void> {
   await db.insert(shipments).values(row);
@@ -65,19 +66,30 @@ export async function updateShipment(
   await db.update(shipments).set(patch).where(eq(shipments.id, id));
 }
 
-/** Inserts the steps not recorded yet; answers those that were new. */
+/**
+ * Inserts the steps not recorded yet (by courier status and time, or for a step without the courier's time, by
+ * courier status alone); answers those that were new.
+ */
 export async function insertEventsOnce(
   db: Executor,
   rows: (typeof shipmentEvents.$inferInsert)[],
 ): Promise<ShipmentEventRow[]> {
   if (rows.length === 0) return [];
+  return db.insert(shipmentEvents).values(rows).onConflictDoNothing().returning();
+}
+
+/** Every recorded step of a shipment, oldest first. */
+export function selectEvents(db: Executor, shipmentId: string): Promise<ShipmentEventRow[]> {
   return db
-    .insert(shipmentEvents)
-    .values(rows)
-    .onConflictDoNothing({
-      target: [shipmentEvents.shipmentId, shipmentEvents.providerStatus, shipmentEvents.at],
-    })
-    .returning();
+    .select()
+    .from(shipmentEvents)
+    .where(eq(shipmentEvents.shipmentId, shipmentId))
+    .orderBy(asc(shipmentEvents.at), asc(shipmentEvents.id));
+}
+
+/** A step recorded without the courier's time gets it, once the courier tells it. */
+export async function dateEvent(db: Executor, id: number, at: Date, note: string): Promise<void> {
+  await db.update(shipmentEvents).set({ at, note, dated: true }).where(eq(shipmentEvents.id, id));
 }
 
 /** The latest step of a shipment by when it happened (the order couriers report them in is not trusted). */
@@ -185,4 +197,74 @@ export async function remittanceExists(db: Executor, reference: string): Promise
     .where(eq(shipments.codRemittance, reference))
     .limit(1);
   return rows.length > 0;
+}
+
+/**
+ * Records a courier problem for the operator, or counts it again while it is open (a webhook resent, the same
+ * booking reported twice): one open row per provider, kind and courier booking.
+ */
+export async function upsertProblem(
+  db: Executor,
+  row: Omit<typeof courierProblems.$inferInsert, "id" | "count" | "resolvedAt" | "resolvedBy">,
+): Promise<void> {
+  await db
+    .insert(courierProblems)
+    .values(row)
+    .onConflictDoUpdate({
+      target: [courierProblems.provider, courierProblems.kind, courierProblems.providerShipmentId],
+      targetWhere: sql`${courierProblems.resolvedAt} is null`,
+      set: {
+        count: sql`${courierProblems.count} + 1`,
+        lastAt: row.lastAt,
+        providerStatus: sql`coalesce(excluded.provider_status, ${courierProblems.providerStatus})`,
+        waybill: sql`coalesce(excluded.waybill, ${courierProblems.waybill})`,
+        detail: row.detail ?? "",
+      },
+    });
+}
+
+/** Closes the open problems of a kind about a courier booking; answers how many. */
+export async function closeProblems(
+  db: Executor,
+  where: {
+    provider: CourierProblemRow["provider"];
+    kind: CourierProblemRow["kind"];
+    providerShipmentId: string;
+  },
+  at: Date,
+  by: string | null,
+): Promise<number> {
+  const rows = await db
+    .update(courierProblems)
+    .set({ resolvedAt: at, resolvedBy: by })
+    .where(
+      and(
+        eq(courierProblems.provider, where.provider),
+        eq(courierProblems.kind, where.kind),
+        eq(courierProblems.providerShipmentId, where.providerShipmentId),
+        isNull(courierProblems.resolvedAt),
+      ),
+    )
+    .returning({ id: courierProblems.id });
+  return rows.length;
+}
+
+/** One problem, locked (an operator marking it handled). */
+export async function lockProblem(tx: Tx, id: number): Promise<CourierProblemRow | undefined> {
+  const rows = await tx.select().from(courierProblems).where(eq(courierProblems.id, id)).for("update");
+  return rows[0];
+}
+
+export async function resolveProblemRow(tx: Tx, id: number, at: Date, by: string): Promise<void> {
+  await tx.update(courierProblems).set({ resolvedAt: at, resolvedBy: by }).where(eq(courierProblems.id, id));
+}
+
+/** The open problems, the latest reported first. */
+export function selectOpenProblems(db: Executor, limit: number): Promise<CourierProblemRow[]> {
+  return db
+    .select()
+    .from(courierProblems)
+    .where(isNull(courierProblems.resolvedAt))
+    .orderBy(desc(courierProblems.lastAt), desc(courierProblems.id))
+    .limit(limit);
 }

@@ -1,8 +1,10 @@
 import { sql } from "drizzle-orm";
 import {
   bigint,
+  boolean,
   check,
   index,
+  integer,
   pgTable,
   serial,
   text,
@@ -10,7 +12,13 @@ import {
   unique,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
-import { shipmentKinds, shipmentStatuses, shippingCouriers } from "#common/shipping.ts";
+import {
+  courierProblemKinds,
+  courierProviders,
+  shipmentKinds,
+  shipmentStatuses,
+  shippingCouriers,
+} from "#common/shipping.ts";
 import { orders } from "../orders/orders.tables.ts";
 
 /**
@@ -51,6 +59,11 @@ export const shipments = pgTable(
     codRemittance: text(),
     /** The fee the courier kept of this parcel's cash when it remitted (it remitted the rest). */
     codRemittedFee: bigint({ mode: "number" }),
+    /**
+     * While the courier is being asked to book the parcel: until when its order is held for the booking (a
+     * cancel is refused meanwhile, issue 40). Null once the booking is recorded or failed.
+     */
+    bookingUntil: timestamp({ withTimezone: true }),
     /** When tracking last asked the courier. */
     trackedAt: timestamp({ withTimezone: true }),
     deliveredAt: timestamp({ withTimezone: true }),
@@ -77,7 +90,9 @@ export const shipments = pgTable(
 
 /**
  * A shipment's tracking steps as couriers reported them, by webhook or by polling: each once (the same step
- * reported twice, or again by the other path, is one row), shown oldest first by when it happened.
+ * reported twice, or again by the other path, is one row), shown oldest first by when it happened. A step the
+ * courier gave no time for (`dated` false: `at` is when the shop heard of it) is kept once per courier status,
+ * however often it is sent again (issue 40), until the courier's own time for it replaces the shop's.
  */
 export const shipmentEvents = pgTable(
   "shipment_events",
@@ -90,7 +105,53 @@ export const shipmentEvents = pgTable(
     providerStatus: text().notNull(),
     note: text().notNull(),
     at: timestamp({ withTimezone: true }).notNull(),
+    /** Whether `at` is the courier's time for the step; false when it is when the shop heard of it. */
+    dated: boolean().notNull().default(true),
     recordedAt: timestamp({ withTimezone: true }).notNull(),
   },
-  (t) => [unique("shipment_events_once").on(t.shipmentId, t.providerStatus, t.at)],
+  (t) => [
+    unique("shipment_events_once").on(t.shipmentId, t.providerStatus, t.at),
+    uniqueIndex("shipment_events_undated_once")
+      .on(t.shipmentId, t.providerStatus)
+      .where(sql`not ${t.dated}`),
+  ],
+);
+
+/**
+ * What the operator must know of couriers (issue 40), shown on /ops/shipping until marked handled: a webhook
+ * about a parcel the shop does not know (kept once per courier booking however often the courier resends it,
+ * counted), and a booking the shop made and then cancelled, or could not cancel, because its order was
+ * cancelled meanwhile. An unknown parcel's problem closes by itself when a later webhook about it applies.
+ */
+export const courierProblems = pgTable(
+  "courier_problems",
+  {
+    id: serial().primaryKey(),
+    provider: text({ enum: courierProviders }).notNull(),
+    kind: text({ enum: courierProblemKinds }).notNull(),
+    /** The courier's (or aggregator's) id of the booking. */
+    providerShipmentId: text().notNull(),
+    /** The shop's shipment and order, when it has them. */
+    shipmentId: text(),
+    orderId: text(),
+    /** The courier's last status about it, and its waybill when it gave one. */
+    providerStatus: text(),
+    waybill: text(),
+    /** What happened, for the operator: the courier's answer when it refused. */
+    detail: text().notNull().default(""),
+    /** How often it was reported. */
+    count: integer().notNull().default(1),
+    firstAt: timestamp({ withTimezone: true }).notNull(),
+    lastAt: timestamp({ withTimezone: true }).notNull(),
+    resolvedAt: timestamp({ withTimezone: true }),
+    resolvedBy: text(),
+  },
+  (t) => [
+    uniqueIndex("courier_problems_open_once")
+      .on(t.provider, t.kind, t.providerShipmentId)
+      .where(sql`${t.resolvedAt} is null`),
+    index("courier_problems_open_idx")
+      .on(t.lastAt)
+      .where(sql`${t.resolvedAt} is null`),
+  ],
 );

@@ -8,7 +8,8 @@ import { pageAs, tokenOf } from "../support/roles.ts";
 import { expectScreen } from "../support/screens.ts";
 
 // The operator's shipping page and warehouse (issue 27): reached from the operator's navigation in each language,
-// at 390 and 320 px, axe clean. What the procedures store and how quotes follow is proven by
+// at 390 and 320 px, axe clean, with its courier problems (issue 40; their rows are proven by
+// web/features/ops/courier-problems.test.tsx). What the procedures store and how quotes follow is proven by
 // server/modules/courier/rates.test.ts.
 //
 // Every browser test shares one server and database. The journey edits a rate no checkout uses (Pos Jumbo from
@@ -52,6 +53,10 @@ for (const lang of langs) {
     const s = m.ops.shipping;
     const page = await pageAs(browser, demoOperator.account);
     await openShipping(page, lang);
+
+    // Above them, what couriers reported that the operator must see (issue 40): nothing, in the demo.
+    await expect(page.getByRole("heading", { level: 2, name: s.problems.title })).toBeVisible();
+    await expect(page.getByText(s.problems.none, { exact: true })).toBeVisible();
 
     // The services with their switches, and the rate table from the warehouse's zone (Jakarta) to each zone.
     await expect(page.getByTestId("courier-service")).toHaveCount(13);

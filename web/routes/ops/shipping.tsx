@@ -10,6 +10,7 @@ import type {
 import { serviceKey, shippingCourierNames } from "#common/shipping-names.ts";
 import { shippingZones, type ShippingZone } from "#common/shipping.ts";
 import { Field, type FieldErrors } from "../../features/auth/form.tsx";
+import { CourierProblems } from "../../features/ops/courier-problems.tsx";
 import { issueErrors } from "../../features/ops/ops-ui.tsx";
 import { parseAmount } from "../../features/wallet/wallet-ui.tsx";
 import { operatorOnly, serverT, withServerApi } from "../../lib/api.server.ts";
@@ -17,6 +18,7 @@ import { formatNumber } from "../../lib/format.ts";
 import { useI18n } from "../../lib/i18n.tsx";
 import { localeFromParam } from "../../lib/locale.ts";
 import { pageMeta } from "../../lib/meta.ts";
+import { useTimeZone } from "../../lib/time-zone.ts";
 import { toast } from "../../lib/toast.ts";
 import { useTRPC } from "../../lib/trpc.ts";
 import { Card } from "../../ui/card.tsx";
@@ -40,9 +42,9 @@ function selection(search: URLSearchParams, view: ShippingServicesView | undefin
 export async function loader({ request, context, params, url }: Route.LoaderArgs) {
   const locale = localeFromParam(params.lang) ?? "ind";
   const { dehydrated } = await withServerApi({ request, context }, locale, ({ trpc, queryClient }) =>
-    queryClient
-      .fetchQuery(trpc.ops.shipping.services.queryOptions())
-      .then((view) => {
+    Promise.all([
+      queryClient.fetchQuery(trpc.ops.shipping.problems.queryOptions()),
+      queryClient.fetchQuery(trpc.ops.shipping.services.queryOptions()).then((view) => {
         const { service, origin } = selection(url.searchParams, view);
         if (!service) return;
         return queryClient.fetchQuery(
@@ -52,8 +54,8 @@ export async function loader({ request, context, params, url }: Route.LoaderArgs
             originZone: origin,
           }),
         );
-      })
-      .catch(operatorOnly(url, locale)),
+      }),
+    ]).catch(operatorOnly(url, locale)),
   );
   return { dehydrated, title: serverT(context, locale)("ops.nav.shipping") };
 }
@@ -492,8 +494,42 @@ function RatesSection(props: { view: ShippingServicesView }) {
 }
 
 /**
+ * What the operator must know of couriers (issue 40): a courier's webhook about a parcel the shop does not know,
+ * and bookings of orders cancelled while they were being booked (withdrawn, or still live at the courier).
+ */
+function ProblemsSection() {
+  const { t } = useI18n();
+  const zone = useTimeZone();
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const problems = useQuery(trpc.ops.shipping.problems.queryOptions()).data;
+  const resolve = useMutation(
+    trpc.ops.shipping.resolveProblem.mutationOptions({
+      onSuccess: ({ id }) => {
+        queryClient.setQueryData(trpc.ops.shipping.problems.queryKey(), (view) =>
+          view ? { items: view.items.filter((p) => p.id !== id) } : view,
+        );
+        toast.notify(t("ops.shipping.problems.resolved"), "success");
+      },
+    }),
+  );
+  if (!problems) return null;
+  return (
+    <Section title={t("ops.shipping.problems.title")} note={t("ops.shipping.problems.note")}>
+      <CourierProblems
+        items={problems.items}
+        zone={zone}
+        busy={resolve.isPending}
+        onResolve={(id) => resolve.mutate({ id })}
+      />
+    </Section>
+  );
+}
+
+/**
  * The built-in courier (issue 27): its services, each offered at checkout or not, and the rate table every
- * checkout quotes from, by origin and destination zone. Every change is audited; the next quote uses it.
+ * checkout quotes from, by origin and destination zone. Every change is audited; the next quote uses it. Above
+ * them, the courier problems still open (issue 40).
  */
 function ShippingContent() {
   const { t } = useI18n();
@@ -503,6 +539,7 @@ function ShippingContent() {
   return (
     <main id="main" className="pb-8">
       <h1 className="px-4 pt-4 text-xl font-bold">{t("ops.nav.shipping")}</h1>
+      <ProblemsSection />
       <Section title={t("ops.shipping.services")} note={t("ops.shipping.servicesNote")}>
         <ul className="mt-2">
           {view.services.map((s) => (
