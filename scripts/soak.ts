@@ -14,12 +14,15 @@
 //
 // Settings (optional): SOAK_SECONDS, SOAK_SHOPPERS (default 24), SOAK_PORT (first of the ports it uses; default
 // 5460 for PostgreSQL, 3460 for HTTP), REDIS_URL (default redis://127.0.0.1:6379/9, emptied first).
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+//
+// Its parts: scripts/soak-client.ts (the shop's API as the pages call it) and scripts/soak-machines.ts (the servers
+// and nginx).
 import { randomBytes } from "node:crypto";
-import { openSync, readFileSync, writeFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { setTimeout as sleep } from "node:timers/promises";
 import { Redis } from "ioredis";
 import pg from "pg";
 import { platformCode } from "../common/platform.ts";
@@ -35,9 +38,9 @@ import { s3Credentials, startS3 } from "../tests/setup/s3.ts";
 import { listing, manyShoppers, merchantWithStore, supplyProduct } from "../tests/setup/shop.ts";
 import type { TestDatabase } from "../tests/setup/test-db.ts";
 import { startPgPair } from "./pg-pair.ts";
-import { serverArgs, serverEnvironment } from "./server-command.ts";
+import { call, counts, write } from "./soak-client.ts";
+import { instance, startNginx, stopAll } from "./soak-machines.ts";
 
-const root = path.resolve(import.meta.dirname, "..");
 const short = process.argv.includes("--short");
 const seconds = Number(process.env.SOAK_SECONDS ?? (short ? 24 : 120));
 const shopperCount = Number(process.env.SOAK_SHOPPERS ?? (short ? 16 : 24));
@@ -49,216 +52,6 @@ const balance = 50_000_000;
 
 const log = (line: string) => console.log(`[${((performance.now() - t0) / 1000).toFixed(1)} s] ${line}`);
 const t0 = performance.now();
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-// ------------------------------------------------------------------------------------------------ the shop's API
-
-interface Answer<T> {
-  ok: boolean;
-  status: number;
-  data?: T;
-  code?: string;
-}
-
-/** One tRPC call over HTTP, as the pages make it (superjson's `{"json": …}` envelope). */
-async function call<T>(
-  base: string,
-  procedure: string,
-  input: unknown,
-  opts: { token?: string; mutation?: boolean; cookie?: string } = {},
-): Promise<Answer<T>> {
-  const headers: Record<string, string> = { lang: "en" };
-  if (opts.token) headers.authorization = opts.token;
-  if (opts.cookie) headers.cookie = opts.cookie;
-  try {
-    const res = opts.mutation
-      ? await fetch(`${base}/trpc/${procedure}`, {
-          method: "POST",
-          headers: { ...headers, "content-type": "application/json" },
-          body: JSON.stringify({ json: input }),
-          signal: AbortSignal.timeout(15_000),
-        })
-      : await fetch(
-          `${base}/trpc/${procedure}${input === undefined ? "" : `?input=${encodeURIComponent(JSON.stringify({ json: input }))}`}`,
-          { headers, signal: AbortSignal.timeout(15_000) },
-        );
-    const text = await res.text();
-    let body: { result?: { data?: { json?: T } }; error?: { json?: { data?: { code?: string } } } } = {};
-    try {
-      body = JSON.parse(text) as typeof body;
-    } catch {
-      // nginx's own 502 page, or a connection cut: no answer from the shop.
-    }
-    return {
-      ok: res.ok && body.result !== undefined,
-      status: res.status,
-      data: body.result?.data?.json,
-      code: body.error?.json?.data?.code,
-    };
-  } catch {
-    return { ok: false, status: 0 };
-  }
-}
-
-/** No answer from the shop (a killed instance, a proxy that could not reach one): the same write is sent again. */
-const unanswered = (a: Answer<unknown>) =>
-  a.status === 0 || a.status === 502 || a.status === 503 || a.status === 504;
-
-const counts = {
-  calls: 0,
-  unanswered: 0,
-  retried: 0,
-  refused: new Map<string, number>(),
-};
-
-/**
- * A write sent until the shop answers it (at most 20 times, a little later each time), with one idempotency key:
- * what the pages do after a network error. Answers the shop's answer, or undefined when it never answered.
- */
-async function write<T>(base: string, procedure: string, input: Record<string, unknown>, token: string) {
-  const withKey = { ...input, idempotencyKey: randomBytes(12).toString("base64url") };
-  for (let attempt = 0; attempt < 20; attempt++) {
-    counts.calls++;
-    const answer = await call<T>(base, procedure, withKey, { token, mutation: true });
-    if (!unanswered(answer)) {
-      if (!answer.ok) {
-        const key = `${procedure} ${answer.code ?? answer.status}`;
-        counts.refused.set(key, (counts.refused.get(key) ?? 0) + 1);
-      }
-      return answer;
-    }
-    counts.unanswered++;
-    if (attempt > 0) counts.retried++;
-    await sleep(200 + attempt * 200);
-  }
-  return undefined;
-}
-
-// ------------------------------------------------------------------------------------------------ the machines
-
-const children = new Set<ChildProcess>();
-
-function stopAll() {
-  for (const child of children) child.kill("SIGKILL");
-}
-process.on("exit", stopAll);
-
-async function waitFor(url: string, timeoutMs: number, alive: () => boolean = () => true) {
-  const deadline = performance.now() + timeoutMs;
-  while (performance.now() < deadline) {
-    if (!alive()) throw new Error(`${url}: the process exited`);
-    try {
-      if ((await fetch(url, { signal: AbortSignal.timeout(2000) })).ok) return;
-    } catch {
-      // not yet
-    }
-    await sleep(100);
-  }
-  throw new Error(`${url} did not answer within ${timeoutMs} ms`);
-}
-
-interface Instance {
-  name: string;
-  port: number;
-  base: string;
-  child?: ChildProcess;
-  start(): Promise<void>;
-  kill(): void;
-}
-
-function instance(name: string, port: number, env: Record<string, string>, logDir: string): Instance {
-  const self: Instance = {
-    name,
-    port,
-    base: `http://127.0.0.1:${port}`,
-    async start() {
-      const child = spawn(process.execPath, serverArgs, {
-        cwd: root,
-        env: {
-          PATH: process.env.PATH ?? "",
-          HOME: process.env.HOME ?? "/tmp",
-          ...serverEnvironment,
-          ...env,
-          PORT: String(port),
-        },
-        stdio: [
-          "ignore",
-          openSync(path.join(logDir, `${name}.log`), "a"),
-          openSync(path.join(logDir, `${name}.log`), "a"),
-        ],
-      });
-      children.add(child);
-      child.once("exit", () => children.delete(child));
-      self.child = child;
-      await waitFor(
-        `${self.base}/readyz`,
-        60_000,
-        () => child.exitCode === null && child.signalCode === null,
-      );
-    },
-    kill() {
-      self.child?.kill("SIGKILL");
-    },
-  };
-  return self;
-}
-
-/** nginx from Debian's package, in the foreground, with a configuration and folders of its own. */
-async function startNginx(port: number, upstreams: number[], dir: string): Promise<{ stop(): void }> {
-  const which = spawnSync("sh", ["-c", "command -v nginx || ls /usr/sbin/nginx"], { encoding: "utf8" });
-  const binary = which.stdout.trim().split("\n")[0];
-  if (!binary) throw new Error("nginx is not installed (Debian's nginx-light or nginx)");
-  const conf = path.join(dir, "nginx.conf");
-  writeFileSync(
-    conf,
-    `${process.getuid?.() === 0 ? "user root;\n" : ""}worker_processes 1;
-daemon off;
-pid ${dir}/nginx.pid;
-error_log ${dir}/nginx-error.log warn;
-events { worker_connections 1024; }
-http {
-  access_log off;
-  client_body_temp_path ${dir}/body;
-  proxy_temp_path ${dir}/proxy;
-  fastcgi_temp_path ${dir}/fastcgi;
-  uwsgi_temp_path ${dir}/uwsgi;
-  scgi_temp_path ${dir}/scgi;
-  client_max_body_size 8m;
-  upstream shop {
-${upstreams.map((p) => `    server 127.0.0.1:${p} max_fails=1 fail_timeout=2s;`).join("\n")}
-    keepalive 32;
-  }
-  server {
-    listen 127.0.0.1:${port};
-    location / {
-      proxy_pass http://shop;
-      proxy_http_version 1.1;
-      proxy_set_header Connection "";
-      proxy_set_header Host $http_host;
-      proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
-      proxy_set_header X-Forwarded-Proto $scheme;
-      # A request no instance answered goes to the other; a write (POST) only when it never reached one.
-      proxy_next_upstream error timeout http_502 http_503;
-      proxy_connect_timeout 2s;
-      # Live chat streams are passed through as they come.
-      proxy_buffering off;
-      proxy_read_timeout 60s;
-    }
-  }
-}
-`,
-  );
-  const child = spawn(binary, ["-e", `${dir}/nginx-error.log`, "-p", dir, "-c", conf], {
-    stdio: ["ignore", "ignore", "inherit"],
-  });
-  children.add(child);
-  await waitFor(`http://127.0.0.1:${port}/healthz`, 10_000, () => child.exitCode === null);
-  return {
-    stop() {
-      child.kill("SIGTERM");
-    },
-  };
-}
 
 // ------------------------------------------------------------------------------------------------ the soak
 

@@ -5,7 +5,7 @@ import type { Db } from "./client.ts";
  * per database handle and prepared under its name: each call then only binds its values, and PostgreSQL plans it
  * once per connection. Building a Drizzle query costs more than the database spends on such a lookup
  * (docs/performance.md). A transaction is a handle of its own and prepares its own copy. What is kept may also be
- * a set of prepared queries by shape (the listing pages, catalog.queries.ts).
+ * a set of prepared queries by shape (the listing pages, listings.queries.ts).
  */
 export function preparedPerDb<Query>(build: (db: Db) => Query): (db: Db) => Query {
   const kept = new WeakMap<Db, Query>();

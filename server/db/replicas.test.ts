@@ -7,7 +7,7 @@ import { platformCode } from "#common/platform.ts";
 import { startPgPair, type PgPair } from "../../scripts/pg-pair.ts";
 import { createTestApp, queryInput } from "../../tests/setup/test-app.ts";
 import { testDbKind, type TestDatabase } from "../../tests/setup/test-db.ts";
-import { createCategory } from "../modules/catalog/catalog.service.ts";
+import { createCategory } from "../modules/catalog/categories.service.ts";
 import { forgetAllKept } from "../platform/memo.ts";
 import { createLocalStorage } from "../platform/storage.ts";
 import { openPostgres } from "./client.ts";

@@ -1,6 +1,6 @@
 import type { Db } from "../db/client.ts";
 import { addFavorite, touchFootprint } from "../modules/browsing/browsing.service.ts";
-import { isSold } from "../modules/catalog/catalog.service.ts";
+import { isSold } from "../modules/catalog/listings.service.ts";
 import { DomainError } from "../platform/errors.ts";
 
 async function requireSold(db: Db, listingId: string): Promise<void> {

@@ -5,15 +5,15 @@ import { violates } from "../db/transaction.ts";
 import type { Storage } from "../platform/storage.ts";
 import { recordAudit } from "../modules/audit/audit.service.ts";
 import { makeMerchant } from "../modules/auth/auth.service.ts";
+import { setStoreOpen } from "../modules/catalog/catalog.service.ts";
+import { isTopCategory } from "../modules/catalog/categories.service.ts";
 import {
   changeListing,
-  isTopCategory,
   listInStore,
-  setStoreOpen,
   storeListing,
   type ListingChange,
   type ListingPrices,
-} from "../modules/catalog/catalog.service.ts";
+} from "../modules/catalog/merchant-listings.service.ts";
 import { once } from "../modules/ledger/ledger.service.ts";
 import {
   applicationView,

@@ -1,5 +1,5 @@
 import { recordSearch } from "../modules/browsing/browsing.service.ts";
-import { listListings, type CardDeps } from "../modules/catalog/catalog.service.ts";
+import { listListings, type CardDeps } from "../modules/catalog/listings.service.ts";
 
 /**
  * Records a search the shopper saw the results of (the results page calls it once shown): toward hot

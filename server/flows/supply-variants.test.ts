@@ -14,7 +14,7 @@ import {
   variantRow,
 } from "../../tests/setup/shop.ts";
 import { createTestDatabase, type TestDatabase } from "../../tests/setup/test-db.ts";
-import { listInStore } from "../modules/catalog/catalog.service.ts";
+import { listInStore } from "../modules/catalog/merchant-listings.service.ts";
 import { listings, listingVariants, productVariants } from "../modules/catalog/catalog.tables.ts";
 import { orderItems } from "../modules/orders/orders.tables.ts";
 

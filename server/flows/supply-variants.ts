@@ -4,7 +4,8 @@ import type { SupplyOpsItem, SupplyVariantsInput } from "#common/contracts/suppl
 import type { Db } from "../db/client.ts";
 import { transact, violates } from "../db/transaction.ts";
 import { removeArchivedFromCarts } from "../modules/cart/cart.service.ts";
-import { opsView, saveVariantsLocked } from "../modules/catalog/supply.service.ts";
+import { saveVariantsLocked } from "../modules/catalog/supply-variants.service.ts";
+import { opsView } from "../modules/catalog/supply.service.ts";
 import { DomainError } from "../platform/errors.ts";
 import type { Logger } from "../platform/logger.ts";
 import type { Storage } from "../platform/storage.ts";

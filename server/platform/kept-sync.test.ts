@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { platformCode } from "#common/platform.ts";
 import { appInstances } from "../../tests/setup/instances.ts";
 import { createTestDatabase, silentLog, testDbKind, type TestDatabase } from "../../tests/setup/test-db.ts";
-import { createCategory } from "../modules/catalog/catalog.service.ts";
+import { createCategory } from "../modules/catalog/categories.service.ts";
 import { updateWebConfig } from "../modules/settings/settings.service.ts";
 import { forgetEverywhere, keptChannel } from "./kept-sync.ts";
 import { memoPerDatabase } from "./memo.ts";

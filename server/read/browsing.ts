@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { getCards, type CardDeps } from "../modules/catalog/catalog.service.ts";
+import { getCards, type CardDeps } from "../modules/catalog/listings.service.ts";
 import { favoritesPage, footprintsPage } from "../modules/browsing/browsing.service.ts";
 import { cursorCodec, cursorIdSchema, cursorTimeSchema } from "../platform/cursor.ts";
 

@@ -1,6 +1,8 @@
-// The chat's views: messages with the product and order cards they carry, inbox rows with the other party (a
-// store's name and logo, or a shopper's masked account: a store never learns a shopper's phone or e-mail), and the
-// operator's reading of a reported conversation. Read-only.
+// The chat's views: a conversation as each side reads it (its messages with the product and order cards they
+// carry, the marks, the store's quick replies), inbox rows with the other party (a store's name and logo, or a
+// shopper's masked account: a store never learns a shopper's phone or e-mail), what arrived since a message, unread
+// counts, the store's chat settings and figures, and the checks the chat's writes share (whose side one is, which
+// card a message may carry). Read-only: the writes are server/flows/chat/.
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { maskedAccount } from "#common/account-display.ts";
 import {
@@ -12,11 +14,14 @@ import {
 } from "#common/chat.ts";
 import type {
   ChatMessageView,
+  ChatSettingsView,
   ChatStatsView,
   ConversationSummary,
   InboxView,
   OrderCard,
   ProductCard,
+  ShopperSendInput,
+  ThreadView,
 } from "#common/contracts/chat.ts";
 import type { StoredImage } from "#common/images.ts";
 import { localize, type Locale } from "#common/locales.ts";
@@ -25,9 +30,16 @@ import { users } from "../modules/auth/auth.tables.ts";
 import { listings, productImages, supplyProducts } from "../modules/catalog/catalog.tables.ts";
 import {
   conversations,
+  hasOpenReport,
+  selectConversation,
+  selectConversationOf,
   selectInboxPage,
+  selectMessagePage,
   selectMessagesByIds,
+  selectMessagesSince,
+  selectQuickReplies,
   selectResponseStats,
+  selectSettings,
   selectUnreadTotal,
   type ConversationRow,
   type MessageRow,
@@ -37,6 +49,7 @@ import { grandTotalOf } from "../modules/orders/orders.service.ts";
 import { stores } from "../modules/stores/stores.tables.ts";
 import { now } from "../platform/clock.ts";
 import { cursorCodec, cursorIdSchema, cursorTimeSchema } from "../platform/cursor.ts";
+import { DomainError } from "../platform/errors.ts";
 import { imageView } from "../platform/images.ts";
 import type { Storage } from "../platform/storage.ts";
 import { z } from "zod";
@@ -133,6 +146,12 @@ export async function messageViews(
     auto: r.auto,
     createdAt: r.createdAt,
   }));
+}
+
+/** A message just written, as its reader sees it. */
+export async function messageView(deps: ChatReadDeps, row: MessageRow): Promise<ChatMessageView> {
+  const [view] = await messageViews(deps, [row]);
+  return view!;
 }
 
 /** A store as the shopper sees it in the chat: its name and logo, and whether it is open. */
@@ -280,7 +299,7 @@ export async function listingOf(db: Db, listingId: string, storeId: string) {
   return !!row;
 }
 
-export const chatPage = chatLimits.page;
+const chatPage = chatLimits.page;
 
 /** Unread messages over a shopper's conversations. */
 export async function shopperUnread(db: Db, shopperId: string) {
@@ -304,4 +323,146 @@ export async function conversationParties(db: Db, conversationId: string) {
     .innerJoin(stores, eq(stores.id, conversations.storeId))
     .where(eq(conversations.id, conversationId));
   return row;
+}
+
+// ---------------------------------------------------------------------------------- sides and conversations
+
+/** The chat's NOT_FOUND: a conversation, store or card the caller may not know of. */
+export const chatNotFound = () => new DomainError("not_found", "errors.chat.notFound");
+
+/** The caller's side of a conversation, or NOT_FOUND: nobody else may know it exists. */
+export async function sideOf(db: Db, conversation: ConversationRow | undefined, userId: string) {
+  if (!conversation) throw chatNotFound();
+  if (conversation.shopperId === userId) return "shopper" as const;
+  const store = await ownStore(db, userId);
+  if (store && store.id === conversation.storeId) return "store" as const;
+  throw chatNotFound();
+}
+
+/** The card a shopper's message is about, checked: a listing of this store, or their own order with it. */
+export async function checkedAbout(
+  deps: ChatReadDeps,
+  shopperId: string,
+  storeId: string,
+  about: ShopperSendInput["about"],
+) {
+  if (about?.listingId && !(await listingOf(deps.db, about.listingId, storeId))) throw chatNotFound();
+  if (about?.orderId && !(await orderBetween(deps.db, about.orderId, shopperId, storeId)))
+    throw chatNotFound();
+  return about?.listingId
+    ? { listingId: about.listingId }
+    : about?.orderId
+      ? { orderId: about.orderId }
+      : undefined;
+}
+
+/** The shopper's conversation with a store (none before the first message), newest first, a page at a time. */
+export async function shopperThread(
+  deps: ChatReadDeps,
+  shopperId: string,
+  input: { storeId: string; cursor?: number | null; about?: ShopperSendInput["about"] },
+): Promise<ThreadView> {
+  const store = await storeParty(deps, input.storeId);
+  if (!store || store.ownerId === shopperId) throw chatNotFound();
+  const conversation = await selectConversationOf(deps.db, shopperId, input.storeId);
+  // A card the page was opened about: shown only when it is this store's product or the shopper's order with it.
+  const about = await checkedAbout(deps, shopperId, input.storeId, input.about).catch(() => undefined);
+  const [page, products, ordersFound, reported] = await Promise.all([
+    conversation ? pageOf(deps, conversation.id, input.cursor) : { messages: [], nextCursor: null },
+    productCards(deps, about?.listingId ? [about.listingId] : []),
+    orderCards(deps, about?.orderId ? [about.orderId] : []),
+    conversation ? hasOpenReport(deps.db, conversation.id, shopperId) : false,
+  ]);
+  return {
+    conversationId: conversation?.id ?? null,
+    mySide: "shopper",
+    party: { id: store.id, name: store.name, image: store.image },
+    ...page,
+    ...otherMarks(conversation, "shopper"),
+    open: store.status === "approved",
+    about: {
+      product: about?.listingId ? (products.get(about.listingId) ?? null) : null,
+      order: about?.orderId ? (ordersFound.get(about.orderId) ?? null) : null,
+    },
+    reported,
+    quickReplies: [],
+  };
+}
+
+/** A conversation in the store's inbox, newest first, with its quick replies. */
+export async function storeThread(
+  deps: ChatReadDeps,
+  ownerId: string,
+  input: { conversationId: string; cursor?: number | null },
+): Promise<ThreadView> {
+  const conversation = await selectConversation(deps.db, input.conversationId);
+  if ((await sideOf(deps.db, conversation, ownerId)) !== "store") throw chatNotFound();
+  const store = (await ownStore(deps.db, ownerId))!;
+  const [page, shoppers, reported, quickReplies] = await Promise.all([
+    pageOf(deps, conversation!.id, input.cursor),
+    shopperParties(deps, [conversation!.shopperId]),
+    hasOpenReport(deps.db, conversation!.id, ownerId),
+    selectQuickReplies(deps.db, store.id),
+  ]);
+  return {
+    conversationId: conversation!.id,
+    mySide: "store",
+    party: shoppers.get(conversation!.shopperId) ?? { id: conversation!.shopperId, name: "***", image: null },
+    ...page,
+    ...otherMarks(conversation, "store"),
+    open: store.status === "approved",
+    about: { product: null, order: null },
+    reported,
+    quickReplies,
+  };
+}
+
+async function pageOf(deps: ChatReadDeps, conversationId: string, before: number | null | undefined) {
+  const rows = await selectMessagePage(deps.db, conversationId, {
+    before: before ?? undefined,
+    limit: chatPage,
+  });
+  const page = rows.slice(0, chatPage);
+  return {
+    messages: await messageViews(deps, page),
+    nextCursor: rows.length > chatPage ? page.at(-1)!.id : null,
+  };
+}
+
+/** Messages of all the caller's conversations (as shopper, and as their store) after a message id. */
+export async function messagesSince(deps: ChatReadDeps, userId: string, after: number) {
+  const store = await ownStore(deps.db, userId);
+  const [rows, unread] = await Promise.all([
+    selectMessagesSince(deps.db, { shopperId: userId, storeId: store?.id }, after, 100),
+    selectUnreadTotal(deps.db, { shopperId: userId }),
+  ]);
+  return { messages: await messageViews(deps, rows), unread };
+}
+
+/** The store's away message and quick replies. */
+export async function chatSettings(deps: ChatReadDeps, ownerId: string): Promise<ChatSettingsView> {
+  const store = await ownStore(deps.db, ownerId);
+  if (!store) throw chatNotFound();
+  const [settings, quickReplies] = await Promise.all([
+    selectSettings(deps.db, store.id),
+    selectQuickReplies(deps.db, store.id),
+  ]);
+  return {
+    awayEnabled: settings?.awayEnabled ?? false,
+    awayMessage: settings?.awayMessage ?? "",
+    quickReplies,
+  };
+}
+
+/** The store's conversations, the most recent first. */
+export async function storeInbox(deps: ChatReadDeps, ownerId: string, cursor: string | undefined) {
+  const store = await ownStore(deps.db, ownerId);
+  if (!store) throw chatNotFound();
+  return inboxView(deps, { storeId: store.id }, cursor);
+}
+
+/** Unread messages over the store's conversations. */
+export async function storeUnread(deps: ChatReadDeps, ownerId: string) {
+  const store = await ownStore(deps.db, ownerId);
+  return { count: store ? await selectUnreadTotal(deps.db, { storeId: store.id }) : 0 };
 }

@@ -11,7 +11,11 @@ import type { Role } from "#common/contracts/auth.ts";
 import type { Locale } from "#common/locales.ts";
 import { chartDays, type MerchantOpsView } from "#common/merchant-states.ts";
 import type { Db } from "../db/client.ts";
-import { storeListings, storeVariants, supplyForStore } from "../modules/catalog/catalog.service.ts";
+import {
+  storeListings,
+  storeVariants,
+  supplyForStore,
+} from "../modules/catalog/merchant-listings.service.ts";
 import { walletBalance } from "../modules/ledger/ledger.service.ts";
 import {
   applicationsPage,

@@ -11,7 +11,7 @@ import type { CourierGateway } from "../platform/couriers.ts";
 import type { PaymentGateway } from "../platform/payments.ts";
 import type { RateLimits } from "../platform/rate-limit.ts";
 import type { Storage } from "../platform/storage.ts";
-import type { StoreCards } from "../modules/catalog/catalog.service.ts";
+import type { StoreCards } from "../modules/catalog/listings.service.ts";
 import { createTableCourier } from "../modules/courier/courier.service.ts";
 import { getStoreCards } from "../modules/stores/stores.service.ts";
 import { serverTranslator } from "../platform/i18n.ts";

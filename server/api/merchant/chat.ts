@@ -11,16 +11,11 @@ import {
   ThreadViewSchema,
   UnreadViewSchema,
 } from "#common/contracts/chat.ts";
-import {
-  addQuickReply,
-  chatSettings,
-  removeQuickReply,
-  saveChatSettings,
-  storeInbox,
-  storeSend,
-  storeThread,
-  storeUnread,
-} from "../../flows/chat.ts";
+import { addQuickReply } from "../../flows/chat/add-quick-reply.ts";
+import { removeQuickReply } from "../../flows/chat/remove-quick-reply.ts";
+import { saveChatSettings } from "../../flows/chat/save-settings.ts";
+import { storeSend } from "../../flows/chat/store-send.ts";
+import { chatSettings, storeInbox, storeThread, storeUnread } from "../../read/chat.ts";
 import { merchantProcedure, router } from "../../trpc/init.ts";
 
 /** The store's inbox: its conversations only, its answers, its away message and quick replies. */

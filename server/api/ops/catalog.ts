@@ -18,15 +18,17 @@ import { saveSupplyVariants } from "../../flows/supply-variants.ts";
 import { z } from "zod";
 import {
   addCategory,
+  listCategoriesForOps,
+  updateCategory,
+} from "../../modules/catalog/categories.service.ts";
+import {
   addSupplyImage,
   changeSupplyStock,
   createSupply,
-  listCategoriesForOps,
   listSupplyForOps,
   opsView,
   removeSupplyImage,
   setSupplyStatus,
-  updateCategory,
   updateSupply,
 } from "../../modules/catalog/supply.service.ts";
 import { operatorProcedure, router } from "../../trpc/init.ts";

@@ -6,7 +6,8 @@ import {
   OpsReportsInputSchema,
   OpsReportsViewSchema,
 } from "#common/contracts/chat.ts";
-import { closeReport, openReported } from "../../flows/chat.ts";
+import { closeReport } from "../../flows/chat/close-report.ts";
+import { openReported } from "../../flows/chat/open-reported.ts";
 import { opsReports } from "../../read/chat-ops.ts";
 import { operatorProcedure, router } from "../../trpc/init.ts";
 

@@ -12,7 +12,7 @@ import { recordShownSearch } from "../../flows/search-products.ts";
 import { addToCollection, recordFootprint } from "../../flows/browsing.ts";
 import * as browsing from "../../modules/browsing/browsing.service.ts";
 import { listCollection, listFootprints } from "../../read/browsing.ts";
-import { suggestNames } from "../../modules/catalog/catalog.service.ts";
+import { suggestNames } from "../../modules/catalog/listings.service.ts";
 import { browseProcedure, publicProcedure, router, shopperProcedure } from "../../trpc/init.ts";
 
 const ok = { ok: true as const };

@@ -7,13 +7,9 @@ import {
   ProductDetailViewSchema,
   RecommendedViewSchema,
 } from "#common/contracts/catalog.ts";
-import {
-  getCategoryTree,
-  getHome,
-  getListing,
-  listListings,
-  recommendFor,
-} from "../../modules/catalog/catalog.service.ts";
+import { getCategoryTree } from "../../modules/catalog/categories.service.ts";
+import { getHome, listListings, recommendFor } from "../../modules/catalog/listings.service.ts";
+import { getListing } from "../../modules/catalog/product-page.service.ts";
 import { browseProcedure, router } from "../../trpc/init.ts";
 
 export const catalogRouter = router({

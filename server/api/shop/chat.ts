@@ -15,15 +15,11 @@ import {
   UnreadViewSchema,
 } from "#common/contracts/chat.ts";
 import { StoreIdInputSchema } from "#common/contracts/stores.ts";
-import {
-  markSeen,
-  messagesSince,
-  reportConversation,
-  sendPicture,
-  shopperSend,
-  shopperThread,
-} from "../../flows/chat.ts";
-import { chatStats, inboxView, shopperUnread } from "../../read/chat.ts";
+import { markSeen } from "../../flows/chat/mark-seen.ts";
+import { reportConversation } from "../../flows/chat/report.ts";
+import { sendPicture } from "../../flows/chat/send-picture.ts";
+import { shopperSend } from "../../flows/chat/shopper-send.ts";
+import { chatStats, inboxView, messagesSince, shopperThread, shopperUnread } from "../../read/chat.ts";
 import { publicProcedure, router, shopperProcedure } from "../../trpc/init.ts";
 
 const Ok = z.object({ ok: z.literal(true) });

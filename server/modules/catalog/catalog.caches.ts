@@ -2,7 +2,7 @@
 // what they hold forgets them at once.
 import type { Db } from "../../db/client.ts";
 import { memoPerDatabase } from "../../platform/memo.ts";
-import * as q from "./catalog.queries.ts";
+import * as q from "./categories.queries.ts";
 
 /**
  * The home page's hot ranking (a count over every listing) is kept for a minute: with 10,000 products

@@ -7,7 +7,9 @@ import { callerFor } from "../../../tests/setup/caller.ts";
 import { createTestDatabase, type TestDatabase } from "../../../tests/setup/test-db.ts";
 import { createAccount } from "../auth/auth.service.ts";
 import { createStore } from "../stores/stores.service.ts";
-import { createCategory, createSupplyProduct, listInStore } from "./catalog.service.ts";
+import { createCategory } from "./categories.service.ts";
+import { listInStore } from "./merchant-listings.service.ts";
+import { createSupplyProduct } from "./supply.service.ts";
 import { picture } from "../../../tests/setup/pictures.ts";
 
 let database: TestDatabase;

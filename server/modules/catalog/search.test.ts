@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { callerFor } from "../../../tests/setup/caller.ts";
 import { variantsOf } from "../../../tests/setup/shop.ts";
 import { createSeededDatabase, type TestDatabase } from "../../../tests/setup/test-db.ts";
-import { createSupplyProduct, listInStore } from "./catalog.service.ts";
+import { listInStore } from "./merchant-listings.service.ts";
+import { createSupplyProduct } from "./supply.service.ts";
 
 let database: TestDatabase;
 beforeAll(async () => {

@@ -4,7 +4,6 @@ import { and, asc, desc, eq, inArray, like, lt, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { likePattern } from "./catalog.queries.ts";
 import {
-  categories,
   listings,
   listingVariants,
   productImages,
@@ -167,30 +166,6 @@ export async function deleteProductImage(db: Db, supplyProductId: string, imageI
     .delete(productImages)
     .where(and(eq(productImages.id, imageId), eq(productImages.supplyProductId, supplyProductId)))
     .returning({ id: productImages.id });
-  return rows.length > 0;
-}
-
-export async function categoryProductCounts(db: Db) {
-  return db
-    .select({ categoryId: supplyProducts.categoryId, n: sql<number>`count(*)::int` })
-    .from(supplyProducts)
-    .where(eq(supplyProducts.status, "active"))
-    .groupBy(supplyProducts.categoryId);
-}
-
-export async function nextCategoryId(db: Db) {
-  const [row] = await db
-    .select({ max: sql<number>`coalesce(max(${categories.id}), 0)::int` })
-    .from(categories);
-  return (row?.max ?? 0) + 1;
-}
-
-export async function updateCategory(db: Db, id: number, set: Partial<typeof categories.$inferInsert>) {
-  const rows = await db
-    .update(categories)
-    .set(set)
-    .where(eq(categories.id, id))
-    .returning({ id: categories.id });
   return rows.length > 0;
 }
 
