@@ -15,7 +15,7 @@ import type { Locale } from "#common/locales.ts";
 import type { ChatMessageView } from "#common/contracts/chat.ts";
 import type { Db } from "../db/client.ts";
 import { chatChannel, parseChatEvent, selectMessagesByIds } from "../modules/chat/chat.service.ts";
-import { messagesSince } from "../flows/chat.ts";
+import { messagesSince } from "../read/chat.ts";
 import { parseSessionsEvent, resolveSession, sessionsChannel } from "../modules/auth/auth.service.ts";
 import { conversationParties, messageViews } from "../read/chat.ts";
 import type { Logger } from "../platform/logger.ts";
@@ -261,7 +261,7 @@ export function chatStreamRoute(
       await stream.writeSSE({ event: "ready", data: "{}", retry: 3000 });
       if (after !== undefined) {
         // What was written while the reader was away, oldest first.
-        const missed = await messagesSince({ ...deps, lang, clientIp: deps.clientIp(c) }, user.id, after);
+        const missed = await messagesSince({ ...deps, lang }, user.id, after);
         for (const m of missed.messages) reader.send("message", m, m.id);
       }
       const timer = setInterval(() => {
