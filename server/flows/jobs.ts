@@ -16,7 +16,7 @@ import { createLogger, type Logger } from "../platform/logger.ts";
 import type { PaymentGateway } from "../platform/payments.ts";
 import type { CourierGateway } from "../platform/couriers.ts";
 import { createTableCourier } from "../modules/courier/courier.service.ts";
-import { trackJob, trackShipment } from "./shipping/track.ts";
+import { trackJob, trackShipment } from "./shipping/steps/track.ts";
 import { cancelAtProvider, checkAttempt } from "./payments/checks.ts";
 import { reconcilePayments } from "./payments/reconcile.ts";
 import { sendRefund } from "./payments/refunds.ts";

@@ -5,7 +5,7 @@ import { lockOrders, ordersTable as orders, type PaymentDeps } from "../../modul
 import { getMoneySettings } from "../../modules/settings/settings.service.ts";
 import { now } from "../../platform/clock.ts";
 import { DomainError } from "../../platform/errors.ts";
-import { customerOf, openAttempt, requestAttempt } from "../payments/attempts.ts";
+import { customerOf, openAttempt, requestAttempt } from "../payments/steps/attempts.ts";
 import { openPayment, payFromWallet } from "./steps/payment.ts";
 
 /**

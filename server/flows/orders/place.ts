@@ -22,7 +22,7 @@ import { codOffer, codRefusalParams } from "../../read/cod.ts";
 import { selectOrderLines } from "../../read/order-lines.ts";
 import type { CourierGateway, CourierQuote } from "../../platform/couriers.ts";
 import { DomainError } from "../../platform/errors.ts";
-import { customerOf, openAttempt, requestAttempt } from "../payments/attempts.ts";
+import { customerOf, openAttempt, requestAttempt } from "../payments/steps/attempts.ts";
 import { confirmCod, openPayment, payFromWallet } from "./steps/payment.ts";
 
 /**

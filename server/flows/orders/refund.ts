@@ -39,7 +39,7 @@ import {
   requestShipmentRow,
   type CourierDeps,
 } from "./return-parcel.ts";
-import { refundReturnLocked, storeShort } from "./return-refund.ts";
+import { refundReturnLocked, storeShort } from "./steps/return-refund.ts";
 
 type DecideDeps = Deps & CourierDeps;
 

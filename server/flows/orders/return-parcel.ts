@@ -18,7 +18,7 @@ import { DomainError } from "../../platform/errors.ts";
 import { scheduleJob } from "../../platform/jobs.ts";
 import { createLogger } from "../../platform/logger.ts";
 import { parcelItems, placeOf, selectParcelLines } from "../../read/shipping-options.ts";
-import { trackEveryHours, trackJob, trackNow } from "../shipping/track.ts";
+import { trackEveryHours, trackJob, trackNow } from "../shipping/steps/track.ts";
 
 export interface CourierDeps {
   db: Db;

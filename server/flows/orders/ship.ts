@@ -29,7 +29,7 @@ import { DomainError } from "../../platform/errors.ts";
 import { newId } from "../../platform/ids.ts";
 import { scheduleJob } from "../../platform/jobs.ts";
 import { parcelItems, placeOf, selectParcelLines, shippingOptions } from "../../read/shipping-options.ts";
-import { trackEveryHours, trackJob, trackNow } from "../shipping/track.ts";
+import { trackEveryHours, trackJob, trackNow } from "../shipping/steps/track.ts";
 import { createLogger } from "../../platform/logger.ts";
 
 /**

@@ -30,7 +30,7 @@ import { type Logger } from "../../platform/logger.ts";
 import { type PaymentGateway, type ProviderEvent } from "../../platform/payments.ts";
 import { cancelLocked } from "../orders/steps/cancel.ts";
 import { markPaid } from "../orders/steps/payment.ts";
-import { closeOtherAttempts } from "./attempts.ts";
+import { closeOtherAttempts } from "./steps/attempts.ts";
 import { applyRefundEvent } from "./refunds.ts";
 
 /**

@@ -7,7 +7,7 @@ import { lockRecharge } from "../../modules/wallet/wallet.service.ts";
 import { now } from "../../platform/clock.ts";
 import { DomainError } from "../../platform/errors.ts";
 import { RateLimitedError, type RateLimits } from "../../platform/rate-limit.ts";
-import { closeOtherAttempts, customerOf, openAttempt, requestAttempt, type AttemptDeps } from "./attempts.ts";
+import { closeOtherAttempts, customerOf, openAttempt, requestAttempt, type AttemptDeps } from "./steps/attempts.ts";
 
 /**
  * The most attempts one order payment or recharge may have (issue 40): each is a payment opened at the

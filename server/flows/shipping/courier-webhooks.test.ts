@@ -26,7 +26,7 @@ import {
 } from "../../adapters/biteship/biteship.simulator.ts";
 import { shipmentEvents, shipments } from "../../modules/shipping/shipping.tables.ts";
 import type { CourierGateway } from "../../platform/couriers.ts";
-import { trackNow } from "./track.ts";
+import { trackNow } from "./steps/track.ts";
 
 /**
  * Issue 40, holes 1 and 7, through Biteship's simulator and the shop's own webhook route

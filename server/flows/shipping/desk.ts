@@ -7,7 +7,7 @@ import { selectShipment } from "../../modules/shipping/shipping.service.ts";
 import type { CourierGateway } from "../../platform/couriers.ts";
 import { DomainError } from "../../platform/errors.ts";
 import type { Logger } from "../../platform/logger.ts";
-import { trackNow } from "./track.ts";
+import { trackNow } from "./steps/track.ts";
 
 /**
  * The courier desk of the built-in courier (decision 21): an operator, standing in for the courier's people,

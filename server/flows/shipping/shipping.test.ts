@@ -20,7 +20,7 @@ import { getWarehouse } from "../../modules/settings/settings.service.ts";
 import { shipments } from "../../modules/shipping/shipping.tables.ts";
 import { setClock } from "../../platform/clock.ts";
 import { placeOf } from "../../read/shipping-options.ts";
-import { applySteps } from "./track.ts";
+import { applySteps } from "./steps/track.ts";
 
 let database: TestDatabase;
 let ops: Awaited<ReturnType<typeof signedInUser>>;

@@ -7,7 +7,7 @@ import { insertRecharge, type RechargeDeps, rechargeExpireJob } from "../../modu
 import { now } from "../../platform/clock.ts";
 import { DomainError } from "../../platform/errors.ts";
 import { newId } from "../../platform/ids.ts";
-import { customerOf, openAttempt, requestAttempt } from "../payments/attempts.ts";
+import { customerOf, openAttempt, requestAttempt } from "../payments/steps/attempts.ts";
 
 /**
  * Starts a recharge: a pending record with its payment window (settings), expired by a job when unpaid,

@@ -3,9 +3,9 @@
 import { formatRupiah } from "#common/money.ts";
 import { type OrderActor } from "#common/order-states.ts";
 import { eq } from "drizzle-orm";
-import { type Tx } from "../../db/client.ts";
-import { recordSales, releaseStock } from "../../modules/catalog/catalog.service.ts";
-import { move, walletBalance, type Transfer } from "../../modules/ledger/ledger.service.ts";
+import { type Tx } from "../../../db/client.ts";
+import { recordSales, releaseStock } from "../../../modules/catalog/catalog.service.ts";
+import { move, walletBalance, type Transfer } from "../../../modules/ledger/ledger.service.ts";
 import {
   insertEvents,
   lockOrders,
@@ -16,13 +16,13 @@ import {
   selectOrderReturns,
   updateReturn,
   type ReturnRow,
-} from "../../modules/orders/orders.service.ts";
-import { refundFigures } from "../../modules/orders/returns.service.ts";
-import { selectRequestShipment, type ShipmentRow } from "../../modules/shipping/shipping.service.ts";
-import { now } from "../../platform/clock.ts";
-import { DomainError } from "../../platform/errors.ts";
-import { selectStorePayer } from "../../read/order-lines.ts";
-import { sendRefundToProvider } from "../payments/refunds.ts";
+} from "../../../modules/orders/orders.service.ts";
+import { refundFigures } from "../../../modules/orders/returns.service.ts";
+import { selectRequestShipment, type ShipmentRow } from "../../../modules/shipping/shipping.service.ts";
+import { now } from "../../../platform/clock.ts";
+import { DomainError } from "../../../platform/errors.ts";
+import { selectStorePayer } from "../../../read/order-lines.ts";
+import { sendRefundToProvider } from "../../payments/refunds.ts";
 
 /**
  * Refunds a return whose request is locked by the caller's transaction, by `refundFigures`: the items' price,

@@ -1,7 +1,7 @@
 import { type MoneySettings } from "#common/contracts/settings.ts";
 import { type Locale } from "#common/locales.ts";
 import { type PaymentChannel } from "#common/payment-channels.ts";
-import { isDatabaseUnavailable, type Db, type Tx } from "../../db/client.ts";
+import { isDatabaseUnavailable, type Db, type Tx } from "../../../db/client.ts";
 import {
   attemptCancelJob,
   attemptCheckJob,
@@ -11,13 +11,13 @@ import {
   setAttemptAction,
   updateAttemptStatus,
   type AttemptRow,
-} from "../../modules/payments/payments.service.ts";
-import { now } from "../../platform/clock.ts";
-import { DomainError } from "../../platform/errors.ts";
-import { newId } from "../../platform/ids.ts";
-import { scheduleJob } from "../../platform/jobs.ts";
-import { PaymentProviderError, type PaymentGateway } from "../../platform/payments.ts";
-import { userContact } from "../../modules/auth/auth.service.ts";
+} from "../../../modules/payments/payments.service.ts";
+import { now } from "../../../platform/clock.ts";
+import { DomainError } from "../../../platform/errors.ts";
+import { newId } from "../../../platform/ids.ts";
+import { scheduleJob } from "../../../platform/jobs.ts";
+import { PaymentProviderError, type PaymentGateway } from "../../../platform/payments.ts";
+import { userContact } from "../../../modules/auth/auth.service.ts";
 
 /** What opening and asking a provider for an attempt needs. */
 export interface AttemptDeps {
