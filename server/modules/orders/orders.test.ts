@@ -378,7 +378,13 @@ describe("fulfilment and completion", () => {
     let order = await shopper.api.orders.get({ id });
     expect(order).toMatchObject({ status: "shipped", courier: "JNE" });
     expect(order.trackingNumber).toMatch(/^CGK\d{13}$/);
-    expect(order.actions).toEqual({ pay: false, cancel: false, confirm: true, review: false });
+    expect(order.actions).toEqual({
+      pay: false,
+      cancel: false,
+      confirm: true,
+      review: false,
+      buyAgain: false,
+    });
     // Too late to cancel once shipped.
     await expect(shopper.api.orders.cancel({ id, idempotencyKey: newKey() })).rejects.toMatchObject({
       code: "CONFLICT",
@@ -539,7 +545,13 @@ describe("payment through the gateway", () => {
     await runJobs();
     const expired = await shopper.api.orders.get({ id });
     expect(expired).toMatchObject({ status: "cancelled", cancelReason: "payment_expired", attemptId: null });
-    expect(expired.actions).toEqual({ pay: false, cancel: false, confirm: false, review: false });
+    expect(expired.actions).toEqual({
+      pay: false,
+      cancel: false,
+      confirm: false,
+      review: false,
+      buyAgain: true,
+    });
     expect(await stockOf(listingA)).toBe(10);
     restore?.();
     restore = undefined;
