@@ -1,6 +1,6 @@
 /**
  * The ways Indonesians pay through a payment provider (issue 26): QRIS, a bank virtual account per bank, an
- * e-wallet, or the till of a retail outlet. Zod-free: the checkout and recharge pages import it.
+ * e-wallet (GoPay on its own since issue 40, where the provider offers it), or the till of a retail outlet. Zod-free: the checkout and recharge pages import it.
  */
 export const paymentChannels = [
   "qris",
@@ -9,6 +9,7 @@ export const paymentChannels = [
   "va_bri",
   "va_mandiri",
   "va_permata",
+  "gopay",
   "ovo",
   "dana",
   "shopeepay",
@@ -66,6 +67,7 @@ export const channelKinds: Record<PaymentChannel, ChannelKind> = {
   va_bri: "va",
   va_mandiri: "va",
   va_permata: "va",
+  gopay: "ewallet",
   ovo: "ewallet",
   dana: "ewallet",
   shopeepay: "ewallet",
@@ -73,6 +75,32 @@ export const channelKinds: Record<PaymentChannel, ChannelKind> = {
   alfamart: "retail",
   indomaret: "retail",
 };
+
+/**
+ * How long a shopper has to pay by each group of channels (issue 40), as the operator sets it in the money
+ * settings: minutes for a QR or an e-wallet's request, about a day for a transfer or a till (people pay after
+ * work). The setting of each group, by its field.
+ */
+export const channelWindowFields = {
+  qris: "qrisWindowMinutes",
+  va: "vaWindowMinutes",
+  ewallet: "ewalletWindowMinutes",
+  retail: "retailWindowMinutes",
+} as const satisfies Record<ChannelKind, string>;
+export type PaymentWindows = Record<(typeof channelWindowFields)[ChannelKind], number>;
+
+/** The payment window of a channel, in minutes. */
+export function channelWindowMinutes(windows: PaymentWindows, channel: PaymentChannel): number {
+  return windows[channelWindowFields[channelKinds[channel]]];
+}
+
+/**
+ * The longest window of any group, in minutes: however often the shopper switches method, an order (or a
+ * recharge) waits at most this long from when it was placed (decision 19).
+ */
+export function longestWindowMinutes(windows: PaymentWindows): number {
+  return Math.max(...Object.values(channelWindowFields).map((field) => windows[field]));
+}
 
 /** The brand a shopper recognises (not translated). */
 export const channelNames: Record<PaymentChannel, string> = {
@@ -82,6 +110,7 @@ export const channelNames: Record<PaymentChannel, string> = {
   va_bri: "BRI Virtual Account",
   va_mandiri: "Mandiri Virtual Account",
   va_permata: "Permata Virtual Account",
+  gopay: "GoPay",
   ovo: "OVO",
   dana: "DANA",
   shopeepay: "ShopeePay",

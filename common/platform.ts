@@ -31,7 +31,14 @@ export const moneySettingsDefaults = {
   rechargePresets: [50_000, 100_000, 200_000, 500_000, 1_000_000, 2_000_000],
   withdrawMin: 50_000,
   withdrawFee: 2_500,
-  paymentWindowMinutes: 60,
+  /**
+   * How long a shopper has to pay, by channel group (issue 40): a QR or an e-wallet's request in minutes, a
+   * virtual account or a retail outlet's code in a day (people pay after work). A wallet order has none.
+   */
+  qrisWindowMinutes: 15,
+  ewalletWindowMinutes: 15,
+  vaWindowMinutes: 24 * 60,
+  retailWindowMinutes: 24 * 60,
   serviceFee: 1_000,
   /** PPN 11 %, in basis points. */
   vatBasisPoints: 1100,

@@ -39,8 +39,15 @@ export const fundEntries = [
   "withdrawal_returned",
   "adjustment_credit",
   "adjustment_debit",
-  /** A provider's payment for orders no longer waiting (or for a recharge completed already). */
+  /**
+   * A provider's payment for orders no longer waiting (or for a recharge completed already), as recorded
+   * before issue 40 named which of the two below it was.
+   */
   "late_payment",
+  /** A provider's payment for an order cancelled meanwhile (unpaid, or its payment window closed). */
+  "cancelled_order_payment",
+  /** A provider's payment for orders (or a recharge) already paid another way. */
+  "double_payment",
   /** A refund sent on to the e-wallet or QRIS app that paid (and back, if the provider refused it). */
   "refund_to_provider",
   "refund_to_provider_returned",

@@ -249,7 +249,6 @@ export const CheckoutQuoteViewSchema = z.object({
   balance: z.number().int(),
   /** The provider's channels on offer, with their fees (the wallet is always offered). */
   channels: z.array(ChannelOfferSchema),
-  paymentWindowMinutes: z.number().int(),
   /**
    * Cash on delivery: why this shopper cannot pay this checkout on delivery (null: they can), its fee in all,
    * and the rules the reason names.

@@ -44,6 +44,8 @@ export const ChannelOfferSchema = z.object({
   feeRule: z.object({ fixed: z.number().int(), basisPoints: z.number().int() }),
   /** Whether a refund of it goes back through the provider (else to the wallet). */
   refundable: z.boolean(),
+  /** How long the shopper has to pay by it, in minutes (its group's window, the operator's setting). */
+  windowMinutes: z.number().int(),
 });
 export type ChannelOffer = z.infer<typeof ChannelOfferSchema>;
 
@@ -66,6 +68,11 @@ export const AttemptViewSchema = z.object({
   canSwitch: z.boolean(),
   /** The channels it can switch to, with their fees for what it pays (empty when it cannot switch). */
   channels: z.array(ChannelOfferSchema),
+  /**
+   * The orders it paid for, when every one of them was cancelled (their payment window closed, or they were
+   * cancelled): nothing is left to pay, and the screen offers to buy them again instead (issue 40).
+   */
+  buyAgain: z.array(z.string()),
   /** The sandbox's play-money page that completes it (only on the sandbox provider). */
   simulateUrl: z.string().nullable(),
 });

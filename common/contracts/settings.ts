@@ -44,10 +44,21 @@ export const StoredWebConfigSchema = z
   .partial();
 export type StoredWebConfig = z.infer<typeof StoredWebConfigSchema>;
 
+const quickWindow = z
+  .number("errors.settings.quickWindow")
+  .int("errors.settings.quickWindow")
+  .min(5, "errors.settings.quickWindow")
+  .max(24 * 60, "errors.settings.quickWindow");
+const longWindow = z
+  .number("errors.settings.longWindow")
+  .int("errors.settings.longWindow")
+  .min(30, "errors.settings.longWindow")
+  .max(7 * 24 * 60, "errors.settings.longWindow");
+
 /**
  * The money settings operators may change (issue 13 edits them): recharge limits and presets, the
- * withdrawal minimum and fee, the payment window, the order fees and the order windows. Whole Rupiah; the
- * payment window in minutes.
+ * withdrawal minimum and fee, the payment windows by channel group, the order fees and the order windows.
+ * Whole Rupiah; the payment windows in minutes.
  */
 export const MoneySettingsSchema = z
   .object({
@@ -81,11 +92,14 @@ export const MoneySettingsSchema = z
       .int("errors.settings.fee")
       .min(0, "errors.settings.fee")
       .max(1_000_000, "errors.settings.fee"),
-    paymentWindowMinutes: z
-      .number("errors.settings.paymentWindow")
-      .int("errors.settings.paymentWindow")
-      .min(5, "errors.settings.paymentWindow")
-      .max(7 * 24 * 60, "errors.settings.paymentWindow"),
+    /**
+     * How long a shopper has to pay by each group of channels, in minutes (issue 40): a QR or an e-wallet's
+     * request 5 minutes to a day, a virtual account or a retail outlet's code 30 minutes to 7 days.
+     */
+    qrisWindowMinutes: quickWindow,
+    ewalletWindowMinutes: quickWindow,
+    vaWindowMinutes: longWindow,
+    retailWindowMinutes: longWindow,
     /** Per store order of a checkout. */
     serviceFee: z
       .number("errors.settings.fee")

@@ -135,7 +135,6 @@ export const RechargeFormViewSchema = z.object({
   max: z.number().int(),
   presets: z.array(z.number().int()),
   channels: z.array(ChannelOfferSchema),
-  paymentWindowMinutes: z.number().int(),
 });
 
 /** The recharge just created, and the attempt whose screen shows how to pay it. */

@@ -32,6 +32,12 @@ export interface PaymentGateway {
    */
   refund(input: RefundInput): Promise<ProviderRefund>;
   /**
+   * What the provider says of one of the shop's refunds of a payment (by the shop's refund id): a refund's
+   * notification is applied only when this agrees (issue 40: Midtrans' signature does not cover its
+   * `refunds` list). `unknown` when the provider has no such refund.
+   */
+  getRefund(ref: ProviderRef & { refundId: string }): Promise<ProviderRefundStatus>;
+  /**
    * Reads a notification the provider sent to the shop. `forged` unless its signature or token is valid;
    * nothing in it is trusted before this returns. `unreadable` when it is genuine but not a payment event
    * the shop understands (kept and shown to the operator, never dropped).
@@ -87,6 +93,8 @@ export interface RefundInput extends ProviderRef {
   amount: number;
   reason: string;
 }
+
+export type ProviderRefundStatus = "pending" | "succeeded" | "failed" | "unknown";
 
 export interface ProviderRefund {
   providerRefundId: string;

@@ -120,7 +120,6 @@ export async function quoteCheckout(
     vatBasisPoints: settings.vatBasisPoints,
     balance,
     channels: channelOffers(deps.gateway, settings, sum("total")),
-    paymentWindowMinutes: settings.paymentWindowMinutes,
     cod: {
       refusal: cod.refusal,
       fee: cod.fee,

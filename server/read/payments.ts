@@ -1,6 +1,11 @@
 import { type AttemptView } from "#common/contracts/payments.ts";
 import { type Db, type Tx } from "../db/client.ts";
-import { selectPayment, selectPaymentOrderIds, type OrderRow } from "../modules/orders/orders.service.ts";
+import {
+  selectOrdersByIds,
+  selectPayment,
+  selectPaymentOrderIds,
+  type OrderRow,
+} from "../modules/orders/orders.service.ts";
 import {
   attemptView,
   channelOffers,
@@ -43,8 +48,14 @@ export async function getAttempt(
   const channels = subjectOpen
     ? channelOffers(deps.gateway, await getMoneySettings(deps.db), attempt.amount - attempt.fee)
     : [];
+  const orderIds =
+    attempt.purpose === "orders" ? await selectPaymentOrderIds(deps.db, attempt.subjectId) : [];
+  // The orders it paid for, once all were cancelled: the screen offers them again instead of a method.
+  const covered = await selectOrdersByIds(deps.db, attempt.orderIds ?? orderIds);
   const view = attemptView(attempt, {
-    orderIds: attempt.purpose === "orders" ? await selectPaymentOrderIds(deps.db, attempt.subjectId) : [],
+    orderIds,
+    buyAgain:
+      covered.length > 0 && covered.every((o) => o.status === "cancelled") ? covered.map((o) => o.id) : [],
     subjectOpen,
     simulateUrl:
       attempt.provider === "sandbox" && attempt.providerPaymentId && deps.gateway.provider === "sandbox"

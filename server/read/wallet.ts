@@ -75,6 +75,5 @@ export async function rechargeForm(db: Db, gateway: PaymentGateway) {
     max: s.rechargeMax,
     presets: s.rechargePresets,
     channels: channelOffers(gateway, s, s.rechargeMin),
-    paymentWindowMinutes: s.paymentWindowMinutes,
   };
 }

@@ -455,7 +455,7 @@ async function seedDemoOrders(
   await buy(2, "wallet", "paid");
   // Cancelled by the shopper after paying: refunded in full.
   const cancelled = await buy(3, "wallet", "cancelled");
-  await cancelOrder(db, who.shopperId, { id: cancelled, idempotencyKey: "seed-cancel-0001" });
+  await cancelOrder(deps, who.shopperId, { id: cancelled, idempotencyKey: "seed-cancel-0001" });
   // Waiting for payment on the gateway: "pending payment".
   await buy(4, "va_bca", "unpaid");
 }

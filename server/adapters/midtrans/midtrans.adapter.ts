@@ -46,6 +46,7 @@ export const midtransChannels = [
   "va_bri",
   "va_mandiri",
   "va_permata",
+  "gopay",
   "ovo",
   "shopeepay",
   "alfamart",
@@ -53,8 +54,16 @@ export const midtransChannels = [
 ] as const satisfies readonly PaymentChannel[];
 type MidtransChannel = (typeof midtransChannels)[number];
 
-/** Midtrans' refund API takes QRIS, ShopeePay and OVO payments among these (and GoPay, not offered here). */
-const refundableChannels: ReadonlySet<PaymentChannel> = new Set<PaymentChannel>(["qris", "shopeepay", "ovo"]);
+/**
+ * Midtrans' refund API takes QRIS, GoPay, ShopeePay and OVO payments among these ("Refund transaction is
+ * supported only for credit_card, gopay, shopeepay, dana, ovo, QRIS, kredivo and akulaku").
+ */
+const refundableChannels: ReadonlySet<PaymentChannel> = new Set<PaymentChannel>([
+  "qris",
+  "gopay",
+  "shopeepay",
+  "ovo",
+]);
 
 export interface MidtransGatewayOptions {
   /** `https://api.midtrans.com`, `https://api.sandbox.midtrans.com`, or a simulator's address. */
@@ -164,6 +173,7 @@ const vaBanks = { va_bca: "bca", va_bni: "bni", va_bri: "bri", va_permata: "perm
 function channelOf(tx: StatusResponse): PaymentChannel | null {
   switch (tx.payment_type) {
     case "qris":
+    case "gopay":
     case "shopeepay":
     case "ovo":
       return tx.payment_type;
@@ -233,6 +243,13 @@ function actionOf(channel: MidtransChannel, tx: ChargeResponse, from: "charge" |
       if (!link) throw missing("a deeplink-redirect action");
       return { type: "redirect", url: link.url, mobileUrl: link.url };
     }
+    case "gopay": {
+      // The deeplink opens the Gojek or GoPay app, where GoPay payments are made (only there since
+      // January 2026); the status API repeats it while the payment is pending.
+      const link = tx.actions?.find((a) => a.name === "deeplink-redirect");
+      if (!link) throw missing("a deeplink-redirect action");
+      return { type: "redirect", url: link.url, mobileUrl: link.url };
+    }
     case "alfamart":
     case "indomaret":
       if (!tx.payment_code) throw missing("a payment_code");
@@ -289,6 +306,12 @@ function chargeOf(input: CreatePaymentInput, channel: MidtransChannel): ChargeRe
       };
     case "shopeepay":
       return { payment_type: "shopeepay", ...base, shopeepay: { callback_url: input.returnUrl } };
+    case "gopay":
+      return {
+        payment_type: "gopay",
+        ...base,
+        gopay: { enable_callback: true, callback_url: input.returnUrl },
+      };
     // The description rides on the outlet's receipt (Alfamart) or till (Indomaret), as far as it fits.
     case "alfamart":
       return {
@@ -572,6 +595,13 @@ export function createMidtransGateway(opts: MidtransGatewayOptions): PaymentGate
       const refunded =
         refund.transaction_status === "refund" || refund.transaction_status === "partial_refund";
       return { providerRefundId, status: refunded ? "succeeded" : "pending" };
+    },
+
+    async getRefund(ref) {
+      // The status API lists the refunds Midtrans made ("sent only if the refund is successful"): one there
+      // by its key is made; one not there is not (yet).
+      const tx = await statusOf(ref.attemptId);
+      return tx?.refunds?.some((r) => r.refund_key === ref.refundId) ? "succeeded" : "unknown";
     },
 
     async readNotification(body, _headers) {

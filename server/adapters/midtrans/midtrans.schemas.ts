@@ -94,6 +94,19 @@ export const ShopeePayChargeSchema = z.object({
   shopeepay: z.object({ callback_url: z.string().min(1).optional() }),
 });
 
+/**
+ * GoPay (the "gopay" object): `enable_callback` appends `callback_url` to the deeplink, so the Gojek or GoPay
+ * app sends the shopper back to the shop after paying.
+ */
+export const GopayChargeSchema = z.object({
+  payment_type: z.literal("gopay"),
+  ...chargeBase,
+  gopay: z.object({
+    enable_callback: z.boolean().optional(),
+    callback_url: z.string().min(1).optional(),
+  }),
+});
+
 export const CstoreChargeSchema = z.object({
   payment_type: z.literal("cstore"),
   ...chargeBase,
@@ -126,6 +139,7 @@ export const ChargeRequestSchema = z.discriminatedUnion("payment_type", [
   PermataChargeSchema,
   EchannelChargeSchema,
   ShopeePayChargeSchema,
+  GopayChargeSchema,
   CstoreChargeSchema,
   OvoChargeSchema,
 ]);

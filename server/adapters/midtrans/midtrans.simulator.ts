@@ -69,6 +69,12 @@ export interface MidtransSimulatorControl {
    * Midtrans' own state does not change.
    */
   replayAltered(orderId: string, transactionStatus: TransactionStatus): Promise<void>;
+  /**
+   * Sends the last notification of a payment again as a refund of it (`refund`, its `refunds` listing one
+   * by this key and amount), as someone who captured it could: neither the state nor the list is signed.
+   * Midtrans made no such refund.
+   */
+  replayRefund(orderId: string, refundKey: string, amount: number): Promise<void>;
   /** The next `times` API calls answer this HTTP status (a Midtrans outage), before any other check. */
   failNext(httpStatus: number, times?: number): void;
   /** What the status API would answer for a payment, or undefined. */
@@ -84,7 +90,7 @@ export interface MidtransSimulator {
   control: MidtransSimulatorControl;
 }
 
-type PaymentType = "qris" | "bank_transfer" | "echannel" | "shopeepay" | "cstore" | "ovo";
+type PaymentType = "qris" | "bank_transfer" | "echannel" | "gopay" | "shopeepay" | "cstore" | "ovo";
 
 interface SimRefund {
   id: number;
@@ -232,8 +238,12 @@ export async function startMidtransSimulator(opts: MidtransSimulatorOptions): Pr
       if (tx.settledAt) Object.assign(body, { issuer: "gopay", transaction_type: "on-us" });
     }
     if (tx.paymentType === "ovo") body.payer_phone_number = tx.payerPhone;
-    // The status API repeats a pending ShopeePay payment's link; it never repeats a QR string.
-    if (as === "status" && tx.paymentType === "shopeepay" && tx.status === "pending") {
+    // The status API repeats a pending ShopeePay or GoPay payment's link; it never repeats a QR string.
+    if (
+      as === "status" &&
+      (tx.paymentType === "shopeepay" || tx.paymentType === "gopay") &&
+      tx.status === "pending"
+    ) {
       body.actions = [{ name: "deeplink-redirect", method: "GET", url: `${url}/sim/pay/${tx.orderId}` }];
     }
     if (tx.refunds.length > 0) {
@@ -381,6 +391,24 @@ export async function startMidtransSimulator(opts: MidtransSimulatorOptions): Pr
       const body = JSON.parse(tx.lastNotification) as Record<string, unknown>;
       body.transaction_status = transactionStatus;
       // Not marked forged: it is signed as Midtrans signed it.
+      return send(tx, JSON.stringify(body), false);
+    },
+    async replayRefund(orderId, refundKey, amount) {
+      const tx = find(orderId);
+      if (!tx?.lastNotification) throw new SimulatorError(`${orderId} has no notification to replay`);
+      const body = JSON.parse(tx.lastNotification) as Record<string, unknown>;
+      body.transaction_status = "refund";
+      body.refund_amount = amountString(amount);
+      body.refunds = [
+        {
+          refund_chargeback_id: 9_999,
+          refund_amount: amountString(amount),
+          created_at: jakartaTime(now()),
+          reason: "",
+          refund_key: refundKey,
+          refund_method: "online",
+        },
+      ];
       return send(tx, JSON.stringify(body), false);
     },
     failNext(httpStatus, times = 1) {
@@ -548,8 +576,8 @@ export async function startMidtransSimulator(opts: MidtransSimulatorOptions): Pr
         start.getTime() + charge.custom_expiry.expiry_duration * unitMs[charge.custom_expiry.unit],
       );
     } else {
-      // QRIS and ShopeePay default to 15 minutes, transfers and outlets to 24 hours.
-      const quick = paymentType === "qris" || paymentType === "shopeepay";
+      // QRIS, GoPay and ShopeePay default to 15 minutes, transfers and outlets to 24 hours.
+      const quick = paymentType === "qris" || paymentType === "gopay" || paymentType === "shopeepay";
       expiresAt = new Date(at.getTime() + (quick ? 15 * minute : 24 * 60 * minute));
     }
     const transactionId = randomUUID();
@@ -573,7 +601,12 @@ export async function startMidtransSimulator(opts: MidtransSimulatorOptions): Pr
       expiresAt,
       settledAt: null,
       notifyUrls,
-      callbackUrl: charge.payment_type === "shopeepay" ? (charge.shopeepay.callback_url ?? null) : null,
+      callbackUrl:
+        charge.payment_type === "shopeepay"
+          ? (charge.shopeepay.callback_url ?? null)
+          : charge.payment_type === "gopay"
+            ? (charge.gopay.callback_url ?? null)
+            : null,
       vaNumber: bank ? va[bank].prefix + digits(va[bank].length - va[bank].prefix.length) : null,
       billKey: paymentType === "echannel" ? digits(12) : null,
       paymentCode:
@@ -655,6 +688,20 @@ export async function startMidtransSimulator(opts: MidtransSimulatorOptions): Pr
           actions: [{ name: "deeplink-redirect", method: "GET", url: `${url}/sim/pay/${tx.orderId}` }],
           expiry_time: expiry,
         };
+      case "gopay":
+        return {
+          ...common,
+          status_message: "GoPay transaction is created",
+          // The QR for a computer, the deeplink for a phone, and the status and cancel calls; the deeplink
+          // here is the simulator's own payment page.
+          actions: [
+            { name: "generate-qr-code", method: "GET", url: `${url}/v2/gopay/${tx.transactionId}/qr-code` },
+            { name: "deeplink-redirect", method: "GET", url: `${url}/sim/pay/${tx.orderId}` },
+            { name: "get-status", method: "GET", url: `${url}/v2/${tx.transactionId}/status` },
+            { name: "cancel", method: "POST", url: `${url}/v2/${tx.transactionId}/cancel` },
+          ],
+          expiry_time: expiry,
+        };
       case "cstore":
         return {
           ...common,
@@ -713,7 +760,7 @@ export async function startMidtransSimulator(opts: MidtransSimulatorOptions): Pr
   );
 
   // Refunds by API: the payment methods Midtrans refunds among the simulated ones.
-  const refundable: ReadonlySet<PaymentType> = new Set<PaymentType>(["qris", "shopeepay", "ovo"]);
+  const refundable: ReadonlySet<PaymentType> = new Set<PaymentType>(["qris", "gopay", "shopeepay", "ovo"]);
 
   async function refund(c: Context, direct: boolean) {
     const raw = await jsonBody(c);
@@ -820,7 +867,14 @@ export async function startMidtransSimulator(opts: MidtransSimulatorOptions): Pr
         ? `<p>Rp${tx.grossAmount} untuk ${escapeHtml(tx.orderId)}</p>${button(`/sim/pay/${encodeURIComponent(tx.orderId)}`, "Bayar")}`
         : `<p>Status: ${escapeHtml(tx.status)}</p>`;
     return c.html(
-      page(tx.paymentType === "shopeepay" ? "ShopeePay (simulator)" : "Midtrans (simulator)", body),
+      page(
+        tx.paymentType === "shopeepay"
+          ? "ShopeePay (simulator)"
+          : tx.paymentType === "gopay"
+            ? "GoPay (simulator)"
+            : "Midtrans (simulator)",
+        body,
+      ),
     );
   });
 

@@ -346,7 +346,12 @@ describe("every channel against the simulator", () => {
     expect(gateway.channels).toEqual(midtransChannels);
     expect(gateway.channels).not.toContain("dana");
     expect(gateway.channels).not.toContain("linkaja");
-    expect(gateway.channels.filter((c) => gateway.refundable(c))).toEqual(["qris", "ovo", "shopeepay"]);
+    expect(gateway.channels.filter((c) => gateway.refundable(c))).toEqual([
+      "qris",
+      "gopay",
+      "ovo",
+      "shopeepay",
+    ]);
   });
 
   it.each(midtransChannels)(
@@ -383,6 +388,7 @@ describe("every channel against the simulator", () => {
             billerCode: "70012",
           });
           break;
+        case "gopay":
         case "shopeepay":
           expect(action).toEqual({
             type: "redirect",
@@ -758,6 +764,16 @@ describe("refunds", () => {
     // More than is left is refused, for good.
     const error = await refusalOf(gateway.refund({ ...ref, refundId: "rfd_part_3", amount: 1, reason: "" }));
     expect(error).toMatchObject({ retryable: false, status: 412 });
+  });
+
+  it("says which of the shop's refunds it made, by refund key (a refund's notification is checked against it)", async () => {
+    const { ref } = await paid("gopay");
+    expect(await gateway.getRefund({ ...ref, refundId: "rfd_gopay_1" })).toBe("unknown");
+    expect(
+      await gateway.refund({ ...ref, refundId: "rfd_gopay_1", amount: 150_000, reason: "" }),
+    ).toMatchObject({ status: "succeeded" });
+    expect(await gateway.getRefund({ ...ref, refundId: "rfd_gopay_1" })).toBe("succeeded");
+    expect(await gateway.getRefund({ ...ref, refundId: "rfd_gopay_2" })).toBe("unknown");
   });
 
   it("refuses a partial ShopeePay refund, which Midtrans does not do", async () => {

@@ -35,6 +35,7 @@ import {
   type PaymentRequest,
   type PaymentRequestStatus,
   type PaymentStatus,
+  type Refund,
   type RefundReason,
   type XenditAction,
   type XenditChannelCode,
@@ -47,7 +48,7 @@ import {
  * dashboard (not one per request), signed only by the account's static `x-callback-token`.
  */
 
-/** Our channels in the order of common/payment-channels.ts, by Xendit's channel code (all 12 exist in v3). */
+/** Our channels in the order of common/payment-channels.ts, by Xendit's channel code (all 13 exist in v3). */
 const channelCodes: Record<PaymentChannel, XenditChannelCode> = {
   qris: "QRIS",
   va_bca: "BCA_VIRTUAL_ACCOUNT",
@@ -55,6 +56,7 @@ const channelCodes: Record<PaymentChannel, XenditChannelCode> = {
   va_bri: "BRI_VIRTUAL_ACCOUNT",
   va_mandiri: "MANDIRI_VIRTUAL_ACCOUNT",
   va_permata: "PERMATA_VIRTUAL_ACCOUNT",
+  gopay: "GOPAY",
   ovo: "OVO",
   dana: "DANA",
   shopeepay: "SHOPEEPAY",
@@ -74,7 +76,8 @@ const vaBanks = {
 /**
  * Channels refunded through `POST /refunds`, from each channel page's "Refund" row: QRIS, DANA, ShopeePay and
  * LinkAja say ✓. OVO says "Only for Merchant Initiated Transaction" (tokenized payments), which a one-off
- * checkout payment is not; virtual accounts and retail outlets say "-".
+ * checkout payment is not; virtual accounts and retail outlets say "-". GoPay's row was not read (issue 40):
+ * until it is, its refunds stay in the wallet, which is never wrong.
  */
 const refundableChannels: ReadonlySet<PaymentChannel> = new Set(["qris", "dana", "shopeepay", "linkaja"]);
 
@@ -181,9 +184,9 @@ export function createXenditGateway(opts: XenditGatewayOptions): PaymentGateway 
     return read(PaymentRequestSchema, answer.json, "get payment request");
   }
 
-  /** What has been returned so far: the sum of the payment request's succeeded refunds. */
-  async function refundedSoFar(paymentRequestId: string): Promise<number> {
-    let refunded = 0;
+  /** Every refund of a payment request. */
+  async function refundsOf(paymentRequestId: string): Promise<Refund[]> {
+    const refunds: Refund[] = [];
     let afterId: string | undefined;
     // A payment is refunded a handful of times at most; the bound only guards against a list that never ends.
     for (let page = 0; page < 20; page++) {
@@ -193,11 +196,17 @@ export function createXenditGateway(opts: XenditGatewayOptions): PaymentGateway 
       const answer = await call("GET", path);
       if (!answer.ok) throw refused("GET", path, answer);
       const list = read(RefundListSchema, answer.json, "list refunds");
-      for (const refund of list.data) if (refund.status === "SUCCEEDED") refunded += refund.amount;
+      refunds.push(...list.data);
       if (!list.has_more || list.data.length === 0) break;
       afterId = list.data.at(-1)!.id;
     }
-    return refunded;
+    return refunds;
+  }
+
+  /** What has been returned so far: the sum of the payment request's succeeded refunds. */
+  async function refundedSoFar(paymentRequestId: string): Promise<number> {
+    const refunds = await refundsOf(paymentRequestId);
+    return refunds.reduce((sum, r) => sum + (r.status === "SUCCEEDED" ? r.amount : 0), 0);
   }
 
   async function statusOf(ref: ProviderRef, pr: PaymentRequest | null): Promise<ProviderPaymentStatus> {
@@ -340,6 +349,14 @@ export function createXenditGateway(opts: XenditGatewayOptions): PaymentGateway 
       } satisfies ProviderRefund;
     },
 
+    async getRefund(ref) {
+      if (!ref.providerPaymentId) return "unknown";
+      // The shop's refund id is the refund's reference_id.
+      const refund = (await refundsOf(ref.providerPaymentId)).find((r) => r.reference_id === ref.refundId);
+      if (!refund) return "unknown";
+      return refund.status === "SUCCEEDED" ? "succeeded" : refund.status === "PENDING" ? "pending" : "failed";
+    },
+
     async readNotification(body, headers) {
       // Nothing in the body is looked at before the token says Xendit sent it.
       if (!genuine(headers.get(xenditCallbackTokenHeader))) return "forged";
@@ -468,7 +485,8 @@ export function createBody(input: CreatePaymentInput): CreatePaymentRequestBody 
     if (!phone) throw new PaymentProviderError("OVO needs the shopper's mobile number (E.164)", false);
     channelProperties = { account_mobile_number: phone };
   } else if (kind === "ewallet") {
-    // DANA, ShopeePay, LinkAja: "REDIRECT", back to the shop either way (it reads the outcome from Xendit).
+    // GoPay, DANA, ShopeePay, LinkAja: "REDIRECT", back to the shop either way (it reads the outcome from
+    // Xendit).
     channelProperties = { success_return_url: input.returnUrl, failure_return_url: input.returnUrl };
   } else {
     // QRIS: "Set Expiry -" (Xendit keeps a QRIS 48 hours); the shop cancels it at its own expiry.

@@ -24,6 +24,9 @@ export const xenditChannelCodes = [
   "BRI_VIRTUAL_ACCOUNT",
   "MANDIRI_VIRTUAL_ACCOUNT",
   "PERMATA_VIRTUAL_ACCOUNT",
+  // GoPay's page (docs.xendit.co/docs/gopay, January 2026): GOPAY for one-time payments (GOPAY_RECURRING
+  // needs an activation the shop does not have).
+  "GOPAY",
   "OVO",
   "DANA",
   "SHOPEEPAY",

@@ -88,6 +88,10 @@ const channelFacts: Record<XenditChannelCode, ChannelFacts> = {
     setExpiry: true,
     expiryHours: 24,
   },
+  // GoPay's page gives its channel code and its flow (a redirect to the GoPay app, since January 2026 paid in
+  // the app only); its amount, refund and expiry rows were not read: DANA's amounts, no refund by API (the
+  // shop keeps such refunds in the wallet) and OVO's 15 minutes here.
+  GOPAY: { kind: "ewallet", min: 100, max: 20_000_000, refund: "none", setExpiry: false, expiryHours: 0.25 },
   OVO: { kind: "ewallet", min: 100, max: 20_000_000, refund: "none", setExpiry: false, expiryHours: 0.25 },
   DANA: { kind: "ewallet", min: 100, max: 20_000_000, refund: "partial", setExpiry: false, expiryHours: 24 },
   SHOPEEPAY: {
@@ -564,7 +568,8 @@ export async function startXenditSimulator(opts: {
     } else if (facts.kind === "retail") {
       actions.push({ type: "PRESENT_TO_CUSTOMER", descriptor: "PAYMENT_CODE", value: `TEST${digits(8)}` });
     } else if (channel !== "OVO") {
-      // The payer approves on Xendit's side: this simulator's own page stands in for DANA's, ShopeePay's, LinkAja's.
+      // The payer approves on Xendit's side: this simulator's own page stands in for DANA's, ShopeePay's,
+      // LinkAja's and GoPay's.
       const page = `${url}/sim/pay/${id}`;
       actions.push({ type: "REDIRECT_CUSTOMER", descriptor: "WEB_URL", value: page });
       // LinkAja's page: "Mobile Support: MOBILE WEB URL"; DANA and ShopeePay open their app by a deeplink.

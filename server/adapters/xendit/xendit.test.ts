@@ -205,7 +205,7 @@ describe("QRIS string", () => {
 });
 
 describe("Xendit adapter against the simulator", () => {
-  it("offers all twelve channels, in the shop's order", () => {
+  it("offers all thirteen channels, GoPay among them, in the shop's order", () => {
     expect(gateway.provider).toBe("xendit");
     expect(gateway.channels).toEqual(paymentChannels);
     expect(paymentChannels.filter((c) => gateway.refundable(c))).toEqual([
@@ -429,6 +429,9 @@ describe("Xendit adapter against the simulator", () => {
       refund: { refundId: refund.refundId, amount: 15_000, status: "succeeded" },
     });
     expect(await gateway.getPayment(ref)).toMatchObject({ status: "paid", amount: 40_000, refunded: 15_000 });
+    // What Xendit says of each of the shop's refunds, by its id (a refund's webhook is checked against it).
+    expect(await gateway.getRefund({ ...ref, refundId: refund.refundId })).toBe("succeeded");
+    expect(await gateway.getRefund({ ...ref, refundId: "rfn_never_made" })).toBe("unknown");
 
     await gateway.refund({ ...refund, refundId: `${refund.refundId}_rest`, amount: 25_000 });
     await sim.control.idle();

@@ -42,5 +42,5 @@ export const opsOrdersRouter = router({
   cancel: operatorProcedure
     .input(ExceptionInputSchema)
     .output(OrderActionViewSchema)
-    .mutation(({ ctx, input }) => operatorCancel(ctx.db, ctx.user.id, input)),
+    .mutation(({ ctx, input }) => operatorCancel(ctx, ctx.user.id, input)),
 });

@@ -62,7 +62,7 @@ export const ordersRouter = router({
   cancel: shopperProcedure
     .input(OrderActionInputSchema)
     .output(OrderActionViewSchema)
-    .mutation(({ ctx, input }) => cancelOrder(ctx.db, ctx.user.id, input)),
+    .mutation(({ ctx, input }) => cancelOrder(ctx, ctx.user.id, input)),
   confirm: shopperProcedure
     .input(OrderActionInputSchema)
     .output(OrderActionViewSchema)

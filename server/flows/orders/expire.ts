@@ -3,6 +3,7 @@ import { type Tx } from "../../db/client.ts";
 import {
   goodsUnpaid,
   lockOrders,
+  lockPayment,
   ordersTable as orders,
   selectPaymentOrderIds,
   updatePaymentStatus,
@@ -10,8 +11,15 @@ import {
 import { now } from "../../platform/clock.ts";
 import { cancelLocked } from "./steps/cancel.ts";
 
-/** The `order.payment_expire` job: the payment closes; orders of it still unpaid are cancelled. */
-export async function expirePayment(tx: Tx, paymentId: string): Promise<void> {
+/**
+ * The `order.payment_expire` job (`<payment>`, or `<payment>@<ms>` once a switch moved its deadline): the
+ * payment closes; orders of it still unpaid, whose own deadline passed too, are cancelled. The job of a
+ * deadline a switch moved later does nothing: the job of the new one comes.
+ */
+export async function expirePayment(tx: Tx, subject: string): Promise<void> {
+  const paymentId = subject.split("@")[0]!;
+  const payment = await lockPayment(tx, paymentId);
+  if (!payment || payment.expiresAt > now()) return;
   await updatePaymentStatus(tx, paymentId, ["pending"], "expired", now());
   const orderIds = await selectPaymentOrderIds(tx, paymentId);
   const waiting = await lockOrders(

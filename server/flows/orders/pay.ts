@@ -1,16 +1,21 @@
 import { type CheckoutMethod } from "#common/payment-channels.ts";
 import { and, eq } from "drizzle-orm";
 import { once } from "../../modules/ledger/ledger.service.ts";
-import { lockOrders, ordersTable as orders, type PaymentDeps } from "../../modules/orders/orders.service.ts";
+import {
+  lockOrders,
+  ordersTable as orders,
+  updateOrder,
+  type PaymentDeps,
+} from "../../modules/orders/orders.service.ts";
 import { getMoneySettings } from "../../modules/settings/settings.service.ts";
 import { now } from "../../platform/clock.ts";
 import { DomainError } from "../../platform/errors.ts";
-import { customerOf, openAttempt, requestAttempt } from "../payments/steps/attempts.ts";
+import { customerOf, deadlineFor, openAttempt, requestAttempt } from "../payments/steps/attempts.ts";
 import { openPayment, payFromWallet } from "./steps/payment.ts";
 
 /**
  * Pays one unpaid order later (from its detail page): from the wallet at once, or through a new gateway
- * payment for it. Idempotent by key.
+ * payment for it, whose window (the channel's) the order's deadline follows. Idempotent by key.
  */
 export async function payOrder(
   deps: PaymentDeps,
@@ -32,11 +37,16 @@ export async function payOrder(
       if (order.status !== "pending_payment" || order.payDueAt <= now()) {
         throw new DomainError("conflict", "errors.orders.notPayable");
       }
-      const paymentId = await openPayment(tx, userId, input.method, [order], order.payDueAt);
       if (input.method === "wallet") {
+        const paymentId = await openPayment(tx, userId, input.method, [order], order.payDueAt);
         await payFromWallet(tx, settings, userId, paymentId, [order]);
         return { paymentId, attemptId: null, name: order.address.name };
       }
+      // The channel's window from now, within the longest from placing (decision 19): the order follows it.
+      const dueAt = deadlineFor(settings, input.method, order.createdAt);
+      if (dueAt <= now()) throw new DomainError("conflict", "errors.orders.notPayable");
+      const paymentId = await openPayment(tx, userId, input.method, [order], dueAt);
+      await updateOrder(tx, order.id, { payDueAt: dueAt, updatedAt: now() }, ["pending_payment"]);
       const attemptId = await openAttempt(tx, deps.gateway, settings, {
         purpose: "orders",
         subjectId: paymentId,
@@ -44,7 +54,8 @@ export async function payOrder(
         amountDue: order.total,
         channel: input.method,
         phone: input.phone,
-        expiresAt: order.payDueAt,
+        expiresAt: dueAt,
+        orderIds: [order.id],
       });
       return { paymentId, attemptId, name: order.address.name };
     },

@@ -15,14 +15,14 @@ import {
   type OrderShipping,
 } from "../../modules/orders/orders.service.ts";
 import { getCodSettings, getMoneySettings } from "../../modules/settings/settings.service.ts";
-import { addMs, now } from "../../platform/clock.ts";
+import { now } from "../../platform/clock.ts";
 import { newId, orderCode } from "../../platform/ids.ts";
 import { priceCheckout } from "../../read/checkout-quote.ts";
 import { codOffer, codRefusalParams } from "../../read/cod.ts";
 import { selectOrderLines } from "../../read/order-lines.ts";
 import type { CourierGateway, CourierQuote } from "../../platform/couriers.ts";
 import { DomainError } from "../../platform/errors.ts";
-import { customerOf, openAttempt, requestAttempt } from "../payments/steps/attempts.ts";
+import { customerOf, deadlineFor, openAttempt, requestAttempt } from "../payments/steps/attempts.ts";
 import { confirmCod, openPayment, payFromWallet } from "./steps/payment.ts";
 
 /**
@@ -90,8 +90,12 @@ export async function placeOrders(
       );
       const at = now();
       const cod = input.method === "cod";
-      // Nothing is paid now on delivery: the deadline is the moment it was placed, and nothing expires it.
-      const payDueAt = cod ? at : addMs(at, settings.paymentWindowMinutes * 60_000);
+      // Nothing is paid now on delivery, and the wallet pays at once: the deadline is the moment it was
+      // placed, and nothing expires it. A channel gives its group's window (decision 19).
+      const payDueAt =
+        input.method === "cod" || input.method === "wallet"
+          ? at
+          : deadlineFor(settings, input.method, at, at);
       const rowsToInsert = stores.map((s, i) => ({
         id: newId("ord", at.getTime() + i),
         code: orderCode(at),
@@ -183,6 +187,7 @@ export async function placeOrders(
               channel: method,
               phone: input.phone,
               expiresAt: payDueAt,
+              orderIds: rowsToInsert.map((o) => o.id),
             });
       if (method === "wallet") {
         await payFromWallet(tx, settings, userId, paymentId, rowsToInsert as OrderRow[]);

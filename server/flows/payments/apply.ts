@@ -76,7 +76,7 @@ export async function applyProviderEvent(
     deps.log.warn({ attemptId: attempt.id }, "payment event does not match its attempt; refused");
     return "mismatch";
   }
-  if (e.refund) return applyRefundEvent(deps.db, attempt, e.refund);
+  if (e.refund) return applyRefundEvent(deps, attempt, e.refund, opts.confirmed === true);
   const settings = await getMoneySettings(deps.db);
   let confirmed = opts.confirmed === true;
   // At most twice: the second time with the provider's confirmation in hand.
@@ -129,6 +129,14 @@ export async function applyProviderEvent(
   }
 }
 
+/**
+ * The orders an attempt's money is shared out to: those it was opened for (issue 40), or, for an attempt
+ * opened before attempts named them, every order of its payment.
+ */
+async function coveredOrderIds(tx: Tx, attempt: AttemptRow): Promise<string[]> {
+  return attempt.orderIds ?? selectPaymentOrderIds(tx, attempt.subjectId);
+}
+
 /** States an attempt closed in without being paid; money arriving for one is a late payment. */
 const closedStates: readonly AttemptRow["status"][] = ["expired", "cancelled", "failed"];
 
@@ -179,7 +187,7 @@ async function payAttempt(tx: Tx, settings: MoneySettings, attempt: AttemptRow):
       amount: attempt.amount - attempt.fee,
       kind: "recharge",
       subject: { type: "recharge", id: recharge.id },
-      step: completed ? "credit" : `late:${attempt.id}`,
+      step: completed ? "credit" : `paid_twice:${attempt.id}`,
     });
     await move(tx, transfers, null);
   } else {
@@ -192,7 +200,7 @@ async function payAttempt(tx: Tx, settings: MoneySettings, attempt: AttemptRow):
       now(),
       attempt.id,
     );
-    const locked = await lockOrders(tx, inArray(orders.id, await selectPaymentOrderIds(tx, payment.id)));
+    const locked = await lockOrders(tx, inArray(orders.id, await coveredOrderIds(tx, attempt)));
     const payable = first ? locked.filter((o) => o.status === "pending_payment") : [];
     for (const o of locked) {
       const pays = payable.includes(o);
@@ -202,7 +210,12 @@ async function payAttempt(tx: Tx, settings: MoneySettings, attempt: AttemptRow):
         amount: o.total,
         kind: "prd_order_pay",
         subject: { type: "order", id: o.id },
-        step: pays ? "pay" : `late:${attempt.id}`,
+        // Not paid by it: the order was cancelled (its payment is returned to the balance), or paid already.
+        step: pays
+          ? "pay"
+          : o.status === "cancelled"
+            ? `cancelled:${attempt.id}`
+            : `paid_twice:${attempt.id}`,
       });
     }
     await move(tx, transfers, null);
@@ -256,7 +269,7 @@ async function reverseAttempt(tx: Tx, attempt: AttemptRow): Promise<void> {
     return;
   }
   const payment = (await lockPayment(tx, attempt.subjectId))!;
-  const locked = await lockOrders(tx, inArray(orders.id, await selectPaymentOrderIds(tx, payment.id)));
+  const locked = await lockOrders(tx, inArray(orders.id, await coveredOrderIds(tx, attempt)));
   const cancel: OrderRow[] = [];
   for (const o of locked) {
     const paidByIt = payment.paidAttemptId === attempt.id && o.paidBy === payment.id;

@@ -73,6 +73,13 @@ interface Rig {
   /** Sends the last notification of an attempt again, `times` times. */
   resend?(attemptId: string, times: number): Promise<void>;
   forged?(attemptId: string): Promise<void>;
+  /**
+   * A captured notification of the attempt sent again as a refund of it, listing the shop's refund by its
+   * key (Midtrans: neither `transaction_status` nor `refunds` is signed); the provider made no such refund.
+   */
+  replayRefund?(attemptId: string, refundId: string, amount: number): Promise<void>;
+  /** The provider's API answers the next `times` calls with this HTTP status (an outage). */
+  failNext?(status: number, times: number): void;
   idle(): Promise<void>;
   close(): Promise<void>;
 }
@@ -155,6 +162,8 @@ async function midtransRig(): Promise<Rig> {
     release: (opts) => c.release(opts),
     resend: (id, times) => c.resend(id, times),
     forged: (id) => c.sendForged(id),
+    replayRefund: (id, refundId, amount) => c.replayRefund(id, refundId, amount),
+    failNext: (status, times) => c.failNext(status, times),
     idle: () => c.idle(),
     close: () => sim.close(),
   };
@@ -220,6 +229,22 @@ async function place(who: Awaited<ReturnType<typeof shopper>>, listingId: string
   return { orderId: placed.orderIds[0]!, attemptId: placed.attemptId! };
 }
 
+/** One checkout of three stores' products (Rp 100.000 each) by a channel: three orders, one payment. */
+async function checkoutOfThree(who: Awaited<ReturnType<typeof shopper>>, method: PaymentChannel) {
+  const listings = [(await product()).listingId, (await product()).listingId, (await product()).listingId];
+  const placed = await placeOrder(who.api, {
+    lines: listings.map((listingId) => ({ listingId, quantity: 1 })),
+    addressId: who.addressId,
+    method,
+    fromCart: false,
+    idempotencyKey: newKey(),
+  });
+  const totals = await Promise.all(
+    placed.orderIds.map(async (id) => (await who.api.orders.get({ id })).total),
+  );
+  return { orderIds: placed.orderIds, attemptId: placed.attemptId!, totals };
+}
+
 const statusOf = async (who: Awaited<ReturnType<typeof shopper>>, orderId: string) =>
   (await who.api.orders.get({ id: orderId })).status;
 
@@ -240,7 +265,14 @@ describe.each(["sandbox", "midtrans", "xendit"] as const)("paying through %s", (
   it("pays an order by every channel it offers; the method screen says how, and the order names the channel", async () => {
     const who = await shopper();
     const { listingId } = await product(50);
-    const kinds = { qris: "qr", ovo: "push", dana: "redirect", shopeepay: "redirect", linkaja: "redirect" };
+    const kinds = {
+      qris: "qr",
+      ovo: "push",
+      gopay: "redirect",
+      dana: "redirect",
+      shopeepay: "redirect",
+      linkaja: "redirect",
+    };
     for (const channel of rig.gateway.channels) {
       const { orderId, attemptId } = await place(who, listingId, channel);
       const attempt = await who.api.payments.attempt({ id: attemptId });
@@ -352,7 +384,8 @@ describe.each(["sandbox", "midtrans", "xendit"] as const)("paying through %s", (
     await rig.pay(attemptId);
     await until(async () => (await who.api.wallet.summary()).balance === total, "late money in the wallet");
     const history = await who.api.wallet.history({ limit: 10 });
-    expect(history.items[0]).toMatchObject({ entry: "late_payment", amount: total });
+    // Named for what it is: paid twice, not a vague "late payment".
+    expect(history.items[0]).toMatchObject({ entry: "double_payment", amount: total });
   });
 
   it("a reversal after payment cancels the unshipped order, returns its stock, and moves the money back", async () => {
@@ -429,6 +462,124 @@ describe.each(["sandbox", "midtrans", "xendit"] as const)("paying through %s", (
       );
       expect(attempt.status).toBe("paid");
     }
+  });
+
+  it("cancelling one order of a three-store checkout leaves the open payment asking only what is still owed, on the same channel", async () => {
+    const who = await shopper();
+    const { orderIds, attemptId, totals } = await checkoutOfThree(who, "qris");
+    const [gone, kept, other] = orderIds as [string, string, string];
+    const before = await who.api.payments.attempt({ id: attemptId });
+    expect(before).toMatchObject({ channel: "qris", amount: totals[0]! + totals[1]! + totals[2]! });
+    await who.api.orders.cancel({ id: gone, idempotencyKey: newKey() });
+    // "Lanjutkan pembayaran" on another order of the checkout: the same channel, at what is still owed.
+    const next = (await who.api.orders.get({ id: kept })).attemptId!;
+    expect(next).not.toBe(attemptId);
+    const after = await who.api.payments.attempt({ id: next });
+    expect(after).toMatchObject({
+      channel: "qris",
+      status: "pending",
+      amount: totals[1]! + totals[2]!,
+      orderIds: [gone, kept, other],
+      buyAgain: [],
+    });
+    expect(after.expiresAt).toEqual(before.expiresAt);
+    console.info(
+      `[${rig.name}] open QRIS payment: Rp ${before.amount} for three orders, Rp ${after.amount} once one was cancelled`,
+    );
+    // The old QR is closed here, and at the provider by the cancel job.
+    expect((await who.api.payments.attempt({ id: attemptId })).status).toBe("cancelled");
+    await database.jobs.runDue();
+    await rig.idle();
+    const old = (await findAttempt(database.db, attemptId))!;
+    expect(
+      (await rig.gateway.getPayment({ attemptId, providerPaymentId: old.providerPaymentId })).status,
+    ).toBe("cancelled");
+    // Paid at the new amount: the two orders left, nothing in the wallet, the cancelled one stays so.
+    await rig.pay(next);
+    await until(async () => (await statusOf(who, other)) === "paid", "paid at the new amount");
+    expect(await statusOf(who, kept)).toBe("paid");
+    expect(await statusOf(who, gone)).toBe("cancelled");
+    expect((await who.api.wallet.summary()).balance).toBe(0);
+  });
+
+  it("money the old attempt still brings pays the orders left, and the cancelled order's share goes to the balance, named for it", async () => {
+    const who = await shopper();
+    const { orderIds, attemptId, totals } = await checkoutOfThree(who, "va_bni");
+    const [gone, kept, other] = orderIds as [string, string, string];
+    await who.api.orders.cancel({ id: gone, idempotencyKey: newKey() });
+    const next = (await who.api.orders.get({ id: kept })).attemptId!;
+    expect((await who.api.payments.attempt({ id: next })).amount).toBe(totals[1]! + totals[2]!);
+    // The shopper's bank had paid the old number before the provider heard it was closed.
+    await rig.pay(attemptId);
+    await until(async () => (await statusOf(who, other)) === "paid", "paid by the old attempt");
+    expect(await statusOf(who, kept)).toBe("paid");
+    expect(await statusOf(who, gone)).toBe("cancelled");
+    await until(async () => (await who.api.wallet.summary()).balance === totals[0], "its share returned");
+    const history = await who.api.wallet.history({ limit: 10 });
+    expect(history.items.map((i) => [i.entry, i.amount])).toEqual([["cancelled_order_payment", totals[0]]]);
+    // The new attempt is closed: nothing more to pay.
+    expect((await who.api.payments.attempt({ id: next })).status).toBe("cancelled");
+  });
+
+  it("GoPay is an e-wallet of its own; its refund goes back through the provider where the provider refunds GoPay", async () => {
+    const who = await shopper();
+    const { listingId } = await product();
+    const { orderId, attemptId } = await place(who, listingId, "gopay");
+    const attempt = await who.api.payments.attempt({ id: attemptId });
+    expect(attempt).toMatchObject({ channel: "gopay", action: { type: "redirect" } });
+    await rig.pay(attemptId);
+    await until(async () => (await statusOf(who, orderId)) === "paid", "paid by GoPay");
+    const order = await who.api.orders.get({ id: orderId });
+    expect(order.paymentMethod).toBe("gopay");
+    // Midtrans and the sandbox refund GoPay by API; Xendit's GoPay refund is not known: the wallet keeps it.
+    const viaProvider = rig.name !== "xendit";
+    expect(order.refundTo).toBe(viaProvider ? "provider" : "wallet");
+    await who.api.orders.cancel({ id: orderId, idempotencyKey: newKey() });
+    await database.jobs.runDue();
+    await until(
+      async () => (await findAttempt(database.db, attemptId))!.refunded === (viaProvider ? order.total : 0),
+      "refunded",
+    );
+    expect((await who.api.wallet.summary()).balance).toBe(viaProvider ? 0 : order.total);
+  });
+
+  it("a refund notification sent again with a refund the provider never made changes nothing; the real refund is applied", async () => {
+    if (!rig.replayRefund || !rig.failNext) return;
+    const who = await shopper();
+    const { listingId } = await product();
+    const { orderId, attemptId } = await place(who, listingId, "qris");
+    await rig.pay(attemptId);
+    await until(async () => (await statusOf(who, orderId)) === "paid", "paid");
+    const { total } = await who.api.orders.get({ id: orderId });
+    await who.api.orders.cancel({ id: orderId, idempotencyKey: newKey() });
+    // The provider is away when the refund is sent: it waits, pending.
+    rig.failNext(503, 1);
+    await database.jobs.runDue();
+    const [refund] = await rows<{ id: string; status: string }>(
+      sql`select id, status from payment_refunds where attempt_id = ${attemptId}`,
+    );
+    expect(refund).toMatchObject({ status: "pending" });
+    // A captured notification of the payment, sent again as a refund listing the shop's refund key.
+    await rig.replayRefund(attemptId, refund!.id, total);
+    await rig.idle();
+    const kept = await rows<{ status: string }>(
+      sql`select status from payment_refunds where id = ${refund!.id}`,
+    );
+    expect(kept[0]!.status).toBe("pending");
+    expect((await findAttempt(database.db, attemptId))!.refunded).toBe(0);
+    const events = await ops.api.ops.payments.events({ limit: 100 });
+    expect(events.items).toContainEqual(
+      expect.objectContaining({ attemptId, provider: rig.name, outcome: "contradicted" }),
+    );
+    // The refund the provider really makes is applied, once.
+    restore = setClock(() => new Date(Date.now() + 10 * 60_000));
+    await database.jobs.runDue();
+    await rig.idle();
+    await until(async () => (await findAttempt(database.db, attemptId))!.refunded === total, "refunded");
+    const done = await rows<{ status: string }>(
+      sql`select status from payment_refunds where id = ${refund!.id}`,
+    );
+    expect(done[0]!.status).toBe("succeeded");
   });
 
   it("recharges the wallet by virtual account", async () => {
@@ -525,7 +676,8 @@ describe("the sandbox's notifications, verified before anything is read", () => 
     const who = await shopper();
     const { listingId } = await product();
     const { attemptId } = await place(who, listingId, "va_bca");
-    const at = new Date(Date.now() + 61 * 60_000);
+    // A virtual account's window is a day.
+    const at = new Date(Date.now() + 24 * 60 * 60_000 + 60_000);
     restore = setClock(() => at);
     await expect(
       who.api.payments.switch({ id: attemptId, channel: "qris", idempotencyKey: newKey() }),
@@ -823,5 +975,146 @@ describe("the sandbox's notifications, verified before anything is read", () => 
         idempotencyKey: newKey(),
       }),
     ).rejects.toMatchObject({ code: "BAD_REQUEST" });
+  });
+});
+
+describe("how long a shopper has to pay, by channel (issue 40)", () => {
+  beforeAll(async () => {
+    rig = await sandboxRig();
+    gatewayOfApp = rig.gateway;
+  });
+
+  const minutes = (from: Date, to: Date) => (to.getTime() - from.getTime()) / 60_000;
+
+  it("a virtual account or a retail code gives a day, QRIS and e-wallets 15 minutes; the order, its attempt and its deadline follow", async () => {
+    const who = await shopper();
+    const { listingId } = await product(20);
+    const placed = {
+      va: await place(who, listingId, "va_bca"),
+      retail: await place(who, listingId, "indomaret"),
+      qris: await place(who, listingId, "qris"),
+      gopay: await place(who, listingId, "gopay"),
+    };
+    const windows: Record<string, number> = {};
+    for (const [name, p] of Object.entries(placed)) {
+      const order = await who.api.orders.get({ id: p.orderId });
+      const attempt = await who.api.payments.attempt({ id: p.attemptId });
+      windows[name] = minutes(order.createdAt, order.payDueAt!);
+      expect(attempt.expiresAt, name).toEqual(order.payDueAt);
+    }
+    expect(windows).toEqual({ va: 24 * 60, retail: 24 * 60, qris: 15, gopay: 15 });
+    // The checkout says so before placing: each channel with its group's window.
+    const quote = await who.api.orders.quote({
+      lines: [{ listingId, quantity: 1 }],
+      addressId: who.addressId,
+    });
+    const offered = Object.fromEntries(quote.channels.map((c) => [c.channel, c.windowMinutes]));
+    expect(offered).toMatchObject({ va_bca: 1440, indomaret: 1440, qris: 15, gopay: 15, ovo: 15 });
+    // An hour and a minute on (the single window of before), the QRIS and GoPay orders are cancelled, the
+    // virtual account and the retail code still wait for the shopper to pay after work.
+    const placedAt = (await who.api.orders.get({ id: placed.va.orderId })).createdAt;
+    restore = setClock(() => new Date(placedAt.getTime() + 61 * 60_000));
+    await database.jobs.runDue();
+    expect(await statusOf(who, placed.qris.orderId)).toBe("cancelled");
+    expect(await statusOf(who, placed.gopay.orderId)).toBe("cancelled");
+    expect(await statusOf(who, placed.va.orderId)).toBe("pending_payment");
+    expect(await statusOf(who, placed.retail.orderId)).toBe("pending_payment");
+    // A recharge by virtual account too.
+    const recharge = await who.api.wallet.recharge({
+      amount: 50_000,
+      method: "va_bri",
+      idempotencyKey: newKey(),
+    });
+    const view = await who.api.wallet.rechargeStatus({ id: recharge.id });
+    expect(minutes(view.createdAt, view.expiresAt)).toBe(24 * 60);
+  });
+
+  it("a switch takes the new channel's window from now, never past the longest from placing; a closed order offers 'Beli lagi', not another method", async () => {
+    const who = await shopper();
+    const { listingId } = await product(5);
+    const { orderId, attemptId } = await place(who, listingId, "qris");
+    const placedAt = (await who.api.orders.get({ id: orderId })).createdAt;
+    const at = (m: number) => new Date(placedAt.getTime() + m * 60_000);
+    const deadline = async () => minutes(placedAt, (await who.api.orders.get({ id: orderId })).payDueAt!);
+    expect(await deadline()).toBe(15);
+    // Ten minutes in, to a virtual account: a day from now, but no later than a day from placing.
+    restore = setClock(() => at(10));
+    const toVa = await who.api.payments.switch({
+      id: attemptId,
+      channel: "va_bca",
+      idempotencyKey: newKey(),
+    });
+    expect(await deadline()).toBe(24 * 60);
+    expect(minutes(placedAt, (await who.api.payments.attempt({ id: toVa.attemptId })).expiresAt)).toBe(
+      24 * 60,
+    );
+    // The QR's old deadline passes: the order still waits.
+    restore = setClock(() => at(20));
+    await database.jobs.runDue();
+    expect(await statusOf(who, orderId)).toBe("pending_payment");
+    // Back to QRIS early: 15 minutes from now.
+    restore = setClock(() => at(60));
+    const toQr = await who.api.payments.switch({
+      id: toVa.attemptId,
+      channel: "qris",
+      idempotencyKey: newKey(),
+    });
+    expect(await deadline()).toBe(75);
+    // To QRIS again near the end of the day: never past the day from placing.
+    restore = setClock(() => at(70));
+    const toVa2 = await who.api.payments.switch({
+      id: toQr.attemptId,
+      channel: "va_bni",
+      idempotencyKey: newKey(),
+    });
+    restore = setClock(() => at(23 * 60 + 55));
+    const last = await who.api.payments.switch({
+      id: toVa2.attemptId,
+      channel: "qris",
+      idempotencyKey: newKey(),
+    });
+    expect(await deadline()).toBe(24 * 60);
+    // Past it, the order is cancelled; its payment screen offers its products again, not another method.
+    restore = setClock(() => at(24 * 60 + 1));
+    await database.jobs.runDue();
+    expect(await statusOf(who, orderId)).toBe("cancelled");
+    const closed = await who.api.payments.attempt({ id: last.attemptId });
+    expect(closed).toMatchObject({ status: "expired", canSwitch: false, channels: [], buyAgain: [orderId] });
+    await expect(
+      who.api.payments.switch({ id: last.attemptId, channel: "va_bca", idempotencyKey: newKey() }),
+    ).rejects.toMatchObject({ code: "CONFLICT" });
+    expect(await who.api.orders.buyAgain({ id: orderId })).toEqual({ added: 1, unavailable: 0 });
+  });
+
+  it("cancelling an order at the attempt cap closes the old attempt and opens none; cancelling the last waiting order closes the payment", async () => {
+    const who = await shopper();
+    const { orderIds, attemptId, totals } = await checkoutOfThree(who, "va_bca");
+    let current = attemptId;
+    for (let i = 0; i < 9; i++) {
+      current = (
+        await who.api.payments.switch({
+          id: current,
+          channel: i % 2 ? "va_bca" : "va_bri",
+          idempotencyKey: newKey(),
+        })
+      ).attemptId;
+    }
+    await who.api.orders.cancel({ id: orderIds[0]!, idempotencyKey: newKey() });
+    expect((await who.api.payments.attempt({ id: current })).status).toBe("cancelled");
+    const kept = await who.api.orders.get({ id: orderIds[1]! });
+    // No open attempt: the order's own page offers the methods again, for its own total.
+    expect(kept.attemptId).toBeNull();
+    expect(kept.actions.pay).toBe(true);
+    expect(kept.total).toBe(totals[1]);
+    const counted = await rows<{ n: number }>(
+      sql`select count(*)::int as n from payment_attempts a join payment_attempts b on b.subject_id = a.subject_id where a.id = ${attemptId}`,
+    );
+    expect(counted[0]!.n).toBe(10);
+    // A single order's own payment: cancelling it closes its attempt and its payment.
+    const { listingId } = await product();
+    const single = await place(who, listingId, "alfamart");
+    await who.api.orders.cancel({ id: single.orderId, idempotencyKey: newKey() });
+    expect((await who.api.payments.attempt({ id: single.attemptId })).status).toBe("cancelled");
+    expect((await who.api.payments.attempt({ id: single.attemptId })).buyAgain).toEqual([single.orderId]);
   });
 });

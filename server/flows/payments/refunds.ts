@@ -16,6 +16,7 @@ import { now } from "../../platform/clock.ts";
 import { newId } from "../../platform/ids.ts";
 import { scheduleJob } from "../../platform/jobs.ts";
 import { refundableAttemptOf } from "../../read/payments.ts";
+import { type Logger } from "../../platform/logger.ts";
 import { PaymentProviderError, type PaymentGateway, type ProviderEvent } from "../../platform/payments.ts";
 
 /**
@@ -137,13 +138,37 @@ async function settleRefund(
   });
 }
 
-/** A provider's event about one of the shop's refunds (by its id): applied once. */
+/**
+ * A provider's event about one of the shop's refunds (by its id): applied once, and only when the provider
+ * says the same of that refund (issue 40). A notification's signature does not always cover what it says of
+ * a refund (Midtrans signs the order, status code and amount; its `refunds` list is not signed), so a
+ * captured one sent again with a refund added could otherwise mark a refund still pending at the provider
+ * as made, and the shop would count money as returned that never was. The provider is asked outside any
+ * transaction; one that does not agree changes nothing (`contradicted`). `confirmed`: the event is itself
+ * the provider's answer.
+ */
 export async function applyRefundEvent(
-  db: Db,
+  deps: { db: Db; gateway: PaymentGateway; log: Logger },
   attempt: AttemptRow,
   refund: NonNullable<ProviderEvent["refund"]>,
-): Promise<"applied" | "unchanged" | "unmatched"> {
-  const row = await selectRefund(db, refund.refundId);
+  confirmed = false,
+): Promise<"applied" | "unchanged" | "unmatched" | "contradicted"> {
+  const row = await selectRefund(deps.db, refund.refundId);
   if (!row || row.attemptId !== attempt.id || row.amount !== refund.amount) return "unmatched";
-  return (await settleRefund(db, row.id, refund.status, null)) ? "applied" : "unchanged";
+  if (row.status !== "pending") return "unchanged";
+  if (!confirmed) {
+    const said = await deps.gateway.getRefund({
+      attemptId: attempt.id,
+      providerPaymentId: attempt.providerPaymentId,
+      refundId: row.id,
+    });
+    if (said !== refund.status) {
+      deps.log.warn(
+        { attemptId: attempt.id, refundId: row.id, event: refund.status, provider: said },
+        "refund event is not what the provider says of the refund; not applied",
+      );
+      return "contradicted";
+    }
+  }
+  return (await settleRefund(deps.db, row.id, refund.status, null)) ? "applied" : "unchanged";
 }

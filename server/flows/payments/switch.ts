@@ -7,14 +7,16 @@ import { lockRecharge } from "../../modules/wallet/wallet.service.ts";
 import { now } from "../../platform/clock.ts";
 import { DomainError } from "../../platform/errors.ts";
 import { RateLimitedError, type RateLimits } from "../../platform/rate-limit.ts";
-import { closeOtherAttempts, customerOf, openAttempt, requestAttempt, type AttemptDeps } from "./steps/attempts.ts";
-
-/**
- * The most attempts one order payment or recharge may have (issue 40): each is a payment opened at the
- * provider, and the one it replaces is cancelled there, so switching without end would call the provider
- * without end. A shopper who tried this many methods pays with the last, or starts again.
- */
-export const maxAttemptsPerPayment = 10;
+import {
+  closeOtherAttempts,
+  customerOf,
+  deadlineFor,
+  maxAttemptsPerPayment,
+  openAttempt,
+  requestAttempt,
+  type AttemptDeps,
+} from "./steps/attempts.ts";
+import { movePaymentDeadline, moveRechargeDeadline, owedOrders } from "./steps/owed.ts";
 
 export interface SwitchDeps extends AttemptDeps {
   limits: RateLimits;
@@ -23,8 +25,9 @@ export interface SwitchDeps extends AttemptDeps {
 
 /**
  * The shopper chooses another method for what an attempt pays, before paying it: a new attempt for the
- * same payment or recharge, with the same deadline; the old one is closed here and cancelled at the
- * provider by a job. Money that still arrives for the old one pays what is unpaid, or goes to the wallet.
+ * same payment or recharge, for what is still owed (the orders still waiting), with the new channel's
+ * window from now but never past the longest window from placing (the payment's and its orders' deadline
+ * follow it); the old one is closed here and cancelled at the provider by a job. Money that still arrives for the old one pays what is unpaid, or goes to the wallet.
  * Idempotent by key. Limited per user (`paymentSwitch`) and to `maxAttemptsPerPayment` attempts; a switch
  * refused either way opens nothing and asks no provider.
  */
@@ -70,15 +73,29 @@ export async function switchChannel(
           count: maxAttemptsPerPayment,
         });
       }
+      // What is still owed now (an order of the checkout may have been cancelled since this attempt).
+      const owed = old.purpose === "orders" ? await owedOrders(tx, old.subjectId) : null;
+      if (owed && owed.length === 0) throw new DomainError("conflict", "errors.payments.closed");
+      const placedAt = owed
+        ? new Date(Math.min(...owed.map((o) => o.createdAt.getTime())))
+        : subject.createdAt;
+      // The new channel's window from now, within the longest from placing; the deadline follows it.
+      const expiresAt = deadlineFor(settings, input.channel, placedAt);
+      if (expiresAt <= now()) throw new DomainError("conflict", "errors.payments.closed");
       const attemptId = await openAttempt(tx, deps.gateway, settings, {
         purpose: old.purpose,
         subjectId: old.subjectId,
         userId,
-        amountDue: old.amount - old.fee,
+        amountDue: owed ? owed.reduce((sum, o) => sum + o.total, 0) : subject.amount,
         channel: input.channel,
         phone: input.phone,
-        expiresAt: subject.expiresAt,
+        expiresAt,
+        orderIds: owed?.map((o) => o.id),
       });
+      if (expiresAt.getTime() !== subject.expiresAt.getTime()) {
+        if (owed) await movePaymentDeadline(tx, old.subjectId, owed, expiresAt);
+        else await moveRechargeDeadline(tx, old.subjectId, expiresAt);
+      }
       await closeOtherAttempts(tx, attempts, attemptId);
       return { attemptId };
     },

@@ -7,10 +7,10 @@ import { insertRecharge, type RechargeDeps, rechargeExpireJob } from "../../modu
 import { now } from "../../platform/clock.ts";
 import { DomainError } from "../../platform/errors.ts";
 import { newId } from "../../platform/ids.ts";
-import { customerOf, openAttempt, requestAttempt } from "../payments/steps/attempts.ts";
+import { customerOf, deadlineFor, openAttempt, requestAttempt } from "../payments/steps/attempts.ts";
 
 /**
- * Starts a recharge: a pending record with its payment window (settings), expired by a job when unpaid,
+ * Starts a recharge: a pending record with its channel's payment window (settings), expired by a job when unpaid,
  * and its first payment attempt by the chosen channel; then the provider is asked how to pay it.
  * Idempotent by key: a repeat answers the same recharge and attempt.
  */
@@ -36,7 +36,8 @@ export async function startRecharge(
     },
     async (tx) => {
       const id = newId("rch", now().getTime());
-      const expiresAt = new Date(now().getTime() + settings.paymentWindowMinutes * 60_000);
+      // The channel's window (decision 19).
+      const expiresAt = deadlineFor(settings, input.method, now());
       await insertRecharge(tx, {
         id,
         userId,

@@ -74,6 +74,15 @@ export async function insertSandboxRefund(
 
 export class SandboxRefundRefused extends Error {}
 
+/** A refund made of a payment, by its refund id. */
+export async function selectSandboxRefund(db: Executor, id: string, paymentId: string) {
+  const rows = await db
+    .select()
+    .from(sandboxRefunds)
+    .where(and(eq(sandboxRefunds.id, id), eq(sandboxRefunds.paymentId, paymentId)));
+  return rows[0];
+}
+
 /** The signing secret, made on first use; concurrent first uses agree on one. */
 export async function selectOrCreateSecret(db: Db, candidate: string): Promise<string> {
   await db.insert(sandboxSecrets).values({ id: 1, secret: candidate }).onConflictDoNothing();

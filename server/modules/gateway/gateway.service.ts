@@ -21,6 +21,7 @@ import {
   selectOrCreateSecret,
   selectSandboxByReference,
   selectSandboxPayment,
+  selectSandboxRefund,
   updateSandboxStatus,
   type SandboxPaymentRow,
 } from "./gateway.queries.ts";
@@ -127,6 +128,7 @@ function actionOf(
       return { type: "va", bank: "mandiri", accountNumber: digitsOf(id, 12), billerCode: "70012" };
     case "ovo":
       return { type: "push", phone: input.phone ?? "" };
+    case "gopay":
     case "dana":
     case "shopeepay":
     case "linkaja":
@@ -210,6 +212,11 @@ export function createSandboxGateway(db: Db, opts: { publicUrl: string }): Payme
         throw error;
       }
       return { providerRefundId: input.refundId, status: "succeeded" };
+    },
+    async getRefund(ref) {
+      const payment = await selectSandboxByReference(db, ref.attemptId);
+      // The sandbox refunds at once: a refund it has is made.
+      return payment && (await selectSandboxRefund(db, ref.refundId, payment.id)) ? "succeeded" : "unknown";
     },
     async readNotification(body, headers) {
       if (!verifySignature(await secretOf(db), body, headers.get(sandboxSignatureHeader))) return "forged";

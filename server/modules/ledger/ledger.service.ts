@@ -154,6 +154,9 @@ interface FundRecord {
 function entryOf(kind: FundType, amount: number, step: string): FundEntry {
   const incoming = amount > 0;
   // The steps of a provider's payment name what they are, whatever the kind (decision 19).
+  // Money for orders no longer waiting (issue 40 names why): cancelled ones, or paid already another way.
+  if (step.startsWith("cancelled:")) return "cancelled_order_payment";
+  if (step.startsWith("paid_twice:")) return "double_payment";
   if (step.startsWith("late:")) return "late_payment";
   if (step.startsWith("reversal:")) return "payment_reversed";
   if (step.startsWith("to_provider:")) return incoming ? "refund_to_provider_returned" : "refund_to_provider";

@@ -164,6 +164,35 @@ export async function selectOpenPaymentOf(db: Executor, orderId: string) {
   return rows[0]?.payment;
 }
 
+/**
+ * Every provider payment still open that pays this order, oldest first: the checkout's, and one opened later
+ * for it alone.
+ */
+export async function selectOpenPaymentsOf(db: Executor, orderId: string) {
+  const rows = await db
+    .select({ payment: orderPayments })
+    .from(orderPaymentOrders)
+    .innerJoin(orderPayments, eq(orderPayments.id, orderPaymentOrders.paymentId))
+    .where(
+      and(
+        eq(orderPaymentOrders.orderId, orderId),
+        eq(orderPayments.status, "pending"),
+        ne(orderPayments.method, "wallet"),
+      ),
+    )
+    .orderBy(asc(orderPayments.id));
+  return rows.map((r) => r.payment);
+}
+
+/** What a payment asks now (issue 40): after one of its orders was cancelled, or a switch moved its deadline. */
+export async function updatePayment(
+  tx: Tx,
+  id: string,
+  set: Partial<Pick<OrderPaymentRow, "amount" | "expiresAt">>,
+): Promise<void> {
+  await tx.update(orderPayments).set(set).where(eq(orderPayments.id, id));
+}
+
 export async function updatePaymentStatus(
   tx: Tx,
   id: string,

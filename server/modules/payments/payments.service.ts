@@ -3,7 +3,7 @@ import { LRUCache } from "lru-cache";
 import { encode } from "uqr";
 import type { AttemptView, eventOutcomes } from "#common/contracts/payments.ts";
 import type { MoneySettings } from "#common/contracts/settings.ts";
-import type { PaymentChannel } from "#common/payment-channels.ts";
+import { channelWindowMinutes, type PaymentChannel } from "#common/payment-channels.ts";
 import type { Db, Tx } from "../../db/client.ts";
 import { now } from "../../platform/clock.ts";
 import { newId } from "../../platform/ids.ts";
@@ -54,13 +54,17 @@ export function channelFee(settings: MoneySettings, channel: PaymentChannel, amo
   return fee.fixed + Math.ceil((amount * fee.basisPoints) / 10_000);
 }
 
-/** The channels a checkout or recharge offers: the provider's, with their fees for an amount. */
+/**
+ * The channels a checkout or recharge offers: the provider's, with their fees for an amount and how long the
+ * shopper has to pay by each.
+ */
 export function channelOffers(gateway: PaymentGateway, settings: MoneySettings, amount: number) {
   return gateway.channels.map((channel) => ({
     channel,
     fee: channelFee(settings, channel, amount),
     feeRule: settings.channelFees?.[channel] ?? { fixed: 0, basisPoints: 0 },
     refundable: gateway.refundable(channel),
+    windowMinutes: channelWindowMinutes(settings, channel),
   }));
 }
 
@@ -98,7 +102,7 @@ function drawQr(text: string): string {
 /** An attempt as its method screen shows it; undefined until the provider has answered how to pay it. */
 export function attemptView(
   row: AttemptRow,
-  extra: { orderIds: string[]; subjectOpen: boolean; simulateUrl: string | null },
+  extra: { orderIds: string[]; subjectOpen: boolean; simulateUrl: string | null; buyAgain: string[] },
 ): Omit<AttemptView, "channels"> | undefined {
   const action = row.action;
   if (!action) return undefined;
@@ -116,6 +120,7 @@ export function attemptView(
     action: action.type === "qr" ? { ...action, qrSvg: qrSvg(action.qrString) } : action,
     canSwitch: extra.subjectOpen && (pending || row.status !== "paid"),
     simulateUrl: pending ? extra.simulateUrl : null,
+    buyAgain: extra.subjectOpen || row.status === "paid" ? [] : extra.buyAgain,
   };
 }
 

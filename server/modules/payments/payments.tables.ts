@@ -32,6 +32,13 @@ export const paymentAttempts = pgTable(
     purpose: text({ enum: ["orders", "recharge"] }).notNull(),
     /** The `chk_` order payment or the `rch_` recharge it pays. */
     subjectId: text().notNull(),
+    /**
+     * The orders of its payment it pays, and so what its money is shared out to (issue 40): the payment's
+     * orders still waiting when it was opened. An order of a multi-store checkout cancelled meanwhile is
+     * paid by none of the attempts opened after it. Null for a recharge, and for attempts opened before
+     * (they pay every order of their payment).
+     */
+    orderIds: jsonb().$type<string[]>(),
     userId: text()
       .notNull()
       .references(() => users.id),

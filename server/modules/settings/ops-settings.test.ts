@@ -72,7 +72,8 @@ describe("the operator's money settings", () => {
       ...defaults,
       serviceFee: 2_500,
       vatBasisPoints: 1200,
-      paymentWindowMinutes: 30,
+      qrisWindowMinutes: 30,
+      vaWindowMinutes: 12 * 60,
     });
     expect(saved.money).toMatchObject({ serviceFee: 2_500, vatBasisPoints: 1200 });
     // The very next quote (the settings are kept 5 s per process, and the change forgot them).
@@ -83,9 +84,11 @@ describe("the operator's money settings", () => {
       vat: 24_000,
       total: 236_500,
       vatBasisPoints: 1200,
-      paymentWindowMinutes: 30,
     });
-    // An order placed now is charged them, and must be paid within the new window.
+    // Each channel says how long it gives to pay: its group's window.
+    const windows = Object.fromEntries((await quote()).channels.map((c) => [c.channel, c.windowMinutes]));
+    expect(windows).toMatchObject({ qris: 30, va_bca: 12 * 60, gopay: 15, alfamart: 24 * 60 });
+    // An order placed now is charged them, and must be paid within its channel's new window.
     const placed = await placeOrder(shopper.api, {
       lines: [{ listingId, quantity: 1 }],
       addressId: shopper.addressId,
@@ -241,7 +244,10 @@ describe("the operator's money settings", () => {
       ...defaults,
       vatBasisPoints: 10_001,
       serviceFee: -1,
-      paymentWindowMinutes: 1.5,
+      qrisWindowMinutes: 1.5,
+      ewalletWindowMinutes: 25 * 60,
+      vaWindowMinutes: 10,
+      retailWindowMinutes: 8 * 24 * 60,
     });
     expect(fields.issues).toEqual(
       expect.arrayContaining([
@@ -250,7 +256,10 @@ describe("the operator's money settings", () => {
           message: "Enter a percentage from 0 to 100 with at most two decimals, e.g. 11 or 4.35",
         },
         { path: "serviceFee", message: "Enter a whole rupiah amount of 0 or more, within reason" },
-        { path: "paymentWindowMinutes", message: "Enter 5 to 10080 minutes" },
+        { path: "qrisWindowMinutes", message: "Enter 5 to 1440 minutes (24 hours)" },
+        { path: "ewalletWindowMinutes", message: "Enter 5 to 1440 minutes (24 hours)" },
+        { path: "vaWindowMinutes", message: "Enter 30 to 10080 minutes (7 days)" },
+        { path: "retailWindowMinutes", message: "Enter 30 to 10080 minutes (7 days)" },
       ]),
     );
     expect(await ops.api.ops.settings.get()).toEqual(before);

@@ -97,6 +97,11 @@ export async function lockRecharge(tx: Tx, id: string): Promise<RechargeRow | un
   return rows[0];
 }
 
+/** A recharge's new payment deadline (a switch to a channel with another window, issue 40). */
+export async function setRechargeDeadline(tx: Tx, id: string, expiresAt: Date): Promise<void> {
+  await tx.update(recharges).set({ expiresAt }).where(eq(recharges.id, id));
+}
+
 /** Moves a recharge out of `from` states; undefined when it was in none of them. */
 export async function updateRechargeStatus(
   tx: Tx,

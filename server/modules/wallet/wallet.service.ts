@@ -14,6 +14,7 @@ import { type PaymentGateway } from "../../platform/payments.ts";
 import {
   countWithdrawals,
   deleteBankCard,
+  lockRecharge,
   selectBankCard,
   selectRecharge,
   selectRecharges,
@@ -42,6 +43,7 @@ export {
   selectRecharge,
   selectUnpaidRecharges,
   selectWithdrawal,
+  setRechargeDeadline,
   updateRechargeStatus,
 } from "./wallet.queries.ts";
 
@@ -180,7 +182,17 @@ export interface RechargeDeps {
   lang: Locale;
 }
 
-/** The `recharge.expire` job: a recharge still unpaid when its window closes expires. */
-export async function expireRecharge(tx: Tx, id: string): Promise<void> {
-  await updateRechargeStatus(tx, id, ["pending"], "expired", now());
+/**
+ * The `recharge.expire` job (`<recharge>`, or `<recharge>@<ms>` after a switch moved its deadline): a
+ * recharge still unpaid when its window closes expires. A job of a deadline moved later does nothing.
+ */
+export async function expireRecharge(tx: Tx, subject: string): Promise<void> {
+  const recharge = await lockRecharge(tx, subject.split("@")[0]!);
+  if (!recharge || recharge.expiresAt > now()) return;
+  await updateRechargeStatus(tx, recharge.id, ["pending"], "expired", now());
+}
+
+/** The subject of a recharge's expiry job when its deadline moves: one job per deadline. */
+export function rechargeExpireSubject(id: string, expiresAt: Date): string {
+  return `${id}@${expiresAt.getTime()}`;
 }

@@ -3,7 +3,7 @@ import { authForm, goodPassword, toasts, trpcMutation } from "../support/account
 import { expectNoSeriousViolations } from "../support/axe.ts";
 import { signInFreshShopper, trpcQuery } from "../support/browsing.ts";
 import { fill, langs, localePath, messages, type Lang } from "../support/i18n.ts";
-import { demoOperator, rupiah } from "../support/money.ts";
+import { channelRadio, demoOperator, rupiah } from "../support/money.ts";
 import { waitForHydration } from "../support/page.ts";
 import { demoStores, pageAs, tokenOf } from "../support/roles.ts";
 import { expectScreen } from "../support/screens.ts";
@@ -538,13 +538,23 @@ test("the shop follows the operator's site title and service fee at once", async
     await restoreSite();
     expect(titles).toEqual(langs.map((l) => `${messages[l].support.faq.title} - ${title}`));
 
-    // The service fee: the next checkout shows it.
+    // A virtual account's time to pay (issue 40): refused out of bounds, under its field.
+    const vaWindow = ops.getByLabel(s.vaWindowMinutes, { exact: true });
+    await expect(vaWindow).toHaveValue("1440");
+    await vaWindow.fill("10");
+    await ops.getByRole("button", { name: s.saveMoney }).click();
+    await expect(ops.getByText(m.errors.settings.longWindow)).toBeVisible();
+    await vaWindow.fill("2880");
+    // The service fee: the next checkout shows it, and the virtual account's new window.
     const fee = ops.getByLabel(s.serviceFee, { exact: true });
     await fee.fill("1234");
     await ops.getByRole("button", { name: s.saveMoney }).click();
     await expect(toasts(ops, lang).getByText(s.moneySaved)).toBeVisible();
     await page.goto(localePath(lang, `/h5/pay?lines=${listingId}*1`));
     await expect(page.getByRole("main")).toContainText(m.orders.pay.serviceFee);
+    await waitForHydration(page);
+    await channelRadio(page, "BCA Virtual Account").check();
+    await expect(page.getByText(fill(m.orders.pay.window, { time: "2 days" }))).toBeVisible();
     const shown = await page.getByRole("main").textContent();
     await restoreMoney();
     expect(shown).toContain(m.orders.pay.serviceFee);

@@ -5,7 +5,8 @@ import { escapeRegExp, fill, localePath, messages, type Lang } from "../support/
 import { channelRadio, rupiah } from "../support/money.ts";
 import { waitForHydration } from "../support/page.ts";
 import { expectScreen } from "../support/screens.ts";
-import { saveAddress } from "../support/setup.ts";
+import { trpcMutation } from "../support/accounts.ts";
+import { idempotencyKey, saveAddress } from "../support/setup.ts";
 
 // Issue 26: paying by the channels of the shop's provider, here the sandbox. It offers every channel (with the
 // fees the operator set, none in the demo: the totals are read from the page); its play-money page (the method
@@ -52,6 +53,11 @@ test.describe("paying by a provider's channel", () => {
       name: new RegExp(escapeRegExp(fill(m.orders.pay.place, { total: "" }))),
     });
     await channelRadio(page, "QRIS").check();
+    // How long QRIS gives to pay (issue 40): minutes; the picker gives each group's.
+    await expect(page.getByText(fill(m.orders.pay.window, { time: "15 menit" }))).toBeVisible();
+    await expect(
+      page.getByText(`${p.kindHints.va} · ${fill(p.screen.payWithin, { time: "24 jam" })}`),
+    ).toBeVisible();
     await expectNoSeriousViolations(page, `checkout with channels (${lang})`);
     await place.click();
 
@@ -92,6 +98,11 @@ test.describe("paying by a provider's channel", () => {
     await openCheckout(page, lang, await someProduct(page));
 
     // OVO asks for its phone, in the language's words, before anything is placed.
+    await channelRadio(page, "OVO").check();
+    await expect(page.getByText(fill(m.orders.pay.window, { time: "15 minutes" }))).toBeVisible();
+    await channelRadio(page, "BCA Virtual Account").check();
+    // A virtual account gives a day (people pay after work).
+    await expect(page.getByText(fill(m.orders.pay.window, { time: "24 hours" }))).toBeVisible();
     await channelRadio(page, "OVO").check();
     const phone = page.getByLabel(p.picker.phone);
     await phone.fill("12345");
@@ -174,6 +185,48 @@ test.describe("paying by a provider's channel", () => {
 
     await payOnSandbox(page, lang, /\/zh\/h5\/pay\?result=chk_/);
     await expect(page.getByRole("heading", { name: m.orders.pay.resultPaid })).toBeVisible();
+  });
+
+  test("an order cancelled while its QR waits: its payment screen offers 'Beli lagi', not another method", async ({
+    page,
+  }) => {
+    const lang: Lang = "ind";
+    const m = messages[lang];
+    const p = m.payments;
+    const { token } = await signInFreshShopper(page, `buyagain-${lang}`);
+    await saveAddress(page.request, token);
+    await openCheckout(page, lang, await someProduct(page));
+    await channelRadio(page, "QRIS").check();
+    await page
+      .getByRole("button", { name: new RegExp(escapeRegExp(fill(m.orders.pay.place, { total: "" }))) })
+      .click();
+    await page.waitForURL(/\/h5\/payment\?id=pat_/);
+    await waitForHydration(page);
+    const attemptId = new URL(page.url()).searchParams.get("id")!;
+    const attempt = await trpcQuery<{ orderIds: string[] }>(
+      page.request,
+      "payments.attempt",
+      { id: attemptId },
+      lang,
+      token,
+    );
+    // The shopper cancels the order elsewhere (another tab), then comes back to its QR.
+    await trpcMutation(
+      page.request,
+      "orders.cancel",
+      { id: attempt.orderIds[0], idempotencyKey: idempotencyKey("cancel") },
+      { authorization: token },
+    );
+    await page.reload();
+    await waitForHydration(page);
+    await expect(page.getByRole("heading", { level: 1, name: p.states.cancelled.title })).toBeVisible();
+    await expect(page.getByText(fill(p.screen.ordersCancelled.other, { count: 1 }))).toBeVisible();
+    await expect(page.getByRole("button", { name: p.screen.chooseAnother })).toHaveCount(0);
+    await expect(page.getByRole("link", { name: p.screen.chooseAnother })).toHaveCount(0);
+    await expectScreen(page, `payment screen of a cancelled order (${lang})`);
+    await page.getByRole("button", { name: m.orders.detail.buyAgain }).click();
+    await page.waitForURL(/\/h5\/cart/);
+    await expect(page.getByText(fill(m.orders.detail.buyAgainAdded.other, { count: 1 }))).toBeVisible();
   });
 
   test("a recharge by BRI virtual account, in Indonesian: the result links back while it waits", async ({

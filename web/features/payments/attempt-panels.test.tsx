@@ -24,6 +24,7 @@ function attempt(action: AttemptView["action"], channel: AttemptView["channel"])
     canSwitch: true,
     channels: [],
     simulateUrl: null,
+    buyAgain: [],
   };
 }
 
@@ -100,7 +101,7 @@ describe("the other kinds' screens", () => {
     const ovo = attempt({ type: "push", phone: "+6281234567890" }, "ovo");
     const text = textOf(renderHtml(<PushPanel attempt={ovo} action={ovo.action as never} />));
     expect(text).toContain(
-      "Buka aplikasi OVO di nomor 0812 3456 7890: notifikasi pembayaran sudah menunggu Anda.",
+      "Buka aplikasi OVO di nomor 0812 3456 7890 dan setujui pembayarannya dalam 60 detik: notifikasinya sudah menunggu Anda.",
     );
     expect(text).toContain("Tidak ada notifikasi?");
   });

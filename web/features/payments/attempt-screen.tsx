@@ -9,7 +9,8 @@ import { formatRupiah } from "../../lib/format.ts";
 import { useI18n } from "../../lib/i18n.tsx";
 import { localizePath } from "../../lib/locale.ts";
 import { modal } from "../../lib/modal.ts";
-import { useTRPC } from "../../lib/trpc.ts";
+import { toast } from "../../lib/toast.ts";
+import { useTRPC, useTRPCClient } from "../../lib/trpc.ts";
 import { attemptPath, pollInterval } from "./channels.ts";
 import {
   PushPanel,
@@ -58,6 +59,7 @@ const openedKey = (id: string) => `pasar-opened-${id}`;
 export function AttemptScreen(props: { id: string }) {
   const { t, locale } = useI18n();
   const trpc = useTRPC();
+  const client = useTRPCClient();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const [search, setSearch] = useSearchParams();
@@ -77,6 +79,29 @@ export function AttemptScreen(props: { id: string }) {
     // Back from the bank's or e-wallet's app: asked at once.
     refetchOnWindowFocus: "always",
   }).data;
+  // Orders cancelled meanwhile: their products back into the cart, every order's, then on to the cart.
+  const buyAgain = useMutation({
+    mutationFn: async (ids: readonly string[]) => {
+      let added = 0;
+      let unavailable = 0;
+      for (const id of ids) {
+        const answer = await client.orders.buyAgain.mutate({ id });
+        added += answer.added;
+        unavailable += answer.unavailable;
+      }
+      return { added, unavailable };
+    },
+    onSuccess: ({ added, unavailable }) => {
+      toast.notify(
+        unavailable > 0
+          ? `${t("orders.detail.buyAgainAdded", { count: added })} ${t("orders.detail.buyAgainUnavailable", { count: unavailable })}`
+          : t("orders.detail.buyAgainAdded", { count: added }),
+        "success",
+      );
+      void queryClient.invalidateQueries({ queryKey: trpc.cart.pathKey() });
+      void navigate(localizePath(locale, "/h5/cart"));
+    },
+  });
   const switchChannel = useMutation(
     trpc.payments.switch.mutationOptions({
       onSuccess: ({ attemptId }) =>
@@ -139,7 +164,9 @@ export function AttemptScreen(props: { id: string }) {
         <div role="status">
           <h1 className="mt-3 text-xl font-bold">{t(`payments.states.${attempt.status}.title`)}</h1>
           <p className="mt-1 text-sm text-gray-700 dark:text-gray-300">
-            {t(`payments.states.${attempt.status}.note`)}
+            {attempt.buyAgain.length > 0
+              ? t("payments.screen.ordersCancelled", { count: attempt.buyAgain.length })
+              : t(`payments.states.${attempt.status}.note`)}
           </p>
         </div>
         <p className="mt-3 text-lg font-semibold tabular-nums">
@@ -150,6 +177,16 @@ export function AttemptScreen(props: { id: string }) {
             <Link to={localizePath(locale, resultPath(attempt))} className={buttonLink("primary")}>
               {t("payments.screen.result")}
             </Link>
+          ) : attempt.buyAgain.length > 0 ? (
+            // Nothing is left to pay: another method would lead to a cancelled order.
+            <button
+              type="button"
+              onClick={() => buyAgain.mutate(attempt.buyAgain)}
+              disabled={buyAgain.isPending}
+              className={`${buttonLink("primary")} disabled:opacity-60`}
+            >
+              {t("orders.detail.buyAgain")}
+            </button>
           ) : canSwitch ? (
             <button type="button" onClick={changeMethod} className={buttonLink("primary")}>
               {t("payments.screen.chooseAnother")}

@@ -14,11 +14,30 @@ afterEach(() => {
 
 // Fees for Rp 100.000: QRIS 0,7 %, the others fixed.
 const offers: ChannelOffer[] = [
-  { channel: "va_bca", fee: 4_000, feeRule: { fixed: 4_000, basisPoints: 0 }, refundable: false },
-  { channel: "ovo", fee: 0, feeRule: { fixed: 0, basisPoints: 0 }, refundable: true },
-  { channel: "qris", fee: 700, feeRule: { fixed: 0, basisPoints: 70 }, refundable: true },
-  { channel: "indomaret", fee: 5_000, feeRule: { fixed: 5_000, basisPoints: 0 }, refundable: false },
-  { channel: "va_bri", fee: 0, feeRule: { fixed: 0, basisPoints: 0 }, refundable: false },
+  {
+    channel: "va_bca",
+    fee: 4_000,
+    feeRule: { fixed: 4_000, basisPoints: 0 },
+    refundable: false,
+    windowMinutes: 1440,
+  },
+  { channel: "ovo", fee: 0, feeRule: { fixed: 0, basisPoints: 0 }, refundable: true, windowMinutes: 15 },
+  { channel: "gopay", fee: 0, feeRule: { fixed: 0, basisPoints: 0 }, refundable: true, windowMinutes: 15 },
+  { channel: "qris", fee: 700, feeRule: { fixed: 0, basisPoints: 70 }, refundable: true, windowMinutes: 15 },
+  {
+    channel: "indomaret",
+    fee: 5_000,
+    feeRule: { fixed: 5_000, basisPoints: 0 },
+    refundable: false,
+    windowMinutes: 1440,
+  },
+  {
+    channel: "va_bri",
+    fee: 0,
+    feeRule: { fixed: 0, basisPoints: 0 },
+    refundable: false,
+    windowMinutes: 1440,
+  },
 ];
 
 /** The picker as a page holds it. */
@@ -53,7 +72,7 @@ describe("the channel picker", () => {
     expect(rows).toEqual([
       ["QRIS + Rp 700"],
       ["BCA Virtual Account + Rp 4.000", "BRI Virtual Account"],
-      ["OVO"],
+      ["OVO", "GoPay"],
       ["Indomaret + Rp 5.000"],
     ]);
   });
@@ -66,12 +85,19 @@ describe("the channel picker", () => {
       ["method", "va_bca"],
       ["method", "va_bri"],
       ["method", "ovo"],
+      ["method", "gopay"],
       ["method", "indomaret"],
     ]);
-    // Each group says what its channels are for.
-    const fieldset = ui.all("fieldset")[1]!;
-    const hint = ui.get(`[id="${fieldset.getAttribute("aria-describedby")}"]`);
-    expect(hint.textContent).toBe("Transfer lewat ATM, mobile banking, atau internet banking");
+    // Each group says what its channels are for, and how long it gives to pay.
+    const hints = ui
+      .all("fieldset")
+      .map((f) => ui!.get(`[id="${f.getAttribute("aria-describedby")}"]`).textContent);
+    expect(hints).toEqual([
+      "Scan dengan aplikasi e-wallet atau mobile banking apa saja · Bayar dalam 15 menit",
+      "Transfer lewat ATM, mobile banking, atau internet banking · Bayar dalam 24 jam",
+      "Bayar di aplikasi e-wallet Anda · Bayar dalam 15 menit",
+      "Bayar tunai di kasir gerai · Bayar dalam 24 jam",
+    ]);
   });
 
   it("asks for OVO's phone only once OVO is chosen, suggesting the account's number", async () => {
@@ -118,5 +144,6 @@ describe("the channel picker", () => {
     );
     expect(textOf(html)).toContain("虚拟账户");
     expect(textOf(html)).toContain("BCA Virtual Account + Rp 4.000");
+    expect(textOf(html)).toContain("请在 24 小时 内付款");
   });
 });

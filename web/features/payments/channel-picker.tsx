@@ -3,7 +3,7 @@ import type { ChannelOffer } from "#common/contracts/payments.ts";
 import { channelNames, type PaymentChannel } from "#common/payment-channels.ts";
 import { formatRupiah } from "../../lib/format.ts";
 import { useI18n } from "../../lib/i18n.tsx";
-import { groupOffers } from "./channels.ts";
+import { formatWindow, groupOffers } from "./channels.ts";
 
 /** One choice of the picker, drawn as a big row: the radio, the brand, its fee; more below it when chosen. */
 export function ChoiceRow(props: {
@@ -44,8 +44,8 @@ export function ChoiceRow(props: {
 }
 
 /**
- * The provider's channels as radios, grouped (QRIS, virtual account, e-wallet, retail outlet), each with its
- * brand and its fee when there is one; OVO asks for the phone its app is on. The caller holds the choice and the
+ * The provider's channels as radios, grouped (QRIS, virtual account, e-wallet, retail outlet), each group with
+ * how long it gives to pay and each channel with its brand and its fee when there is one; OVO asks for the phone its app is on. The caller holds the choice and the
  * phone, and may put its own choices (the wallet) in the same radio group with `ChoiceRow` and the same `name`.
  */
 export function ChannelPicker(props: {
@@ -84,6 +84,9 @@ export function ChannelPicker(props: {
             </legend>
             <p id={`${legendId}-hint`} className="mt-0.5 text-xs text-gray-600 dark:text-gray-400">
               {t(`payments.kindHints.${group.kind}`)}
+              {/* Every channel of a group has the group's window (the operator's setting). */}
+              {group.offers[0] &&
+                ` · ${t("payments.screen.payWithin", { time: formatWindow(t, group.offers[0].windowMinutes) })}`}
             </p>
             <div className="mt-2 grid gap-2">
               {group.offers.map((offer) => {

@@ -7,6 +7,7 @@ import { paymentChannels } from "#common/payment-channels.ts";
 import {
   attemptPath,
   formatCountdown,
+  formatWindow,
   groupDigits,
   groupOffers,
   minutesLeft,
@@ -20,6 +21,7 @@ const offer = (channel: ChannelOffer["channel"], fee = 0): ChannelOffer => ({
   fee,
   feeRule: { fixed: fee, basisPoints: 0 },
   refundable: false,
+  windowMinutes: 15,
 });
 
 describe("the channels a shopper chooses from", () => {
@@ -46,10 +48,11 @@ describe("the channels a shopper chooses from", () => {
       offer("va_bni", 1),
       offer("va_bni", 2),
       {
-        channel: "gopay" as ChannelOffer["channel"],
+        channel: "tokopay" as ChannelOffer["channel"],
         fee: 0,
         feeRule: { fixed: 0, basisPoints: 0 },
         refundable: true,
+        windowMinutes: 15,
       },
     ]);
     expect(groups).toEqual([{ kind: "va", offers: [offer("va_bni", 1)] }]);
@@ -149,6 +152,18 @@ describe("the time left to pay", () => {
     expect(minutesLeft(90_000)).toBe(2);
     expect(minutesLeft(60_000)).toBe(1);
     expect(minutesLeft(-1)).toBe(0);
+  });
+});
+
+describe("a payment window", () => {
+  it("reads in minutes, hours, hours and minutes, or whole days from two on", () => {
+    const t = (key: string, params: { count: number }) => `${params.count} ${key.split(".").at(-1)}`;
+    expect(formatWindow(t, 15)).toBe("15 minutes");
+    expect(formatWindow(t, 60)).toBe("1 hours");
+    expect(formatWindow(t, 24 * 60)).toBe("24 hours");
+    expect(formatWindow(t, 90)).toBe("1 hours 30 minutes");
+    expect(formatWindow(t, 3 * 24 * 60)).toBe("3 days");
+    expect(formatWindow(t, 7 * 24 * 60)).toBe("7 days");
   });
 });
 

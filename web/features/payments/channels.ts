@@ -68,6 +68,27 @@ export function formatCountdown(ms: number): string {
   return hours > 0 ? `${hours}:${String(minutes).padStart(2, "0")}:${ss}` : `${minutes}:${ss}`;
 }
 
+/**
+ * A payment window as a shopper reads it: "15 menit", "24 jam", "1 jam 30 menit", "3 hari" (whole days from
+ * two on). `t` is the translator (the plural keys `payments.window.*`).
+ */
+export function formatWindow(
+  t: (
+    key: "payments.window.minutes" | "payments.window.hours" | "payments.window.days",
+    params: { count: number },
+  ) => string,
+  minutes: number,
+): string {
+  if (minutes >= 2 * 24 * 60 && minutes % (24 * 60) === 0) {
+    return t("payments.window.days", { count: minutes / (24 * 60) });
+  }
+  const hours = Math.floor(minutes / 60);
+  const rest = minutes % 60;
+  if (hours === 0) return t("payments.window.minutes", { count: rest });
+  const h = t("payments.window.hours", { count: hours });
+  return rest === 0 ? h : `${h} ${t("payments.window.minutes", { count: rest })}`;
+}
+
 /** Whole minutes left, rounded up (a minute and a half is "2 minutes"); 0 once past. */
 export function minutesLeft(ms: number): number {
   return Math.max(0, Math.ceil(ms / 60_000));

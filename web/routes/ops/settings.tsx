@@ -358,8 +358,13 @@ function MoneyForm(props: { money: Money }) {
           </fieldset>
         ))}
       </Section>
+      <Section title={t("ops.settings.paymentWindows")} note={t("ops.settings.paymentWindowsNote")}>
+        {number("qrisWindowMinutes", t("ops.settings.qrisWindowMinutes"), false)}
+        {number("ewalletWindowMinutes", t("ops.settings.ewalletWindowMinutes"), false)}
+        {number("vaWindowMinutes", t("ops.settings.vaWindowMinutes"), false)}
+        {number("retailWindowMinutes", t("ops.settings.retailWindowMinutes"), false)}
+      </Section>
       <Section title={t("ops.settings.windows")}>
-        {number("paymentWindowMinutes", t("ops.settings.paymentWindowMinutes"), false)}
         {number("goodsPaymentHours", t("ops.settings.goodsPaymentHours"), false)}
         {number("receiptDays", t("ops.settings.receiptDays"), false)}
       </Section>

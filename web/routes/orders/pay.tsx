@@ -12,7 +12,7 @@ import { ItemLine, MoneySummary } from "../../features/orders/order-ui.tsx";
 import { decodeLines } from "../../features/orders/decode-lines.ts";
 import { ShippingPicker } from "../../features/orders/shipping-picker.tsx";
 import { ChannelPicker, ChoiceRow } from "../../features/payments/channel-picker.tsx";
-import { attemptPath, walletPhoneProblem } from "../../features/payments/channels.ts";
+import { attemptPath, formatWindow, walletPhoneProblem } from "../../features/payments/channels.ts";
 import { useSuggestPhone } from "../../features/payments/suggest-phone.ts";
 import { AppHeader } from "../../features/shell/app-header.tsx";
 import { useIntentKey } from "../../features/wallet/intent-key.ts";
@@ -204,6 +204,7 @@ function Checkout() {
   const codOpen = q.cod.refusal === null;
   const fee =
     method === "cod" && codOpen ? q.cod.fee : (q.channels.find((c) => c.channel === method)?.fee ?? 0);
+  const chosen = q.channels.find((c) => c.channel === method);
   const total = q.total + fee;
   const choose = (next: PlaceMethod) => {
     setMethod(next);
@@ -408,10 +409,13 @@ function Checkout() {
             suggestPhone={suggestPhone}
           />
         </fieldset>
-        <p className="mt-3 text-sm text-gray-600 dark:text-gray-400">
-          {q.stores.length > 1 && `${t("orders.pay.ordersNote", { count: q.stores.length })} `}
-          {t("orders.pay.window", { count: q.paymentWindowMinutes })}
-        </p>
+        {(q.stores.length > 1 || chosen) && (
+          <p className="mt-3 text-sm text-gray-600 dark:text-gray-400">
+            {q.stores.length > 1 && `${t("orders.pay.ordersNote", { count: q.stores.length })} `}
+            {/* The chosen channel's window; the wallet pays at once and cash on delivery on delivery. */}
+            {chosen && t("orders.pay.window", { time: formatWindow(t, chosen.windowMinutes) })}
+          </p>
+        )}
       </Card>
       <div className="fixed inset-x-0 bottom-0 z-20 mx-auto max-w-md border-t border-gray-200 bg-white px-3 py-2 dark:border-gray-800 dark:bg-gray-900">
         {error && (

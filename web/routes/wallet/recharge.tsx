@@ -7,7 +7,7 @@ import type { RechargeView } from "#common/contracts/wallet.ts";
 import { channelNames, isPaymentChannel, type PaymentChannel } from "#common/payment-channels.ts";
 import { SubmitButton } from "../../features/auth/form.tsx";
 import { ChannelPicker } from "../../features/payments/channel-picker.tsx";
-import { attemptPath, walletPhoneProblem } from "../../features/payments/channels.ts";
+import { attemptPath, formatWindow, walletPhoneProblem } from "../../features/payments/channels.ts";
 import { useSuggestPhone } from "../../features/payments/suggest-phone.ts";
 import { AppHeader } from "../../features/shell/app-header.tsx";
 import { useIntentKey } from "../../features/wallet/intent-key.ts";
@@ -55,7 +55,8 @@ function RechargeForm() {
     }),
   );
   if (!form) return null;
-  const fee = form.channels.find((c) => c.channel === method)?.fee ?? 0;
+  const chosen = form.channels.find((c) => c.channel === method);
+  const fee = chosen?.fee ?? 0;
   const range = { min: formatRupiah(form.min), max: formatRupiah(form.max) };
   const submit = (e: React.FormEvent) => {
     e.preventDefault();
@@ -135,7 +136,7 @@ function RechargeForm() {
       </fieldset>
       <p className="mt-4 text-sm text-gray-600 dark:text-gray-400">
         {fee > 0 && `${t("payments.screen.fee")} ${formatRupiah(fee)}. `}
-        {t("wallet.recharge.window", { count: form.paymentWindowMinutes })}
+        {chosen && t("wallet.recharge.window", { time: formatWindow(t, chosen.windowMinutes) })}
       </p>
       <SubmitButton busy={start.isPending || start.isSuccess}>
         {amount !== null

@@ -1,6 +1,6 @@
 import { type MoneySettings } from "#common/contracts/settings.ts";
 import { type Locale } from "#common/locales.ts";
-import { type PaymentChannel } from "#common/payment-channels.ts";
+import { channelWindowMinutes, longestWindowMinutes, type PaymentChannel } from "#common/payment-channels.ts";
 import { isDatabaseUnavailable, type Db, type Tx } from "../../../db/client.ts";
 import {
   attemptCancelJob,
@@ -26,6 +26,14 @@ export interface AttemptDeps {
   publicUrl: string;
   lang: Locale;
 }
+
+/**
+ * The most attempts one order payment or recharge may have (issue 40): each is a payment opened at the
+ * provider, and the one it replaces is cancelled there, so switching without end would call the provider
+ * without end. A shopper who tried this many methods pays with the last, or starts again. An attempt opened
+ * again at a new amount after an order of the checkout was cancelled counts too.
+ */
+export const maxAttemptsPerPayment = 10;
 
 /** When the shop asks a provider about an attempt it has heard nothing of: a few minutes in. */
 const firstCheckMs = 5 * 60_000;
@@ -55,6 +63,8 @@ export async function openAttempt(
     channel: PaymentChannel;
     phone: string | null | undefined;
     expiresAt: Date;
+    /** The orders it pays (what its money is shared out to); none for a recharge. */
+    orderIds?: readonly string[] | undefined;
   },
 ): Promise<string> {
   if (!gateway.channels.includes(input.channel)) {
@@ -77,11 +87,28 @@ export async function openAttempt(
     phone: input.channel === "ovo" && input.phone ? e164Phone(input.phone) : null,
     createdAt: at,
     expiresAt: input.expiresAt,
+    orderIds: input.orderIds ? [...input.orderIds] : null,
   });
   const first = Math.min(at.getTime() + firstCheckMs, input.expiresAt.getTime());
   await scheduleJob(tx, attemptCheckJob, `${id}:first`, new Date(first));
   await scheduleJob(tx, attemptCheckJob, `${id}:final`, new Date(input.expiresAt.getTime() + finalCheckMs));
   return id;
+}
+
+/**
+ * The payment deadline of a channel chosen now (decision 19, issue 40): its group's window from now, but
+ * never later than the longest window from when the orders (or the recharge) were placed, however often
+ * the shopper switches.
+ */
+export function deadlineFor(
+  settings: MoneySettings,
+  channel: PaymentChannel,
+  placedAt: Date,
+  at: Date = now(),
+): Date {
+  const own = at.getTime() + channelWindowMinutes(settings, channel) * 60_000;
+  const cap = placedAt.getTime() + longestWindowMinutes(settings) * 60_000;
+  return new Date(Math.min(own, cap));
 }
 
 /** The shop's own pages an attempt returns to (an e-wallet sends the shopper back here). */

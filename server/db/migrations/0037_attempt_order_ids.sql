@@ -1,0 +1,1 @@
+ALTER TABLE "payment_attempts" ADD COLUMN "order_ids" jsonb;
