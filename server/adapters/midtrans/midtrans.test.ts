@@ -16,7 +16,8 @@ import {
   type PaymentGateway,
   type ProviderEvent,
 } from "../../platform/payments.ts";
-import { createMidtransGateway, midtransChannels } from "./midtrans.adapter.ts";
+import { createMidtransGateway } from "./midtrans.adapter.ts";
+import { midtransChannels } from "./midtrans.channels.ts";
 import {
   CancelResponseSchema,
   ChargeRequestSchema,
