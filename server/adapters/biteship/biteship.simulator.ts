@@ -1,8 +1,13 @@
 import { randomUUID } from "node:crypto";
 import { Hono } from "hono";
 import { defaultWebhookSecretHeader } from "./biteship.adapter.ts";
-import { controlled, listen, queueRoutes } from "../simulator/sim-http.ts";
-import { createWebhookQueue, type Sent } from "../simulator/webhook-queue.ts";
+import { controlled, listen, queueRoutes, running, type RunningSimulator } from "../simulator/sim-http.ts";
+import {
+  createWebhookQueue,
+  webhookControls,
+  type Sent,
+  type WebhookControls,
+} from "../simulator/webhook-queue.ts";
 import type { BiteshipOrder, OrderStatus } from "./biteship.schemas.ts";
 import { biteshipApi } from "./biteship.sim-api.ts";
 import { createBiteshipState, orderView, type BiteshipWebhook } from "./biteship.sim-state.ts";
@@ -29,7 +34,7 @@ export { zoneOfPostcode } from "./biteship.sim-rates.ts";
 export type SimWebhook = Sent<BiteshipWebhook>;
 
 /** What tests and the `/sim` routes make happen at Biteship. */
-export interface BiteshipSimulatorControl {
+export interface BiteshipSimulatorControl extends WebhookControls {
   /**
    * The courier moves the order to `status` (any of Biteship's order statuses, not out of a final one): a
    * history step, an `order.status` webhook, and first an `order.waybill_id` webhook when a waybill is issued at
@@ -40,12 +45,6 @@ export interface BiteshipSimulatorControl {
   reprice(orderId: string, price: number): Promise<void>;
   /** Sends the order's last webhook again, `times` more times: duplicates. */
   resend(orderId: string, times?: number): Promise<void>;
-  /** Keeps webhooks instead of sending them, until `release`. */
-  hold(): void;
-  /** Sends the held webhooks one by one, in order or newest first (reordered). */
-  release(opts?: { reverse?: boolean }): Promise<void>;
-  /** Waits this long before each delivery: late webhooks. 0 turns it off. */
-  delay(ms: number): void;
   /** Posts an `order.status` webhook for the order with a wrong secret: `delivered`, as a fraudster would. */
   sendForged(orderId: string): Promise<void>;
   /** Posts a genuine webhook of an event the shop does not know, about the order. */
@@ -59,8 +58,6 @@ export interface BiteshipSimulatorControl {
    * the shop must cope with both), or stops.
    */
   stampWebhooks(on: boolean): void;
-  /** Resolves when no delivery or retry is under way. */
-  idle(): Promise<void>;
   /** An order as `GET /v1/orders/:id` shows it. */
   order(orderId: string): BiteshipOrder | undefined;
   /** The order made with this reference id. */
@@ -72,11 +69,7 @@ export interface BiteshipSimulatorControl {
 }
 
 /** A running simulator: its base URL (the adapter's `apiUrl`), how to stop it, and its control. */
-export interface BiteshipSimulator {
-  url: string;
-  close(): Promise<void>;
-  control: BiteshipSimulatorControl;
-}
+export type BiteshipSimulator = RunningSimulator<BiteshipSimulatorControl>;
 
 export interface BiteshipSimulatorOptions {
   apiKey: string;
@@ -114,6 +107,7 @@ export async function startBiteshipSimulator(opts: BiteshipSimulatorOptions): Pr
   const mood = { failures: [] as (429 | 500 | 502 | 503)[], slowness: [] as number[] };
 
   const control: BiteshipSimulatorControl = {
+    ...webhookControls(queue),
     advance: (orderId, status, options) => state.advance(orderId, status, options?.note),
     reprice: (orderId, price) => state.reprice(orderId, price),
     async resend(orderId, times = 1) {
@@ -121,9 +115,6 @@ export async function startBiteshipSimulator(opts: BiteshipSimulatorOptions): Pr
       if (!last) throw new Error(`the Biteship simulator sent nothing about order ${orderId}`);
       for (let i = 0; i < times; i++) await queue.send(last);
     },
-    hold: () => queue.hold(),
-    release: (options) => queue.release(options),
-    delay: (ms) => queue.delay(ms),
     stampWebhooks: (on) => state.stampWebhooks(on),
     async sendForged(orderId) {
       await state.emit("order.status", state.orderOf(orderId), { status: "delivered" }, true);
@@ -138,7 +129,6 @@ export async function startBiteshipSimulator(opts: BiteshipSimulatorOptions): Pr
     slowNext(ms, times = 1) {
       for (let i = 0; i < times; i++) mood.slowness.push(ms);
     },
-    idle: () => queue.idle(),
     order(orderId) {
       const order = state.orders.get(orderId);
       return order ? orderView(order, "Order successfully retrieved") : undefined;
@@ -170,13 +160,5 @@ export async function startBiteshipSimulator(opts: BiteshipSimulatorOptions): Pr
   );
   app.get("/sim/webhooks", (c) => c.json(queue.sent));
 
-  const server = await listen(app, opts.port);
-  return {
-    url: server.url,
-    control,
-    async close() {
-      await queue.close();
-      await server.close();
-    },
-  };
+  return running(await listen(app, opts.port), queue, control);
 }

@@ -1,6 +1,20 @@
 import { Hono } from "hono";
-import { escapeHtml, listen, postButton, queueRoutes, simPage } from "../simulator/sim-http.ts";
-import { createWebhookQueue, type Sent, type WebhookQueue } from "../simulator/webhook-queue.ts";
+import {
+  escapeHtml,
+  listen,
+  postButton,
+  queueRoutes,
+  running,
+  simPage,
+  type RunningSimulator,
+} from "../simulator/sim-http.ts";
+import {
+  createWebhookQueue,
+  webhookControls,
+  type Sent,
+  type WebhookControls,
+  type WebhookQueue,
+} from "../simulator/webhook-queue.ts";
 import type { TransactionStatus } from "./midtrans.schemas.ts";
 import { midtransApi } from "./midtrans.sim-api.ts";
 import {
@@ -39,7 +53,7 @@ export interface MidtransSimulatorOptions {
 export type NotificationRecord = Sent<MidtransNotification>;
 
 /** How tests and people move the simulator. Every state change notifies the shop, like Midtrans. */
-export interface MidtransSimulatorControl {
+export interface MidtransSimulatorControl extends WebhookControls {
   /** The shopper pays a pending payment (settlement); resolves once the notification went out. */
   pay(orderId: string): Promise<void>;
   /** A pending payment runs out of time. */
@@ -50,12 +64,6 @@ export interface MidtransSimulatorControl {
   chargeback(orderId: string): Promise<void>;
   /** Sends the last notification of a payment again, `times` more times, unchanged. */
   resend(orderId: string, times?: number): Promise<void>;
-  /** Keeps notifications back until `release`. */
-  hold(): void;
-  /** Sends the held notifications, in order or reversed (reordered delivery). */
-  release(opts?: { reverse?: boolean }): Promise<void>;
-  /** Waits this long before sending each notification (late delivery); 0 turns it off. */
-  delay(ms: number): void;
   /** Sends the current state of a payment signed with the wrong key. */
   sendForged(orderId: string): Promise<void>;
   /**
@@ -68,16 +76,10 @@ export interface MidtransSimulatorControl {
   failNext(httpStatus: number, times?: number): void;
   /** What the status API would answer for a payment, or undefined. */
   transaction(orderId: string): Record<string, unknown> | undefined;
-  /** Resolves when no notification is on its way (held ones excepted). */
-  idle(): Promise<void>;
   readonly notifications: readonly NotificationRecord[];
 }
 
-export interface MidtransSimulator {
-  url: string;
-  close(): Promise<void>;
-  control: MidtransSimulatorControl;
-}
+export type MidtransSimulator = RunningSimulator<MidtransSimulatorControl>;
 
 /** Starts the simulator on 127.0.0.1 (a free port unless one is given). */
 export async function startMidtransSimulator(opts: MidtransSimulatorOptions): Promise<MidtransSimulator> {
@@ -101,6 +103,7 @@ export async function startMidtransSimulator(opts: MidtransSimulatorOptions): Pr
   const outage = { status: 503, left: 0 };
 
   const control: MidtransSimulatorControl = {
+    ...webhookControls(queue),
     pay: async (orderId) => state.transition(orderId, ["pending"], "settlement"),
     expire: async (orderId) => state.transition(orderId, ["pending"], "expire"),
     deny: async (orderId) => state.transition(orderId, ["pending", "settlement"], "deny"),
@@ -110,9 +113,6 @@ export async function startMidtransSimulator(opts: MidtransSimulatorOptions): Pr
       if (!tx?.lastNotification) throw new SimulatorError(`${orderId} has no notification to send again`);
       for (let i = 0; i < times; i++) await state.send(tx, tx.lastNotification, false);
     },
-    hold: () => queue.hold(),
-    release: (options) => queue.release(options),
-    delay: (ms) => queue.delay(ms),
     async sendForged(orderId) {
       const tx = state.find(orderId);
       if (!tx) throw new SimulatorError(`Midtrans has no transaction ${orderId}`);
@@ -141,7 +141,6 @@ export async function startMidtransSimulator(opts: MidtransSimulatorOptions): Pr
       const tx = state.find(orderId);
       return tx && state.describe(tx, "status");
     },
-    idle: () => queue.idle(),
     get notifications() {
       return queue.sent;
     },
@@ -150,14 +149,7 @@ export async function startMidtransSimulator(opts: MidtransSimulatorOptions): Pr
   midtransApi({ app, serverKey: opts.serverKey, notifyUrl: opts.notifyUrl, state, outage });
   simRoutes(app, state, queue, control);
 
-  return {
-    url: server.url,
-    control,
-    async close() {
-      await queue.close();
-      await server.close();
-    },
-  };
+  return running(server, queue, control);
 }
 
 /**

@@ -17,6 +17,29 @@ export interface Listening {
   close(): Promise<void>;
 }
 
+/** A running simulator: its base URL (the adapter's), its control, and how to stop it. */
+export interface RunningSimulator<C> {
+  url: string;
+  close(): Promise<void>;
+  control: C;
+}
+
+/** The simulator on `server` with its `control`; closing stops its webhooks first, then the server. */
+export function running<C, T extends WebhookContent>(
+  server: Listening,
+  queue: WebhookQueue<T>,
+  control: C,
+): RunningSimulator<C> {
+  return {
+    url: server.url,
+    control,
+    async close() {
+      await queue.close();
+      await server.close();
+    },
+  };
+}
+
 /** Serves `app` on 127.0.0.1 (a free port unless one is given). */
 export async function listen(app: Hono, port = 0): Promise<Listening> {
   const server = createServer(getRequestListener(app.fetch));

@@ -47,27 +47,44 @@ export interface WebhookQueueOptions<T extends WebhookContent> {
   timeoutMs: number;
 }
 
-export interface WebhookQueue<T extends WebhookContent> {
+/** The bad days of the queue, as every simulator's `control` offers them. */
+export interface WebhookControls {
+  /**
+   * Keeps webhooks back until `release`. What a simulator posts as an outsider would still goes at once (sent
+   * `now`: Xendit's and Biteship's forged webhooks, Xendit's altered replays).
+   */
+  hold(): void;
+  /** Sends the held webhooks one after the other, in order or newest first (reordered delivery). */
+  release(opts?: { reverse?: boolean }): Promise<void>;
+  /** Waits this long before each delivery: late webhooks. 0 turns it off. */
+  delay(ms: number): void;
+  /** Resolves when no delivery, retry or other work of the simulator is under way (held webhooks excepted). */
+  idle(): Promise<void>;
+}
+
+export interface WebhookQueue<T extends WebhookContent> extends WebhookControls {
   /** Every webhook sent or held, oldest first. */
   readonly sent: readonly Sent<T>[];
   /** Sends a webhook (a copy, when given one sent before); resolves once delivered, given up, or held. */
   send(webhook: T, how?: SendHow): Promise<void>;
   /** The last genuine webhook that `match` picks. */
   last(match: (webhook: Sent<T>) => boolean): Sent<T> | undefined;
-  /** Keeps webhooks back until `release` (those sent `now` excepted). */
-  hold(): void;
-  /** Sends the held webhooks one after the other, in order or newest first (reordered delivery). */
-  release(opts?: { reverse?: boolean }): Promise<void>;
-  /** Waits this long before each delivery: late webhooks. 0 turns it off. */
-  delay(ms: number): void;
   /** Counts other work of the simulator as under way until it ends, for `idle`. */
   track<R>(work: Promise<R>): Promise<R>;
   /** A pause that `close` cuts short. */
   sleep(ms: number): Promise<void>;
-  /** Resolves when no delivery, retry or other tracked work is under way. */
-  idle(): Promise<void>;
   /** Drops what is held, stops every delivery and pause, and waits for what was under way to end. */
   close(): Promise<void>;
+}
+
+/** The queue's controls alone, for a simulator's `control`. */
+export function webhookControls(queue: WebhookControls): WebhookControls {
+  return {
+    hold: () => queue.hold(),
+    release: (opts) => queue.release(opts),
+    delay: (ms) => queue.delay(ms),
+    idle: () => queue.idle(),
+  };
 }
 
 export function createWebhookQueue<T extends WebhookContent>(opts: WebhookQueueOptions<T>): WebhookQueue<T> {

@@ -95,14 +95,19 @@ export function xenditApi(opts: {
     return c.body(body, result.status, { "content-type": "application/json" });
   }
 
-  app.post("/v3/payment_requests", async (c) => {
+  /** A POST that makes something: its JSON body checked by `schema`, then made once per `idempotency-key`. */
+  async function making<B>(c: Context, schema: z.ZodType<B>, make: (body: B) => ApiAnswer) {
     const parsed = await jsonBody(c);
     if (!parsed.ok) return apiError(c, 400, "API_VALIDATION_ERROR", "the body is not JSON");
     return withIdempotency(c, parsed.text, async () => {
-      const body = CreatePaymentRequestBodySchema.safeParse(parsed.value);
-      return body.success ? state.createPaymentRequest(body.data) : validation(body.error);
+      const body = schema.safeParse(parsed.value);
+      return body.success ? make(body.data) : validation(body.error);
     });
-  });
+  }
+
+  app.post("/v3/payment_requests", (c) =>
+    making(c, CreatePaymentRequestBodySchema, state.createPaymentRequest),
+  );
 
   app.get("/v3/payment_requests/:id", async (c) => {
     const pr = state.requests.get(c.req.param("id"));
@@ -144,14 +149,7 @@ export function xenditApi(opts: {
     });
   });
 
-  app.post("/refunds", async (c) => {
-    const parsed = await jsonBody(c);
-    if (!parsed.ok) return apiError(c, 400, "API_VALIDATION_ERROR", "the body is not JSON");
-    return withIdempotency(c, parsed.text, async () => {
-      const body = CreateRefundBodySchema.safeParse(parsed.value);
-      return body.success ? state.createRefund(body.data) : validation(body.error);
-    });
-  });
+  app.post("/refunds", (c) => making(c, CreateRefundBodySchema, state.createRefund));
 
   app.get("/refunds", (c) => {
     const prId = c.req.query("payment_request_id");

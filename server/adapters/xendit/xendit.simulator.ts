@@ -1,8 +1,23 @@
 import { randomUUID } from "node:crypto";
 import { Hono } from "hono";
 import { formatRupiah } from "#common/money.ts";
-import { controlled, escapeHtml, listen, postButton, queueRoutes, simPage } from "../simulator/sim-http.ts";
-import { createWebhookQueue, type Sent, type WebhookQueue } from "../simulator/webhook-queue.ts";
+import {
+  controlled,
+  escapeHtml,
+  listen,
+  postButton,
+  queueRoutes,
+  running,
+  simPage,
+  type RunningSimulator,
+} from "../simulator/sim-http.ts";
+import {
+  createWebhookQueue,
+  webhookControls,
+  type Sent,
+  type WebhookControls,
+  type WebhookQueue,
+} from "../simulator/webhook-queue.ts";
 import { xenditCallbackTokenHeader, type PaymentRequest, type PaymentStatus } from "./xendit.schemas.ts";
 import { xenditApi } from "./xendit.sim-api.ts";
 import {
@@ -29,7 +44,7 @@ import {
 export type SimNotification = Sent<XenditWebhook>;
 
 /** What tests, Playwright and the `/sim` routes make happen at Xendit. */
-export interface XenditSimulatorControl {
+export interface XenditSimulatorControl extends WebhookControls {
   /** The payer pays the reference's latest payment request (from a pending status only): `payment.capture`. */
   pay(referenceId: string): Promise<void>;
   /** Its expiry passes unpaid: `payment_request.expiry`. */
@@ -40,12 +55,6 @@ export interface XenditSimulatorControl {
   reverse(referenceId: string): Promise<void>;
   /** Sends the reference's last webhook again, `times` more times: duplicates. */
   resend(referenceId: string, times?: number): Promise<void>;
-  /** Keeps webhooks instead of sending them, until `release`. */
-  hold(): void;
-  /** Sends the held webhooks one by one, in order or newest first (reordered). */
-  release(opts?: { reverse?: boolean }): Promise<void>;
-  /** Waits this long before each delivery: late webhooks. 0 turns it off. */
-  delay(ms: number): void;
   /** Posts a `payment.capture` for the reference signed with a wrong token. */
   sendForged(referenceId: string): Promise<void>;
   /**
@@ -56,8 +65,6 @@ export interface XenditSimulatorControl {
   replayAltered(referenceId: string, event: string, status: PaymentStatus): Promise<void>;
   /** How the next refunds end (they are answered PENDING first, as Xendit does). */
   refundOutcome(outcome: "SUCCEEDED" | "FAILED"): void;
-  /** Resolves when no delivery, retry or refund is under way. */
-  idle(): Promise<void>;
   /** The reference's latest payment request, as `GET /v3/payment_requests/{id}` answers it. */
   paymentRequest(referenceId: string): PaymentRequest | undefined;
   /** Every webhook sent or held, oldest first. */
@@ -65,11 +72,7 @@ export interface XenditSimulatorControl {
 }
 
 /** A running simulator: its base URL (the adapter's `baseUrl`), how to stop it, and its control. */
-export interface XenditSimulator {
-  url: string;
-  close(): Promise<void>;
-  control: XenditSimulatorControl;
-}
+export type XenditSimulator = RunningSimulator<XenditSimulatorControl>;
 
 /** Starts the simulator on 127.0.0.1 (a free port unless `port` is given). */
 export async function startXenditSimulator(opts: {
@@ -100,6 +103,7 @@ export async function startXenditSimulator(opts: {
   const state = createXenditState({ url: server.url, queue, refundDelayMs: opts.refundDelayMs ?? 20 });
 
   const control: XenditSimulatorControl = {
+    ...webhookControls(queue),
     async pay(referenceId) {
       const pr = state.latest(referenceId);
       await state.touch(pr);
@@ -121,9 +125,6 @@ export async function startXenditSimulator(opts: {
       if (!last) throw new Error(`the Xendit simulator sent nothing for reference ${referenceId}`);
       for (let i = 0; i < times; i++) await queue.send(last);
     },
-    hold: () => queue.hold(),
-    release: (options) => queue.release(options),
-    delay: (ms) => queue.delay(ms),
     sendForged: async (referenceId) => state.forgeCapture(state.latest(referenceId)),
     async replayAltered(referenceId, event, status) {
       const last = queue.last((n) => n.referenceId === referenceId);
@@ -135,7 +136,6 @@ export async function startXenditSimulator(opts: {
       await queue.send({ ...last, event, body: JSON.stringify(body) }, { now: true });
     },
     refundOutcome: (outcome) => state.refundOutcome(outcome),
-    idle: () => queue.idle(),
     paymentRequest(referenceId) {
       const pr = state.latestOf(referenceId);
       return pr ? view(pr) : undefined;
@@ -148,14 +148,7 @@ export async function startXenditSimulator(opts: {
   xenditApi({ app, secretKey: opts.secretKey, state, queue });
   simRoutes(app, opts.notifyUrl, state, queue, control);
 
-  return {
-    url: server.url,
-    control,
-    async close() {
-      await queue.close();
-      await server.close();
-    },
-  };
+  return running(server, queue, control);
 }
 
 /**
