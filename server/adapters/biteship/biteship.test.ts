@@ -15,15 +15,8 @@ import {
   type ParcelItem,
   type Place,
 } from "../../platform/couriers.ts";
-import {
-  createBiteshipCourier,
-  defaultWebhookSecretHeader,
-  etaDaysOf,
-  localPhone,
-  serviceKindOf,
-  serviceKinds,
-  shipmentStatusOf,
-} from "./biteship.adapter.ts";
+import { createBiteshipCourier, defaultWebhookSecretHeader, localPhone } from "./biteship.adapter.ts";
+import { etaDaysOf, serviceKindOf, serviceKinds, shipmentStatusOf } from "./biteship.mapping.ts";
 import {
   AreasResponseSchema,
   CancelOrderBodySchema,

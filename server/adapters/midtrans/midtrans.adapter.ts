@@ -1,11 +1,8 @@
 import { createHash, timingSafeEqual } from "node:crypto";
-import type { PaymentAction, PaymentChannel } from "#common/payment-channels.ts";
 import type { z } from "zod";
-import { now } from "../../platform/clock.ts";
 import { callJson } from "../http-json.ts";
 import {
   PaymentProviderError,
-  type CreatePaymentInput,
   type PaymentGateway,
   type ProviderEvent,
   type ProviderPaymentStatus,
@@ -20,12 +17,19 @@ import {
   RefundRequestSchema,
   RefundResponseSchema,
   StatusResponseSchema,
-  type ChargeRequest,
   type ChargeResponse,
   type RefundRequest,
   type StatusResponse,
   type TransactionStatus,
 } from "./midtrans.schemas.ts";
+import {
+  actionOf,
+  channelOf,
+  chargeOf,
+  isMidtransChannel,
+  isRefundable,
+  midtransChannels,
+} from "./midtrans.channels.ts";
 
 /**
  * The Midtrans Core API v2 adapter (issue 26, money.md "Payment providers"): a thin typed client over
@@ -34,36 +38,6 @@ import {
  * `Idempotency-Key` header already answers the first response again. Notifications carry their own
  * signature (`signature_key`), so nothing in them is read before it is checked.
  */
-
-/**
- * The channels Midtrans' Core API (`POST /v2/charge`) takes among the shop's, in the shop's order. DANA is
- * offered by Snap and by the separate BI-SNAP API only, LinkAja not at all, so they are not here.
- */
-export const midtransChannels = [
-  "qris",
-  "va_bca",
-  "va_bni",
-  "va_bri",
-  "va_mandiri",
-  "va_permata",
-  "gopay",
-  "ovo",
-  "shopeepay",
-  "alfamart",
-  "indomaret",
-] as const satisfies readonly PaymentChannel[];
-type MidtransChannel = (typeof midtransChannels)[number];
-
-/**
- * Midtrans' refund API takes QRIS, GoPay, ShopeePay and OVO payments among these ("Refund transaction is
- * supported only for credit_card, gopay, shopeepay, dana, ovo, QRIS, kredivo and akulaku").
- */
-const refundableChannels: ReadonlySet<PaymentChannel> = new Set<PaymentChannel>([
-  "qris",
-  "gopay",
-  "shopeepay",
-  "ovo",
-]);
 
 export interface MidtransGatewayOptions {
   /** `https://api.midtrans.com`, `https://api.sandbox.midtrans.com`, or a simulator's address. */
@@ -74,14 +48,7 @@ export interface MidtransGatewayOptions {
   timeoutMs?: number;
 }
 
-/** Western Indonesian time, the zone of every Midtrans timestamp; it has no daylight saving. */
-const wibOffsetMs = 7 * 60 * 60 * 1000;
-
-/** A moment as Midtrans writes it: "2024-01-31 17:05:09" in Jakarta time. */
-function jakartaTime(at: Date): string {
-  return new Date(at.getTime() + wibOffsetMs).toISOString().slice(0, 19).replace("T", " ");
-}
-
+/** A moment Midtrans wrote ("2024-01-31 17:05:09", Jakarta time), or null. */
 function fromJakartaTime(text: string | undefined): Date | null {
   const match = /^(\d{4}-\d{2}-\d{2}) (\d{2}:\d{2}:\d{2})$/.exec(text ?? "");
   if (!match) return null;
@@ -158,190 +125,6 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 function idempotencyKey(operation: string, id: string): string {
   const key = `${id}-${operation}`;
   return key.length <= 46 ? key : createHash("sha256").update(key).digest("base64url");
-}
-
-/** An Indonesian mobile number as OVO wants it ("0812…") from the shop's E.164 ("+62812…"). */
-function ovoPhone(phone: string | null): string | null {
-  const match = /^\+62(8\d{7,12})$/.exec(phone?.replace(/[\s-]/g, "") ?? "");
-  return match ? `0${match[1]}` : null;
-}
-
-/** The `bank_transfer.bank` of each virtual account channel (Mandiri's bill is `echannel`). */
-const vaBanks = { va_bca: "bca", va_bni: "bni", va_bri: "bri", va_permata: "permata" } as const;
-
-/** Which of the shop's channels a Midtrans transaction is. */
-function channelOf(tx: StatusResponse): PaymentChannel | null {
-  switch (tx.payment_type) {
-    case "qris":
-    case "gopay":
-    case "shopeepay":
-    case "ovo":
-      return tx.payment_type;
-    case "echannel":
-      return "va_mandiri";
-    case "permata":
-      return "va_permata";
-    case "bank_transfer": {
-      if (tx.permata_va_number) return "va_permata";
-      const bank = tx.va_numbers?.[0]?.bank.toLowerCase();
-      if (bank === "bca" || bank === "bni" || bank === "bri" || bank === "permata") return `va_${bank}`;
-      return null;
-    }
-    case "cstore": {
-      const store = tx.store?.toLowerCase();
-      return store === "alfamart" || store === "indomaret" ? store : null;
-    }
-    default:
-      return null;
-  }
-}
-
-/** What the shopper does to pay, from a charge answer (or, when asked again, from the status answer). */
-function actionOf(channel: MidtransChannel, tx: ChargeResponse, from: "charge" | "status"): PaymentAction {
-  const missing = (what: string) =>
-    new PaymentProviderError(
-      `Midtrans answered the ${channel} ${from} of ${tx.order_id} without ${what}`,
-      false,
-    );
-  switch (channel) {
-    case "qris":
-      if (!tx.qr_string) {
-        // The status API gives no QR string (only the charge answer has it), so a QRIS payment asked for
-        // again after the Idempotency-Key's five minutes cannot be shown: the shop cancels it and opens a
-        // new attempt.
-        if (from === "status") {
-          throw new PaymentProviderError(
-            `Midtrans already has the QRIS payment of ${tx.order_id}, and its status API does not give the QR string again: cancel it and pay by a new attempt`,
-            false,
-            406,
-          );
-        }
-        throw missing("a qr_string");
-      }
-      return { type: "qr", qrString: tx.qr_string };
-    case "va_bca":
-    case "va_bni":
-    case "va_bri": {
-      const bank = vaBanks[channel];
-      const va = tx.va_numbers?.find((v) => v.bank.toLowerCase() === bank);
-      if (!va) throw missing(`a ${bank} va_number`);
-      return { type: "va", bank, accountNumber: va.va_number };
-    }
-    case "va_permata": {
-      const number =
-        tx.permata_va_number ?? tx.va_numbers?.find((v) => v.bank.toLowerCase() === "permata")?.va_number;
-      if (!number) throw missing("a permata_va_number");
-      return { type: "va", bank: "permata", accountNumber: number };
-    }
-    case "va_mandiri":
-      if (!tx.bill_key || !tx.biller_code) throw missing("bill_key and biller_code");
-      return { type: "va", bank: "mandiri", accountNumber: tx.bill_key, billerCode: tx.biller_code };
-    case "shopeepay": {
-      // Its one link is a universal link: it opens the Shopee app on a phone and Shopee's page elsewhere.
-      // The status API gives it again only while the payment is pending.
-      const link = tx.actions?.find((a) => a.name === "deeplink-redirect");
-      if (!link) throw missing("a deeplink-redirect action");
-      return { type: "redirect", url: link.url, mobileUrl: link.url };
-    }
-    case "gopay": {
-      // The deeplink opens the Gojek or GoPay app, where GoPay payments are made (only there since
-      // January 2026); the status API repeats it while the payment is pending.
-      const link = tx.actions?.find((a) => a.name === "deeplink-redirect");
-      if (!link) throw missing("a deeplink-redirect action");
-      return { type: "redirect", url: link.url, mobileUrl: link.url };
-    }
-    case "alfamart":
-    case "indomaret":
-      if (!tx.payment_code) throw missing("a payment_code");
-      return { type: "code", outlet: channel, paymentCode: tx.payment_code };
-    case "ovo":
-      if (!tx.payer_phone_number) throw missing("a payer_phone_number");
-      return { type: "push", phone: tx.payer_phone_number };
-  }
-}
-
-/** The charge body of an attempt. */
-function chargeOf(input: CreatePaymentInput, channel: MidtransChannel): ChargeRequest {
-  const at = now();
-  const base = {
-    transaction_details: { order_id: input.attemptId, gross_amount: input.amount },
-    customer_details: {
-      ...(input.customer.name ? { first_name: input.customer.name.slice(0, 255) } : {}),
-      ...(input.customer.email ? { email: input.customer.email } : {}),
-      ...(input.customer.phone ? { phone: input.customer.phone } : {}),
-    },
-    // One line for the whole amount: Midtrans refuses items that do not add up to gross_amount.
-    item_details: [
-      {
-        id: input.attemptId.slice(0, 50),
-        price: input.amount,
-        quantity: 1,
-        name: (input.description || input.attemptId).slice(0, 50),
-      },
-    ],
-    // Midtrans closes the payment when the shop gives up on it (a minute early rather than late), so a
-    // shopper cannot pay an attempt the shop has already expired.
-    custom_expiry: {
-      order_time: `${jakartaTime(at)} +0700`,
-      expiry_duration: Math.max(1, Math.floor((input.expiresAt.getTime() - at.getTime()) / 60_000)),
-      unit: "minute" as const,
-    },
-  };
-  switch (channel) {
-    case "qris":
-      return { payment_type: "qris", ...base, qris: { acquirer: "gopay" } };
-    case "va_bca":
-    case "va_bni":
-    case "va_bri":
-    case "va_permata":
-      return { payment_type: "bank_transfer", ...base, bank_transfer: { bank: vaBanks[channel] } };
-    case "va_mandiri":
-      return {
-        payment_type: "echannel",
-        ...base,
-        echannel: {
-          bill_info1: input.lang === "ind" ? "Bayar:" : "Payment:",
-          bill_info2: (input.description || input.attemptId).slice(0, 30),
-        },
-      };
-    case "shopeepay":
-      return { payment_type: "shopeepay", ...base, shopeepay: { callback_url: input.returnUrl } };
-    case "gopay":
-      return {
-        payment_type: "gopay",
-        ...base,
-        gopay: { enable_callback: true, callback_url: input.returnUrl },
-      };
-    // The description rides on the outlet's receipt (Alfamart) or till (Indomaret), as far as it fits.
-    case "alfamart":
-      return {
-        payment_type: "cstore",
-        ...base,
-        cstore: { store: "alfamart", alfamart_free_text_1: input.description.slice(0, 40) },
-      };
-    case "indomaret":
-      return {
-        payment_type: "cstore",
-        ...base,
-        cstore: { store: "indomaret", message: input.description.slice(0, 20) },
-      };
-    case "ovo": {
-      const phone = ovoPhone(input.customer.phone);
-      if (!phone) {
-        throw new PaymentProviderError(
-          `OVO of ${input.attemptId} needs the shopper's Indonesian mobile number, which the attempt lacks`,
-          false,
-        );
-      }
-      // OVO takes no custom expiry: its payments close after 65 seconds.
-      const { custom_expiry: _fixedExpiry, ...withoutExpiry } = base;
-      return { payment_type: "ovo", ...withoutExpiry, ovo: { payer_phone_number: phone } };
-    }
-  }
-}
-
-function isMidtransChannel(channel: PaymentChannel): channel is MidtransChannel {
-  return (midtransChannels as readonly PaymentChannel[]).includes(channel);
 }
 
 /** A Midtrans answer the adapter could read: its HTTP status, Midtrans' own status code and JSON body. */
@@ -476,9 +259,7 @@ export function createMidtransGateway(opts: MidtransGatewayOptions): PaymentGate
     provider: "midtrans",
     channels: midtransChannels,
 
-    refundable(channel) {
-      return refundableChannels.has(channel);
-    },
+    refundable: isRefundable,
 
     async createPayment(input) {
       if (!isMidtransChannel(input.channel)) {

@@ -16,7 +16,8 @@ import {
   type PaymentGateway,
   type ProviderEvent,
 } from "../../platform/payments.ts";
-import { createMidtransGateway, midtransChannels } from "./midtrans.adapter.ts";
+import { createMidtransGateway } from "./midtrans.adapter.ts";
+import { midtransChannels } from "./midtrans.channels.ts";
 import {
   CancelResponseSchema,
   ChargeRequestSchema,
@@ -568,11 +569,8 @@ describe("state changes and their notifications", () => {
     answers.push(500, 503);
     await sim.control.pay(input.attemptId);
     const record = sim.control.notifications.filter((n) => n.orderId === input.attemptId).at(-1);
-    expect(record).toMatchObject({
-      transactionStatus: "settlement",
-      answers: [500, 503, 200],
-      delivered: true,
-    });
+    expect(record).toMatchObject({ transactionStatus: "settlement", delivered: true });
+    expect(record!.answers.map((a) => a.status)).toEqual([500, 503, 200]);
     const bodies = await bodiesFor(input.attemptId);
     expect(bodies.slice(1)).toEqual([record!.body, record!.body, record!.body]);
   });
