@@ -20,7 +20,9 @@ import {
   isReversal,
   lockAttempt,
   selectAttemptsOf,
+  selectRefundsOfOrders,
   updateAttemptStatus,
+  updateRefund,
   type AttemptRow,
 } from "../../modules/payments/payments.service.ts";
 import { getMoneySettings } from "../../modules/settings/settings.service.ts";
@@ -236,6 +238,20 @@ async function payAttempt(tx: Tx, settings: MoneySettings, attempt: AttemptRow):
  * settles it. Money it had put in the wallet (a recharge, a late payment) is taken back from the wallet, as
  * far as the balance goes; the rest is carried in `adjustments` too.
  */
+/**
+ * A reversal's effect on refunds of the attempt still waiting to go to the provider for an order: each is
+ * closed as not made (a conditional update from pending, so the refund job, which only sends pending ones,
+ * sends nothing and returns nothing to the wallet). Answers what they came to.
+ */
+async function supersedeRefunds(tx: Tx, attempt: AttemptRow, orderId: string): Promise<number> {
+  let total = 0;
+  for (const r of await selectRefundsOfOrders(tx, [orderId])) {
+    if (r.attemptId !== attempt.id || r.status !== "pending") continue;
+    if (await updateRefund(tx, r.id, ["pending"], { status: "failed", decidedAt: now() })) total += r.amount;
+  }
+  return total;
+}
+
 async function reverseAttempt(tx: Tx, attempt: AttemptRow): Promise<void> {
   await updateAttemptStatus(tx, attempt.id, ["paid"], "reversed", now());
   const step = `reversal:${attempt.id}`;
@@ -274,8 +290,13 @@ async function reverseAttempt(tx: Tx, attempt: AttemptRow): Promise<void> {
   for (const o of locked) {
     const paidByIt = payment.paidAttemptId === attempt.id && o.paidBy === payment.id;
     if (!paidByIt || o.status === "cancelled") {
-      // Its money went to the wallet: as a late payment, or refunded there when the order was cancelled.
-      await fromWallet(o.total, "prd_order_pay", { type: "order", id: o.id });
+      // Its money went to the wallet: as a late payment, or refunded there when the order was cancelled. What
+      // of it already left the wallet for a refund through the provider, not sent yet, is what the provider
+      // has just taken back: that refund is not sent (it would be refused, and its money come back to the
+      // wallet a second time), and is not taken from the wallet again.
+      const superseded = await supersedeRefunds(tx, attempt, o.id);
+      if (o.total > superseded)
+        await fromWallet(o.total - superseded, "prd_order_pay", { type: "order", id: o.id });
     } else if (o.status === "paid") {
       cancel.push(o);
     } else if (o.status === "shipped" || o.status === "completed") {

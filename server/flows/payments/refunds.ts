@@ -1,64 +1,18 @@
-import { isDatabaseUnavailable, type Db, type Tx } from "../../db/client.ts";
+import { isDatabaseUnavailable, type Db } from "../../db/client.ts";
 import { transact } from "../../db/transaction.ts";
 import { move } from "../../modules/ledger/ledger.service.ts";
-import { insertEvents, orderEvent, type OrderRow } from "../../modules/orders/orders.service.ts";
+import { insertEvents, orderEvent } from "../../modules/orders/orders.service.ts";
 import {
   addRefunded,
   findAttempt,
-  insertRefund,
   lockRefund,
-  refundJob,
   selectRefund,
   updateRefund,
   type AttemptRow,
 } from "../../modules/payments/payments.service.ts";
 import { now } from "../../platform/clock.ts";
-import { newId } from "../../platform/ids.ts";
-import { scheduleJob } from "../../platform/jobs.ts";
-import { refundableAttemptOf } from "../../read/payments.ts";
 import { type Logger } from "../../platform/logger.ts";
 import { PaymentProviderError, type PaymentGateway, type ProviderEvent } from "../../platform/payments.ts";
-
-/**
- * A refund just paid into the shopper's wallet, sent on to the e-wallet or QRIS app that paid the order
- * when its channel allows it: in the caller's transaction the money leaves the wallet for the provider
- * (both steps show in fund history), and a job asks the provider, with the refund's id as its idempotency
- * key. A provider that refuses it puts the money back in the wallet. Nothing happens for other channels.
- */
-export async function sendRefundToProvider(
-  tx: Tx,
-  order: OrderRow,
-  amount: number,
-  reason: string,
-): Promise<void> {
-  const attempt = await refundableAttemptOf(tx, order);
-  if (!attempt) return;
-  const id = newId("prf", now().getTime());
-  await insertRefund(tx, {
-    id,
-    attemptId: attempt.id,
-    orderId: order.id,
-    userId: order.userId,
-    amount,
-    createdAt: now(),
-  });
-  await move(
-    tx,
-    [
-      {
-        from: { wallet: order.userId },
-        to: { platform: "gateway_clearing" },
-        amount,
-        kind: "prd_order_pay",
-        subject: { type: "order", id: order.id },
-        step: `to_provider:${id}`,
-        memo: reason,
-      },
-    ],
-    null,
-  );
-  await scheduleJob(tx, refundJob, id, now());
-}
 
 /**
  * The `payment.refund` job, outside any transaction: asks the provider to refund (again, after a failure:

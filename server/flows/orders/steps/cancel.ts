@@ -11,7 +11,7 @@ import {
 } from "../../../modules/orders/orders.service.ts";
 import { now } from "../../../platform/clock.ts";
 import { selectStorePayer } from "../../../read/order-lines.ts";
-import { sendRefundToProvider } from "../../payments/refunds.ts";
+import { sendRefundToProvider } from "../../payments/steps/refund.ts";
 
 /**
  * Cancels an order not yet shipped, or shipped in a parcel the courier lost or brought back (`keepStock` when

@@ -22,7 +22,7 @@ import { selectRequestShipment, type ShipmentRow } from "../../../modules/shippi
 import { now } from "../../../platform/clock.ts";
 import { DomainError } from "../../../platform/errors.ts";
 import { selectStorePayer } from "../../../read/order-lines.ts";
-import { sendRefundToProvider } from "../../payments/refunds.ts";
+import { sendRefundToProvider } from "../../payments/steps/refund.ts";
 
 /**
  * Refunds a return whose request is locked by the caller's transaction, by `refundFigures`: the items' price,
