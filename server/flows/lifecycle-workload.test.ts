@@ -56,11 +56,14 @@ import { setClock } from "../platform/clock.ts";
  *
  * Runs on both projects (PGlite: serial transactions; PostgreSQL: real races between the parallel steps).
  * Replay a failure with LIFECYCLE_SEED and LIFECYCLE_PATH (printed by fast-check, with the shrunk sequence);
- * LIFECYCLE_RUNS sets how many runs, LIFECYCLE_NO_SHRINK=1 stops at the first failure.
+ * LIFECYCLE_RUNS sets how many runs, LIFECYCLE_NO_SHRINK=1 stops at the first failure, LIFECYCLE_KNOWN_BUGS=1 plays
+ * the paths skipped because of a known bug.
  */
 
 const seed = Number(process.env.LIFECYCLE_SEED ?? 20261125);
 const path = process.env.LIFECYCLE_PATH;
+/** Play the paths skipped because of a known bug (each is named where it is skipped). */
+const knownBugs = process.env.LIFECYCLE_KNOWN_BUGS === "1";
 const numRuns = Number(process.env.LIFECYCLE_RUNS ?? (testDbKind === "postgres" ? 20 : 15));
 
 const minute = 60_000;
@@ -157,8 +160,10 @@ const worldArb: fc.Arbitrary<WorldPlan> = fc.record({
       maxLength: 3,
     },
   ),
+  // The stores' balances pay the goods cost of what they sell (a broken store's orders are cancelled unpaid):
+  // drawn evenly, not biased to empty as fc.integer is.
   merchantMoney: fc.array(
-    fc.integer({ min: 0, max: 5 }).map((n) => n * 100_000),
+    fc.constantFrom(0, 1, 2, 3, 4, 5).map((n) => n * 100_000),
     {
       minLength: 2,
       maxLength: 2,
@@ -364,7 +369,7 @@ const opArb: fc.Arbitrary<Op> = fc.oneof(
       t: fc.constant("place" as const),
       s: fc.nat({ max: 2 }),
       lines: fc.array(lineArb, { minLength: 1, maxLength: 3 }),
-      method: fc.constantFrom<PlaceMethod>("wallet", "qris", "qris", "va_bca", "cod", "cod"),
+      method: fc.constantFrom<PlaceMethod>("wallet", "qris", "qris", "va_bca", "cod", "cod", "cod"),
       fromCart: fc.boolean(),
     }),
   },
@@ -425,7 +430,7 @@ const opArb: fc.Arbitrary<Op> = fc.oneof(
     arbitrary: fc.record({
       t: fc.constant("courier" as const),
       o: pick,
-      to: fc.constantFrom("deliver" as const, "deliver" as const, "refuse" as const, "step" as const),
+      to: fc.constantFrom("deliver" as const, "refuse" as const, "step" as const),
     }),
   },
   {
@@ -641,16 +646,16 @@ async function notify(w: World, attemptId: string, status: "paid" | "cancelled")
  */
 async function reverse(w: World, attemptId: string, twice: boolean) {
   const what = await whatItPaid(w, attemptId);
-  // BUG (issue 40 workload, reported): a chargeback of an attempt while a refund of it is still on its way to the
-  // provider (a cancelled order's, not yet sent by the payment.refund job) takes the total from the wallet again
-  // (the platform carrying what the wallet lacks), and then the provider refuses the refund of a payment it took
-  // back, so the refund comes back to the wallet: the shopper is paid back twice. Skipped until it is fixed;
-  // the invariant "refunds … put back in the wallet after the provider took the payment back" finds it
-  // (LIFECYCLE_SEED=3 on PGlite, first run).
+  // BUG (found by this workload, issue 40; reported, not fixed here): a chargeback of an attempt while a refund
+  // of it is still on its way to the provider (a cancelled order's, before the payment.refund job sent it) takes
+  // the total from the wallet again (the platform carrying what the wallet lacks, in adjustments); then the
+  // provider refuses to refund a payment it took back, and the refund comes back to the wallet: the shopper is
+  // paid back twice. Skipped until it is fixed; LIFECYCLE_KNOWN_BUGS=1 plays it, and the invariant "refunds of …
+  // put back in the wallet after the provider took the payment back" fails.
   const onItsWay = await w.database.db.query.paymentRefunds.findFirst({
     where: (r, { and, eq }) => and(eq(r.attemptId, attemptId), eq(r.status, "pending")),
   });
-  if (onItsWay) {
+  if (onItsWay && !knownBugs) {
     count("reverse: skipped, a refund of it on its way to the provider (known bug)");
     return;
   }
@@ -1181,13 +1186,14 @@ async function runOp(w: World, op: Op): Promise<void> {
           where: (p, { eq }) => eq(p.orderId, o.id),
         });
         const newest = await attemptOf(w, payment!.paymentId);
-        // Now and then the shopper picks another method before paying, and pays that (or both arrive).
+        // Now and then the shopper picks another method before paying, and pays that (or the old one's money
+        // arrives anyway, or both).
         if (newest?.status === "pending" && op.o % 3 === 0) {
           return switchAttempt(
             w,
             newest,
             newest.channel === "qris" ? "va_bca" : "qris",
-            op.o % 2 ? "both" : "new",
+            (["new", "both", "old"] as const)[Math.floor(op.o / 3) % 3]!,
           );
         }
         return orderAction(w, newest ? "notify" : "payWallet", o);
@@ -1196,7 +1202,7 @@ async function runOp(w: World, op: Op): Promise<void> {
       // Paid on delivery: the courier delivers and collects (or, now and then, the shopper refuses it at the
       // door); otherwise the shopper confirms receipt.
       if (o.status === "shipped") {
-        return orderAction(w, codDue(o) ? (op.o % 4 === 0 ? "refuse" : "deliver") : "confirm", o);
+        return orderAction(w, codDue(o) ? (op.o % 2 === 0 ? "refuse" : "deliver") : "confirm", o);
       }
       const returns = (await returnRows(w)).filter((r) => r.orderId === o.id);
       const asked = returns.find((r) => r.status === "requested");
@@ -1687,8 +1693,11 @@ async function checkWorld(w: World, phase: string) {
       (r) => r.attemptId === a.id && r.status === "failed" && r.decidedAt! >= a.decidedAt!,
     );
     expect(
-      again.map((r) => `${r.id} of order ${r.orderId}: ${r.amount}`),
-      `${phase}: refunds of ${a.id} put back in the wallet after the provider took the payment back`,
+      again.map(
+        (r) =>
+          `${r.id} of order ${r.orderId}: ${r.amount}, asked ${r.createdAt.toISOString()}, refused ${r.decidedAt!.toISOString()}`,
+      ),
+      `${phase}: refunds of ${a.id} put back in the wallet after the provider took the payment back (${a.decidedAt!.toISOString()})`,
     ).toEqual([]);
   }
   for (const a of runAttempts) {
