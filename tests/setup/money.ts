@@ -139,3 +139,29 @@ export async function decideOnSandbox(
     .returning({ id: sandboxPayments.id });
   return rows.length > 0;
 }
+
+/**
+ * The provider takes a paid payment back (a chargeback: the payer's bank returned the money), recorded by the
+ * sandbox as its own reversal records it (paid becomes reversed, once), but without the sandbox's notification:
+ * the test delivers that itself (`notifySandbox` with `paidNotice(…, "reversed")`). Only a payment the sandbox
+ * counts as paid and has refunded nothing of can be taken back. Answers whether the sandbox reversed it.
+ */
+export async function reverseOnSandbox(
+  database: Pick<TestDatabase, "db">,
+  attemptId: string,
+  at: Date,
+): Promise<boolean> {
+  const payment = await sandboxPaymentOf(database, attemptId);
+  const rows = await database.db
+    .update(sandboxPayments)
+    .set({ status: "reversed", decidedAt: at, notifiedAt: at })
+    .where(
+      and(
+        eq(sandboxPayments.id, payment.id),
+        eq(sandboxPayments.status, "paid"),
+        eq(sandboxPayments.refunded, 0),
+      ),
+    )
+    .returning({ id: sandboxPayments.id });
+  return rows.length > 0;
+}
