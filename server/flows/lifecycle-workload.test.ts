@@ -56,14 +56,11 @@ import { setClock } from "../platform/clock.ts";
  *
  * Runs on both projects (PGlite: serial transactions; PostgreSQL: real races between the parallel steps).
  * Replay a failure with LIFECYCLE_SEED and LIFECYCLE_PATH (printed by fast-check, with the shrunk sequence);
- * LIFECYCLE_RUNS sets how many runs, LIFECYCLE_NO_SHRINK=1 stops at the first failure, LIFECYCLE_KNOWN_BUGS=1 plays
- * the paths skipped because of a known bug.
+ * LIFECYCLE_RUNS sets how many runs, LIFECYCLE_NO_SHRINK=1 stops at the first failure.
  */
 
 const seed = Number(process.env.LIFECYCLE_SEED ?? 20261125);
 const path = process.env.LIFECYCLE_PATH;
-/** Play the paths skipped because of a known bug (each is named where it is skipped). */
-const knownBugs = process.env.LIFECYCLE_KNOWN_BUGS === "1";
 const numRuns = Number(process.env.LIFECYCLE_RUNS ?? (testDbKind === "postgres" ? 20 : 15));
 
 const minute = 60_000;
@@ -646,19 +643,14 @@ async function notify(w: World, attemptId: string, status: "paid" | "cancelled")
  */
 async function reverse(w: World, attemptId: string, twice: boolean) {
   const what = await whatItPaid(w, attemptId);
-  // BUG (found by this workload, issue 40; reported, not fixed here): a chargeback of an attempt while a refund
-  // of it is still on its way to the provider (a cancelled order's, before the payment.refund job sent it) takes
-  // the total from the wallet again (the platform carrying what the wallet lacks, in adjustments); then the
-  // provider refuses to refund a payment it took back, and the refund comes back to the wallet: the shopper is
-  // paid back twice. Skipped until it is fixed; LIFECYCLE_KNOWN_BUGS=1 plays it, and the invariant "refunds of …
-  // put back in the wallet after the provider took the payment back" fails.
+  // Found by this workload (issue 40) and fixed: a chargeback while a refund of the attempt is still on its way
+  // to the provider closes that refund unsent, instead of taking the money from the wallet again and then getting
+  // the refused refund back (the shopper paid back twice). The invariant "refunds of … put back in the wallet
+  // after the provider took the payment back" holds it.
   const onItsWay = await w.database.db.query.paymentRefunds.findFirst({
     where: (r, { and, eq }) => and(eq(r.attemptId, attemptId), eq(r.status, "pending")),
   });
-  if (onItsWay && !knownBugs) {
-    count("reverse: skipped, a refund of it on its way to the provider (known bug)");
-    return;
-  }
+  if (onItsWay) count("reverse: a refund of it on its way to the provider");
   if (!(await reverseOnSandbox(w.database, attemptId, clockNow(w)))) {
     count("reverse: the provider has nothing to take back");
     return;

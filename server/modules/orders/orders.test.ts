@@ -6,6 +6,7 @@ import {
   notifySandbox,
   paidNotice,
   providerTookItLate,
+  reverseOnSandbox,
   signedInUser,
 } from "../../../tests/setup/money.ts";
 import {
@@ -46,6 +47,12 @@ function later(ms: number) {
 }
 
 const runJobs = () => database.jobs.runDue();
+const adjustmentsBalance = async () =>
+  (
+    await database.db.query.ledgerAccounts.findFirst({
+      where: (a, { eq }) => eq(a.id, "platform:adjustments"),
+    })
+  )?.balance ?? 0;
 
 /** A shopper's checkout of one product from the default address, a new key each time. */
 function buy(
@@ -545,6 +552,32 @@ describe("payment through the gateway", () => {
   const app = () => createTestApp(database);
   const notify = (body: object) => notifySandbox(app(), database, body);
   const paidBody = (attemptId: string) => paidNotice(database, attemptId);
+
+  it("a chargeback while a cancelled order's refund is on its way to the provider pays the shopper back once", async () => {
+    const { listingA } = await twoStores();
+    const shopper = await shopperWithMoney(database, ops, 0);
+    const placed = await buy(shopper, listingA, 1, "qris");
+    const id = placed.orderIds[0]!;
+    await providerTookItLate(database, placed.attemptId!); // the sandbox's own record: paid
+    expect((await notify(await paidBody(placed.attemptId!))).status).toBe(200);
+    const { total } = await shopper.api.orders.get({ id });
+    const adjustmentsBefore = await adjustmentsBalance();
+    // Cancelled: the refund leaves the wallet for the QRIS app that paid, its job not run yet.
+    await shopper.api.orders.cancel({ id, idempotencyKey: newKey() });
+    expect((await shopper.api.wallet.summary()).balance).toBe(0);
+    // The provider takes the payment back meanwhile (a chargeback): the shopper has their money from the bank.
+    expect(await reverseOnSandbox(database, placed.attemptId!, new Date())).toBe(true);
+    expect((await notify(await paidNotice(database, placed.attemptId!, "reversed"))).status).toBe(200);
+    await runJobs();
+    // Once, not twice: the refund was not sent and its money did not come back to the wallet, nothing was taken
+    // from the wallet again, and the platform carried nothing.
+    expect((await shopper.api.wallet.summary()).balance).toBe(0);
+    const refunds = await database.db.query.paymentRefunds.findMany({
+      where: (r, { eq }) => eq(r.orderId, id),
+    });
+    expect(refunds.map((r) => [r.amount, r.status])).toEqual([[total, "failed"]]);
+    expect(await adjustmentsBalance()).toBe(adjustmentsBefore);
+  });
 
   it("pays every order of the checkout once, however often the gateway says so", async () => {
     const { listingA, listingB } = await twoStores();
