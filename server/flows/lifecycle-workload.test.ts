@@ -6,7 +6,9 @@ import {
   newKey,
   notifySandbox,
   paidNotice,
+  providerTookItLate,
   reverseOnSandbox,
+  sandboxPaymentOf,
   signedInUser,
 } from "../../tests/setup/money.ts";
 import {
@@ -625,6 +627,9 @@ const clockNow = (w: World) => new Date(Date.now() + w.clockOffset);
 async function sendNotice(w: World, attemptId: string, status: "paid" | "cancelled" | "reversed") {
   const body = await paidNotice(w.database, attemptId, status);
   const response = await notifySandbox(w.app, w.database, body, { at: clockNow(w) });
+  // 409: the provider's status API says otherwise (decision 19: a change after payment, or money for a closed
+  // attempt, is applied only when the provider confirms it), e.g. "cancelled" for what it was paid.
+  if (response.status === 409) return void count(`notify ${status}: contradicted by the provider`);
   if (response.status !== 200) throw new Error(`notification answered ${response.status}`);
   count(`notify ${status}: ${String(((await response.json()) as { ok: boolean }).ok)}`);
 }
@@ -633,7 +638,13 @@ async function sendNotice(w: World, attemptId: string, status: "paid" | "cancell
 async function notify(w: World, attemptId: string, status: "paid" | "cancelled") {
   // The sandbox records it too when it still can (a real provider knows what it was paid): refunds of what
   // was paid go back through it; an attempt it had closed meanwhile is money it took anyway, said late.
-  await decideOnSandbox(w.database, attemptId, status, clockNow(w));
+  const decided = await decideOnSandbox(w.database, attemptId, status, clockNow(w));
+  // Closed on the sandbox meanwhile: money it took anyway is on its record as paid, so its status API says so.
+  if (!decided && status === "paid") {
+    const payment = await sandboxPaymentOf(w.database, attemptId);
+    if (payment.status === "expired" || payment.status === "cancelled")
+      await providerTookItLate(w.database, attemptId);
+  }
   await sendNotice(w, attemptId, status);
 }
 
@@ -687,7 +698,9 @@ async function drain(w: World) {
     await w.ops.api.ops.shipping.remitCod({
       shipmentIds: owed.map((p) => p.shipmentId),
       reference: `AKHIR-${newKey()}`,
-      amount: owed.reduce((n, p) => n + p.codAmount, 0),
+      // Net of the fee each courier named at booking, as couriers remit.
+      amount: owed.reduce((n, p) => n + p.codAmount - p.courierFee, 0),
+      fee: owed.reduce((n, p) => n + p.courierFee, 0),
       idempotencyKey: newKey(),
     });
   }
@@ -996,12 +1009,15 @@ async function runOp(w: World, op: Op): Promise<void> {
       if (owed.length === 0) return;
       const start = op.from % owed.length;
       const parcels = owed.slice(start, start + op.n);
-      const amount = parcels.reduce((n, p) => n + p.codAmount, 0) - (op.wrong ? 1_000 : 0);
+      // Net of the couriers' fees, as couriers remit (decision 24); a mistyped amount is refused.
+      const fee = parcels.reduce((n, p) => n + p.courierFee, 0);
+      const amount = parcels.reduce((n, p) => n + p.codAmount, 0) - fee - (op.wrong ? 1_000 : 0);
       return attempt(op.wrong ? "remit, amount mistyped" : `remit ${parcels.length} parcel(s)`, () =>
         w.ops.api.ops.shipping.remitCod({
           shipmentIds: parcels.map((p) => p.shipmentId),
           reference: `KURIR-${newKey()}`,
           amount,
+          fee,
           idempotencyKey: newKey(),
         }),
       );
@@ -1485,9 +1501,14 @@ function orderMoney(w: World, s: Snapshot, o: Snapshot["orders"][number]): Moves
   for (const p of s.paymentOrders.filter((x) => x.orderId === o.id)) {
     const payment = s.payments.find((x) => x.id === p.paymentId)!;
     for (const a of s.attempts.filter((x) => x.subjectId === payment.id)) {
+      // An attempt opened after an order of its checkout was cancelled pays only the orders still owed.
+      if (a.orderIds && !a.orderIds.includes(o.id)) continue;
       const applied = a.status === "paid" || a.status === "reversed";
       const paidIt = payment.paidAttemptId === a.id && o.paidBy === payment.id;
-      const late = transfers.filter((t) => t.step === `late:${a.id}`).length;
+      // Money it brought for the order no longer waiting went to the wallet, named for why (decision 19).
+      const late = transfers.filter((t) =>
+        [`late:${a.id}`, `cancelled:${a.id}`, `paid_twice:${a.id}`].includes(t.step),
+      ).length;
       expect(late + (paidIt ? paying : 0), `${o.id}: attempt ${a.id} (${a.status}) applied`).toBe(
         applied ? 1 : 0,
       );
