@@ -54,6 +54,8 @@ const modulesAtTheBottom = [
       "A module never imports another module (only the audit log's recordAudit, a shared kernel): a use case across modules is a flow (server/flows), a view across them a read (server/read).",
   },
 ];
+/** The flow folders that lend each other steps. */
+const flowFolders = ["orders", "payments", "shipping", "wallet", "chat"];
 /** Domain code never imports transport. */
 const noTransport = {
   group: transport,
@@ -189,6 +191,28 @@ export default tseslint.config(
       ],
     },
   },
+  // A flow folder lends another its steps (`steps/`), never its use cases: what orders, payments, shipping and the
+  // wallet share is a step one of them owns (decision 17).
+  ...flowFolders.map((folder) => ({
+    files: [`server/flows/${folder}/**/*.ts`],
+    ignores: ["**/*.test.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            ...moduleBoundary,
+            above(["api", "http", "trpc", "seed"], flowsMessage),
+            {
+              regex: `^(\\.\\./)+(${flowFolders.filter((f) => f !== folder).join("|")})/(?!steps/)`,
+              message: `A flow of ${folder}/ takes another flow folder's steps (its steps/), never its use cases.`,
+            },
+            noTransport,
+          ],
+        },
+      ],
+    },
+  })),
   {
     // Reads are views under the flows: they never write, so they never call a use case.
     files: ["server/read/**/*.ts"],

@@ -105,6 +105,21 @@ export const probe = placeOrders;
     expect(await refused("server/flows/probe.ts", ["./http-free.ts", "../read/orders.ts"])).toEqual([]);
   });
 
+  it("refuses a flow folder importing another's use case; its steps are what it lends", async () => {
+    const useCases = ["../payments/refunds.ts", "../shipping/track.ts", "../wallet/withdraw.ts"];
+    expect(await refused("server/flows/orders/probe.ts", useCases)).toHaveLength(useCases.length);
+    expect(await refused("server/flows/orders/steps/probe.ts", ["../../shipping/desk.ts"])).toHaveLength(1);
+    expect(await refused("server/flows/payments/probe.ts", ["../orders/cancel.ts"])).toHaveLength(1);
+    expect(
+      await refused("server/flows/orders/probe.ts", [
+        "../payments/steps/refund.ts",
+        "../shipping/steps/track.ts",
+        "./steps/cancel.ts",
+        "./pay.ts",
+      ]),
+    ).toEqual([]);
+  });
+
   it("refuses the API importing HTTP, an adapter importing a flow, and the floor importing the shop", async () => {
     expect(
       await refused("server/api/shop/probe.ts", ["../../http/app.ts", "#server/seed/seed.ts"]),
