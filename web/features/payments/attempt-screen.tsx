@@ -9,8 +9,8 @@ import { formatRupiah } from "../../lib/format.ts";
 import { useI18n } from "../../lib/i18n.tsx";
 import { localizePath } from "../../lib/locale.ts";
 import { modal } from "../../lib/modal.ts";
-import { toast } from "../../lib/toast.ts";
-import { useTRPC, useTRPCClient } from "../../lib/trpc.ts";
+import { useTRPC } from "../../lib/trpc.ts";
+import { useBuyAgain } from "../orders/buy-again.ts";
 import { attemptPath, pollInterval } from "./channels.ts";
 import {
   PushPanel,
@@ -59,7 +59,6 @@ const openedKey = (id: string) => `pasar-opened-${id}`;
 export function AttemptScreen(props: { id: string }) {
   const { t, locale } = useI18n();
   const trpc = useTRPC();
-  const client = useTRPCClient();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const [search, setSearch] = useSearchParams();
@@ -80,28 +79,7 @@ export function AttemptScreen(props: { id: string }) {
     refetchOnWindowFocus: "always",
   }).data;
   // Orders cancelled meanwhile: their products back into the cart, every order's, then on to the cart.
-  const buyAgain = useMutation({
-    mutationFn: async (ids: readonly string[]) => {
-      let added = 0;
-      let unavailable = 0;
-      for (const id of ids) {
-        const answer = await client.orders.buyAgain.mutate({ id });
-        added += answer.added;
-        unavailable += answer.unavailable;
-      }
-      return { added, unavailable };
-    },
-    onSuccess: ({ added, unavailable }) => {
-      toast.notify(
-        unavailable > 0
-          ? `${t("orders.detail.buyAgainAdded", { count: added })} ${t("orders.detail.buyAgainUnavailable", { count: unavailable })}`
-          : t("orders.detail.buyAgainAdded", { count: added }),
-        "success",
-      );
-      void queryClient.invalidateQueries({ queryKey: trpc.cart.pathKey() });
-      void navigate(localizePath(locale, "/h5/cart"));
-    },
-  });
+  const buyAgain = useBuyAgain();
   const switchChannel = useMutation(
     trpc.payments.switch.mutationOptions({
       onSuccess: ({ attemptId }) =>

@@ -7,6 +7,7 @@ import type { OrderDetailView } from "#common/contracts/orders.ts";
 import { AfterSalesCard } from "../../features/orders/after-sales.tsx";
 import { OrderDetailBody } from "../../features/orders/order-detail-body.tsx";
 import { attemptPath } from "../../features/payments/channels.ts";
+import { useBuyAgain } from "../../features/orders/buy-again.ts";
 import { AppHeader } from "../../features/shell/app-header.tsx";
 import { newIntentKey } from "../../features/wallet/intent-key.ts";
 import { rethrowNotFound, serverT, signInOnUnauthorized, withServerApi } from "../../lib/api.server.ts";
@@ -164,20 +165,7 @@ function OrderDetailContent() {
       },
     }),
   );
-  const buyAgain = useMutation(
-    trpc.orders.buyAgain.mutationOptions({
-      onSuccess: ({ added, unavailable }) => {
-        toast.notify(
-          unavailable > 0
-            ? `${t("orders.detail.buyAgainAdded", { count: added })} ${t("orders.detail.buyAgainUnavailable", { count: unavailable })}`
-            : t("orders.detail.buyAgainAdded", { count: added }),
-          "success",
-        );
-        void queryClient.invalidateQueries({ queryKey: trpc.cart.pathKey() });
-        void navigate(localizePath(locale, "/h5/cart"));
-      },
-    }),
-  );
+  const buyAgain = useBuyAgain();
   if (!order) return null;
   const { actions } = order;
   const any = actions.pay || actions.cancel || actions.confirm || actions.review || actions.buyAgain;
@@ -286,7 +274,7 @@ function OrderDetailContent() {
                 type="button"
                 className={actions.review ? outline : filled}
                 disabled={buyAgain.isPending}
-                onClick={() => buyAgain.mutate({ id })}
+                onClick={() => buyAgain.mutate([id])}
               >
                 {t("orders.detail.buyAgain")}
               </button>
