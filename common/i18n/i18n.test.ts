@@ -90,13 +90,13 @@ describe("plurals", () => {
     indBroken.stores.street.figure.visits = { one: "{{count}} kunjungan", other: "{{count}} kunjungan" };
     const zhBroken = structuredClone(zh) as Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
     zhBroken.stores.street.figure.followers = "{{count}} 位粉丝";
-    zhBroken.orders.pay.window = { other: " " };
+    zhBroken.orders.pay.ordersNote = { other: " " };
     expect(findProblems({ ind: indBroken, en: enBroken, zh: zhBroken }).sort()).toEqual([
       'en: reviews.count lacks the plural form "one"',
       'ind: stores.street.figure.visits has the plural form "one", which ind never uses',
       "orders.list.items: placeholders differ between languages or forms (count | total)",
       "stores.street.figure.followers: counted (plural forms) in ind, en but not in zh",
-      "zh: empty orders.pay.window.other",
+      "zh: empty orders.pay.ordersNote.other",
     ]);
   });
 });
