@@ -162,13 +162,15 @@ for (const lang of [journeyLang]) {
     await expectNoSeriousViolations(page, `order centre (${lang})`);
     const detailHref = (await order.getByRole("link").getAttribute("href"))!;
     await order.getByRole("button", { name: m.orders.merchant.payGoods }).click();
+    // Paying asks first, with what leaves the balance.
+    await page.getByRole("dialog").getByRole("button", { name: m.orders.merchant.payGoods }).click();
     await expect(toasts(page, lang).getByText(m.orders.merchant.paidToast)).toBeVisible();
 
     // The order leaves the unpaid view; its detail shows the goods cost leaving the balance.
     await expect(order).toHaveCount(0);
     await page.goto(detailHref);
     await expect(page.getByTestId("store-moves")).toContainText(rupiah(sold.merchantPrice));
-    await expect(page.getByTestId("store-moves")).toContainText(m.wallet.fund.types.mch_order_pay);
+    await expect(page.getByTestId("store-moves")).toContainText(m.wallet.fund.entries.goods_payment);
 
     // The home's figures and chart follow the sale.
     await page.goto(localePath(lang, "/h5/merchant"));
@@ -386,7 +388,7 @@ for (const lang of langs.filter((l) => l !== journeyLang)) {
     );
     await page.goto(localePath(lang, `/h5/merchant/order/detail?id=${storeOrders[0]!.id}`));
     await expect(page.getByTestId("store-moves")).toContainText(rupiah(sold.merchantPrice));
-    await expect(page.getByTestId("store-moves")).toContainText(m.wallet.fund.types.mch_order_pay);
+    await expect(page.getByTestId("store-moves")).toContainText(m.wallet.fund.entries.goods_payment);
 
     // The home's figures and chart, and the funds page.
     await page.goto(localePath(lang, "/h5/merchant"));
