@@ -14,6 +14,7 @@ import { createStore } from "#server/modules/stores/stores.service.ts";
 import { newKey, signedInUser, testPassword } from "./money.ts";
 import { createAccount } from "#server/modules/auth/auth.service.ts";
 import type { TestDatabase } from "./test-db.ts";
+import type { CourierGateway } from "#server/platform/couriers.ts";
 import type { Localized } from "#common/locales.ts";
 import type { SupplyOpsItem, SupplyVariantsInputSchema } from "#common/contracts/supply.ts";
 import type { z } from "zod";
@@ -419,6 +420,37 @@ export async function completedOrder(
     variantIds,
     variantId: variantIds[0]!,
   };
+}
+
+/**
+ * An order paid from the wallet, of one product of a store with auto-pay (its goods paid at once, so it is ready to
+ * ship), quoted and placed through `courier` (the built-in table's, Biteship's simulator): the shopper's API as it
+ * reaches that courier, the wallet before paying, and the order's id.
+ */
+export async function paidOrderVia(
+  database: TestDatabase,
+  operator: Awaited<ReturnType<typeof signedInUser>>,
+  courier: CourierGateway,
+) {
+  const store = await merchantWithStore(database, { autoPay: true });
+  await credit(operator, store.email, 1_000_000);
+  const listingId = await listing(
+    database,
+    store.storeId,
+    await supplyProduct(database, { stock: 5 }),
+    100_000,
+  );
+  const shopper = await shopperWithMoney(database, operator, 1_000_000);
+  const api = callerFor(database, { token: shopper.token, courier });
+  const before = (await api.wallet.summary()).balance;
+  const { orderIds } = await placeOrder(api, {
+    lines: [{ listingId, quantity: 1 }],
+    addressId: shopper.addressId,
+    method: "wallet",
+    fromCart: false,
+    idempotencyKey: newKey(),
+  });
+  return { api, before, id: orderIds[0]! };
 }
 
 let phoneSequence = 0;

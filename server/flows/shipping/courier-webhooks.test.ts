@@ -6,14 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { callerFor } from "../../../tests/setup/caller.ts";
 import { expectLedgerBalanced } from "../../../tests/setup/ledger.ts";
 import { newKey, signedInUser } from "../../../tests/setup/money.ts";
-import {
-  credit,
-  listing,
-  merchantWithStore,
-  placeOrder,
-  shopperWithMoney,
-  supplyProduct,
-} from "../../../tests/setup/shop.ts";
+import { paidOrderVia } from "../../../tests/setup/shop.ts";
 import { createTestApp } from "../../../tests/setup/test-app.ts";
 import { createTestDatabase, silentLog, type TestDatabase } from "../../../tests/setup/test-db.ts";
 import {
@@ -69,24 +62,7 @@ afterAll(async () => {
 
 /** An order shipped through Biteship: its id, the shopper's api, the shipment and Biteship's order id. */
 async function shippedOrder() {
-  const store = await merchantWithStore(database, { autoPay: true });
-  await credit(ops, store.email, 1_000_000);
-  const listingId = await listing(
-    database,
-    store.storeId,
-    await supplyProduct(database, { stock: 5 }),
-    100_000,
-  );
-  const shopper = await shopperWithMoney(database, ops, 1_000_000);
-  const api = callerFor(database, { token: shopper.token, courier });
-  const { orderIds } = await placeOrder(api, {
-    lines: [{ listingId, quantity: 1 }],
-    addressId: shopper.addressId,
-    method: "wallet",
-    fromCart: false,
-    idempotencyKey: newKey(),
-  });
-  const id = orderIds[0]!;
+  const { api, id } = await paidOrderVia(database, ops, courier);
   await callerFor(database, { token: ops.token, courier }).ops.orders.ship({ id, idempotencyKey: newKey() });
   const [shipment] = await database.db.select().from(shipments).where(eq(shipments.orderId, id));
   return { id, api, shipment: shipment!, bookingId: shipment!.providerShipmentId! };

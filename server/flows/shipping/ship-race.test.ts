@@ -8,6 +8,7 @@ import {
   credit,
   listing,
   merchantWithStore,
+  paidOrderVia,
   placeOrder,
   shopperWithMoney,
   supplyProduct,
@@ -165,28 +166,7 @@ describe("cancel racing ship (issue 40)", () => {
 });
 
 describe("booking, a step with its compensation (issue 40)", () => {
-  /** A paid order of a store with auto-pay, placed through `courier`'s quote. */
-  async function paidOrder(courier: CourierGateway) {
-    const store = await merchantWithStore(database, { autoPay: true });
-    await credit(ops, store.email, 1_000_000);
-    const listingId = await listing(
-      database,
-      store.storeId,
-      await supplyProduct(database, { stock: 5 }),
-      100_000,
-    );
-    const shopper = await shopperWithMoney(database, ops, 1_000_000);
-    const api = callerFor(database, { token: shopper.token, courier });
-    const before = (await api.wallet.summary()).balance;
-    const { orderIds } = await placeOrder(api, {
-      lines: [{ listingId, quantity: 1 }],
-      addressId: shopper.addressId,
-      method: "wallet",
-      fromCart: false,
-      idempotencyKey: newKey(),
-    });
-    return { api, before, id: orderIds[0]! };
-  }
+  const paidOrder = (courier: CourierGateway) => paidOrderVia(database, ops, courier);
   /** The courier, doing `first` when asked to book, as if it happened while the booking was on its way. */
   const bookingAlso = (
     courier: CourierGateway,
