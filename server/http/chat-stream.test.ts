@@ -8,8 +8,8 @@ import { appInstances } from "../../tests/setup/instances.ts";
 import { startTestServer } from "../../tests/setup/server.ts";
 import { adminQuery } from "../../tests/setup/db-snapshots.ts";
 import { createTestDatabase, silentLog, testDbKind, type TestDatabase } from "../../tests/setup/test-db.ts";
-import { setSuspension } from "../modules/auth/auth.service.ts";
-import { createNotifyBus, type NotifyBus } from "../platform/pg-notify.ts";
+import { sessionsChannel, setSuspension } from "../modules/auth/auth.service.ts";
+import { createNotifyBus, notify, type NotifyBus } from "../platform/pg-notify.ts";
 import { createChatHub, type Hub } from "./chat-stream.ts";
 
 let database: TestDatabase;
@@ -251,6 +251,22 @@ describe("a stream lives only as long as its session", () => {
     await tab.ended;
     await onPhone.ended;
     expect([...tab.texts(), ...onPhone.texts()]).not.toContain("Setelah reset");
+    for (const s of [afterReset, storeStream]) s.close();
+  });
+
+  it("an account-wide announcement heard late (after a new session opened its stream) leaves the new session's stream open", async () => {
+    const { shopper, storeStream, storeWrites } = await talk();
+    const earlier = await ready(server.url, shopper.token);
+    // The reset revokes the earlier sessions and signs in anew; its announcement is held back here and arrives
+    // only after the new session's stream is open, as it can on a busy machine.
+    await database.db.execute(sql`update sessions set revoked_at = now() where user_id = ${shopper.id}`);
+    const fresh = await anotherSession(shopper);
+    const afterReset = await ready(server.url, fresh);
+    await notify(database.db, sessionsChannel, JSON.stringify({ u: shopper.id }));
+    await earlier.ended;
+    await storeWrites("Sesudah pengumuman");
+    await afterReset.next(messageWith("Sesudah pengumuman"));
+    expect(earlier.texts()).not.toContain("Sesudah pengumuman");
     for (const s of [afterReset, storeStream]) s.close();
   });
 

@@ -114,14 +114,18 @@ export function createChatHub(deps: HubDeps) {
   const unsubscribe = deps.bus.subscribe(chatChannel, (payload) => {
     deliver(payload).catch((err: unknown) => deps.log.warn({ err }, "chat: an event could not be delivered"));
   });
-  // A session ended: its streams here close at once, before any event heard after it is written to them.
+  // A session ended: its streams here close at once, before any event heard after it is written to them. When
+  // every session of an account ended, each of its streams checks its own session before anything heard later
+  // is written to it: the announcement may arrive after a new session (the one a password reset signs in) has
+  // opened its stream, and that stream stays.
   let revocationsHeard = 0;
   const unSessions = deps.bus.subscribe(sessionsChannel, (payload) => {
     const event = parseSessionsEvent(payload);
     if (!event) return;
     revocationsHeard++;
     for (const reader of [...(readers.get(event.u) ?? [])]) {
-      if (event.s === undefined || event.s === reader.sessionId) reader.close();
+      if (event.s === undefined) reader.recheck();
+      else if (event.s === reader.sessionId) reader.close();
     }
   });
   // What was said while the bus was away was not heard: sessions ended meanwhile among it.
