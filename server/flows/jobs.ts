@@ -20,6 +20,7 @@ import { trackJob, trackShipment } from "./shipping/steps/track.ts";
 import { cancelAtProvider, checkAttempt } from "./payments/checks.ts";
 import { reconcilePayments } from "./payments/reconcile.ts";
 import { sendRefund } from "./payments/refunds.ts";
+import { drawPicturesHandler, drawPicturesJob } from "./demo-pictures.ts";
 
 const gateways = new WeakMap<Db, { gateway: PaymentGateway; log: Logger }>();
 const couriers = new WeakMap<Db, CourierGateway>();
@@ -64,6 +65,7 @@ export function jobHandlers(): Record<string, JobHandler> {
     [attemptCancelJob]: { outside: (db, subject) => cancelAtProvider(providerOf(db), subject) },
     [refundJob]: { outside: (db, subject) => sendRefund(db, providerOf(db).gateway, subject) },
     [trackJob]: { outside: (db, subject) => trackShipment(courierOf(db), subject) },
+    [drawPicturesJob]: drawPicturesHandler,
   };
 }
 

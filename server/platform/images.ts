@@ -29,7 +29,7 @@ async function loadSharp() {
  * format. The database keeps the `StoredImage` it returns; views carry `imageView(...)`, from which the web
  * app builds `srcset` (common/images.ts names the files).
  */
-interface ImageKind {
+export interface ImageKind {
   folder: string;
   /**
    * The widths to render, ascending, in device pixels: the CSS widths the pages show this kind at, times
@@ -93,36 +93,34 @@ function fullSize(kind: ImageKind, width: number, height: number) {
 }
 
 /**
- * Stores an image of a kind in every width and format; returns what to keep in the database. Files are named
- * by a hash of the input and of how they are made, so storing the same picture twice writes nothing new and
- * every URL can be cached forever. Throws `UnreadableImageError` for bytes that are not a readable image.
+ * What a service is given to store as an image: its bytes (any common format), or an image already stored, or
+ * planned and drawn by whoever planned it (`plannedImage`: the demo seed's pictures), which is kept as it is.
  */
-export async function storeImage(storage: Storage, kind: ImageKind, bytes: Uint8Array): Promise<StoredImage> {
-  const sharp = await loadSharp();
-  let pixels: { data: Buffer; info: OutputInfo };
-  try {
-    const meta = await sharp(bytes, { limitInputPixels: maxInputPixels }).metadata();
-    const size = fullSize(kind, meta.autoOrient.width, meta.autoOrient.height);
-    pixels = await sharp(bytes, { limitInputPixels: maxInputPixels, autoOrient: true })
-      .resize(size.width, size.height, { fit: "cover" })
-      .raw()
-      .toBuffer({ resolveWithObject: true });
-  } catch (error) {
-    throw new UnreadableImageError(error);
-  }
-  const { width, height, channels } = pixels.info;
+export type ImageInput = Uint8Array | StoredImage;
+
+/** The name of an image's files: a hash of how they are made and of what they are made from. */
+function imageKey(kind: ImageKind, source: Uint8Array | string): string {
   const hash = createHash("sha256")
     .update(JSON.stringify({ kind, formats, encodings }))
-    .update(bytes)
+    .update(source)
     .digest("hex")
     .slice(0, 32);
-  const image: StoredImage = {
-    key: `${kind.folder}/${hash}`,
-    width,
-    height,
-    widths: kind.widths.filter((w) => w < width),
-    formats: [...formats],
-  };
+  return `${kind.folder}/${hash}`;
+}
+
+/** The record of an image `width` x `height` (its full stored size) with files named `key`. */
+function storedImage(kind: ImageKind, key: string, width: number, height: number): StoredImage {
+  return { key, width, height, widths: kind.widths.filter((w) => w < width), formats: [...formats] };
+}
+
+/** Writes every width and format of an image from its pixels at full size. */
+async function writeRenditions(
+  storage: Storage,
+  image: StoredImage,
+  pixels: { data: Buffer; info: OutputInfo },
+): Promise<void> {
+  const sharp = await loadSharp();
+  const { width, height, channels } = pixels.info;
   await Promise.all(
     renditionWidths(image).flatMap((w) =>
       formats.map(async (format) => {
@@ -134,7 +132,59 @@ export async function storeImage(storage: Storage, kind: ImageKind, bytes: Uint8
       }),
     ),
   );
+}
+
+/** Decodes an image, turned upright and cropped or scaled to its kind's full size. */
+async function fullSizePixels(kind: ImageKind, bytes: Uint8Array) {
+  const sharp = await loadSharp();
+  try {
+    const meta = await sharp(bytes, { limitInputPixels: maxInputPixels }).metadata();
+    const size = fullSize(kind, meta.autoOrient.width, meta.autoOrient.height);
+    return await sharp(bytes, { limitInputPixels: maxInputPixels, autoOrient: true })
+      .resize(size.width, size.height, { fit: "cover" })
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+  } catch (error) {
+    throw new UnreadableImageError(error);
+  }
+}
+
+/**
+ * Stores an image of a kind in every width and format; returns what to keep in the database. Files are named
+ * by a hash of the input and of how they are made, so storing the same picture twice writes nothing new and
+ * every URL can be cached forever. Throws `UnreadableImageError` for bytes that are not a readable image.
+ * An image already stored (or planned) is answered as it is.
+ */
+export async function storeImage(storage: Storage, kind: ImageKind, input: ImageInput): Promise<StoredImage> {
+  if (!(input instanceof Uint8Array)) return input;
+  const pixels = await fullSizePixels(kind, input);
+  const image = storedImage(kind, imageKey(kind, input), pixels.info.width, pixels.info.height);
+  await writeRenditions(storage, image, pixels);
   return image;
+}
+
+/**
+ * The record of an image whose files are drawn later by whoever plans it (the demo seed draws its pictures after
+ * the shop is written): `width` x `height` before its kind's cap, named by `source`, what it will be drawn from,
+ * so the same drawing planned twice has the same files. `drawPlannedImage` writes them.
+ */
+export function plannedImage(kind: ImageKind, width: number, height: number, source: string): StoredImage {
+  const size = fullSize(kind, width, height);
+  return storedImage(kind, imageKey(kind, `planned\0${source}`), size.width, size.height);
+}
+
+/** Writes the files of a planned image from its drawing (any common format, of the size it was planned at). */
+export async function drawPlannedImage(
+  storage: Storage,
+  kind: ImageKind,
+  image: StoredImage,
+  bytes: Uint8Array,
+): Promise<void> {
+  const pixels = await fullSizePixels(kind, bytes);
+  if (pixels.info.width !== image.width || pixels.info.height !== image.height) {
+    throw new Error(`${image.key} was planned at ${image.width}x${image.height}, drawn at another size`);
+  }
+  await writeRenditions(storage, image, pixels);
 }
 
 /** What views carry for a stored image: its files' base URL instead of its storage key. */

@@ -17,11 +17,10 @@ const log = createLogger(env.LOG_LEVEL);
 const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
 const started = performance.now();
 const stepText: Record<SeedStep, string> = {
-  pictures: "drawing the product pictures",
   shop: "writing the catalogue, stores, accounts and their money",
   orders: "placing the demo orders",
 };
-/** One line per step, so whoever started the shop sees it working (it takes 30 s or more). */
+/** One line per step, so whoever started the shop sees it working. */
 const progress = (step: SeedStep) =>
   console.log(
     `Seeding the demo shop (${seedSteps.indexOf(step) + 1}/${seedSteps.length}): ${stepText[step]}…`,
@@ -31,6 +30,7 @@ try {
   await database.migrate();
   // The demo orders schedule their deadlines; the shop's workers run them once it starts.
   jobs = await openJobQueue(database, {
+    // The pictures' job is scheduled with the shop; the shop's workers draw them once it answers.
     handlers: jobHandlers(),
     periodic: periodicTasks(),
     log,
@@ -38,6 +38,7 @@ try {
   });
   const seeded = await seedDemoData(database.db, await createStorage(env), log, {
     imageSize: env.SEED_IMAGE_SIZE,
+    pictures: "later",
     publicUrl: env.PUBLIC_URL,
     // A real provider's adapter for the demo's unpaid order; the sandbox is made over the seed's own
     // transaction (PGlite has one connection).
@@ -47,7 +48,7 @@ try {
   if (seeded) {
     log.info("demo data seeded");
     console.log(
-      `Demo shop seeded in ${Math.round((performance.now() - started) / 1000)} s: sign in as ${demoAccounts.shopper} with the password ${demoPassword} (README lists every account).`,
+      `Demo shop seeded in ${Math.round((performance.now() - started) / 1000)} s: sign in as ${demoAccounts.shopper} with the password ${demoPassword} (README lists every account). Its pictures are drawn in the background: they appear within a minute.`,
     );
   }
 } catch (error) {

@@ -1,10 +1,14 @@
 import { sql } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createTestDatabase, silentLog, type TestDatabase } from "../../tests/setup/test-db.ts";
-import type { Storage } from "../platform/storage.ts";
+import { renditionPath, renditionWidths, type StoredImage } from "#common/images.ts";
+import type { PaymentGateway } from "../platform/payments.ts";
+import { createSandboxGateway } from "../modules/gateway/gateway.service.ts";
 import { callerFor } from "../../tests/setup/caller.ts";
 import { checkLedger } from "../modules/ledger/ledger.service.ts";
 import { demoPassword, seedDemoData } from "./seed.ts";
+import { demoPictures, drawDemoPictures } from "./pictures.ts";
+import { drawPicturesJob } from "../flows/demo-pictures.ts";
 
 let database: TestDatabase;
 beforeEach(async () => {
@@ -21,30 +25,60 @@ async function counts() {
   return result.rows[0];
 }
 
-/** Storage that fails at the `failAt`-th product image file: a crash in the middle of the seed. */
-function failingStorage(failAt: number): Storage {
-  let productFiles = 0;
+/** A payment provider that is down: the demo's last order, the one waiting at the provider, cannot be opened. */
+function providerDown(): PaymentGateway {
+  const sandbox = createSandboxGateway(database.db, { publicUrl: "http://localhost:3000" });
   return {
-    async write(key, bytes) {
-      if (key.startsWith("products/") && ++productFiles >= failAt) throw new Error("disk full");
-      return database.storage.write(key, bytes);
-    },
-    url: (key) => database.storage.url(key),
-    read: (key) => database.storage.read(key),
+    ...sandbox,
+    channels: sandbox.channels,
+    createPayment: () => Promise.reject(new Error("provider down")),
   };
+}
+
+/** The files of the first product's gallery front, as the home page's card loads them. */
+async function firstProductPicture() {
+  const result = (await database.db.execute(
+    sql`select image from product_images order by supply_product_id, sort limit 1`,
+  )) as unknown as { rows: { image: StoredImage }[] };
+  const image = result.rows[0]!.image;
+  return renditionWidths(image).map((w) => renditionPath(image.key, image, w, image.formats[0]!));
 }
 
 describe("the first-start seed", () => {
   it("leaves nothing behind when it fails midway, so the next start seeds the whole shop", async () => {
-    // Fails after the categories, while the supply products are being written.
-    await expect(seedDemoData(database.db, failingStorage(30), silentLog, { imageSize: 32 })).rejects.toThrow(
-      "disk full",
-    );
+    // Everything is written but the last demo order, which the provider refuses.
+    await expect(
+      seedDemoData(database.db, database.storage, silentLog, { imageSize: 32, gateway: providerDown() }),
+    ).rejects.toThrow("errors.money.paymentFailed");
     expect(await counts()).toEqual({ users: 0, stores: 0, products: 0, faqs: 0 });
 
     expect(await seedDemoData(database.db, database.storage, silentLog, { imageSize: 32 })).toBe(true);
     expect(await counts()).toMatchObject({ users: 8, stores: 5, products: 88 });
     expect((await counts())?.faqs).toBeGreaterThan(0);
+    // Drawn before it answered (the tests' way): every file of a card's picture is there.
+    for (const file of await firstProductPicture())
+      expect(await database.storage.read(file), file).toBeDefined();
+  });
+
+  it("on a first start, writes the shop at once and leaves its pictures to a job, which draws each once", async () => {
+    expect(
+      await seedDemoData(database.db, database.storage, silentLog, { imageSize: 32, pictures: "later" }),
+    ).toBe(true);
+    const files = await firstProductPicture();
+    for (const file of files) expect(await database.storage.read(file), file).toBeUndefined();
+    const jobs = (await database.db.execute(
+      sql`select name, data->>'subjectId' as size from pgboss.job where name = ${drawPicturesJob}`,
+    )) as unknown as { rows: { name: string; size: string }[] };
+    expect(jobs.rows).toEqual([{ name: drawPicturesJob, size: "32" }]);
+
+    // What the job's process does: every picture of the shop, then nothing more when run again (a retry).
+    const pictures = demoPictures(32);
+    const all = new Set(
+      [pictures.icons, pictures.products, pictures.logos, pictures.colours].flat(2).map((p) => p.image.key),
+    ).size;
+    expect(await drawDemoPictures(database.storage, 32)).toBe(all);
+    for (const file of files) expect(await database.storage.read(file), file).toBeDefined();
+    expect(await drawDemoPictures(database.storage, 32)).toBe(0);
   });
 
   it("seeds once when two starts race, and never over an existing shop", async () => {

@@ -1,11 +1,11 @@
 import { sql } from "drizzle-orm";
-import sharp from "sharp";
 import type { Db, Tx } from "../db/client.ts";
 import { transact } from "../db/transaction.ts";
 import type { Logger } from "../platform/logger.ts";
-import { imageKinds } from "../platform/images.ts";
 import { addMs, hour, now } from "../platform/clock.ts";
+import { scheduleJob } from "../platform/jobs.ts";
 import type { Storage } from "../platform/storage.ts";
+import type { StoredImage } from "#common/images.ts";
 import { createAccount, hasAccounts } from "../modules/auth/auth.service.ts";
 import { createCategory } from "../modules/catalog/categories.service.ts";
 import { listInStore } from "../modules/catalog/merchant-listings.service.ts";
@@ -35,7 +35,8 @@ import { createRateLimits } from "../platform/rate-limit.ts";
 import { seedFaqs } from "./faqs.ts";
 import { CAT, seedCategories, seedProducts, seedStores } from "./catalogue-data.ts";
 import { expandVariants, seedVariants, type SeedVariants } from "./catalogue-variants.ts";
-import { renderCategoryIcon, renderProductArt, renderStoreLogo } from "./product-art.ts";
+import { demoPictures, drawDemoPictures, type DemoPictures } from "./pictures.ts";
+import { drawPicturesJob } from "../flows/demo-pictures.ts";
 
 /** Demo accounts, documented in the README. */
 export const demoPassword = "pasar-demo-2026";
@@ -55,64 +56,27 @@ export const demoAccounts = {
 interface SeedOptions {
   /** Edge in pixels of the product pictures (icons and logos are never bigger); tests seed small ones quickly. */
   imageSize?: number;
+  /**
+   * When the pictures are drawn: `now`, before this answers (tests); `later`, by a durable job scheduled with the
+   * shop (server/seed/main.ts: the first start answers while they are drawn). Their records are written either way.
+   */
+  pictures?: "now" | "later";
   /** Where the shop answers: the demo's unpaid order is opened on its payment provider, which calls back here. */
   publicUrl?: string;
   /** The shop's payment provider (default: the sandbox over the same database). */
   gateway?: PaymentGateway;
-  /** Told each step as it starts (the first start prints them: seeding takes half a minute or more). */
+  /** Told each step as it starts (the first start prints them). */
   progress?: (step: SeedStep) => void;
 }
 
 /** The steps of seeding, in order. */
-export const seedSteps = ["pictures", "shop", "orders"] as const;
+export const seedSteps = ["shop", "orders"] as const;
 export type SeedStep = (typeof seedSteps)[number];
-
-/** A drawing as a lossless PNG; storing it makes the sizes and formats the pages use (platform/images.ts). */
-async function rasterize(svg: string, size: number) {
-  const png = await sharp(Buffer.from(svg)).resize(size, size).png({ compressionLevel: 1 }).toBuffer();
-  return new Uint8Array(png);
-}
 
 /** Rounds a price the way Indonesian shops do: to Rp 500 below 100k, to Rp 1.000 above. */
 function shopPrice(value: number): number {
   const step = value < 100_000 ? 500 : 1000;
   return Math.round(value / step) * step;
-}
-
-/** Every picture the demo shop needs, drawn before anything is written (sharp works off the main thread). */
-async function renderImages(size: number) {
-  // Icons and logos at the largest size their pages use, or smaller when the products are.
-  const iconSize = Math.min(size, imageKinds.categoryIcon.widths.at(-1)!);
-  const logoSize = Math.min(size, imageKinds.storeLogo.widths.at(-1)!);
-  const [icons, products, logos, colours] = await Promise.all([
-    Promise.all(seedCategories.map((c) => rasterize(renderCategoryIcon(c.icon, c.iconColour), iconSize))),
-    Promise.all(
-      seedProducts.map((product) =>
-        Promise.all(
-          [0, 1, 2].map((variant) =>
-            rasterize(renderProductArt(product.art.kind, product.art.palette, variant), size),
-          ),
-        ),
-      ),
-    ),
-    Promise.all(
-      seedStores.map((store) => rasterize(renderStoreLogo(store.initials, store.colour), logoSize)),
-    ),
-    // A front view per colour of the products that come in colours (the first colour is the gallery's own).
-    Promise.all(
-      seedProducts.map((product) => {
-        const axis = seedVariants[product.key]?.axes.find((a) => a.kind === "colour");
-        return Promise.all(
-          (axis?.values ?? [])
-            .slice(1)
-            .map((value) =>
-              rasterize(renderProductArt(product.art.kind, value.palette ?? product.art.palette, 0), size),
-            ),
-        );
-      }),
-    ),
-  ]);
-  return { icons, products, logos, colours };
 }
 
 /**
@@ -124,17 +88,19 @@ async function renderImages(size: number) {
 export async function seedDemoData(db: Db, storage: Storage, log: Logger, opts: SeedOptions = {}) {
   if (await hasAccounts(db)) return false;
   const started = performance.now();
-  opts.progress?.("pictures");
-  const images = await renderImages(opts.imageSize ?? 800);
+  const imageSize = opts.imageSize ?? 800;
+  const pictures = demoPictures(imageSize);
   opts.progress?.("shop");
   const seeded = await transact(db, async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${seedLockKey})`);
     if (await hasAccounts(tx)) return false;
     const publicUrl = opts.publicUrl ?? "http://localhost:3000";
     const gateway = opts.gateway ?? createSandboxGateway(tx, { publicUrl });
-    await writeDemoShop(tx, storage, log, images, { publicUrl, gateway }, opts.progress);
+    await writeDemoShop(tx, storage, log, pictures, { publicUrl, gateway }, opts.progress);
+    if (opts.pictures === "later") await scheduleJob(tx, drawPicturesJob, String(imageSize), now());
     return true;
   });
+  if (seeded && opts.pictures !== "later") await drawDemoPictures(storage, imageSize);
   if (seeded) {
     log.info({ ms: Math.round(performance.now() - started), products: seedProducts.length }, "seed finished");
   }
@@ -148,7 +114,7 @@ async function writeDemoShop(
   db: Db,
   storage: Storage,
   log: Logger,
-  images: Awaited<ReturnType<typeof renderImages>>,
+  pictures: DemoPictures,
   payments: { publicUrl: string; gateway: PaymentGateway },
   progress?: (step: SeedStep) => void,
 ) {
@@ -191,7 +157,7 @@ async function writeDemoShop(
       parentId: category.parentId,
       sort: category.sort,
       name: category.name,
-      icon: images.icons[index],
+      icon: pictures.icons[index]!.image,
     });
   }
 
@@ -213,12 +179,12 @@ async function writeDemoShop(
       stock: product.stock,
       boutique: product.boutique,
       ...product.parcel,
-      images: images.products[index] ?? [],
+      images: pictures.products[index]!.map((p) => p.image),
     });
     const spec = seedVariants[product.key];
     if (spec) {
-      const pictures = [images.products[index]?.[0], ...(images.colours[index] ?? [])];
-      await seedProductVariants(db as Tx, storage, operatorId, id, product, spec, pictures);
+      const colours = [pictures.products[index]![0]!, ...pictures.colours[index]!].map((p) => p.image);
+      await seedProductVariants(db as Tx, storage, operatorId, id, product, spec, colours);
     }
     supplyIds.set(product.key, {
       id,
@@ -250,7 +216,7 @@ async function writeDemoShop(
       name: store.name,
       intro: store.intro.ind,
       phone: `+62811${String(2_026_000 + index).padStart(7, "0")}`,
-      logo: images.logos[index],
+      logo: pictures.logos[index]!.image,
     });
     const merchant: (typeof merchants)[number] = { ownerId, storeId, cheapest: undefined, twoVariants: [] };
     merchants.push(merchant);
@@ -323,7 +289,7 @@ async function seedProductVariants(
   supplyId: string,
   product: (typeof seedProducts)[number],
   spec: SeedVariants,
-  pictures: readonly (Uint8Array | undefined)[],
+  pictures: readonly StoredImage[],
 ) {
   const rows = expandVariants(product, spec);
   await saveVariantsLocked(tx, operatorId, {
@@ -350,9 +316,9 @@ async function seedProductVariants(
     storage,
     supplyId,
     view.options[colourAxis]!.values.flatMap((value, index) => {
-      const bytes = pictures[index];
+      const picture = pictures[index];
       const variantIds = view.variantRows.filter((v) => v.values[colourAxis] === value.id).map((v) => v.id);
-      return bytes ? [{ variantIds, bytes }] : [];
+      return picture ? [{ variantIds, picture }] : [];
     }),
   );
 }

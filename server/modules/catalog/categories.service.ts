@@ -8,7 +8,7 @@ import type { Localized } from "#common/locales.ts";
 import type { Db } from "../../db/client.ts";
 import { transact, violates } from "../../db/transaction.ts";
 import { DomainError } from "../../platform/errors.ts";
-import { imageKinds, storeImage } from "../../platform/images.ts";
+import { imageKinds, storeImage, type ImageInput } from "../../platform/images.ts";
 import { forgetEverywhere } from "../../platform/kept-sync.ts";
 import type { Storage } from "../../platform/storage.ts";
 import { recordAudit } from "../audit/audit.service.ts";
@@ -37,8 +37,8 @@ interface NewCategory {
   parentId: number | null;
   sort: number;
   name: Localized;
-  /** The icon as any common image format; stored in the sizes the pages show it at. */
-  icon?: Uint8Array;
+  /** The icon as any common image format (or already stored); stored in the sizes the pages show it at. */
+  icon?: ImageInput;
 }
 
 /** Adds a category (operators; the seed). */

@@ -6,7 +6,7 @@ import type { Tx } from "../../db/client.ts";
 import { now } from "../../platform/clock.ts";
 import { DomainError } from "../../platform/errors.ts";
 import { newId } from "../../platform/ids.ts";
-import { imageKinds, storeImage } from "../../platform/images.ts";
+import { imageKinds, storeImage, type ImageInput } from "../../platform/images.ts";
 import { forgetEverywhere } from "../../platform/kept-sync.ts";
 import type { Storage } from "../../platform/storage.ts";
 import { recordAudit } from "../audit/audit.service.ts";
@@ -223,11 +223,11 @@ export async function setVariantPictures(
   tx: Tx,
   storage: Storage,
   supplyProductId: string,
-  pictures: readonly { variantIds: readonly string[]; bytes: Uint8Array }[],
+  pictures: readonly { variantIds: readonly string[]; picture: ImageInput }[],
 ): Promise<void> {
   const at = now();
-  for (const picture of pictures) {
-    const image = await storeImage(storage, imageKinds.product, picture.bytes);
-    await supplyQ.setVariantImage(tx, supplyProductId, picture.variantIds, image, at);
+  for (const { variantIds, picture } of pictures) {
+    const image = await storeImage(storage, imageKinds.product, picture);
+    await supplyQ.setVariantImage(tx, supplyProductId, variantIds, image, at);
   }
 }

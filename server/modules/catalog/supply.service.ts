@@ -9,7 +9,7 @@ import { transact } from "../../db/transaction.ts";
 import { now } from "../../platform/clock.ts";
 import { DomainError } from "../../platform/errors.ts";
 import { newId } from "../../platform/ids.ts";
-import { imageKinds, storeImage, storeUpload } from "../../platform/images.ts";
+import { imageKinds, storeImage, storeUpload, type ImageInput } from "../../platform/images.ts";
 import { forgetEverywhere } from "../../platform/kept-sync.ts";
 import type { Logger } from "../../platform/logger.ts";
 import type { Storage } from "../../platform/storage.ts";
@@ -251,8 +251,8 @@ interface NewSupplyProduct {
   lengthCm?: number;
   widthCm?: number;
   heightCm?: number;
-  /** Gallery images in order, as any common image format; each is stored in the sizes the pages show. */
-  images: Uint8Array[];
+  /** Gallery images in order, as any common image format (or already stored); each in the sizes the pages show. */
+  images: ImageInput[];
 }
 
 /** A packed size for a product added without one. */

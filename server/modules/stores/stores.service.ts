@@ -18,7 +18,7 @@ import { jakartaDay, now } from "../../platform/clock.ts";
 import { cursorCodec, cursorIdSchema } from "../../platform/cursor.ts";
 import { newId } from "../../platform/ids.ts";
 import { pageOf } from "../../platform/pages.ts";
-import { imageKinds, imageView, storeImage, storeUpload } from "../../platform/images.ts";
+import { imageKinds, imageView, storeImage, storeUpload, type ImageInput } from "../../platform/images.ts";
 import { memoByIdPerDatabase } from "../../platform/memo.ts";
 import type { Storage } from "../../platform/storage.ts";
 import * as q from "./stores.queries.ts";
@@ -38,8 +38,8 @@ interface NewStore {
   name: string;
   intro: string;
   phone?: string;
-  /** The logo as any common image format; stored in the sizes the pages show it at. */
-  logo?: Uint8Array;
+  /** The logo as any common image format (or already stored); stored in the sizes the pages show it at. */
+  logo?: ImageInput;
   /** A logo already stored (an application's). */
   logoImage?: StoredImage | null;
   autoPay?: boolean;
