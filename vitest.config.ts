@@ -15,8 +15,9 @@ const globalSetup = ["tests/setup/db-snapshots.ts"];
 
 /**
  * The test files that use a database: those that import, directly or through other helpers of tests/setup/, the
- * module that hands out test databases (tests/setup/test-db.ts) or the snapshots it copies. They run twice, on
- * embedded PGlite and on the real PostgreSQL server; every other test file runs once, in the `unit` project.
+ * module that hands out test databases (tests/setup/test-db.ts) or the snapshots it copies. They run on
+ * the real PostgreSQL server, and those about the engine on embedded PGlite too (`onBothEngines`); every other
+ * test file runs once, in the `unit` project.
  * A file put in the wrong project cannot pass unnoticed: outside the database projects test-db.ts throws (no
  * snapshots are provided there), and every file the globs find is in exactly one of the two lists.
  */
@@ -50,12 +51,28 @@ function databaseTestFiles(files: string[]): string[] {
   return files.filter((file) => usesDatabase(file));
 }
 
+/**
+ * The database test files that run on both engines (docs/decisions/0029-test-command-within-15-minutes.md): those
+ * whose subject is the engine or the driver, not a domain rule. The migrations, transactions and the single
+ * connection (server/db), the job queue, notifications and the kept caches (server/platform), the seed, the HTTP
+ * and tRPC layers (how a driver's errors reach a client, streams fed by NOTIFY), search (pg_trgm), and the races
+ * and the randomized workload (PGlite runs one statement at a time, PostgreSQL truly at once). Every other
+ * database test file proves a domain rule through the same SQL on either engine: it runs once, on PostgreSQL,
+ * the engine production runs; the browser tests run the whole shop on PGlite.
+ */
+const onBothEngines = [
+  /^server\/(db|platform|seed|http|trpc)\//,
+  /^web\//,
+  /(concurrency|race|flash-sale|huge-amounts|search|lifecycle-workload)[^/]*\.test\.ts$/,
+];
+
 const testFiles = globSync(include, { cwd: root, exclude: (f) => f.includes("node_modules") })
   .map((f) => f.split(path.sep).join("/"))
   .sort();
 const databaseFiles = databaseTestFiles(testFiles);
 if (databaseFiles.length === 0)
   throw new Error("vitest.config.ts: no test file uses a database: the rule is broken");
+const pgliteFiles = databaseFiles.filter((file) => onBothEngines.some((pattern) => pattern.test(file)));
 
 export default defineConfig({
   test: {
@@ -66,10 +83,10 @@ export default defineConfig({
     projects: [
       // Files without a database, once.
       { extends: true, test: { name: "unit", include, exclude: ["**/node_modules/**", ...databaseFiles] } },
-      // Files with a database, twice: on embedded PGlite and on the real PostgreSQL server.
+      // Files with a database: on the real PostgreSQL server, and those about the engine on embedded PGlite too.
       {
         extends: true,
-        test: { name: "pglite", include: databaseFiles, globalSetup, env: { TEST_DB: "pglite" } },
+        test: { name: "pglite", include: pgliteFiles, globalSetup, env: { TEST_DB: "pglite" } },
       },
       {
         extends: true,

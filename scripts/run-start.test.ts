@@ -1,39 +1,8 @@
 // The README's first command, run exactly as a new user would: `./run start` in a fresh copy of the project,
 // with no settings at all (only PATH, without the project's Node 24, and HOME), on the default port 3000.
-import { spawn, execFileSync } from "node:child_process";
-import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync } from "node:fs";
-import { createServer } from "node:net";
-import { tmpdir } from "node:os";
-import path from "node:path";
+import { rmSync } from "node:fs";
 import { afterAll, describe, expect, it } from "vitest";
-
-const root = path.resolve(import.meta.dirname, "..");
-
-/** A fresh checkout: the project's files (tracked and new, not ignored), with the installed dependencies. */
-function freshCopy(): string {
-  const dir = mkdtempSync(path.join(tmpdir(), "pasar-fresh-"));
-  const files = execFileSync("git", ["ls-files", "-z", "-co", "--exclude-standard"], { cwd: root })
-    .toString()
-    .split("\0")
-    .filter((f) => f && existsSync(path.join(root, f)));
-  for (const file of files) {
-    mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
-    cpSync(path.join(root, file), path.join(dir, file), { preserveTimestamps: true });
-  }
-  // Dependencies as `./run` would install them (hard links: instant); Node 24 where the machine's is older.
-  execFileSync("cp", ["-al", path.join(root, "node_modules"), path.join(dir, "node_modules")]);
-  if (existsSync(path.join(root, ".tools"))) symlinkSync(path.join(root, ".tools"), path.join(dir, ".tools"));
-  return dir;
-}
-
-function portFree(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const probe = createServer()
-      .once("error", () => resolve(false))
-      .once("listening", () => probe.close(() => resolve(true)))
-      .listen(port, "0.0.0.0");
-  });
-}
+import { freshCopy, portFree, runStart } from "../tests/setup/run-start.ts";
 
 let copy: string | undefined;
 let startedGroup: number | undefined;
@@ -52,39 +21,14 @@ afterAll(() => {
 // The started shop keeps its own PGlite data directory: this file runs once (vitest.config.ts's `unit` project).
 describe("the README's start command", () => {
   it(
-    "`./run start` with no settings serves the seeded shop on http://localhost:3000",
+    "`./run start` with no settings serves the seeded shop on http://localhost:3000; started again, it does not rebuild",
     { timeout: 300_000 },
     async () => {
       expect(await portFree(3000), "port 3000 must be free for the README's start command").toBe(true);
       copy = freshCopy();
-      const PATH = (process.env.PATH ?? "")
-        .split(":")
-        .filter((p) => !p.includes(".tools"))
-        .join(":");
-      const child = spawn("./run", ["start"], {
-        cwd: copy,
-        env: { PATH, HOME: process.env.HOME ?? tmpdir() },
-        stdio: ["ignore", "pipe", "pipe"],
-        detached: true,
-      });
-      startedGroup = child.pid;
-      let output = "";
-      child.stdout.on("data", (d) => (output += d));
-      child.stderr.on("data", (d) => (output += d));
-      const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
+      const first = await runStart(copy, (pid) => (startedGroup = pid));
       try {
-        await new Promise<void>((resolve, reject) => {
-          const timer = setInterval(() => {
-            if (output.includes("Pasar is running at http://localhost:3000")) {
-              clearInterval(timer);
-              resolve();
-            }
-          }, 200);
-          void exited.then((code) => {
-            clearInterval(timer);
-            reject(new Error(`./run start exited with ${code}:\n${output}`));
-          });
-        });
+        const output = first.output();
         expect(output).toMatch(/Demo shop seeded in \d+ s: sign in as shopper@pasar\.test/);
         // A production start without PUBLIC_URL says it is a local shop.
         expect(output).toMatch(/WARNING: PUBLIC_URL is not set: this is a LOCAL shop/);
@@ -100,8 +44,18 @@ describe("the README's start command", () => {
         // The outbox page opens for this machine.
         expect((await fetch("http://127.0.0.1:3000/dev/outbox")).status).toBe(200);
       } finally {
-        if (child.pid) process.kill(-child.pid, "SIGTERM");
-        await exited;
+        await first.stop();
+      }
+
+      // Nothing changed: the second start serves the same build and the same shop (how fast: npm run measure:start).
+      const second = await runStart(copy, (pid) => (startedGroup = pid));
+      try {
+        expect(second.output()).toMatch(/The build is up to date with the source .*: not rebuilt/);
+        expect(second.output()).not.toMatch(/Seeding the demo shop/);
+        const html = await (await fetch("http://localhost:3000/h5")).text();
+        expect(html.includes("Smartphone Android 8/256 GB"), "the same shop").toBe(true);
+      } finally {
+        await second.stop();
       }
     },
   );

@@ -6,12 +6,12 @@ import { renditionPath, type ImageView } from "#common/images.ts";
 import { signedInUser } from "../../tests/setup/money.ts";
 import { s3Credentials, startS3 } from "../../tests/setup/s3.ts";
 import { createTestApp } from "../../tests/setup/test-app.ts";
-import { createTestDatabase, testDbKind, type TestDatabase } from "../../tests/setup/test-db.ts";
+import { createTestDatabase, type TestDatabase } from "../../tests/setup/test-db.ts";
 import { createS3Storage } from "./s3-storage.ts";
 import { createStorage } from "./storage-provider.ts";
 
-// Storage does not depend on the database: once, on the PGlite run.
-describe.runIf(testDbKind === "pglite")("files in an S3-compatible bucket", () => {
+// Storage does not depend on the database: like every adapter's test, this file runs once (vitest.config.ts).
+describe("files in an S3-compatible bucket", () => {
   let s3: Awaited<ReturnType<typeof startS3>>;
   let database: TestDatabase;
   let storage: ReturnType<typeof createS3Storage>;

@@ -226,7 +226,7 @@ function simRoutes(
 
   // Control routes answer JSON, or send a person's form back to the list.
   const back = "/sim";
-  app.post("/sim/payments/:ref/:action", (c) => {
+  app.post("/sim/payments/:ref/:action", async (c) => {
     const ref = c.req.param("ref");
     const action = c.req.param("action");
     switch (action) {
