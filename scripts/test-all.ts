@@ -93,18 +93,57 @@ for (const entry of steps) {
   }
 }
 
+/** The ten files that took longest, as lines to print: so every change sees what its tests cost. */
+function slowest(runner: string, seconds: Map<string, number[]>, note: string): string[] {
+  const rows = [...seconds].map(([file, runs]) => ({ file, runs, total: runs.reduce((a, b) => a + b, 0) }));
+  rows.sort((a, b) => b.total - a.total);
+  return [
+    `\nslowest ${runner} files (seconds${note}):`,
+    ...rows
+      .slice(0, 10)
+      .map(
+        (r) =>
+          `  ${r.total.toFixed(1).padStart(6)}  ${r.file}${r.runs.length > 1 ? ` (${r.runs.map((x) => x.toFixed(1)).join(" + ")})` : ""}`,
+      ),
+  ];
+}
+
+interface PlaywrightSuite {
+  file?: string;
+  suites?: PlaywrightSuite[];
+  specs?: { file: string; tests: { results: { duration: number }[] }[] }[];
+}
+
 let passed = 0;
 let failed = 0;
+const report: string[] = [];
 if (existsSync(vitestReport)) {
   const v = JSON.parse(readFileSync(vitestReport, "utf8"));
   passed += v.numPassedTests ?? 0;
   failed += v.numFailedTests ?? 0;
+  const seconds = new Map<string, number[]>();
+  for (const t of v.testResults as { name: string; startTime: number; endTime: number }[]) {
+    const file = path.relative(root, t.name);
+    seconds.set(file, [...(seconds.get(file) ?? []), (t.endTime - t.startTime) / 1000]);
+  }
+  report.push(...slowest("Vitest", seconds, "; a database file's runs on each engine added up"));
 }
 if (existsSync(playwrightReport)) {
   const p = JSON.parse(readFileSync(playwrightReport, "utf8"));
   passed += p.stats?.expected ?? 0;
   failed += (p.stats?.unexpected ?? 0) + (p.stats?.flaky ?? 0);
+  const seconds = new Map<string, number[]>();
+  const walk = (suite: PlaywrightSuite) => {
+    for (const child of suite.suites ?? []) walk(child);
+    for (const spec of suite.specs ?? []) {
+      const ms = spec.tests.flatMap((t) => t.results).reduce((sum, r) => sum + r.duration, 0);
+      seconds.set(spec.file, [(seconds.get(spec.file)?.[0] ?? 0) + ms / 1000]);
+    }
+  };
+  for (const suite of p.suites as PlaywrightSuite[]) walk(suite);
+  report.push(...slowest("Playwright", seconds, ", its tests' time added up"));
 }
+if (report.length > 0) console.log(report.join("\n"));
 if (failedStep && failed === 0) failed = 1;
 console.log(
   `\nall checks ${failedStep ? `stopped at "${failedStep}"` : "passed"} in ${((Date.now() - started) / 1000).toFixed(0)} s`,
