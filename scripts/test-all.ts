@@ -24,7 +24,7 @@ const steps: (Step | Step[])[] = [
   [
     { name: "typecheck", cmd: "npm", args: ["run", "-s", "typecheck"] },
     { name: "lint", cmd: bin("eslint"), args: ["--max-warnings=0", "."] },
-    { name: "format", cmd: bin("prettier"), args: ["--check", "--log-level=warn", "."] },
+    { name: "format", cmd: bin("oxfmt"), args: ["--check"] },
     { name: "locales", cmd: process.execPath, args: ["scripts/i18n-check.ts"] },
   ],
   { name: "build", cmd: "npm", args: ["run", "-s", "build"] },

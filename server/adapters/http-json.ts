@@ -4,7 +4,8 @@
  * answer came. Adapters read the answer in their provider's words and build their own errors from `failed`.
  */
 export type JsonAnswer =
-  { ok: true; status: number; text: string; json: unknown } | { ok: false; failed: string };
+  | { ok: true; status: number; text: string; json: unknown }
+  | { ok: false; failed: string };
 
 export async function callJson(
   send: typeof fetch,

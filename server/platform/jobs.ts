@@ -20,7 +20,8 @@ import type { Logger } from "./logger.ts";
  * HTTP endpoint). Must be idempotent: a job whose instance dies after the work and before "done" runs again.
  */
 export type JobHandler =
-  ((tx: Tx, subjectId: string) => Promise<void>) | { outside: (db: Db, subjectId: string) => Promise<void> };
+  | ((tx: Tx, subjectId: string) => Promise<void>)
+  | { outside: (db: Db, subjectId: string) => Promise<void> };
 /** A job that is not about one subject: runs on a timetable (cron), outside any transaction. */
 export type PeriodicTask = (db: Db) => Promise<unknown>;
 

@@ -69,7 +69,13 @@ export interface ProviderRef {
 
 /** The few states the shop keeps of a provider's many (decision 19). */
 export type ProviderStatus =
-  "pending" | "paid" | "failed" | "expired" | "cancelled" | "reversed" | "refunded";
+  | "pending"
+  | "paid"
+  | "failed"
+  | "expired"
+  | "cancelled"
+  | "reversed"
+  | "refunded";
 
 export interface ProviderPayment {
   providerPaymentId: string;

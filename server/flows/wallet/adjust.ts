@@ -41,7 +41,8 @@ export async function adjustWallet(
   db: Db,
   operatorId: string,
   input: { userId: string; amount: number; idempotencyKey: string } & (
-    { reason: string; memoKey?: undefined } | { memoKey: TransferMemoKey; reason?: undefined }
+    | { reason: string; memoKey?: undefined }
+    | { memoKey: TransferMemoKey; reason?: undefined }
   ),
 ): Promise<{ id: string; balance: number }> {
   const memoKey = input.memoKey;

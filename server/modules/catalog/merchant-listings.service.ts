@@ -293,7 +293,9 @@ export async function storeVariants(
 
 /** What a store may change of a listing (`changeListing`). */
 export type ListingChange =
-  ListingPrices | { status: "active" | "hidden" } | { variantId: string; status: "active" | "hidden" };
+  | ListingPrices
+  | { status: "active" | "hidden" }
+  | { variantId: string; status: "active" | "hidden" };
 
 /**
  * A store changes a listing (orders already placed keep the prices they were placed at):

@@ -68,7 +68,8 @@ describe("concurrent withdrawals", () => {
       body: JSON.stringify(body),
     });
     const answers = (await response.json()) as (
-      { result?: unknown } | { error: { json: { message: string } } }
+      | { result?: unknown }
+      | { error: { json: { message: string } } }
     )[];
     expect(answers.filter((a) => "result" in a)).toHaveLength(1);
     const errors = answers.filter((a): a is { error: { json: { message: string } } } => "error" in a);

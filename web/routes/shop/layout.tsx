@@ -31,7 +31,8 @@ export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
   const server = await serverLoader();
   if (server.personal || (storedToken() === "" && !hasSessionHint())) return server;
   const [cart, chat] = (await getRecords(["cart.count", "chat.unread"]).catch(() => [])) as (
-    { count: number } | undefined
+    | { count: number }
+    | undefined
   )[];
   return { ...server, cartCount: cart?.count ?? 0, chatUnread: chat?.count ?? 0 };
 }
