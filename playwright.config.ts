@@ -39,8 +39,8 @@ export default defineConfig({
       .map(([k, v]) => `${k}=${v}`)
       .join(" ")} node ${serverArgs.join(" ")}`,
     url: `http://localhost:${port}/readyz`,
-    // The first start seeds the demo shop (its pictures drawn here, a few per colour of the variant products): about a
-    // minute on two idle cores, more when other work shares them.
+    // The first start seeds the demo shop and draws its pictures (SEED_PICTURES=now): about 20 s on two idle cores,
+    // more when other work shares them.
     timeout: 240_000,
     reuseExistingServer: false,
     stdout: "ignore",
@@ -53,6 +53,8 @@ export default defineConfig({
       DATA_DIR: dataDir,
       LOG_LEVEL: "warn",
       SEED_IMAGE_SIZE: "320",
+      // Every picture drawn before the first test: the tests fail on any file the browser could not load.
+      SEED_PICTURES: "now",
       // One trusted proxy hop: set-up calls say which (made-up) address they come from, so the per-address
       // limits on codes and sign-ins see many shoppers, not one (tests/e2e/support/accounts.ts, setUpAddress).
       TRUST_PROXY_HOPS: "1",

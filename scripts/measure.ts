@@ -49,6 +49,8 @@ const server = spawn(process.execPath, serverArgs, {
     DATA_DIR: dataDir,
     LOG_LEVEL: "warn",
     SEED_IMAGE_SIZE: "320",
+    // Every picture drawn before the pages are loaded: a missing file is a failure here.
+    SEED_PICTURES: "now",
   },
   stdio: ["ignore", "ignore", "inherit"],
 });

@@ -55,6 +55,7 @@ const EnvSchema = z
       .enum(["auto", "true", "false"], { error: "must be auto, true or false" })
       .default("auto"),
     SEED_IMAGE_SIZE: z.coerce.number().int().min(32).max(2000).default(800),
+    SEED_PICTURES: z.enum(["later", "now"], { error: "must be later or now" }).default("later"),
     SMTP_URL: z
       .url({
         protocol: /^smtps?$/,

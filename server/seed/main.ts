@@ -38,7 +38,8 @@ try {
   });
   const seeded = await seedDemoData(database.db, await createStorage(env), log, {
     imageSize: env.SEED_IMAGE_SIZE,
-    pictures: "later",
+    // Drawn by a job once the shop answers; `now` before it does (tests that fail on any missing file).
+    pictures: env.SEED_PICTURES,
     publicUrl: env.PUBLIC_URL,
     // A real provider's adapter for the demo's unpaid order; the sandbox is made over the seed's own
     // transaction (PGlite has one connection).
