@@ -1,6 +1,7 @@
 import { globSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { defineConfig } from "vitest/config";
+import LongestFirst from "./tests/setup/sequencer.ts";
 
 const root = import.meta.dirname;
 const include = [
@@ -80,6 +81,8 @@ export default defineConfig({
     hookTimeout: 60_000,
     // Both cores: half of a test file's time is waiting on PostgreSQL or on imports, which another file can use.
     maxWorkers: 2,
+    // The longest files first, whatever their project: no worker runs one of them alone at the end.
+    sequence: { sequencer: LongestFirst },
     projects: [
       // Files without a database, once.
       { extends: true, test: { name: "unit", include, exclude: ["**/node_modules/**", ...databaseFiles] } },

@@ -8,6 +8,7 @@
 //   MEASURE_PORT   port of that server (default 3290)
 //   MEASURE_RUNS   sequential requests per page for the timings (default 40; the test command uses fewer)
 //   MEASURE_PAGES  only the pages whose names contain one of these comma-separated words (all by default)
+//   MEASURE_CONCURRENCY  pages loaded in the browser at once (default 4; the server's times are taken one by one)
 //   MEASURE_FILES  =1 lists every script each page loads, with its brotli size and its largest modules
 //                  (from build/client-modules.json, written by the build)
 import { spawn } from "node:child_process";
@@ -25,6 +26,7 @@ const port = Number(process.env.MEASURE_PORT ?? 3290);
 const runs = Math.max(1, Number(process.env.MEASURE_RUNS ?? 40));
 const listFiles = process.env.MEASURE_FILES === "1";
 const only = (process.env.MEASURE_PAGES ?? "").split(",").filter(Boolean);
+const concurrency = Math.max(1, Number(process.env.MEASURE_CONCURRENCY ?? 4));
 const base = `http://localhost:${port}`;
 const dataDir = `/tmp/pasar-measure-${process.pid}`;
 const demoPassword = "pasar-demo-2026";
@@ -204,13 +206,18 @@ interface Row {
   errors: string[];
 }
 
-async function measurePage(spec: PageSpec, ids: DemoIds, context: BrowserContext): Promise<Row> {
+/** The server's answer to a page: its status, its HTML and its response times (requests one at a time). */
+async function serverSide(spec: PageSpec, ids: DemoIds, context: BrowserContext) {
   const url = base + spec.path(ids);
   const cookie = (await context.cookies(base)).map((c) => `${c.name}=${c.value}`).join("; ");
   const first = await fetch(url, { headers: { "accept-language": "id-ID", cookie }, redirect: "manual" });
   const html = Buffer.from(await first.arrayBuffer());
-  const t = await timing(url, cookie);
+  return { status: first.status, html, ...(await timing(url, cookie)) };
+}
 
+/** What the browser loads for a page: its scripts, its API calls and the errors it reports. */
+async function browserSide(spec: PageSpec, ids: DemoIds, context: BrowserContext) {
+  const url = base + spec.path(ids);
   const page = await context.newPage();
   const errors: string[] = [];
   page.on("pageerror", (error) => errors.push(error.message));
@@ -251,17 +258,18 @@ async function measurePage(spec: PageSpec, ids: DemoIds, context: BrowserContext
   const files = [...scripts]
     .map((p) => ({ path: p, brotli: brotliSizeOf(p) }))
     .sort((a, b) => b.brotli - a.brotli);
-  return {
-    spec,
-    status: first.status,
-    ...t,
-    htmlRaw: html.length,
-    htmlGzip: gzipSync(html).length,
-    jsBrotli: files.reduce((sum, f) => sum + f.brotli, 0),
-    files,
-    apiCalls,
-    errors,
+  return { jsBrotli: files.reduce((sum, f) => sum + f.brotli, 0), files, apiCalls, errors };
+}
+
+/** Runs `work` on every item, `width` at a time; the results in the items' order. */
+async function inParallel<T, R>(items: T[], width: number, work: (item: T) => Promise<R>): Promise<R[]> {
+  const results: R[] = new Array(items.length);
+  let next = 0;
+  const worker = async () => {
+    for (let i = next++; i < items.length; i = next++) results[i] = await work(items[i]!);
   };
+  await Promise.all(Array.from({ length: Math.min(width, items.length) }, worker));
+  return results;
 }
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
@@ -276,11 +284,23 @@ try {
     merchant: await signedInContext(browser, "merchant"),
     operator: await signedInContext(browser, "operator"),
   };
-  const rows: Row[] = [];
   const chosen = pages.filter((p) => only.length === 0 || only.some((word) => p.name.includes(word)));
-  for (const spec of chosen)
-    rows.push(await measurePage(spec, ids, spec.signedIn ? contexts[spec.signedIn] : visitor));
+  const contextOf = (spec: PageSpec) => (spec.signedIn ? contexts[spec.signedIn] : visitor);
+  // The server's times with nothing else running; then the pages in the browser a few at a time (what a page
+  // loads does not depend on what else loads meanwhile, and most of a page's time is waiting for quiet).
+  const answers: Awaited<ReturnType<typeof serverSide>>[] = [];
+  for (const spec of chosen) answers.push(await serverSide(spec, ids, contextOf(spec)));
+  const loaded = await inParallel(chosen, concurrency, (spec) => browserSide(spec, ids, contextOf(spec)));
   await browser.close();
+  const rows: Row[] = chosen.map((spec, i) => ({
+    spec,
+    status: answers[i]!.status,
+    p50: answers[i]!.p50,
+    p95: answers[i]!.p95,
+    htmlRaw: answers[i]!.html.length,
+    htmlGzip: gzipSync(answers[i]!.html).length,
+    ...loaded[i]!,
+  }));
 
   const problems: string[] = [];
   console.log(`\nProduction build, PGlite, this machine; ${runs} sequential requests per page:\n`);

@@ -1,5 +1,5 @@
 // The whole test command: static checks, the production build, every page's JavaScript against its budget
-// (scripts/measure.ts), Vitest on PGlite and PostgreSQL
+// (scripts/measure.ts), Vitest (database tests on PostgreSQL, those about the engine on PGlite too)
 // (one suite starts the built server), Playwright in Chromium. Stops at the first failing step and ends with one summary line.
 import { spawn } from "node:child_process";
 import { existsSync, readFileSync, rmSync } from "node:fs";
@@ -36,7 +36,7 @@ const steps: (Step | Step[])[] = [
     env: { MEASURE_RUNS: "3" },
   },
   {
-    name: "vitest (unit once; database tests on PGlite and PostgreSQL)",
+    name: "vitest (database tests on PostgreSQL, those about the engine on PGlite too; the rest once)",
     cmd: bin("vitest"),
     args: ["run", "--reporter=default", "--reporter=json", `--outputFile.json=${vitestReport}`],
   },
