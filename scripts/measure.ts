@@ -6,19 +6,20 @@
 //
 // Usage: npm run build && node scripts/measure.ts   (starts its own server with a fresh database)
 //   MEASURE_PORT   port of that server (default 3290)
-//   MEASURE_RUNS   sequential requests per page for the timings (default 40; the test command uses fewer)
+//   MEASURE_RUNS   sequential requests per page for the timings (default 40)
 //   MEASURE_PAGES  only the pages whose names contain one of these comma-separated words (all by default)
 //   MEASURE_CONCURRENCY  pages loaded in the browser at once (default 4; the server's times are taken one by one)
 //   MEASURE_FILES  =1 lists every script each page loads, with its brotli size and its largest modules
 //                  (from build/client-modules.json, written by the build)
 import { spawn } from "node:child_process";
-import { existsSync, readFileSync, rmSync, statSync } from "node:fs";
+import { existsSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
-import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import { chromium, type Browser, type BrowserContext } from "playwright-core";
 import { chromiumLaunchOptions } from "../tests/setup/chromium.ts";
 import { bundleReportFile, type ChunkReport } from "./bundle-report.ts";
 import { budgetKb, pages, type DemoIds, type PageSpec } from "./page-budgets.ts";
+import { apiToken, demoAccount, demoIds, demoPassword, hydrated, loadPage } from "./page-load.ts";
 import { serverArgs, serverEnvironment } from "./server-command.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
@@ -29,12 +30,6 @@ const only = (process.env.MEASURE_PAGES ?? "").split(",").filter(Boolean);
 const concurrency = Math.max(1, Number(process.env.MEASURE_CONCURRENCY ?? 4));
 const base = `http://localhost:${port}`;
 const dataDir = `/tmp/pasar-measure-${process.pid}`;
-const demoPassword = "pasar-demo-2026";
-const demoAccount = {
-  shopper: "shopper@pasar.test",
-  merchant: "merchant1@pasar.test",
-  operator: "operator@pasar.test",
-} as const;
 
 if (!existsSync(path.join(root, "build/server/index.js"))) {
   console.error("No production build: run `npm run build` first.");
@@ -86,95 +81,6 @@ async function timing(url: string, cookie: string) {
   return { p50: percentile(times, 50), p95: percentile(times, 95) };
 }
 
-/**
- * The size a built file is transferred in to a browser that accepts brotli (every phone browser, over HTTPS): its
- * precompressed `.br`, or the file itself where compressing saves nothing (scripts/precompress.ts).
- */
-function brotliSizeOf(urlPath: string): number {
-  const file = path.join(root, "build/client", urlPath);
-  if (existsSync(`${file}.br`)) return statSync(`${file}.br`).size;
-  if (existsSync(file)) return statSync(file).size;
-  throw new Error(`${urlPath} was loaded but is not in build/client`);
-}
-
-async function trpcQuery<T>(procedure: string, input: unknown, token?: string): Promise<T> {
-  const url = `${base}/trpc/${procedure}?input=${encodeURIComponent(JSON.stringify({ json: input }))}`;
-  const headers = token ? { authorization: token } : undefined;
-  const body = (await (await fetch(url, { headers })).json()) as { result: { data: { json: T } } };
-  return body.result.data.json;
-}
-
-/**
- * A payment attempt of the demo shopper to measure the method screen on: a recharge of the smallest amount by a
- * bank's virtual account (its screen has the most to show), made through the API.
- */
-async function demoAttemptId(token: string): Promise<string> {
-  const form = await trpcQuery<{ min: number; channels: { channel: string }[] }>(
-    "wallet.rechargeForm",
-    undefined,
-    token,
-  );
-  const channel = form.channels.find((c) => c.channel.startsWith("va_")) ?? form.channels[0]!;
-  const response = await fetch(`${base}/trpc/wallet.recharge`, {
-    method: "POST",
-    headers: { "content-type": "application/json", origin: base, authorization: token },
-    body: JSON.stringify({
-      json: {
-        amount: form.min,
-        method: channel.channel,
-        idempotencyKey: `measure-${Date.now()}-${process.pid}`,
-      },
-    }),
-  });
-  return ((await response.json()) as { result: { data: { json: { attemptId: string } } } }).result.data.json
-    .attemptId;
-}
-
-async function demoIds(): Promise<DemoIds> {
-  const products = await trpcQuery<{ items: { id: string }[] }>("listings.list", { limit: 1 });
-  const stores = await trpcQuery<{ items: { id: string }[] }>("stores.list", { limit: 1 });
-  const shopperToken = await apiToken("shopper");
-  const orders = await trpcQuery<{ items: { id: string }[] }>(
-    "orders.list",
-    { tab: "all", limit: 1 },
-    shopperToken,
-  );
-  const merchantToken = await apiToken("merchant");
-  const storeOrders = await trpcQuery<{ items: { id: string }[] }>(
-    "merchantOrders.list",
-    { view: "all", limit: 1 },
-    merchantToken,
-  );
-  const storeChats = await trpcQuery<{ items: { id: string }[] }>("merchantChat.list", {}, merchantToken);
-  return {
-    productId: products.items[0]!.id,
-    storeId: stores.items[0]!.id,
-    orderId: orders.items[0]!.id,
-    merchantOrderId: storeOrders.items[0]!.id,
-    attemptId: await demoAttemptId(shopperToken),
-    conversationId: storeChats.items[0]!.id,
-  };
-}
-
-/** A session token of a demo account, through the API. */
-async function apiToken(who: keyof typeof demoAccount): Promise<string> {
-  const response = await fetch(`${base}/trpc/auth.signIn`, {
-    method: "POST",
-    headers: { "content-type": "application/json", origin: base },
-    body: JSON.stringify({ json: { method: "password", account: demoAccount[who], password: demoPassword } }),
-  });
-  return ((await response.json()) as { result: { data: { json: { token: string } } } }).result.data.json
-    .token;
-}
-
-/** Waits until React has claimed the page's <main> (the scripts start after the first paint). */
-async function hydrated(page: Page) {
-  await page.waitForFunction(() => {
-    const main = document.querySelector("main");
-    return !main || Object.keys(main).some((k) => k.startsWith("__reactProps"));
-  });
-}
-
 /** A browser context signed in as a demo account through the sign-in form, as a person would. */
 async function signedInContext(browser: Browser, who: keyof typeof demoAccount): Promise<BrowserContext> {
   const context = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: "id-ID" });
@@ -215,52 +121,6 @@ async function serverSide(spec: PageSpec, ids: DemoIds, context: BrowserContext)
   return { status: first.status, html, ...(await timing(url, cookie)) };
 }
 
-/** What the browser loads for a page: its scripts, its API calls and the errors it reports. */
-async function browserSide(spec: PageSpec, ids: DemoIds, context: BrowserContext) {
-  const url = base + spec.path(ids);
-  const page = await context.newPage();
-  const errors: string[] = [];
-  page.on("pageerror", (error) => errors.push(error.message));
-  page.on("console", (message) => {
-    // The page's own status (a 404 page) is not an error of the page.
-    if (message.type() === "error" && message.location().url !== url) errors.push(message.text());
-  });
-  const scripts = new Set<string>();
-  let apiCalls = 0;
-  let pending = 0;
-  let lastActivity = performance.now();
-  // The chat's live stream stays open as long as the page: never "finished", so not waited for.
-  const waitedFor = (r: { url(): string }) => !r.url().includes("/chat/stream");
-  const settle = (r: { url(): string }) => {
-    if (!waitedFor(r)) return;
-    pending--;
-    lastActivity = performance.now();
-  };
-  page.on("request", (r) => {
-    if (!waitedFor(r)) return;
-    pending++;
-    lastActivity = performance.now();
-  });
-  page.on("requestfinished", settle);
-  page.on("requestfailed", settle);
-  page.on("response", (r) => {
-    const u = new URL(r.url());
-    if (u.origin !== base) return;
-    if (u.pathname.endsWith(".js")) scripts.add(u.pathname);
-    if (u.pathname.startsWith("/trpc/")) apiCalls++;
-  });
-  await page.goto(url, { waitUntil: "load" });
-  // Hydrated (React claimed <main>), then no request for half a second: what the page does on its own
-  // once shown (recording a visit, loading the API client) is counted even on a busy machine.
-  await hydrated(page);
-  while (pending > 0 || performance.now() - lastActivity < 500) await page.waitForTimeout(100);
-  await page.close();
-  const files = [...scripts]
-    .map((p) => ({ path: p, brotli: brotliSizeOf(p) }))
-    .sort((a, b) => b.brotli - a.brotli);
-  return { jsBrotli: files.reduce((sum, f) => sum + f.brotli, 0), files, apiCalls, errors };
-}
-
 /** Runs `work` on every item, `width` at a time; the results in the items' order. */
 async function inParallel<T, R>(items: T[], width: number, work: (item: T) => Promise<R>): Promise<R[]> {
   const results: R[] = new Array(items.length);
@@ -276,7 +136,10 @@ const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
 try {
   await waitReady();
-  const ids = await demoIds();
+  const ids = await demoIds(base, {
+    shopper: await apiToken(base, "shopper"),
+    merchant: await apiToken(base, "merchant"),
+  });
   const browser = await chromium.launch(chromiumLaunchOptions);
   const visitor = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: "id-ID" });
   const contexts = {
@@ -290,7 +153,12 @@ try {
   // loads does not depend on what else loads meanwhile, and most of a page's time is waiting for quiet).
   const answers: Awaited<ReturnType<typeof serverSide>>[] = [];
   for (const spec of chosen) answers.push(await serverSide(spec, ids, contextOf(spec)));
-  const loaded = await inParallel(chosen, concurrency, (spec) => browserSide(spec, ids, contextOf(spec)));
+  const loaded = await inParallel(chosen, concurrency, async (spec) => {
+    const page = await contextOf(spec).newPage();
+    const result = await loadPage(page, base, base + spec.path(ids));
+    await page.close();
+    return result;
+  });
   await browser.close();
   const rows: Row[] = chosen.map((spec, i) => ({
     spec,

@@ -1,5 +1,5 @@
-// The pages `npm run measure` loads, one per route of web/routes.ts, each with its budget of gzipped
-// JavaScript. scripts/page-budgets.test.ts fails when a route of web/routes.ts has no row here, so a new
+// The pages `npm run measure` loads and the browser tests hold to their budgets (tests/e2e/shop/budgets.spec.ts),
+// one per route of web/routes.ts, each with its budget of JavaScript (brotli). scripts/page-budgets.test.ts fails when a route of web/routes.ts has no row here, so a new
 // page cannot escape the budget.
 
 /**

@@ -1,6 +1,6 @@
-// The whole test command: static checks, the production build, every page's JavaScript against its budget
-// (scripts/measure.ts), Vitest (database tests on PostgreSQL, those about the engine on PGlite too)
-// (one suite starts the built server), Playwright in Chromium. Stops at the first failing step and ends with one summary line.
+// The whole test command: static checks, the production build, Vitest (database tests on PostgreSQL, those about
+// the engine on PGlite too; one suite starts the built server), Playwright in Chromium (which also holds every
+// page to its JavaScript budget, tests/e2e/shop/budgets.spec.ts). Stops at the first failing step and ends with one summary line.
 import { spawn } from "node:child_process";
 import { existsSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
@@ -28,13 +28,6 @@ const steps: (Step | Step[])[] = [
     { name: "locales", cmd: process.execPath, args: ["scripts/i18n-check.ts"] },
   ],
   { name: "build", cmd: "npm", args: ["run", "-s", "build"] },
-  // Every page within its JavaScript budget (a few timed requests per page: the figures are not the point here).
-  {
-    name: "measure (JavaScript budgets)",
-    cmd: process.execPath,
-    args: ["scripts/measure.ts"],
-    env: { MEASURE_RUNS: "3" },
-  },
   {
     name: "vitest (database tests on PostgreSQL, those about the engine on PGlite too; the rest once)",
     cmd: bin("vitest"),
