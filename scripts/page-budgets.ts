@@ -42,7 +42,7 @@ export interface DemoIds {
   /** One of the demo shopper's orders, and its store's (the first demo merchant's) order. */
   orderId: string;
   merchantOrderId: string;
-  /** A payment attempt of the demo shopper (a recharge waiting to be paid by a virtual account). */
+  /** A payment attempt of the demo shopper: the one the seed opened for its unpaid order (a BCA virtual account). */
   attemptId: string;
   /** The demo shopper's conversation with the first demo store. */
   conversationId: string;
