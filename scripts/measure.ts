@@ -19,7 +19,7 @@ import { chromium, type Browser, type BrowserContext } from "playwright-core";
 import { chromiumLaunchOptions } from "../tests/setup/chromium.ts";
 import { bundleReportFile, type ChunkReport } from "./bundle-report.ts";
 import { budgetKb, pages, type DemoIds, type PageSpec } from "./page-budgets.ts";
-import { apiToken, demoAccount, demoIds, demoPassword, hydrated, loadPage } from "./page-load.ts";
+import { apiToken, demoAccount, demoIds, demoPassword, hydrated, inParallel, loadPage } from "./page-load.ts";
 import { serverArgs, serverEnvironment } from "./server-command.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
@@ -119,17 +119,6 @@ async function serverSide(spec: PageSpec, ids: DemoIds, context: BrowserContext)
   const first = await fetch(url, { headers: { "accept-language": "id-ID", cookie }, redirect: "manual" });
   const html = Buffer.from(await first.arrayBuffer());
   return { status: first.status, html, ...(await timing(url, cookie)) };
-}
-
-/** Runs `work` on every item, `width` at a time; the results in the items' order. */
-async function inParallel<T, R>(items: T[], width: number, work: (item: T) => Promise<R>): Promise<R[]> {
-  const results: R[] = new Array(items.length);
-  let next = 0;
-  const worker = async () => {
-    for (let i = next++; i < items.length; i = next++) results[i] = await work(items[i]!);
-  };
-  await Promise.all(Array.from({ length: Math.min(width, items.length) }, worker));
-  return results;
 }
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;

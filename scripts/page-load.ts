@@ -141,3 +141,18 @@ export async function loadPage(page: Page, base: string, url: string) {
     .sort((a, b) => b.brotli - a.brotli);
   return { jsBrotli: files.reduce((sum, f) => sum + f.brotli, 0), files, apiCalls, errors };
 }
+
+/** Runs `work` on every item, `width` at a time; the results in the items' order. */
+export async function inParallel<T, R>(
+  items: T[],
+  width: number,
+  work: (item: T) => Promise<R>,
+): Promise<R[]> {
+  const results: R[] = new Array(items.length);
+  let next = 0;
+  const worker = async () => {
+    for (let i = next++; i < items.length; i = next++) results[i] = await work(items[i]!);
+  };
+  await Promise.all(Array.from({ length: Math.min(width, items.length) }, worker));
+  return results;
+}
