@@ -73,17 +73,17 @@ async function drawn(storage: Storage, p: DemoPicture): Promise<boolean> {
 }
 
 /**
- * Draws every demo picture whose files are missing, products' gallery fronts first (the home page's cards),
- * a few at a time; answers how many it drew.
+ * Draws every demo picture whose files are missing, what the home page shows first (the categories' icons, the
+ * stores' logos, the products' gallery fronts), a few at a time; answers how many it drew.
  */
 export async function drawDemoPictures(storage: Storage, size: number): Promise<number> {
   const all = demoPictures(size);
   // Each file once: a drawing that appears twice (two products with the same art) is one picture.
   const byKey = new Map<string, DemoPicture>();
   for (const p of [
-    ...all.products.map((views) => views[0]!),
     ...all.icons,
     ...all.logos,
+    ...all.products.map((views) => views[0]!),
     ...all.products.flatMap((views) => views.slice(1)),
     ...all.colours.flat(),
   ])
