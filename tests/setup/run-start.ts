@@ -57,10 +57,15 @@ export async function runStart(
   });
   if (child.pid) onStart?.(child.pid);
   let output = "";
+  // Whole lines only: a chunk of output can end in the middle of one.
+  let partial = "";
   const take = (d: Buffer) => {
     const text = d.toString();
-    if (onLine) for (const line of text.split("\n")) onLine(line);
     output += text;
+    if (!onLine) return;
+    const lines = (partial + text).split("\n");
+    partial = lines.pop()!;
+    for (const line of lines) onLine(line);
   };
   child.stdout.on("data", take);
   child.stderr.on("data", take);
