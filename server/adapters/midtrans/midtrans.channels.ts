@@ -156,6 +156,13 @@ export function actionOf(
   }
 }
 
+/** Midtrans' `custom_expiry` of an attempt asked for `at` that the shop gives up on `expiresAt`. */
+function expiryWindow(at: Date, expiresAt: Date) {
+  const minutes = Math.max(1, Math.ceil((expiresAt.getTime() - at.getTime()) / 60_000));
+  const start = new Date(expiresAt.getTime() - minutes * 60_000);
+  return { order_time: `${jakartaTime(start)} +0700`, expiry_duration: minutes, unit: "minute" as const };
+}
+
 /** The charge body of an attempt. */
 export function chargeOf(input: CreatePaymentInput, channel: MidtransChannel): ChargeRequest {
   const at = now();
@@ -175,13 +182,11 @@ export function chargeOf(input: CreatePaymentInput, channel: MidtransChannel): C
         name: (input.description || input.attemptId).slice(0, 50),
       },
     ],
-    // Midtrans closes the payment when the shop gives up on it (a minute early rather than late), so a
-    // shopper cannot pay an attempt the shop has already expired.
-    custom_expiry: {
-      order_time: `${jakartaTime(at)} +0700`,
-      expiry_duration: Math.max(1, Math.floor((input.expiresAt.getTime() - at.getTime()) / 60_000)),
-      unit: "minute" as const,
-    },
+    // Midtrans closes the payment when the shop gives up on it, so a shopper cannot pay an attempt the shop
+    // has already expired. Its window is whole minutes from `order_time`: counted back from the shop's
+    // deadline (so it starts up to a minute before now), it ends on the deadline's second whenever the attempt is asked
+    // for, so an attempt reopened for the same payment keeps the very same deadline.
+    custom_expiry: expiryWindow(at, input.expiresAt),
   };
   switch (channel) {
     case "qris":

@@ -265,9 +265,13 @@ describe("the documented answers, verbatim", () => {
     ],
     ["ovo", "charge-response-ovo.json", { type: "push", phone: "08111111111" }],
   ] as const)("%s: sends a valid charge and reads %s", async (channel, file, action) => {
-    advance(0); // one moment for the test and the adapter, so the expiry is exactly an hour
+    advance(0); // one moment for the test and the adapter
     const documented = fixture(file);
-    const input = attempt(channel, { amount: Number(String(documented.gross_amount).split(".")[0]) });
+    const input = attempt(channel, {
+      amount: Number(String(documented.gross_amount).split(".")[0]),
+      // A deadline between two whole minutes and seconds from now, as a reopened attempt's is.
+      expiresAt: new Date(now().getTime() + 59 * 60_000 + 29_750),
+    });
     const { gateway: stub, requests } = stubbed(() => ({
       body: { ...documented, order_id: input.attemptId },
     }));
@@ -302,12 +306,14 @@ describe("the documented answers, verbatim", () => {
     if (channel === "ovo") {
       expect(charge.custom_expiry).toBeUndefined();
     } else {
-      const wib = new Date(now().getTime() + 7 * 3600_000).toISOString().slice(0, 16).replace("T", " ");
-      expect(charge.custom_expiry).toEqual({
-        order_time: expect.stringMatching(new RegExp(`^${wib}:\\d{2} \\+0700$`)),
-        expiry_duration: 60,
-        unit: "minute",
-      });
+      // The window ends on the shop's deadline, to the second (its start is up to a minute before now).
+      const { order_time = "", expiry_duration, unit } = charge.custom_expiry!;
+      expect(unit).toBe("minute");
+      expect(order_time).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2} \+0700$/);
+      const start = Date.parse(`${order_time.slice(0, 10)}T${order_time.slice(11, 19)}+07:00`);
+      expect(start).toBeLessThanOrEqual(now().getTime());
+      expect(start).toBeGreaterThan(now().getTime() - 61_000);
+      expect(start + expiry_duration * 60_000).toBe(Math.floor(input.expiresAt.getTime() / 1000) * 1000);
     }
   });
 
@@ -358,7 +364,8 @@ describe("every channel against the simulator", () => {
   it.each(midtransChannels)(
     "%s: opens a payment, answers the same one when asked again, and reads it paid",
     async (channel) => {
-      const input = attempt(channel);
+      // A deadline between two whole minutes from now, as a reopened attempt's is.
+      const input = attempt(channel, { expiresAt: new Date(now().getTime() + 59 * 60_000 + 29_750) });
       const payment = await gateway.createPayment(input);
       expect(payment.status).toBe("pending");
       const action = payment.action;
@@ -409,12 +416,12 @@ describe("every channel against the simulator", () => {
           expect(action).toEqual({ type: "push", phone: "081234567890" });
           break;
       }
-      // Midtrans closes the payment with the shop (custom_expiry in whole minutes, never later); OVO's
-      // own 65 seconds are shorter.
+      // Midtrans closes the payment with the shop, on its deadline's second (never later); OVO's own 65
+      // seconds are shorter.
       const early = input.expiresAt.getTime() - payment.expiresAt.getTime();
       if (channel === "ovo") expect(early).toBeGreaterThan(50 * 60_000);
       else expect(early).toBeGreaterThanOrEqual(0);
-      expect(early).toBeLessThan(channel === "ovo" ? 60 * 60_000 : 61_000);
+      expect(early).toBeLessThan(channel === "ovo" ? 60 * 60_000 : 1000);
 
       // Asked again: the Idempotency-Key answers the first charge again (Permata and Indomaret take no
       // key, so there Midtrans says 406 and the status API answers).
