@@ -13,6 +13,11 @@ const include = [
 ];
 // One migrated and one seeded database per run and database, which each test file copies.
 const globalSetup = ["tests/setup/db-snapshots.ts"];
+/**
+ * The database projects share a worker's modules between its test files (importing the server anew for each file
+ * was a sixth of the run); tests/setup/shared-worker.ts puts back what a file may change of them.
+ */
+const shared = { isolate: false, setupFiles: ["tests/setup/shared-worker.ts"] };
 
 /**
  * The test files that use a database: those that import, directly or through other helpers of tests/setup/, the
@@ -92,11 +97,17 @@ export default defineConfig({
       // Files with a database: on the real PostgreSQL server, and those about the engine on embedded PGlite too.
       {
         extends: true,
-        test: { name: "pglite", include: pgliteFiles, globalSetup, env: { TEST_DB: "pglite" } },
+        test: { name: "pglite", include: pgliteFiles, globalSetup, ...shared, env: { TEST_DB: "pglite" } },
       },
       {
         extends: true,
-        test: { name: "postgres", include: databaseFiles, globalSetup, env: { TEST_DB: "postgres" } },
+        test: {
+          name: "postgres",
+          include: databaseFiles,
+          globalSetup,
+          ...shared,
+          env: { TEST_DB: "postgres" },
+        },
       },
     ],
   },

@@ -14,6 +14,11 @@ export function setClock(clock: () => Date): () => void {
   };
 }
 
+/** Puts back the real clock (tests only: the test set-up does it after each test file). */
+export function resetClock(): void {
+  current = () => new Date();
+}
+
 /** An hour in milliseconds. */
 export const hour = 60 * 60 * 1000;
 
