@@ -29,9 +29,18 @@ describe("the README's start command", () => {
       const first = await runStart(copy, (pid) => (startedGroup = pid));
       try {
         const output = first.output();
-        expect(output).toMatch(/Demo shop seeded in \d+ s: sign in as shopper@pasar\.test/);
-        // A production start without PUBLIC_URL says it is a local shop.
-        expect(output).toMatch(/WARNING: PUBLIC_URL is not set: this is a LOCAL shop/);
+        // Seeding says what it is doing, step by step, then how long it took.
+        expect(output).toMatch(/Seeding the demo shop \(1\/2\): writing the catalogue/);
+        expect(output).toMatch(/Seeding the demo shop \(2\/2\): placing the demo orders/);
+        expect(output).toMatch(
+          /Demo shop seeded in \d+ s: sign in as shopper@pasar\.test.*Its pictures are drawn in the background/,
+        );
+        // A production start without PUBLIC_URL says loudly that it took a local address and what that means;
+        // with no channel for codes, where they go instead.
+        expect(output).toMatch(/WARNING: PUBLIC_URL is not set: this is a LOCAL shop at http:\/\/localhost/);
+        expect(output).toMatch(
+          /Codes by email and SMS are not sent .*\/dev\/outbox \(opens on this machine only\)/,
+        );
         expect(output).toMatch(/local outbox, http:\/\/localhost:3000\/dev\/outbox/);
 
         const home = await fetch("http://localhost:3000/h5");
@@ -43,6 +52,29 @@ describe("the README's start command", () => {
         expect(/Rp\s?\d{1,3}(\.\d{3})+/.test(html), "a price in Rupiah").toBe(true);
         // The outbox page opens for this machine.
         expect((await fetch("http://127.0.0.1:3000/dev/outbox")).status).toBe(200);
+        // The shop answered before its pictures were drawn; the job draws them in a moment.
+        const picture = html.match(/\/uploads\/products\/[0-9a-f]+(-\d+)?\.webp/)?.[0];
+        expect(picture, "a product picture on the home page").toBeDefined();
+        for (let i = 0; ; i++) {
+          const res = await fetch(`http://127.0.0.1:3000${picture}`);
+          if (res.ok) {
+            expect(res.headers.get("content-type")).toBe("image/webp");
+            break;
+          }
+          expect(i, "the demo pictures were not drawn within 60 s").toBeLessThan(240);
+          await new Promise((r) => setTimeout(r, 250));
+        }
+        // The published demo account signs in; idle connections outlive a load balancer's 60 s, so none is
+        // closed as it is reused.
+        const signedIn = await fetch("http://127.0.0.1:3000/trpc/auth.signIn", {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify({
+            json: { method: "password", account: "shopper@pasar.test", password: "pasar-demo-2026" },
+          }),
+        });
+        expect(signedIn.status).toBe(200);
+        expect(signedIn.headers.get("keep-alive")).toBe("timeout=65");
       } finally {
         await first.stop();
       }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { appRouter } from "../api/app-router.ts";
-import { createSeededDatabase, type TestDatabase } from "../../tests/setup/test-db.ts";
+import { createSeededDatabase, testDbKind, type TestDatabase } from "../../tests/setup/test-db.ts";
 import { createTestApp } from "../../tests/setup/test-app.ts";
 import { demoAccounts, demoPassword } from "../seed/seed.ts";
 import en from "#common/i18n/messages/en.json" with { type: "json" };
@@ -194,102 +194,112 @@ describe("every procedure and header refuses hostile input with a clear answer, 
     expect(faults).toEqual([]);
   });
 
-  it("malformed request bodies and query strings", async () => {
-    const bodies = [
-      "",
-      "{",
-      "null",
-      "[]",
-      '"x"',
-      "1e999999",
-      '{"json":',
-      '{"json":{},"meta":{"values":{"":["map"]}}}',
-      '{"json":{"id":"x"},"meta":{"values":{"id":["bigint"]}}}',
-      '{"json":{"id":"x"},"meta":{"values":{"id":["Date"]}}}',
-      '{"json":{"id":"x"},"meta":{"values":{"id":[["custom","nope"]]}}}',
-      '{"json":{"a":1},"meta":{"values":{"__proto__":["undefined"]}}}',
-      '{"json":{"a":1},"meta":{"referentialEqualities":{"a":["b.c.d"]}}}',
-      '{"json":{"a":1},"meta":{"values":"x"}}',
-      "\u0000",
-      "%",
-    ];
-    const faults: string[] = [];
-    for (const { path, type } of procedures) {
-      for (const body of bodies) {
-        for (const headers of [{}, { authorization: token }] as Record<string, string>[]) {
-          const res = await call(path, type, body, headers);
-          const f = fault(res, await res.text(), `${path} body=${body}`);
+  // Refused before any value reaches the database (the body is not JSON, the input does not parse): the same on
+  // either engine, so on PostgreSQL only (the values that reach SQL, above, run on both).
+  it.runIf(testDbKind === "postgres")(
+    "malformed request bodies and query strings",
+    async () => {
+      const bodies = [
+        "",
+        "{",
+        "null",
+        "[]",
+        '"x"',
+        "1e999999",
+        '{"json":',
+        '{"json":{},"meta":{"values":{"":["map"]}}}',
+        '{"json":{"id":"x"},"meta":{"values":{"id":["bigint"]}}}',
+        '{"json":{"id":"x"},"meta":{"values":{"id":["Date"]}}}',
+        '{"json":{"id":"x"},"meta":{"values":{"id":[["custom","nope"]]}}}',
+        '{"json":{"a":1},"meta":{"values":{"__proto__":["undefined"]}}}',
+        '{"json":{"a":1},"meta":{"referentialEqualities":{"a":["b.c.d"]}}}',
+        '{"json":{"a":1},"meta":{"values":"x"}}',
+        "\u0000",
+        "%",
+      ];
+      const faults: string[] = [];
+      for (const { path, type } of procedures) {
+        for (const body of bodies) {
+          for (const headers of [{}, { authorization: token }] as Record<string, string>[]) {
+            const res = await call(path, type, body, headers);
+            const f = fault(res, await res.text(), `${path} body=${body}`);
+            if (f) faults.push(f);
+          }
+        }
+        // Batches with odd shapes.
+        for (const query of [
+          "?batch=1",
+          "?batch=1&input=%7B",
+          "?batch=1&input=%7B%220%22%3A1%7D",
+          "?batch=x&input=%",
+        ]) {
+          const url = `http://localhost/trpc/${path},${path}${query}`;
+          const res =
+            type === "query"
+              ? await app.fetch(new Request(url))
+              : await app.fetch(
+                  new Request(url, {
+                    method: "POST",
+                    headers: { "content-type": "application/json" },
+                    body: "{",
+                  }),
+                );
+          const f = fault(res, await res.text(), `${path} ${query}`);
           if (f) faults.push(f);
         }
       }
-      // Batches with odd shapes.
-      for (const query of [
-        "?batch=1",
-        "?batch=1&input=%7B",
-        "?batch=1&input=%7B%220%22%3A1%7D",
-        "?batch=x&input=%",
-      ]) {
-        const url = `http://localhost/trpc/${path},${path}${query}`;
-        const res =
-          type === "query"
-            ? await app.fetch(new Request(url))
-            : await app.fetch(
-                new Request(url, {
-                  method: "POST",
-                  headers: { "content-type": "application/json" },
-                  body: "{",
-                }),
-              );
-        const f = fault(res, await res.text(), `${path} ${query}`);
-        if (f) faults.push(f);
-      }
-    }
-    expect(faults).toEqual([]);
-    // Every procedure (about 190) several times over: longer than one test's default on a busy machine.
-  }, 120_000);
+      expect(faults).toEqual([]);
+      // Every procedure (about 190) several times over: longer than one test's default on a busy machine.
+    },
+    120_000,
+  );
 
-  it("hostile headers and cookies on every procedure and on pages", async () => {
-    const headerSets: Record<string, string>[] = [
-      { cookie: "pasar_session=%" },
-      { cookie: "pasar_session=%E0%A4%A" },
-      { cookie: "pasar_session=%00" },
-      { cookie: `pasar_session=${"a".repeat(8000)}` },
-      { cookie: "pasar_session==; =; ;;; pasar_session" },
-      { cookie: "pasar_lang=%; pasar_session=%ZZ" },
-      { authorization: "%" },
-      { authorization: "Bearer " },
-      { authorization: "Bearer \u00ff\u00fe" },
-      { authorization: "x".repeat(8000) },
-      { authorization: "Bearer %E0%A4%A" },
-      { lang: "%" },
-      { lang: "__proto__" },
-      { lang: "constructor" },
-      { lang: "x".repeat(5000) },
-      { "accept-language": "%;q=NaN, *;q=-1, zz-ZZ;q=1e999" },
-      { "user-agent": "x".repeat(8000) },
-      { "x-forwarded-for": "%, ::ffff:999.1.1.1, , not-an-ip" },
-      { origin: "%" },
-      { origin: "null" },
-      { "sec-fetch-site": "%" },
-      { "content-type": "text/plain" },
-      { "content-type": "multipart/form-data; boundary=" },
-      { "content-type": "multipart/form-data" },
-    ];
-    const faults: string[] = [];
-    for (const headers of headerSets) {
-      for (const { path, type } of procedures) {
-        const res = await call(path, type, type === "query" ? undefined : "{}", headers);
-        const f = fault(res, await res.text(), `${path} ${JSON.stringify(headers).slice(0, 80)}`);
-        if (f) faults.push(f);
+  // Headers are read before the database is (a session cookie is hashed first): on PostgreSQL only, as above.
+  it.runIf(testDbKind === "postgres")(
+    "hostile headers and cookies on every procedure and on pages",
+    async () => {
+      const headerSets: Record<string, string>[] = [
+        { cookie: "pasar_session=%" },
+        { cookie: "pasar_session=%E0%A4%A" },
+        { cookie: "pasar_session=%00" },
+        { cookie: `pasar_session=${"a".repeat(8000)}` },
+        { cookie: "pasar_session==; =; ;;; pasar_session" },
+        { cookie: "pasar_lang=%; pasar_session=%ZZ" },
+        { authorization: "%" },
+        { authorization: "Bearer " },
+        { authorization: "Bearer \u00ff\u00fe" },
+        { authorization: "x".repeat(8000) },
+        { authorization: "Bearer %E0%A4%A" },
+        { lang: "%" },
+        { lang: "__proto__" },
+        { lang: "constructor" },
+        { lang: "x".repeat(5000) },
+        { "accept-language": "%;q=NaN, *;q=-1, zz-ZZ;q=1e999" },
+        { "user-agent": "x".repeat(8000) },
+        { "x-forwarded-for": "%, ::ffff:999.1.1.1, , not-an-ip" },
+        { origin: "%" },
+        { origin: "null" },
+        { "sec-fetch-site": "%" },
+        { "content-type": "text/plain" },
+        { "content-type": "multipart/form-data; boundary=" },
+        { "content-type": "multipart/form-data" },
+      ];
+      const faults: string[] = [];
+      for (const headers of headerSets) {
+        for (const { path, type } of procedures) {
+          const res = await call(path, type, type === "query" ? undefined : "{}", headers);
+          const f = fault(res, await res.text(), `${path} ${JSON.stringify(headers).slice(0, 80)}`);
+          if (f) faults.push(f);
+        }
+        for (const page of ["/h5", "/en/h5/products/prd_x", "/readyz", "/healthz"]) {
+          const res = await app.fetch(new Request(`http://localhost${page}`, { headers }));
+          const f = fault(res, await res.text(), `${page} ${JSON.stringify(headers).slice(0, 80)}`);
+          if (f) faults.push(f);
+        }
       }
-      for (const page of ["/h5", "/en/h5/products/prd_x", "/readyz", "/healthz"]) {
-        const res = await app.fetch(new Request(`http://localhost${page}`, { headers }));
-        const f = fault(res, await res.text(), `${page} ${JSON.stringify(headers).slice(0, 80)}`);
-        if (f) faults.push(f);
-      }
-    }
-    expect(faults).toEqual([]);
-  });
+      expect(faults).toEqual([]);
+    },
+  );
 
   it("answers a refusal with a translated message", async () => {
     const cases: [string, string][] = [
