@@ -52,6 +52,74 @@ export function percentToBasisPoints(typed: string): number | undefined {
   return Number(match[1]) * 100 + Number((match[2] ?? "").padEnd(2, "0"));
 }
 
+/** A line a discount is spread over: its id (ties go by it) and what the discount applies to on it. */
+export interface AllocationLine<Id extends string = string> {
+  id: Id;
+  base: number;
+}
+
+/**
+ * Spreads `amount` (a discount, a subsidy) over `lines` in proportion to their bases, in whole Rupiah: each
+ * line gets the floor of its exact share, and the rupiah left over go one each to the lines with the largest
+ * remainders (ties by id, ascending), so the shares add up to `amount` exactly, the result never depends on
+ * the order the lines come in, and no share exceeds its base (nor goes below zero). Exact integer arithmetic
+ * (BigInt). Amounts and bases are whole and ≥ 0, and `amount` is at most the sum of the bases (the caller caps
+ * a discount at what it applies to). The shares are stored with the order: a refund reads them, never
+ * spreads again.
+ */
+export function allocate<Id extends string>(
+  amount: number,
+  lines: readonly AllocationLine<Id>[],
+): Map<Id, number> {
+  const wholeRupiah = (n: number) => Number.isSafeInteger(n) && n >= 0;
+  if (!wholeRupiah(amount) || !lines.every((line) => wholeRupiah(line.base)))
+    throw new RangeError("allocate: amounts and bases are whole rupiah, not below zero");
+  const whole = lines.reduce((sum, line) => sum + BigInt(line.base), 0n);
+  const spread = BigInt(amount);
+  if (spread > whole) throw new RangeError(`allocate: ${amount} is more than the ${whole} it applies to`);
+  const shares = new Map<Id, number>();
+  if (spread === 0n) {
+    for (const line of lines) shares.set(line.id, 0);
+    return shares;
+  }
+  const parts = lines.map((line) => {
+    const exact = spread * BigInt(line.base);
+    return { id: line.id, floor: exact / whole, remainder: exact % whole };
+  });
+  let left = spread - parts.reduce((sum, p) => sum + p.floor, 0n);
+  const byRemainder = [...parts].sort((a, b) =>
+    a.remainder === b.remainder
+      ? a.id < b.id
+        ? -1
+        : a.id > b.id
+          ? 1
+          : 0
+      : a.remainder > b.remainder
+        ? -1
+        : 1,
+  );
+  for (const part of byRemainder) {
+    if (left === 0n) break;
+    part.floor += 1n;
+    left -= 1n;
+  }
+  for (const part of parts) shares.set(part.id, Number(part.floor));
+  return shares;
+}
+
+/**
+ * What `returned` of a line's `units` give back of `paid` (what was paid for the whole line), when `before` of
+ * them were given back already: cumulative floors, `floor(paid × (before + returned) / units) − floor(paid ×
+ * before / units)`, so however the units come back, one at a time or all at once, together they give back
+ * `paid` exactly, never a rupiah more or less.
+ */
+export function returnedShare(paid: number, units: number, before: number, returned: number): number {
+  if (!Number.isSafeInteger(units) || units <= 0 || before < 0 || returned < 0 || before + returned > units)
+    throw new RangeError(`returnedShare: ${returned} more of ${units} units after ${before}`);
+  const upTo = (count: number) => (BigInt(paid) * BigInt(count)) / BigInt(units);
+  return Number(upTo(before + returned) - upTo(before));
+}
+
 /** Whole percent saved when `price` is below `usual`, else 0. */
 export function discountPercent(price: number, usual: number): number {
   if (usual <= 0 || price >= usual) return 0;
