@@ -58,6 +58,12 @@ export interface AllocationLine<Id extends string = string> {
   base: number;
 }
 
+/** Whole rupiah (or whole units), not below zero, exactly representable. */
+const isWhole = (n: number) => Number.isSafeInteger(n) && n >= 0;
+
+/** Ascending order of two strings or bigints. */
+const ascending = <T extends string | bigint>(x: T, y: T) => (x < y ? -1 : x > y ? 1 : 0);
+
 /**
  * Spreads `amount` (a discount, a subsidy) over `lines` in proportion to their bases, in whole Rupiah: each
  * line gets the floor of its exact share, and the rupiah left over go one each to the lines with the largest
@@ -71,40 +77,21 @@ export function allocate<Id extends string>(
   amount: number,
   lines: readonly AllocationLine<Id>[],
 ): Map<Id, number> {
-  const wholeRupiah = (n: number) => Number.isSafeInteger(n) && n >= 0;
-  if (!wholeRupiah(amount) || !lines.every((line) => wholeRupiah(line.base)))
+  if (!isWhole(amount) || !lines.every((line) => isWhole(line.base)))
     throw new RangeError("allocate: amounts and bases are whole rupiah, not below zero");
   const whole = lines.reduce((sum, line) => sum + BigInt(line.base), 0n);
   const spread = BigInt(amount);
   if (spread > whole) throw new RangeError(`allocate: ${amount} is more than the ${whole} it applies to`);
-  const shares = new Map<Id, number>();
-  if (spread === 0n) {
-    for (const line of lines) shares.set(line.id, 0);
-    return shares;
-  }
+  // Nothing to spread (also over lines worth nothing, which have no proportion).
+  if (spread === 0n) return new Map(lines.map((line) => [line.id, 0]));
   const parts = lines.map((line) => {
     const exact = spread * BigInt(line.base);
-    return { id: line.id, floor: exact / whole, remainder: exact % whole };
+    return { id: line.id, share: exact / whole, remainder: exact % whole };
   });
-  let left = spread - parts.reduce((sum, p) => sum + p.floor, 0n);
-  const byRemainder = [...parts].sort((a, b) =>
-    a.remainder === b.remainder
-      ? a.id < b.id
-        ? -1
-        : a.id > b.id
-          ? 1
-          : 0
-      : a.remainder > b.remainder
-        ? -1
-        : 1,
-  );
-  for (const part of byRemainder) {
-    if (left === 0n) break;
-    part.floor += 1n;
-    left -= 1n;
-  }
-  for (const part of parts) shares.set(part.id, Number(part.floor));
-  return shares;
+  const left = spread - parts.reduce((sum, p) => sum + p.share, 0n);
+  const byRemainder = parts.toSorted((a, b) => ascending(b.remainder, a.remainder) || ascending(a.id, b.id));
+  for (const part of byRemainder.slice(0, Number(left))) part.share += 1n;
+  return new Map(parts.map((part) => [part.id, Number(part.share)]));
 }
 
 /**
@@ -114,8 +101,8 @@ export function allocate<Id extends string>(
  * `paid` exactly, never a rupiah more or less.
  */
 export function returnedShare(paid: number, units: number, before: number, returned: number): number {
-  if (!Number.isSafeInteger(units) || units <= 0 || before < 0 || returned < 0 || before + returned > units)
-    throw new RangeError(`returnedShare: ${returned} more of ${units} units after ${before}`);
+  if (![paid, units, before, returned].every(isWhole) || units === 0 || before + returned > units)
+    throw new RangeError(`returnedShare: ${returned} more of ${units} units after ${before}, of Rp ${paid}`);
   const upTo = (count: number) => (BigInt(paid) * BigInt(count)) / BigInt(units);
   return Number(upTo(before + returned) - upTo(before));
 }

@@ -1,5 +1,6 @@
 /** The one clock. Tests move time with `setClock`; everything else reads `now()`. */
-let current: () => Date = () => new Date();
+const realClock = () => new Date();
+let current: () => Date = realClock;
 
 export function now(): Date {
   return current();
@@ -16,7 +17,7 @@ export function setClock(clock: () => Date): () => void {
 
 /** Puts back the real clock (tests only: the test set-up does it after each test file). */
 export function resetClock(): void {
-  current = () => new Date();
+  current = realClock;
 }
 
 /** An hour in milliseconds. */

@@ -11,6 +11,11 @@ import { demoPictures, drawDemoPictures } from "./pictures.ts";
 import { drawPicturesJob } from "../flows/demo-pictures.ts";
 
 let database: TestDatabase;
+/**
+ * A seed that leaves its pictures to their job, for the tests that are not about them: drawing them is proven by
+ * the first test and the job's, and costs seconds.
+ */
+const later = { imageSize: 32, pictures: "later" } as const;
 beforeEach(async () => {
   database = await createTestDatabase();
 });
@@ -65,9 +70,7 @@ describe("the first-start seed", () => {
   it.runIf(testDbKind === "postgres")(
     "on a first start, writes the shop at once and leaves its pictures to a job, which draws each once",
     async () => {
-      expect(
-        await seedDemoData(database.db, database.storage, silentLog, { imageSize: 32, pictures: "later" }),
-      ).toBe(true);
+      expect(await seedDemoData(database.db, database.storage, silentLog, later)).toBe(true);
       const files = await firstProductPicture();
       for (const file of files) expect(await database.storage.read(file), file).toBeUndefined();
       const jobs = (await database.db.execute(
@@ -86,9 +89,7 @@ describe("the first-start seed", () => {
     },
   );
 
-  // The pictures are left to their job here and below: drawing them is proven above, and costs seconds.
   it("seeds once when two starts race, and never over an existing shop", async () => {
-    const later = { imageSize: 32, pictures: "later" } as const;
     const results = await Promise.all([
       seedDemoData(database.db, database.storage, silentLog, later),
       seedDemoData(database.db, database.storage, silentLog, later),
@@ -101,9 +102,7 @@ describe("the first-start seed", () => {
 
 describe.runIf(testDbKind === "postgres")("the demo money", () => {
   it("arrives through the ledger: system credits with a reason, a bound card, withdrawals, orders in every tab; the catalogue sells by variant", async () => {
-    expect(
-      await seedDemoData(database.db, database.storage, silentLog, { imageSize: 32, pictures: "later" }),
-    ).toBe(true);
+    expect(await seedDemoData(database.db, database.storage, silentLog, later)).toBe(true);
     const check = await checkLedger(database.db);
     expect(check.ok).toBe(true);
     expect(check.total).toBe(0n);

@@ -156,7 +156,12 @@ export function actionOf(
   }
 }
 
-/** Midtrans' `custom_expiry` of an attempt asked for `at` that the shop gives up on `expiresAt`. */
+/**
+ * Midtrans' `custom_expiry` of an attempt asked for `at` that the shop gives up on `expiresAt`. Its window is
+ * whole minutes from `order_time`: counted back from the deadline (so it starts up to a minute before `at`), it
+ * ends on the deadline's second whenever the attempt is asked for, and an attempt reopened for the same payment
+ * keeps the very same deadline.
+ */
 function expiryWindow(at: Date, expiresAt: Date) {
   const minutes = Math.max(1, Math.ceil((expiresAt.getTime() - at.getTime()) / 60_000));
   const start = new Date(expiresAt.getTime() - minutes * 60_000);
@@ -183,9 +188,7 @@ export function chargeOf(input: CreatePaymentInput, channel: MidtransChannel): C
       },
     ],
     // Midtrans closes the payment when the shop gives up on it, so a shopper cannot pay an attempt the shop
-    // has already expired. Its window is whole minutes from `order_time`: counted back from the shop's
-    // deadline (so it starts up to a minute before now), it ends on the deadline's second whenever the attempt is asked
-    // for, so an attempt reopened for the same payment keeps the very same deadline.
+    // has already expired.
     custom_expiry: expiryWindow(at, input.expiresAt),
   };
   switch (channel) {
