@@ -204,7 +204,7 @@ export default tseslint.config(
             ...moduleBoundary,
             above(["api", "http", "trpc", "seed"], flowsMessage),
             {
-              regex: `^(\\.\\./)+(${flowFolders.filter((f) => f !== folder).join("|")})/(?!steps/)`,
+              regex: `^((\\.\\./)+|#server/flows/)(${flowFolders.filter((f) => f !== folder).join("|")})/(?!steps/)`,
               message: `A flow of ${folder}/ takes another flow folder's steps (its steps/), never its use cases.`,
             },
             noTransport,

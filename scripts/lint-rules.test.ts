@@ -106,7 +106,12 @@ export const probe = placeOrders;
   });
 
   it("refuses a flow folder importing another's use case; its steps are what it lends", async () => {
-    const useCases = ["../payments/refunds.ts", "../shipping/track.ts", "../wallet/withdraw.ts"];
+    const useCases = [
+      "../payments/refunds.ts",
+      "../shipping/track.ts",
+      "../wallet/withdraw.ts",
+      "#server/flows/payments/refunds.ts",
+    ];
     expect(await refused("server/flows/orders/probe.ts", useCases)).toHaveLength(useCases.length);
     expect(await refused("server/flows/orders/steps/probe.ts", ["../../shipping/desk.ts"])).toHaveLength(1);
     expect(await refused("server/flows/payments/probe.ts", ["../orders/cancel.ts"])).toHaveLength(1);
@@ -114,6 +119,8 @@ export const probe = placeOrders;
       await refused("server/flows/orders/probe.ts", [
         "../payments/steps/refund.ts",
         "../shipping/steps/track.ts",
+        "#server/flows/payments/steps/refund.ts",
+        "#server/flows/orders/pay.ts",
         "./steps/cancel.ts",
         "./pay.ts",
       ]),
