@@ -1,0 +1,33 @@
+import { afterAll, afterEach, beforeAll } from "vitest";
+import { expectLedgerBalanced } from "../../../tests/setup/ledger.ts";
+import { newKey, signedInUser } from "../../../tests/setup/money.ts";
+import { createTestDatabase, type TestDatabase } from "../../../tests/setup/test-db.ts";
+
+/**
+ * The wallet test files' database and operator, set anew for each file by `useWalletDatabase` (the database
+ * projects share a worker's modules between files, which run one after another).
+ */
+export let database: TestDatabase;
+export let ops: Awaited<ReturnType<typeof signedInUser>>;
+
+/**
+ * One database and an operator for the calling test file; after each of its tests the ledger balances. Call it
+ * first: after-each hooks registered later (putting a test's clock back) run before the ledger's check.
+ */
+export function useWalletDatabase() {
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    ops = await signedInUser(database, "operator");
+  });
+  afterAll(() => database.destroy());
+  afterEach(async () => {
+    await expectLedgerBalanced(database);
+  });
+}
+
+/** Credits a user's wallet the way operators do (a `system` transfer with a reason). */
+export async function credit(email: string, amount: number) {
+  return ops.api.ops.money.adjust({ account: email, amount, reason: "saldo awal", idempotencyKey: newKey() });
+}
+
+export const card = { accountName: "Siti Aminah", bankCode: "014", accountNumber: "1234 567 890" };
