@@ -25,12 +25,12 @@ import {
   serverKey,
   sign,
   useMidtransSimulator,
-} from "./midtrans-rig.ts";
+} from "./midtrans-test-setup.ts";
 
 /**
  * Midtrans' documented examples (fixtures/): each parses with its schema and reads as it says, and the
  * adapter sends valid charges and reads the documented answers verbatim. The simulator and the makings:
- * midtrans-rig.ts.
+ * midtrans-test-setup.ts.
  */
 
 useMidtransSimulator();

@@ -11,11 +11,11 @@ import {
   sign,
   sim,
   useMidtransSimulator,
-} from "./midtrans-rig.ts";
+} from "./midtrans-test-setup.ts";
 
 /**
  * Midtrans' state changes and their notifications as the adapter reads them, forged or genuine. The simulator
- * and the makings: midtrans-rig.ts.
+ * and the makings: midtrans-test-setup.ts.
  */
 
 useMidtransSimulator();

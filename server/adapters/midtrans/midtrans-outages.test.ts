@@ -2,11 +2,11 @@ import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { describe, expect, it } from "vitest";
 import { createMidtransGateway } from "./midtrans.adapter.ts";
-import { attempt, gateway, refusalOf, serverKey, sim, useMidtransSimulator } from "./midtrans-rig.ts";
+import { attempt, gateway, refusalOf, serverKey, sim, useMidtransSimulator } from "./midtrans-test-setup.ts";
 
 /**
  * The Midtrans adapter when Midtrans refuses, fails, cannot be reached or does not answer in time. The
- * simulator and the makings: midtrans-rig.ts.
+ * simulator and the makings: midtrans-test-setup.ts.
  */
 
 useMidtransSimulator();

@@ -8,11 +8,11 @@ import {
   refusalOf,
   sim,
   useMidtransSimulator,
-} from "./midtrans-rig.ts";
+} from "./midtrans-test-setup.ts";
 
 /**
  * Refunds through Midtrans: once per refund id, in parts, confirmed by key, and those Midtrans does not make.
- * The simulator and the makings: midtrans-rig.ts.
+ * The simulator and the makings: midtrans-test-setup.ts.
  */
 
 useMidtransSimulator();

@@ -11,11 +11,11 @@ import {
   refusalOf,
   sim,
   useMidtransSimulator,
-} from "./midtrans-rig.ts";
+} from "./midtrans-test-setup.ts";
 
 /**
  * The Midtrans adapter against the simulator: every channel opened, asked again and paid, cancelling, and the
- * simulator's own pages. The simulator and the makings: midtrans-rig.ts.
+ * simulator's own pages. The simulator and the makings: midtrans-test-setup.ts.
  */
 
 useMidtransSimulator();

@@ -10,12 +10,12 @@ import {
   until,
   usePaymentsShop,
   useRig,
-} from "./payments-rig.ts";
+} from "./payments-test-setup.ts";
 
 /**
  * Cancelling one order of a checkout of three stores, through each provider: the open payment asks what is
  * still owed, and an old attempt's money still pays. The shop, the providers and the helpers:
- * payments-rig.ts.
+ * payments-test-setup.ts.
  */
 
 usePaymentsShop();

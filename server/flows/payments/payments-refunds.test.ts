@@ -16,11 +16,11 @@ import {
   until,
   usePaymentsShop,
   useRig,
-} from "./payments-rig.ts";
+} from "./payments-test-setup.ts";
 
 /**
  * Money going back through each provider: reversals (and altered replays of them) and refunds on cancelling,
- * by the provider or to the wallet. The shop, the providers and the helpers: payments-rig.ts.
+ * by the provider or to the wallet. The shop, the providers and the helpers: payments-test-setup.ts.
  */
 
 usePaymentsShop();

@@ -28,12 +28,12 @@ import {
   until,
   usePaymentsShop,
   useRig,
-} from "./payments-rig.ts";
+} from "./payments-test-setup.ts";
 import { reconcilePayments } from "./reconcile.ts";
 
 /**
  * The sandbox's notifications, verified before anything is read, and the rules of attempts, switches, fees
- * and rate limits through it. The shop, the providers and the helpers: payments-rig.ts.
+ * and rate limits through it. The shop, the providers and the helpers: payments-test-setup.ts.
  */
 
 usePaymentsShop();

@@ -12,11 +12,11 @@ import {
   statusOf,
   usePaymentsShop,
   useRig,
-} from "./payments-rig.ts";
+} from "./payments-test-setup.ts";
 
 /**
  * How long a shopper has to pay, by channel (issue 40), through the sandbox. The shop, the providers and the
- * helpers: payments-rig.ts.
+ * helpers: payments-test-setup.ts.
  */
 
 usePaymentsShop();

@@ -16,13 +16,13 @@ import {
   until,
   usePaymentsShop,
   useRig,
-} from "./payments-rig.ts";
+} from "./payments-test-setup.ts";
 import { reconcilePayments } from "./reconcile.ts";
 
 /**
  * Paying through each provider: every channel, notifications applied once or refused, attempts that expire or
  * are switched, late money, recharges and the reconciliation. The shop, the providers and the helpers:
- * payments-rig.ts.
+ * payments-test-setup.ts.
  */
 
 usePaymentsShop();

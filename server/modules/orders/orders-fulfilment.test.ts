@@ -2,11 +2,20 @@ import { describe, expect, it } from "vitest";
 import { callerFor } from "../../../tests/setup/caller.ts";
 import { newKey } from "../../../tests/setup/money.ts";
 import { credit, placeOrder, shopperWithMoney } from "../../../tests/setup/shop.ts";
-import { buy, database, later, ops, runJobs, stockOf, twoStores, useOrdersShop } from "./orders-shop.ts";
+import {
+  buy,
+  database,
+  later,
+  ops,
+  runJobs,
+  stockOf,
+  twoStores,
+  useOrdersShop,
+} from "./orders-test-setup.ts";
 
 /**
  * An order after payment: the store paying its goods, shipping, completion and cancelling. The shop's
- * makings: orders-shop.ts.
+ * makings: orders-test-setup.ts.
  */
 
 useOrdersShop();

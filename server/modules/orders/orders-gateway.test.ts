@@ -18,11 +18,11 @@ import {
   stockOf,
   twoStores,
   useOrdersShop,
-} from "./orders-shop.ts";
+} from "./orders-test-setup.ts";
 
 /**
  * Orders paid through the payment gateway: notifications applied once, chargebacks, late and expired
- * payments. The shop's makings: orders-shop.ts.
+ * payments. The shop's makings: orders-test-setup.ts.
  */
 
 useOrdersShop();

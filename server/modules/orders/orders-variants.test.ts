@@ -9,11 +9,11 @@ import {
   variantProduct,
   variantsOf,
 } from "../../../tests/setup/shop.ts";
-import { database, ops, useOrdersShop } from "./orders-shop.ts";
+import { database, ops, useOrdersShop } from "./orders-test-setup.ts";
 
 /**
  * Products with variants in checkout: each variant's stock, shared across stores and shoppers. The shop's
- * makings: orders-shop.ts.
+ * makings: orders-test-setup.ts.
  */
 
 useOrdersShop();

@@ -4,11 +4,11 @@ import { newKey, signedInUser } from "../../../tests/setup/money.ts";
 import { placeOrder, shopperWithMoney } from "../../../tests/setup/shop.ts";
 import { createTestApp } from "../../../tests/setup/test-app.ts";
 import { getMoneySettings } from "../settings/settings.service.ts";
-import { buy, database, ops, stockOf, twoStores, useOrdersShop } from "./orders-shop.ts";
+import { buy, database, ops, stockOf, twoStores, useOrdersShop } from "./orders-test-setup.ts";
 
 /**
  * Addresses, the cart, checkout and payment from the wallet, and who sees which order. The shop's makings:
- * orders-shop.ts.
+ * orders-test-setup.ts.
  */
 
 useOrdersShop();
