@@ -1,7 +1,7 @@
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { sql } from "drizzle-orm";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { callerFor } from "../../../tests/setup/caller.ts";
 import {
   newKey,
@@ -15,15 +15,9 @@ import {
 import { createTestApp } from "../../../tests/setup/test-app.ts";
 import { setClock } from "../../platform/clock.ts";
 import { createSandboxGateway, sandboxPayment } from "../gateway/gateway.service.ts";
-import { database, ops, useWalletDatabase } from "./wallet-test-setup.ts";
+import { clock, database, ops, useWalletDatabase } from "./wallet-test-setup.ts";
 
 useWalletDatabase();
-let restore: (() => void) | undefined;
-// Registered after the set-up's hooks, so it puts a test's clock back before the ledger's check.
-afterEach(() => {
-  restore?.();
-  restore = undefined;
-});
 
 describe("recharge when the gateway fails", () => {
   it("says Payment failed in the user's language, keeps the recharge pending, and the same tap later pays", async () => {
@@ -165,7 +159,7 @@ describe("recharges through the sandbox gateway", () => {
         sql`update sandbox_payments set notify_url = ${`http://127.0.0.1:${port}/notify`} where id = ${paymentId}`,
       );
       const at = new Date();
-      restore = setClock(() => at);
+      clock.restore = setClock(() => at);
       await app().request(`/gateway/sandbox/${paymentId}`, {
         method: "POST",
         headers: { "content-type": "application/x-www-form-urlencoded" },
@@ -174,8 +168,8 @@ describe("recharges through the sandbox gateway", () => {
       expect(knocks).toBe(1);
       expect(await user.api.wallet.summary()).toMatchObject({ balance: 0 });
       const later = (ms: number) => {
-        restore?.();
-        restore = setClock(() => new Date(at.getTime() + ms));
+        clock.restore?.();
+        clock.restore = setClock(() => new Date(at.getTime() + ms));
       };
       // Not yet: the first try again is 30 s after the decision.
       later(29_000);
@@ -262,7 +256,7 @@ describe("recharges through the sandbox gateway", () => {
     // Nothing paid within the window: it expires, and the fund history lists it, named so, moving nothing,
     // leading to it.
     const windowPassed = new Date(Date.now() + 61 * 60_000);
-    restore = setClock(() => windowPassed);
+    clock.restore = setClock(() => windowPassed);
     expect(await database.jobs.runDue()).toBeGreaterThanOrEqual(1);
     expect(await user.api.wallet.rechargeStatus({ id: a.id })).toMatchObject({ status: "expired" });
     expect((await user.api.wallet.history({})).items).toEqual([
@@ -277,13 +271,13 @@ describe("recharges through the sandbox gateway", () => {
         subjectId: a.id,
       }),
     ]);
-    restore();
-    restore = undefined;
+    clock.restore();
+    clock.restore = undefined;
 
     const b = await user.api.wallet.recharge({ amount: 30_000, method: "qris", idempotencyKey: newKey() });
     const bPayment = (await sandboxPaymentOf(database, b.attemptId)).id;
     const later = new Date(Date.now() + 61 * 60_000);
-    restore = setClock(() => later);
+    clock.restore = setClock(() => later);
     expect(await database.jobs.runDue()).toBeGreaterThanOrEqual(1);
     expect(await user.api.wallet.rechargeStatus({ id: b.id })).toMatchObject({ status: "expired" });
     // The hosted page no longer takes it.
@@ -324,7 +318,7 @@ describe("recharges through the sandbox gateway", () => {
       "recharge_waiting",
     ]);
     const windowPassed = new Date(Date.now() + 61 * 60_000);
-    restore = setClock(() => windowPassed);
+    clock.restore = setClock(() => windowPassed);
     await database.jobs.runDue();
     const seen: { entry: string; asked: number | null; amount: number }[] = [];
     let cursor: string | null = null;

@@ -10,9 +10,12 @@ import { createTestDatabase, type TestDatabase } from "../../../tests/setup/test
 export let database: TestDatabase;
 export let ops: Awaited<ReturnType<typeof signedInUser>>;
 
+/** The clock a test moved (`clock.restore = setClock(...)`): put back after the test. */
+export const clock: { restore?: () => void } = {};
+
 /**
- * One database and an operator for the calling test file; after each of its tests the ledger balances. Call it
- * first: after-each hooks registered later (putting a test's clock back) run before the ledger's check.
+ * One database and an operator for the calling test file; after each of its tests the clock is put back and the
+ * ledger balances.
  */
 export function useWalletDatabase() {
   beforeAll(async () => {
@@ -21,6 +24,8 @@ export function useWalletDatabase() {
   });
   afterAll(() => database.destroy());
   afterEach(async () => {
+    clock.restore?.();
+    clock.restore = undefined;
     await expectLedgerBalanced(database);
   });
 }
