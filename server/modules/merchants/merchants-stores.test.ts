@@ -1,19 +1,20 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { callerFor } from "../../../tests/setup/caller.ts";
 import { newKey } from "../../../tests/setup/money.ts";
 import { picture } from "../../../tests/setup/pictures.ts";
 import { placeOrder, shopperWithMoney, supplyProduct } from "../../../tests/setup/shop.ts";
 import { setClock } from "../../platform/clock.ts";
 import { chartDays } from "#common/merchant-states.ts";
-import { database, ops, useMerchantsDatabase, failure, approvedMerchant } from "./merchants-test-setup.ts";
+import {
+  clock,
+  database,
+  ops,
+  useMerchantsDatabase,
+  failure,
+  approvedMerchant,
+} from "./merchants-test-setup.ts";
 
 useMerchantsDatabase();
-let restore: (() => void) | undefined;
-// Registered after the set-up's hooks, so it puts a test's clock back before the ledger's check.
-afterEach(() => {
-  restore?.();
-  restore = undefined;
-});
 
 describe("store management", () => {
   it("changes name, phone, description, auto-pay and logo; the public page follows; names stay unique", async () => {
@@ -159,8 +160,8 @@ describe("merchant home figures", () => {
 
     // Orders paid on three WIB days: 23:30 on the 20th and 00:30 on the 21st fall on different days.
     const buyAt = async (at: string, quantity: number) => {
-      restore?.();
-      restore = setClock(() => new Date(at));
+      clock.restore?.();
+      clock.restore = setClock(() => new Date(at));
       const placed = await placeOrder(shopper.api, {
         lines: [{ listingId: listed.id, quantity }],
         addressId: shopper.addressId,
@@ -174,8 +175,8 @@ describe("merchant home figures", () => {
     await buyAt("2026-11-21T00:30:00+07:00", 2);
     await buyAt("2026-11-22T10:00:00+07:00", 3);
     const d = await buyAt("2026-11-22T11:00:00+07:00", 1);
-    restore?.();
-    restore = setClock(() => new Date("2026-11-23T09:00:00+07:00"));
+    clock.restore?.();
+    clock.restore = setClock(() => new Date("2026-11-23T09:00:00+07:00"));
     // a completes, d is cancelled by the shopper, b and c stay open (goods paid by auto-pay).
     await ops.api.ops.orders.ship({
       id: a,
@@ -243,8 +244,8 @@ describe("the order centre's day filters", () => {
     const supplyId = await supplyProduct(database, { merchantPrice: 10_000, stock: 20 });
     const listed = await merchant.api.merchants.list({ supplyProductId: supplyId, price: 20_000 });
     const placeAt = async (at: string) => {
-      restore?.();
-      restore = setClock(() => new Date(at));
+      clock.restore?.();
+      clock.restore = setClock(() => new Date(at));
       return (
         await placeOrder(shopper.api, {
           lines: [{ listingId: listed.id, quantity: 1 }],
@@ -261,15 +262,15 @@ describe("the order centre's day filters", () => {
     const ids = async (period: "any" | "today" | "yesterday" | "week") =>
       (await merchant.api.merchantOrders.list({ view: "all", period, limit: 50 })).items.map((o) => o.id);
 
-    restore?.();
-    restore = setClock(() => new Date("2026-11-23T10:00:00+07:00")); // a Monday
+    clock.restore?.();
+    clock.restore = setClock(() => new Date("2026-11-23T10:00:00+07:00")); // a Monday
     expect(await ids("any")).toEqual([mondayEarly, sundayLate, friday]);
     expect(await ids("today")).toEqual([mondayEarly]);
     expect(await ids("yesterday")).toEqual([sundayLate]);
     expect(await ids("week")).toEqual([mondayEarly]);
 
-    restore?.();
-    restore = setClock(() => new Date("2026-11-25T23:30:00+07:00")); // Wednesday night (16:30 UTC)
+    clock.restore?.();
+    clock.restore = setClock(() => new Date("2026-11-25T23:30:00+07:00")); // Wednesday night (16:30 UTC)
     expect(await ids("today")).toEqual([]);
     expect(await ids("yesterday")).toEqual([]);
     expect(await ids("week")).toEqual([mondayEarly]);

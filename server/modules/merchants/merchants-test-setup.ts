@@ -15,9 +15,12 @@ export let database: TestDatabase;
 export let ops: Awaited<ReturnType<typeof signedInUser>>;
 let categoryId: number;
 
+/** The clock a test moved (`clock.restore = setClock(...)`): put back after the test. */
+export const clock: { restore?: () => void } = {};
+
 /**
- * One database, an operator and the test category for the calling test file; after each of its tests the ledger
- * balances. Call it first: after-each hooks registered later (putting a test's clock back) run before the check.
+ * One database, an operator and the test category for the calling test file; after each of its tests the clock
+ * is put back and the ledger balances.
  */
 export function useMerchantsDatabase() {
   beforeAll(async () => {
@@ -29,6 +32,8 @@ export function useMerchantsDatabase() {
   });
   afterAll(() => database.destroy());
   afterEach(async () => {
+    clock.restore?.();
+    clock.restore = undefined;
     await expectLedgerBalanced(database);
   });
 }
