@@ -1,0 +1,253 @@
+// The lifecycle workload's world (lifecycle-workload.test.ts): the cast of the whole file, each run's plan
+// and what a run made, and the clock the run moves.
+import fc from "fast-check";
+import { newKey, signedInUser } from "../../../tests/setup/money.ts";
+import {
+  codShopper,
+  listing,
+  merchantWithStore,
+  shopperWithMoney,
+  supplyProduct,
+  variantProduct,
+  variantsOf,
+} from "../../../tests/setup/shop.ts";
+import { createTestApp } from "../../../tests/setup/test-app.ts";
+import { createTestDatabase, type TestDatabase } from "../../../tests/setup/test-db.ts";
+import { codSettingsDefaults } from "#common/platform.ts";
+import { setClock } from "../../platform/clock.ts";
+
+export const minute = 60_000;
+export const hour = 60 * minute;
+export const day = 24 * hour;
+
+/** Supply products without options: [merchant price]; listings: [store, supply product, price]. */
+const supplyCosts = [50_000, 60_000, 45_000] as const;
+const listingPlan = [
+  [0, 0, 80_000],
+  [1, 0, 95_000],
+  [0, 1, 120_000],
+  [1, 2, 70_000],
+] as const;
+
+/**
+ * The product with options: a shoe in two colours and two sizes, each variant its own stock (the plan's) and
+ * cost (white costs more). The first store prices each variant (listing 4), the second sells all at one price
+ * (listing 5); both sell from the same variants' stock.
+ */
+const shoe = {
+  axes: [
+    ["Hitam", "Putih"],
+    ["41", "42"],
+  ],
+  labels: ["Hitam/41", "Hitam/42", "Putih/41", "Putih/42"],
+  cost: 40_000,
+  extra: { "Putih/41": 5_000, "Putih/42": 5_000 },
+  prices: [70_000, 72_000, 80_000, 85_000],
+  onePrice: 90_000,
+} as const;
+
+type Api = Awaited<ReturnType<typeof signedInUser>>["api"];
+/** A signed-in person: `account` is how the operator finds them (an email, or a phone number). */
+type Actor = { id: string; account: string; token: string; api: Api };
+export type Shopper = Actor & { addressId: string };
+type Merchant = Actor & { storeId: string };
+
+/** The people of the whole file: made once (hashing their passwords is most of a run's set-up otherwise). */
+export interface Cast {
+  database: TestDatabase;
+  app: ReturnType<typeof createTestApp>;
+  ops: Actor & { email: string };
+  /** Two signed up by phone a month ago, the last by email (cash on delivery needs a proved phone). */
+  shoppers: Shopper[];
+  merchants: Merchant[];
+  /** Everyone with a wallet of their own to recharge and withdraw from. */
+  people: Actor[];
+  byUserId: Map<string, Actor>;
+}
+
+/** One run: the cast, this run's listings, and what this run made (the steps pick among these only). */
+export interface World extends Cast {
+  plan: WorldPlan;
+  listingIds: string[];
+  /** The variants each listing sells, by listing index (one for a product without options). */
+  variantsOf: string[][];
+  /** What each of this run's variants was stocked with. */
+  supplied: Map<string, number>;
+  /** This run's supply products and their variants. */
+  products: Map<string, string[]>;
+  /** The credits the operator gave in this run's steps, per user. */
+  credits: Map<string, number>;
+  /** Every ledger balance when this run's steps began: the invariants account for what moved since. */
+  baseline: Map<string, number>;
+  /** Orders placed in this run. */
+  orderIds: Set<string>;
+  /** Payment attempts opened at the sandbox (checkouts, switches, later payments, recharges): their `pat_` ids. */
+  gatewayPayments: string[];
+  withdrawals: string[];
+  clockOffset: number;
+}
+
+interface WorldPlan {
+  stocks: number[];
+  /** Each shoe variant's stock, in `shoe.labels` order (0: sold out). */
+  shoeStocks: number[];
+  shopperMoney: number[];
+  merchantMoney: number[];
+  autoPay: boolean[];
+  /** The operator's cash-on-delivery settings for the run: how long refused parcels count, who pays the way back. */
+  cod: { refusalDays: number; returnPostage: "platform" | "store" };
+}
+
+export const worldArb: fc.Arbitrary<WorldPlan> = fc.record({
+  stocks: fc.array(fc.integer({ min: 2, max: 10 }), { minLength: 3, maxLength: 3 }),
+  shoeStocks: fc.array(fc.integer({ min: 0, max: 5 }), { minLength: 4, maxLength: 4 }),
+  shopperMoney: fc.array(
+    fc.integer({ min: 0, max: 6 }).map((n) => n * 100_000),
+    {
+      minLength: 3,
+      maxLength: 3,
+    },
+  ),
+  // The stores' balances pay the goods cost of what they sell (a broken store's orders are cancelled unpaid):
+  // drawn evenly, not biased to empty as fc.integer is.
+  merchantMoney: fc.array(
+    fc.constantFrom(0, 1, 2, 3, 4, 5).map((n) => n * 100_000),
+    {
+      minLength: 2,
+      maxLength: 2,
+    },
+  ),
+  autoPay: fc.array(fc.boolean(), { minLength: 2, maxLength: 2 }),
+  cod: fc.record({
+    // Refused parcels count for 60 days by default, and the runs' clocks reach weeks ahead: two refusals bar a
+    // phone shopper for the rest of the file, so most runs have the operator count none (a window of 0 days).
+    refusalDays: fc.constantFrom(60, 0, 0),
+    returnPostage: fc.constantFrom("platform" as const, "store" as const),
+  }),
+});
+
+const card = { accountName: "Siti Aminah", bankCode: "014", accountNumber: "1234567890" };
+
+export async function makeCast(): Promise<Cast> {
+  const database = await createTestDatabase();
+  const operator = await signedInUser(database, "operator");
+  const ops = { ...operator, account: operator.email };
+  const byEmail = await shopperWithMoney(database, operator, 0);
+  const byPhone = await Promise.all([1, 2].map(() => codShopper(database)));
+  // The email shopper last: fast-check's small numbers come more often, and most checkouts should be able
+  // to choose cash on delivery.
+  const shoppers: Shopper[] = [
+    ...byPhone.map((p) => ({ ...p, account: p.phone })),
+    { ...byEmail, account: byEmail.email },
+  ];
+  const merchants = (await Promise.all([0, 1].map(() => merchantWithStore(database)))).map((m) => ({
+    ...m,
+    account: m.email,
+  }));
+  const people: Actor[] = [...shoppers, ...merchants];
+  for (const p of people) await p.api.wallet.saveBankCard(card);
+  return {
+    database,
+    app: createTestApp(database),
+    ops,
+    shoppers,
+    merchants,
+    people,
+    byUserId: new Map(people.map((p) => [p.id, p])),
+  };
+}
+
+/**
+ * A run's world, as the plan says, whatever earlier runs left: the clock at the real time, empty carts, each
+ * wallet at the plan's balance (the operator's credit or debit), auto-pay and cash on delivery as planned, and
+ * new supply products and listings. Earlier runs' orders stay (the invariants cover them too) but this run's
+ * steps never pick them.
+ */
+export async function makeWorld(cast: Cast, plan: WorldPlan): Promise<World> {
+  const w: World = {
+    ...cast,
+    plan,
+    listingIds: [],
+    variantsOf: [],
+    supplied: new Map(),
+    products: new Map(),
+    credits: new Map(),
+    baseline: new Map(),
+    orderIds: new Set(),
+    gatewayPayments: [],
+    withdrawals: [],
+    clockOffset: 0,
+  };
+  setClockTo(w, 0);
+  const targets = [...plan.shopperMoney, ...plan.merchantMoney];
+  for (const [i, person] of w.people.entries()) {
+    const { balance } = await person.api.wallet.summary();
+    const change = targets[i]! - balance;
+    if (change !== 0) {
+      await w.ops.api.ops.money.adjust({
+        account: person.account,
+        amount: change,
+        reason: "saldo uji",
+        idempotencyKey: newKey(),
+      });
+    }
+  }
+  for (const s of w.shoppers) await s.api.cart.clear();
+  for (const [i, m] of w.merchants.entries()) await setAutoPay(m, plan.autoPay[i]!);
+  await w.ops.api.ops.settings.updateCod({ ...codSettingsDefaults, ...plan.cod });
+  const supplyIds: string[] = [];
+  for (const [i, merchantPrice] of supplyCosts.entries()) {
+    const id = await supplyProduct(w.database, { stock: plan.stocks[i], merchantPrice });
+    supplyIds.push(id);
+    const [variant] = await variantsOf(w.database, id);
+    w.products.set(id, [variant!.id]);
+    w.supplied.set(variant!.id, plan.stocks[i]!);
+  }
+  for (const [store, supply, price] of listingPlan) {
+    w.listingIds.push(await listing(w.database, w.merchants[store]!.storeId, supplyIds[supply]!, price));
+    w.variantsOf.push(w.products.get(supplyIds[supply]!)!);
+  }
+  const shoes = await variantProduct(w.database, {
+    axes: shoe.axes.map((a) => [...a]),
+    stock: Object.fromEntries(shoe.labels.map((label, i) => [label, plan.shoeStocks[i]!])),
+    merchantPrice: shoe.cost,
+    extra: shoe.extra,
+  });
+  const shoeVariants = shoe.labels.map((label) => shoes.variant(label));
+  w.products.set(shoes.supplyId, shoeVariants);
+  for (const [i, id] of shoeVariants.entries()) w.supplied.set(id, plan.shoeStocks[i]!);
+  // Listed by the stores themselves, as the merchant centre lists: a price per variant, or one for all.
+  const [first, second] = w.merchants;
+  const perVariant = await first!.api.merchants.list({
+    supplyProductId: shoes.supplyId,
+    prices: shoeVariants.map((variantId, i) => ({ variantId, price: shoe.prices[i]! })),
+  });
+  const onePrice = await second!.api.merchants.list({
+    supplyProductId: shoes.supplyId,
+    price: shoe.onePrice,
+  });
+  w.listingIds.push(perVariant.id, onePrice.id);
+  w.variantsOf.push(shoeVariants, shoeVariants);
+  for (const a of await w.database.db.query.ledgerAccounts.findMany()) w.baseline.set(a.id, a.balance);
+  return w;
+}
+
+export async function setAutoPay(merchant: Merchant, on: boolean) {
+  const store = await merchant.api.merchants.store();
+  await merchant.api.merchants.updateStore({
+    name: store.name,
+    phone: "081234567890",
+    intro: store.intro,
+    autoPay: on,
+  });
+}
+
+export function setClockTo(w: World, offset: number) {
+  w.clockOffset = offset;
+  // eslint-disable-next-line no-restricted-syntax -- the run's clock: the real one, moved on by the run's offset
+  const restore = setClock(() => new Date(Date.now() + offset));
+  restores.push(restore);
+}
+export const restores: (() => void)[] = [];
+// eslint-disable-next-line no-restricted-syntax -- the run's clock: the real one, moved on by the run's offset
+export const clockNow = (w: World) => new Date(Date.now() + w.clockOffset);
