@@ -76,7 +76,9 @@ export type SubjectType = (typeof subjectTypes)[number];
  * is the other side of operators' corrections. COD clearing is what couriers owe for cash they collected on
  * delivery (issue 27): it goes negative as parcels are delivered and back to zero as couriers remit. COD courier
  * fees is what couriers kept of that cash as their fee for collecting it (issue 40, decision 24): an expense of
- * the platform, so it goes negative as couriers remit net of their fee.
+ * the platform, so it goes negative as couriers remit net of their fee. Promotions and shipping subsidy are what
+ * the platform's vouchers cost it (issue 42, decision 30): each pays its share of a paid order into escrow, so
+ * they go negative by what the platform spent, and a refund gives back what it paid for the units returned.
  */
 export const platformAccounts = [
   "escrow",
@@ -87,6 +89,8 @@ export const platformAccounts = [
   "adjustments",
   "cod_clearing",
   "cod_courier_fees",
+  "promotions",
+  "shipping_subsidy",
 ] as const;
 export type PlatformAccount = (typeof platformAccounts)[number];
 

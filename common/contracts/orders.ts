@@ -25,6 +25,7 @@ import {
 import { shipmentStatuses } from "../shipping.ts";
 import { checkoutMethods, codRefusals, paymentMethods, placeMethods } from "../payment-channels.ts";
 import { CursorSchema, plainText, prefixedId } from "./input.ts";
+import { CheckoutVoucherSchema, CheckoutVouchersSchema } from "./promotions.ts";
 import { fundEntries } from "../wallet-states.ts";
 import { fundTypes, IdempotencyKeySchema } from "./ledger.ts";
 import { orderPeriods } from "../merchant-states.ts";
@@ -183,6 +184,8 @@ export const CheckoutQuoteInputSchema = z.object({
   addressId: AddressId.optional(),
   /** The courier service chosen per store so far; a store not named gets its cheapest. */
   shipping: z.array(ShippingChoiceSchema).max(maxCheckoutItems).optional(),
+  /** The vouchers the shopper chose (issue 42); left out, the checkout picks the best. */
+  vouchers: CheckoutVouchersSchema.optional(),
 });
 
 export const PlaceOrderInputSchema = z.object({
@@ -193,6 +196,8 @@ export const PlaceOrderInputSchema = z.object({
   method: z.enum(placeMethods, "errors.checkout.selectMethod"),
   /** The OVO account to push the payment to (OVO only). */
   phone: WalletPhoneSchema.optional(),
+  /** The vouchers used, as the checkout showed them (issue 42); none by default. */
+  vouchers: CheckoutVouchersSchema.default([]),
   /** The lines came from the cart: they leave it once ordered. */
   fromCart: z.boolean().default(true),
   /** What the shopper writes to each store ("Pesan untuk penjual"); a blank note is no note. */
@@ -218,6 +223,13 @@ const QuoteItemSchema = z.object({
   stock: z.number().int(),
 });
 
+/** What vouchers take off (issue 42): the store's own and the platform's off the items, free shipping off postage. */
+const DiscountFields = {
+  storeDiscount: z.number().int(),
+  platformDiscount: z.number().int(),
+  shippingDiscount: z.number().int(),
+};
+
 /** What a checkout will cost, per store and in all, before paying (all figures from settings). */
 export const CheckoutQuoteViewSchema = z.object({
   stores: z.array(
@@ -227,6 +239,7 @@ export const CheckoutQuoteViewSchema = z.object({
       items: z.array(QuoteItemSchema),
       subtotal: z.number().int(),
       postage: z.number().int(),
+      ...DiscountFields,
       serviceFee: z.number().int(),
       vat: z.number().int(),
       total: z.number().int(),
@@ -241,9 +254,12 @@ export const CheckoutQuoteViewSchema = z.object({
   ),
   subtotal: z.number().int(),
   postage: z.number().int(),
+  ...DiscountFields,
   serviceFee: z.number().int(),
   vat: z.number().int(),
   total: z.number().int(),
+  /** The vouchers this checkout could use, the chosen ones first (issue 42). */
+  vouchers: z.array(CheckoutVoucherSchema),
   /** The VAT rate in basis points, as the page names it ("PPN 11%"). */
   vatBasisPoints: z.number().int(),
   balance: z.number().int(),
@@ -365,6 +381,7 @@ export const OrderDetailViewSchema = OrderCardViewSchema.extend({
   }),
   subtotal: z.number().int(),
   postage: z.number().int(),
+  ...DiscountFields,
   serviceFee: z.number().int(),
   vat: z.number().int(),
   /** The VAT rate the order was charged at, in basis points. */

@@ -8,6 +8,7 @@ import { ordersRouter } from "./shop/orders.ts";
 import { reviewsRouter } from "./shop/reviews.ts";
 import { settingsRouter } from "./shop/settings.ts";
 import { storesRouter } from "./shop/stores.ts";
+import { vouchersRouter } from "./shop/vouchers.ts";
 import { accountRouter, authRouter } from "./account/auth.ts";
 import { notificationsRouter } from "./account/notifications.ts";
 import { paymentsRouter } from "./account/payments.ts";
@@ -16,6 +17,7 @@ import { merchantChatRouter } from "./merchant/chat.ts";
 import { merchantsRouter } from "./merchant/merchants.ts";
 import { merchantOrdersRouter } from "./merchant/orders.ts";
 import { merchantReviewsRouter } from "./merchant/reviews.ts";
+import { merchantVouchersRouter } from "./merchant/vouchers.ts";
 import { opsAfterSalesRouter } from "./ops/after-sales.ts";
 import { opsCatalogRouter } from "./ops/catalog.ts";
 import { opsChatsRouter } from "./ops/chats.ts";
@@ -30,6 +32,7 @@ import { opsReviewsRouter } from "./ops/reviews.ts";
 import { opsSettingsRouter } from "./ops/settings.ts";
 import { opsShippingRouter } from "./ops/shipping.ts";
 import { opsUsersRouter } from "./ops/users.ts";
+import { opsVouchersRouter } from "./ops/vouchers.ts";
 import { createCallerFactory, router } from "../trpc/init.ts";
 
 /**
@@ -59,6 +62,8 @@ export const appRouter = router({
   merchantReviews: merchantReviewsRouter,
   chat: chatRouter,
   merchantChat: merchantChatRouter,
+  vouchers: vouchersRouter,
+  merchantVouchers: merchantVouchersRouter,
   ops: router({
     money: opsMoneyRouter,
     orders: opsOrdersRouter,
@@ -74,6 +79,7 @@ export const appRouter = router({
     faqs: opsFaqsRouter,
     users: opsUsersRouter,
     chats: opsChatsRouter,
+    vouchers: opsVouchersRouter,
   }),
 });
 

@@ -14,6 +14,7 @@ export * from "../modules/audit/audit.tables.ts";
 export * from "../modules/cart/cart.tables.ts";
 export * from "../modules/addresses/addresses.tables.ts";
 export * from "../modules/orders/orders.tables.ts";
+export * from "../modules/promotions/promotions.tables.ts";
 export * from "../modules/merchants/merchants.tables.ts";
 export * from "../modules/reviews/reviews.tables.ts";
 export * from "../modules/courier/courier.tables.ts";

@@ -38,6 +38,9 @@ type IdPrefix =
   | "rcn"
   /** Shipments of orders, and the parcels the built-in courier keeps of them. */
   | "shp"
+  /** Vouchers and their redemptions (issue 42). */
+  | "vou"
+  | "vrd"
   | "prc"
   /** Product option axes, their values, variants, and the cart's notices of variants taken off sale. */
   | "opt"

@@ -25,7 +25,8 @@ type LimitName =
   | "notifyForged"
   | "paymentSwitch"
   | "chatSend"
-  | "chatReport";
+  | "chatReport"
+  | "claimCode";
 
 /**
  * Attempts allowed per window, per account and per client address. Address limits are generous because
@@ -49,6 +50,8 @@ export const limitRules: Record<LimitName, { account: number; ip: number; second
   // A person types a few messages a minute; a store answering many shoppers at once sends more.
   chatSend: { account: 30, ip: 300, seconds: 60 },
   chatReport: { account: 10, ip: 60, seconds: 60 * 60 },
+  // Voucher codes are words a shop prints on a banner: typing them is limited so they cannot be guessed.
+  claimCode: { account: 10, ip: 100, seconds: 15 * 60 },
 };
 
 /** A limit was spent: `by` says whether the account's or the address's; `seconds` until it frees up. */

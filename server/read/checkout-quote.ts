@@ -1,12 +1,15 @@
 import { type CheckoutQuoteView } from "#common/contracts/orders.ts";
+import { type PlaceMethod } from "#common/payment-channels.ts";
 import { localize } from "#common/locales.ts";
 import { getAddress } from "../modules/addresses/addresses.service.ts";
 import { walletBalance } from "../modules/ledger/ledger.service.ts";
-import { type PaymentDeps, priceLines, setPostage } from "../modules/orders/orders.service.ts";
+import { type PaymentDeps, priceLines, setDiscounts, setPostage } from "../modules/orders/orders.service.ts";
 import { channelOffers } from "../modules/payments/payments.service.ts";
 import { getCodSettings, getMoneySettings } from "../modules/settings/settings.service.ts";
 import type { CourierGateway, CourierQuote } from "../platform/couriers.ts";
 import { imageView } from "../platform/images.ts";
+import { now } from "../platform/clock.ts";
+import { checkoutVouchers, voucherView } from "./checkout-vouchers.ts";
 import { codOffer } from "./cod.ts";
 import { selectOrderLines } from "./order-lines.ts";
 import { chosenOption, shippingOptions } from "./shipping-options.ts";
@@ -29,6 +32,9 @@ export async function priceCheckout(
     lines: readonly { listingId: string; variantId?: string | undefined; quantity: number }[];
     addressId?: string | undefined;
     shipping?: readonly ShippingChoice[] | undefined;
+    /** The vouchers asked for; undefined for the best combination (issue 42). */
+    vouchers?: readonly string[] | undefined;
+    method?: PlaceMethod | undefined;
   },
 ) {
   const [settings, rows, address] = await Promise.all([
@@ -59,7 +65,13 @@ export async function priceCheckout(
     setPostage(s, selected?.price ?? 0);
     return { ...s, options: offered, selected };
   });
-  return { settings, address, stores: priced };
+  const vouchers = await checkoutVouchers(deps.db, userId, priced, {
+    chosen: input.vouchers,
+    method: input.method,
+    at: now(),
+  });
+  for (const s of priced) setDiscounts(s, vouchers, settings);
+  return { settings, address, stores: priced, vouchers };
 }
 
 /** What a checkout of these lines costs, per store and in all, with the shopper's balance. */
@@ -72,14 +84,24 @@ export async function quoteCheckout(
     shipping?: readonly ShippingChoice[] | undefined;
   },
 ): Promise<CheckoutQuoteView> {
-  const [{ settings, stores }, balance, codSettings] = await Promise.all([
+  const [{ settings, stores, vouchers }, balance, codSettings] = await Promise.all([
     priceCheckout(deps, userId, input),
     walletBalance(deps.db, userId),
     getCodSettings(deps.db),
   ]);
   const cod = await codOffer(deps.db, codSettings, userId, stores, { placing: false });
-  const sum = (k: "subtotal" | "postage" | "serviceFee" | "vat" | "total") =>
-    stores.reduce((s, x) => s + x[k], 0);
+  const sum = (
+    k:
+      | "subtotal"
+      | "postage"
+      | "storeDiscount"
+      | "platformDiscount"
+      | "shippingDiscount"
+      | "serviceFee"
+      | "vat"
+      | "total",
+  ) => stores.reduce((s, x) => s + x[k], 0);
+  const storeName = (id: string | null) => stores.find((s) => s.storeId === id)?.storeName ?? null;
   const option = (q: CourierQuote) => ({
     courier: q.courier,
     service: q.service,
@@ -106,6 +128,9 @@ export async function quoteCheckout(
       })),
       subtotal: s.subtotal,
       postage: s.postage,
+      storeDiscount: s.storeDiscount,
+      platformDiscount: s.platformDiscount,
+      shippingDiscount: s.shippingDiscount,
       serviceFee: s.serviceFee,
       vat: s.vat,
       total: s.total,
@@ -114,9 +139,20 @@ export async function quoteCheckout(
     })),
     subtotal: sum("subtotal"),
     postage: sum("postage"),
+    storeDiscount: sum("storeDiscount"),
+    platformDiscount: sum("platformDiscount"),
+    shippingDiscount: sum("shippingDiscount"),
     serviceFee: sum("serviceFee"),
     vat: sum("vat"),
     total: sum("total"),
+    vouchers: vouchers.offers
+      .map((o) => ({
+        ...voucherView(o.voucher, storeName(o.voucher.storeId)),
+        discount: o.amount,
+        refusal: o.refusal,
+        chosen: o.chosen,
+      }))
+      .toSorted((a, b) => Number(b.chosen) - Number(a.chosen)),
     vatBasisPoints: settings.vatBasisPoints,
     balance,
     channels: channelOffers(deps.gateway, settings, sum("total")),

@@ -4,6 +4,7 @@ import {
   type OrderCardView,
 } from "#common/contracts/orders.ts";
 import { type OrderPeriod } from "#common/merchant-states.ts";
+import { returnedShare } from "#common/money.ts";
 import { type MerchantOrderView as MerchantView } from "#common/order-states.ts";
 import { and, eq, gte, inArray, isNotNull, lt, type SQL } from "drizzle-orm";
 import { type Db, type Tx } from "../db/client.ts";
@@ -44,7 +45,7 @@ const merchantFilter: Record<MerchantView, SQL | undefined> = {
 
 /** What an order comes to for its store once its refunded returns are taken out. */
 export interface StoreFigures {
-  /** The sale subtotal less the price of the items refunded. */
+  /** The sale: the subtotal less the store's own voucher (issue 42) and what it gave back for items refunded. */
   subtotal: number;
   /** The price of the items refunded (0 without returns). */
   returned: number;
@@ -69,11 +70,16 @@ export function storeFigures(order: OrderRow, items: OrderItemRow[], returns: Re
     if (r.orderId !== order.id || r.kind !== "return" || r.status !== "approved") continue;
     const item = items.find((i) => i.orderId === order.id && i.variantId === r.variantId);
     if (!item) continue;
-    returned += item.price * r.quantity;
+    // What the store gave back for the units (`refundReturnLocked`'s sale): with vouchers, their shares of
+    // the line after its own voucher, as cumulative floors (one request per item, so its units so far are r's).
+    const line = item.price * item.quantity - item.storeDiscount;
+    returned +=
+      returnedShare(line - item.platformDiscount, item.quantity, 0, r.quantity) +
+      returnedShare(item.platformDiscount, item.quantity, 0, r.quantity);
     returnedGoods += item.merchantPrice * r.quantity;
     if (r.postagePayer === "store") returnPostage += r.postageCharged ?? 0;
   }
-  const subtotal = order.subtotal - returned;
+  const subtotal = order.subtotal - order.storeDiscount - returned;
   const goodsCost = order.goodsCost - returnedGoods;
   return { subtotal, returned, goodsCost, returnPostage, profit: subtotal - goodsCost - returnPostage };
 }

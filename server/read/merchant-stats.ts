@@ -9,24 +9,28 @@ import { orderItems, orderReturns, orders } from "../modules/orders/orders.table
 const paidStatuses = ["paid", "shipped", "completed"] as const;
 
 /**
- * A store's money figures in one pass over its orders: turnover (subtotals of paid orders not cancelled),
- * profit (subtotal minus goods cost of completed orders) and the goods cost it has paid for orders still
+ * A store's money figures in one pass over its orders: turnover (subtotals less the store's own vouchers, of
+ * paid orders not cancelled), profit (that less goods cost, of completed orders) and the goods cost it has paid for orders still
  * open (held until the order completes and the store is paid the subtotal). Returned items are neither
  * turnover nor profit: their sale and margin are taken off.
  */
 export async function selectStoreMoney(db: Db, storeId: string) {
   const [row] = await db
     .select({
-      turnover: sql<number>`coalesce(sum(${orders.subtotal}) filter (where ${inArray(orders.status, [...paidStatuses])}), 0)::bigint`,
-      profit: sql<number>`coalesce(sum(${orders.subtotal} - ${orders.goodsCost}) filter (where ${eq(orders.status, "completed")}), 0)::bigint`,
+      turnover: sql<number>`coalesce(sum(${orders.subtotal} - ${orders.storeDiscount}) filter (where ${inArray(orders.status, [...paidStatuses])}), 0)::bigint`,
+      profit: sql<number>`coalesce(sum(${orders.subtotal} - ${orders.storeDiscount} - ${orders.goodsCost}) filter (where ${eq(orders.status, "completed")}), 0)::bigint`,
       held: sql<number>`coalesce(sum(${orders.goodsCost}) filter (where ${and(inArray(orders.status, ["paid", "shipped"]), isNotNull(orders.goodsPaidAt))}), 0)::bigint`,
     })
     .from(orders)
     .where(eq(orders.storeId, storeId));
+  // What the store gave back for refunded units (`refundReturnLocked`'s sale): the line's price less its own
+  // voucher, in cumulative floors of what the shopper paid and of the platform's share (issue 42); whole
+  // division of non-negative integers is the floor.
+  const paidBack = sql`((${orderItems.price} * ${orderItems.quantity} - ${orderItems.storeDiscount} - ${orderItems.platformDiscount}) * ${orderReturns.quantity}) / ${orderItems.quantity} + (${orderItems.platformDiscount} * ${orderReturns.quantity}) / ${orderItems.quantity}`;
   const [returned] = await db
     .select({
-      sale: sql<number>`coalesce(sum(${orderItems.price} * ${orderReturns.quantity}), 0)::bigint`,
-      margin: sql<number>`coalesce(sum((${orderItems.price} - ${orderItems.merchantPrice}) * ${orderReturns.quantity}), 0)::bigint`,
+      sale: sql<number>`coalesce(sum(${paidBack}), 0)::bigint`,
+      margin: sql<number>`coalesce(sum(${paidBack} - ${orderItems.merchantPrice} * ${orderReturns.quantity}), 0)::bigint`,
     })
     .from(orderReturns)
     .innerJoin(
@@ -56,7 +60,7 @@ export async function selectStoreDays(db: Db, storeId: string, from: Date) {
   const rows = await db
     .select({
       day,
-      turnover: sql<number>`sum(${orders.subtotal})::bigint`,
+      turnover: sql<number>`sum(${orders.subtotal} - ${orders.storeDiscount})::bigint`,
       orders: sql<number>`count(*)::int`,
     })
     .from(orders)

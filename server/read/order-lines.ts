@@ -46,6 +46,7 @@ export async function selectOrderLines(db: Db | Tx, lines: readonly LineRef[]) {
       storeName: stores.name,
       storeOwnerId: stores.ownerId,
       supplyProductId: supplyProducts.id,
+      categoryId: supplyProducts.categoryId,
       name: supplyProducts.name,
       merchantPrice: productVariants.merchantPrice,
       stock: productVariants.stock,

@@ -10,6 +10,7 @@ import {
   orderEvent,
   type PaymentDeps,
   priceLines,
+  setDiscounts,
   setPostage,
   type OrderRow,
   type OrderShipping,
@@ -18,12 +19,14 @@ import { getCodSettings, getMoneySettings } from "../../modules/settings/setting
 import { now } from "../../platform/clock.ts";
 import { newId, orderCode } from "../../platform/ids.ts";
 import { priceCheckout } from "../../read/checkout-quote.ts";
+import { checkoutVouchers } from "../../read/checkout-vouchers.ts";
 import { codOffer, codRefusalParams } from "../../read/cod.ts";
 import { selectOrderLines } from "../../read/order-lines.ts";
 import type { CourierGateway, CourierQuote } from "../../platform/couriers.ts";
 import { DomainError } from "../../platform/errors.ts";
 import { customerOf, deadlineFor, openAttempt, requestAttempt } from "../payments/steps/attempts.ts";
 import { confirmCod, openPayment, payFromWallet } from "./steps/payment.ts";
+import { reserveVouchers } from "./steps/vouchers.ts";
 
 /**
  * Places one order per store for the lines, at the delivery address, and pays from the wallet at once, opens
@@ -43,6 +46,8 @@ export async function placeOrders(
     phone?: string | undefined;
     fromCart: boolean;
     notes?: { storeId: string; note: string }[] | undefined;
+    /** The vouchers the checkout showed as used (issue 42). */
+    vouchers?: string[] | undefined;
     idempotencyKey: string;
   },
 ): Promise<{ orderIds: string[]; attemptId: string | null }> {
@@ -70,6 +75,7 @@ export async function placeOrders(
         method: input.method,
         phone: input.phone ?? null,
         notes: [...notes],
+        vouchers: input.vouchers ?? [],
       },
     },
     async (tx) => {
@@ -78,6 +84,16 @@ export async function placeOrders(
       const rows = await selectOrderLines(tx, input.lines);
       const stores = priceLines(input.lines, rows, settings, deps.lang);
       for (const s of stores) setPostage(s, shipping.chosen.get(s.storeId)!.price);
+      const at = now();
+      // The vouchers as the checkout applied them, checked again here; reserved once the orders exist.
+      const vouchers = await checkoutVouchers(tx, userId, stores, {
+        chosen: input.vouchers ?? [],
+        method: input.method,
+        at,
+      });
+      const refused = vouchers.refused[0];
+      if (refused) throw new DomainError("conflict", `errors.vouchers.${refused.reason}`);
+      for (const s of stores) setDiscounts(s, vouchers, settings);
       await reserveStock(
         tx,
         stores.flatMap((s) =>
@@ -88,7 +104,6 @@ export async function placeOrders(
           })),
         ),
       );
-      const at = now();
       const cod = input.method === "cod";
       // Nothing is paid now on delivery, and the wallet pays at once: the deadline is the moment it was
       // placed, and nothing expires it. A channel gives its group's window (decision 19).
@@ -117,6 +132,9 @@ export async function placeOrders(
         subtotal: s.subtotal,
         goodsCost: s.goodsCost,
         postage: s.postage,
+        storeDiscount: s.storeDiscount,
+        platformDiscount: s.platformDiscount,
+        shippingDiscount: s.shippingDiscount,
         serviceFee: s.serviceFee,
         vat: s.vat,
         vatBasisPoints: settings.vatBasisPoints,
@@ -132,7 +150,7 @@ export async function placeOrders(
         tx,
         rowsToInsert,
         stores.flatMap((s, i) =>
-          s.lines.map(({ row, quantity }) => ({
+          s.lines.map(({ row, quantity, storeDiscount, platformDiscount }) => ({
             // A snapshot of the variant as bought: renaming, repricing or archiving it never changes the order.
             orderId: rowsToInsert[i]!.id,
             listingId: row.listingId,
@@ -145,6 +163,8 @@ export async function placeOrders(
             price: row.price,
             merchantPrice: row.merchantPrice,
             quantity,
+            storeDiscount,
+            platformDiscount,
             weightGrams: row.weightGrams,
             lengthCm: row.lengthCm,
             widthCm: row.widthCm,
@@ -152,6 +172,7 @@ export async function placeOrders(
           })),
         ),
       );
+      await reserveVouchers(tx, vouchers.applied, rowsToInsert, userId, at);
       await insertEvents(
         tx,
         rowsToInsert.map((o) => orderEvent(o.id, "placed", "shopper", userId, { amount: o.total })),
@@ -213,7 +234,7 @@ async function checkShipping(
   userId: string,
   input: Parameters<typeof placeOrders>[2],
 ): Promise<{ chosen: Map<string, CourierQuote>; codFees: Map<string, number> }> {
-  const { stores } = await priceCheckout(deps, userId, input);
+  const { stores } = await priceCheckout(deps, userId, { ...input, vouchers: input.vouchers ?? [] });
   const chosen = new Map<string, CourierQuote>();
   for (const s of stores) {
     const choice = input.shipping.find((c) => c.storeId === s.storeId);

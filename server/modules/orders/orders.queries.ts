@@ -281,3 +281,21 @@ export async function countRefusedCod(db: Executor, userId: string, since: Date)
     );
   return row?.n ?? 0;
 }
+
+/**
+ * Whether every one of these orders has ended with nothing kept by the shopper: cancelled (unpaid, expired or
+ * refunded), or every unit of it returned and refunded. A voucher's use is given back when all of its orders
+ * have (issue 42).
+ */
+export async function allEnded(db: Executor, orderIds: readonly string[]): Promise<boolean> {
+  if (orderIds.length === 0) return true;
+  const refunded = sql`coalesce((select sum(${orderReturns.quantity}) from ${orderReturns} where ${orderReturns.orderId} = ${orders.id} and ${orderReturns.kind} = 'return' and ${orderReturns.status} = 'approved'), 0)`;
+  const bought = sql`(select sum(${orderItems.quantity}) from ${orderItems} where ${orderItems.orderId} = ${orders.id})`;
+  const [row] = await db
+    .select({ live: count() })
+    .from(orders)
+    .where(
+      and(inArray(orders.id, [...orderIds]), ne(orders.status, "cancelled"), sql`${refunded} < ${bought}`),
+    );
+  return row!.live === 0;
+}

@@ -27,6 +27,7 @@ import { type OrderEventData } from "./orders.tables.ts";
  * Files of this module (returns.service.ts) import the queries directly.
  */
 export {
+  allEnded,
   countOrders,
   countRefusedCod,
   countUserOrders,
@@ -91,10 +92,14 @@ interface OrderLine {
 interface PricedStore<Row extends OrderLine = OrderLine> {
   storeId: string;
   storeName: string;
-  lines: { row: Row; quantity: number }[];
+  /** Each line with its shares of the store's voucher and of the platform's (issue 42). */
+  lines: { row: Row; quantity: number; storeDiscount: number; platformDiscount: number }[];
   subtotal: number;
   goodsCost: number;
   postage: number;
+  storeDiscount: number;
+  platformDiscount: number;
+  shippingDiscount: number;
   serviceFee: number;
   vat: number;
   total: number;
@@ -146,28 +151,68 @@ export function priceLines<Row extends OrderLine>(
         subtotal: 0,
         goodsCost: 0,
         postage: 0,
+        storeDiscount: 0,
+        platformDiscount: 0,
+        shippingDiscount: 0,
         serviceFee: settings.serviceFee,
         vat: 0,
         total: 0,
       };
       stores.set(row.storeId, store);
     }
-    store.lines.push({ row, quantity: line.quantity });
+    store.lines.push({ row, quantity: line.quantity, storeDiscount: 0, platformDiscount: 0 });
     store.subtotal += row.price * line.quantity;
     store.goodsCost += row.merchantPrice * line.quantity;
   }
-  for (const store of stores.values()) {
-    store.vat = vatOf(store.subtotal, settings);
-    store.total = store.subtotal + store.postage + store.serviceFee + store.vat;
-  }
+  for (const store of stores.values()) addUp(store, settings);
   return [...stores.values()];
 }
+
+/**
+ * A store's VAT and total from its figures: VAT on the price after the store's own discount (what the store
+ * sells for; a platform voucher is the platform's spending and lowers neither the sale nor its VAT), and the
+ * total the shopper pays, less both discounts and the free-shipping share (decision 30).
+ */
+function addUp(store: PricedStore, settings: Pick<MoneySettings, "vatBasisPoints">): void {
+  store.vat = vatOf(store.subtotal - store.storeDiscount, settings);
+  store.total = totalOf(store);
+}
+
+/** What the shopper pays for a store's order: `orders_money_consistent`'s sum. */
+const totalOf = (s: PricedStore) =>
+  s.subtotal - s.storeDiscount - s.platformDiscount + s.postage - s.shippingDiscount + s.serviceFee + s.vat;
 
 /** A store's postage, the chosen courier service's price, and the total that follows from it. */
 export function setPostage(store: PricedStore, postage: number): void {
   store.postage = postage;
-  store.total = store.subtotal + store.postage + store.serviceFee + store.vat;
+  store.total = totalOf(store);
 }
+
+/**
+ * The vouchers' shares of a store's order (issue 42): each line's store and platform shares (by the line key
+ * `<store>:<variant>`), the free-shipping share of its postage, and the VAT and total that follow.
+ */
+export function setDiscounts(
+  store: PricedStore,
+  shares: {
+    lines: ReadonlyMap<string, { store: number; platform: number }>;
+    shipping: ReadonlyMap<string, number>;
+  },
+  settings: Pick<MoneySettings, "vatBasisPoints">,
+): void {
+  for (const line of store.lines) {
+    const share = shares.lines.get(lineKey(store.storeId, line.row.variantId)) ?? { store: 0, platform: 0 };
+    line.storeDiscount = share.store;
+    line.platformDiscount = share.platform;
+  }
+  store.storeDiscount = store.lines.reduce((sum, l) => sum + l.storeDiscount, 0);
+  store.platformDiscount = store.lines.reduce((sum, l) => sum + l.platformDiscount, 0);
+  store.shippingDiscount = shares.shipping.get(store.storeId) ?? 0;
+  addUp(store, settings);
+}
+
+/** The key of a checkout line, as vouchers' shares name it. */
+export const lineKey = (storeId: string, variantId: string) => `${storeId}:${variantId}`;
 
 /**
  * What the shopper pays for an order in all: its total, plus on delivery the COD fee the courier collects with it

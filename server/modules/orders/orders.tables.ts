@@ -83,6 +83,14 @@ export const orders = pgTable(
     vat: bigint({ mode: "number" }).notNull(),
     /** The VAT rate charged, in basis points (the setting when it was placed). */
     vatBasisPoints: integer().notNull().default(0),
+    /**
+     * What vouchers took off (issue 42, decision 30): the store's own voucher and the platform's off the items
+     * (the sums of its items' shares), the free-shipping voucher off postage. Fixed when placed.
+     */
+    storeDiscount: bigint({ mode: "number" }).notNull().default(0),
+    platformDiscount: bigint({ mode: "number" }).notNull().default(0),
+    shippingDiscount: bigint({ mode: "number" }).notNull().default(0),
+    /** What the shopper pays (cash on delivery: with the COD fee on top). */
     total: bigint({ mode: "number" }).notNull(),
     /**
      * What cash on delivery adds for the shopper (issue 27), collected by the courier with the total and posted
@@ -129,7 +137,11 @@ export const orders = pgTable(
     check("orders_cod_fee", sql`${t.codFee} is null or (${t.codFee} >= 0 and ${t.paymentMethod} = 'cod')`),
     check(
       "orders_money_consistent",
-      sql`${t.subtotal} > 0 and ${t.goodsCost} > 0 and ${t.postage} >= 0 and ${t.serviceFee} >= 0 and ${t.vat} >= 0 and ${t.total} = ${t.subtotal} + ${t.postage} + ${t.serviceFee} + ${t.vat}`,
+      sql`${t.subtotal} > 0 and ${t.goodsCost} > 0 and ${t.postage} >= 0 and ${t.serviceFee} >= 0 and ${t.vat} >= 0 and ${t.total} = ${t.subtotal} - ${t.storeDiscount} - ${t.platformDiscount} + ${t.postage} - ${t.shippingDiscount} + ${t.serviceFee} + ${t.vat}`,
+    ),
+    check(
+      "orders_discounts_within",
+      sql`${t.storeDiscount} >= 0 and ${t.platformDiscount} >= 0 and ${t.storeDiscount} + ${t.platformDiscount} <= ${t.subtotal} and ${t.shippingDiscount} between 0 and ${t.postage}`,
     ),
   ],
 );
@@ -162,6 +174,12 @@ export const orderItems = pgTable(
     price: bigint({ mode: "number" }).notNull(),
     merchantPrice: bigint({ mode: "number" }).notNull(),
     quantity: integer().notNull(),
+    /**
+     * The line's shares of the store's voucher and of the platform's (issue 42), spread by `allocate` when placed
+     * and never spread again: a refund of some of its units gives back `returnedShare` of what was paid.
+     */
+    storeDiscount: bigint({ mode: "number" }).notNull().default(0),
+    platformDiscount: bigint({ mode: "number" }).notNull().default(0),
     /** Packed as sold: a return or replacement is this parcel, whatever the catalogue says later. */
     weightGrams: integer().notNull(),
     lengthCm: integer().notNull(),
@@ -174,6 +192,10 @@ export const orderItems = pgTable(
     index("order_items_listing_idx").on(t.listingId),
     index("order_items_variant_idx").on(t.variantId),
     check("order_items_quantity_positive", sql`${t.quantity} > 0`),
+    check(
+      "order_items_discounts_within",
+      sql`${t.storeDiscount} >= 0 and ${t.platformDiscount} >= 0 and ${t.storeDiscount} + ${t.platformDiscount} <= ${t.price} * ${t.quantity}`,
+    ),
   ],
 );
 

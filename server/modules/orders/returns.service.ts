@@ -1,6 +1,6 @@
 import { type AfterSalesView, type OpsAfterSalesInputSchema } from "#common/contracts/returns.ts";
 import { localize, type Locale } from "#common/locales.ts";
-import { shareOf } from "#common/money.ts";
+import { returnedShare, shareOf } from "#common/money.ts";
 import {
   courierName,
   replacementDays,
@@ -59,9 +59,13 @@ function refundQuote(
   const own = items.filter((i) => i.orderId === order.id);
   const item = own.find((i) => i.variantId === r.variantId);
   if (!item) return null;
-  const { vat, fees } = refundParts(order, own, orderReturns, r);
-  const price = item.price * r.quantity;
-  return { items: price, vat, fees, total: price + vat + fees };
+  const parts = refundParts(order, own, orderReturns, r);
+  return {
+    items: parts.items,
+    vat: parts.vat,
+    fees: parts.fees,
+    total: parts.items + parts.vat + parts.fees,
+  };
 }
 
 /** A parcel of an after-sales request (a return's or a replacement's shipment), as the shipping module keeps it. */
@@ -238,33 +242,62 @@ function grossRefundOf(r: ReturnRow): number {
   return (r.refund ?? 0) + (r.postagePayer === "shopper" ? (r.postageCharged ?? 0) : 0);
 }
 
-/** refundOf's rule over rows already read: the order, its items and every request of the order. */
+/**
+ * What a return gives back, part by part (issue 27; vouchers since issue 42, decision 30), over rows already read:
+ * the order, its items and every request of the order. Of the line's units, the returned ones give back by
+ * `returnedShare` what was paid for them (`items`: the prices less both vouchers' shares) and the platform's
+ * voucher share (`platform`, back to promotions), so however the units come back, together they return the
+ * line exactly; the store gives back their sum (`sale`). VAT: the units' share of the order's VAT, rounded;
+ * the return that completes the order's return gets what is left of it, and the postage and service fee the
+ * shopper paid (`fees`) with the free-shipping share back to shipping subsidy (`shipping`).
+ */
 export function refundParts(
   order: OrderRow,
   items: readonly OrderItemRow[],
   orderReturns: readonly ReturnRow[],
   row: ReturnRow,
-): { vat: number; fees: number } {
+): { items: number; platform: number; sale: number; vat: number; fees: number; shipping: number } {
   // Only returns already refunded count (approved is a return's refunded state); one travelling back does not.
   const returned = orderReturns.filter(
     (r) => r.kind === "return" && r.status === "approved" && r.id !== row.id,
   );
-  const vatSoFar = returned.reduce((sum, r) => {
-    const i = items.find((x) => x.variantId === r.variantId)!;
-    return sum + grossRefundOf(r) - i.price * r.quantity;
-  }, 0);
+  const unitsBack = (variantId: string) =>
+    returned.filter((r) => r.variantId === variantId).reduce((sum, r) => sum + r.quantity, 0);
+  // What a line's units returned so far gave back for the items: cumulative floors add up whatever the order.
+  const itemsSoFar = items.reduce(
+    (sum, i) => sum + returnedShare(paidFor(i), i.quantity, 0, unitsBack(i.variantId)),
+    0,
+  );
+  const vatSoFar = returned.reduce((sum, r) => sum + grossRefundOf(r), 0) - itemsSoFar;
+  const item = items.find((x) => x.variantId === row.variantId)!;
+  const before = unitsBack(item.variantId);
+  const part = (amount: number) => returnedShare(amount, item.quantity, before, row.quantity);
+  const lineItems = part(paidFor(item));
+  const platform = part(item.platformDiscount);
   const bought = items.reduce((sum, i) => sum + i.quantity, 0);
   const back = returned.reduce((sum, r) => sum + r.quantity, 0) + row.quantity;
-  const item = items.find((i) => i.variantId === row.variantId)!;
+  const common = { items: lineItems, platform, sale: lineItems + platform };
   if (back >= bought) {
-    return { vat: order.vat - vatSoFar, fees: order.postage + order.serviceFee };
+    return {
+      ...common,
+      vat: order.vat - vatSoFar,
+      fees: order.postage + order.serviceFee - order.shippingDiscount,
+      shipping: order.shippingDiscount,
+    };
   }
-  const vat = Math.min(shareOf(order.vat, item.price * row.quantity, order.subtotal), order.vat - vatSoFar);
-  return { vat, fees: 0 };
+  const vatBase = part(item.price * item.quantity - item.storeDiscount);
+  const vat = Math.min(
+    shareOf(order.vat, vatBase, order.subtotal - order.storeDiscount),
+    order.vat - vatSoFar,
+  );
+  return { ...common, vat, fees: 0, shipping: 0 };
 }
 
+/** What the shopper paid for a line's items: its prices less the store's and the platform's voucher shares. */
+const paidFor = (i: OrderItemRow) => i.price * i.quantity - i.storeDiscount - i.platformDiscount;
+
 /**
- * What refunding a return gives the shopper, part by part (issue 27): the items' price, their VAT, the fees when
+ * What refunding a return gives the shopper, part by part (issue 27): the items as paid, their VAT, the fees when
  * it returns the order's last items, less the return postage when the shopper pays it (never below nothing).
  * The one function behind the approval dialog's figure and the refund itself.
  */
@@ -276,17 +309,15 @@ export function refundFigures(
   payer: PostagePayer,
   postage: number,
 ) {
-  const item = items.find((i) => i.orderId === order.id && i.variantId === row.variantId)!;
-  const { vat, fees } = refundParts(
+  const parts = refundParts(
     order,
     items.filter((i) => i.orderId === order.id),
     orderReturns,
     row,
   );
-  const price = item.price * row.quantity;
-  const gross = price + vat + fees;
+  const gross = parts.items + parts.vat + parts.fees;
   const deduction = payer === "shopper" ? Math.min(postage, gross) : 0;
-  return { items: price, vat, fees, payer, postage, deduction, total: gross - deduction };
+  return { ...parts, payer, postage, deduction, total: gross - deduction };
 }
 
 const opsViews: Record<z.infer<typeof OpsAfterSalesInputSchema>["view"], SQL | undefined> = {

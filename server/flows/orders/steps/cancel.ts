@@ -12,6 +12,7 @@ import {
 import { now } from "../../../platform/clock.ts";
 import { selectStorePayer } from "../../../read/order-lines.ts";
 import { sendRefundToProvider } from "../../payments/steps/refund.ts";
+import { releaseVouchersOf } from "./vouchers.ts";
 
 /**
  * Cancels an order not yet shipped, or shipped in a parcel the courier lost or brought back (`keepStock` when
@@ -55,6 +56,27 @@ export async function cancelLocked(
         subject,
         step: "refund",
       });
+      // The platform's vouchers paid their part in with it: it goes back where it came from (issue 42).
+      if (order.platformDiscount > 0) {
+        transfers.push({
+          from: { platform: "escrow" },
+          to: { platform: "promotions" },
+          amount: order.platformDiscount,
+          kind: "system",
+          subject,
+          step: "promotion_back",
+        });
+      }
+      if (order.shippingDiscount > 0) {
+        transfers.push({
+          from: { platform: "escrow" },
+          to: { platform: "shipping_subsidy" },
+          amount: order.shippingDiscount,
+          kind: "system",
+          subject,
+          step: "shipping_subsidy_back",
+        });
+      }
     }
     if (order.goodsPaidAt) {
       const store = (await selectStorePayer(tx, order.storeId))!;
@@ -74,4 +96,5 @@ export async function cancelLocked(
     }
   }
   await insertEvents(tx, events);
+  await releaseVouchersOf(tx, order.id);
 }

@@ -11,6 +11,7 @@ import {
 import { now } from "../../../platform/clock.ts";
 import { selectStorePayer } from "../../../read/order-lines.ts";
 import { cancelLocked } from "./cancel.ts";
+import { subsidize } from "./payment.ts";
 
 /** Whether an order is paid on delivery and the courier has not collected yet. */
 export function codDue(order: Pick<OrderRow, "paymentMethod" | "paidAt">): boolean {
@@ -46,6 +47,7 @@ export async function collectCod(tx: Tx, order: OrderRow, at: Date): Promise<voi
     });
   }
   await move(tx, transfers, null);
+  await subsidize(tx, order, null);
   await updateOrder(tx, order.id, { paidAt: at, updatedAt: now() });
   await insertEvents(tx, [orderEvent(order.id, "paid", "system", null, { amount: grandTotalOf(order) })]);
 }

@@ -15,16 +15,20 @@ export async function completeLocked(tx: Tx, order: OrderRow, actor: OrderActor,
   await updateOrder(tx, order.id, { status: "completed", completedAt: at, updatedAt: at });
   const store = (await selectStorePayer(tx, order.storeId))!;
   const subject = { type: "order" as const, id: order.id };
-  const transfers: Transfer[] = [
-    {
+  // The store's sale is its prices less its own voucher (issue 42); the platform's vouchers paid their part
+  // into escrow at payment, so postage and the fees are posted whole.
+  const sale = order.subtotal - order.storeDiscount;
+  const transfers: Transfer[] = [];
+  if (sale > 0) {
+    transfers.push({
       from: { platform: "escrow" },
       to: { wallet: store.ownerId },
-      amount: order.subtotal,
+      amount: sale,
       kind: "profit",
       subject,
       step: "profit",
-    },
-  ];
+    });
+  }
   if (order.postage + order.serviceFee > 0) {
     transfers.push({
       from: { platform: "escrow" },

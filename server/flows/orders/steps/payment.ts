@@ -4,7 +4,7 @@ import { type PaymentMethod } from "#common/payment-channels.ts";
 import { type Tx } from "../../../db/client.ts";
 import { recordSales } from "../../../modules/catalog/catalog.service.ts";
 import { scheduleJob } from "../../../platform/jobs.ts";
-import { move } from "../../../modules/ledger/ledger.service.ts";
+import { move, type Transfer } from "../../../modules/ledger/ledger.service.ts";
 import {
   insertEvents,
   insertPayment,
@@ -99,8 +99,44 @@ export async function markPaid(
     ["pending_payment"],
   );
   if (!order) return;
+  await subsidize(tx, order, actorId);
   const items = await selectItems(tx, [orderId]);
   await recordSales(tx, items, 1);
   await insertEvents(tx, [orderEvent(orderId, "paid", actor, actorId, { amount: order.total })]);
   await settleGoods(tx, order, settings);
+}
+
+/**
+ * The platform's share of a paid order (issue 42, decision 30): what its vouchers took off the items (from
+ * promotions) and off postage (from shipping subsidy) goes into escrow with the shopper's payment, so escrow
+ * holds everything the store, the courier and the platform's fees are owed. Steps of the order: once.
+ */
+export async function subsidize(
+  tx: Tx,
+  order: Pick<OrderRow, "id" | "platformDiscount" | "shippingDiscount">,
+  actorId: string | null,
+): Promise<void> {
+  const subject = { type: "order" as const, id: order.id };
+  const transfers: Transfer[] = [];
+  if (order.platformDiscount > 0) {
+    transfers.push({
+      from: { platform: "promotions" },
+      to: { platform: "escrow" },
+      amount: order.platformDiscount,
+      kind: "system",
+      subject,
+      step: "promotion",
+    });
+  }
+  if (order.shippingDiscount > 0) {
+    transfers.push({
+      from: { platform: "shipping_subsidy" },
+      to: { platform: "escrow" },
+      amount: order.shippingDiscount,
+      kind: "system",
+      subject,
+      step: "shipping_subsidy",
+    });
+  }
+  if (transfers.length > 0) await move(tx, transfers, actorId);
 }

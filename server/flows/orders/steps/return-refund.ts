@@ -23,6 +23,7 @@ import { now } from "../../../platform/clock.ts";
 import { DomainError } from "../../../platform/errors.ts";
 import { selectStorePayer } from "../../../read/order-lines.ts";
 import { sendRefundToProvider } from "../../payments/steps/refund.ts";
+import { releaseVouchersOf } from "./vouchers.ts";
 
 /**
  * Refunds a return whose request is locked by the caller's transaction, by `refundFigures`: the items' price,
@@ -49,7 +50,7 @@ export async function refundReturnLocked(
   const payer = row.postagePayer ?? "platform";
   const figures = refundFigures(order!, items, orderReturns, row, payer, parcel?.price ?? 0);
   const store = (await selectStorePayer(tx, order!.storeId))!;
-  const margin = (item.price - item.merchantPrice) * row.quantity;
+  const margin = figures.sale - item.merchantPrice * row.quantity;
   const storePostage = payer === "store" ? figures.postage : 0;
   const available = await walletBalance(tx, store.ownerId);
   if (available < margin + storePostage) return { missing: margin + storePostage - available };
@@ -68,12 +69,33 @@ export async function refundReturnLocked(
     {
       from: { wallet: store.ownerId },
       to: { platform: "escrow" },
-      amount: figures.items,
+      amount: figures.sale,
       kind: "profit",
       subject,
       step: step("sale"),
     },
   ];
+  // The platform's voucher paid part of these units and the postage: that part goes back where it came from.
+  if (figures.platform > 0) {
+    transfers.push({
+      from: { platform: "escrow" },
+      to: { platform: "promotions" },
+      amount: figures.platform,
+      kind: "system",
+      subject,
+      step: step("promotion"),
+    });
+  }
+  if (figures.shipping > 0) {
+    transfers.push({
+      from: { platform: "escrow" },
+      to: { platform: "shipping_subsidy" },
+      amount: figures.shipping,
+      kind: "system",
+      subject,
+      step: step("shipping_subsidy"),
+    });
+  }
   if (figures.vat > 0) {
     transfers.push({
       from: { platform: "vat_payable" },
@@ -84,11 +106,12 @@ export async function refundReturnLocked(
       step: step("vat"),
     });
   }
-  if (figures.fees > 0) {
+  if (figures.fees + figures.shipping > 0) {
+    // Revenue had the postage and service fee whole at completion.
     transfers.push({
       from: { platform: "revenue" },
       to: { platform: "escrow" },
-      amount: figures.fees,
+      amount: figures.fees + figures.shipping,
       kind: "prd_order_pay",
       subject,
       step: step("fees"),
@@ -141,6 +164,7 @@ export async function refundReturnLocked(
     }),
   ]);
   if (figures.total > 0) await sendRefundToProvider(tx, order!, figures.total, `return:${row.id}`);
+  await releaseVouchersOf(tx, order!.id);
   return { refunded: figures.total };
 }
 

@@ -1,0 +1,39 @@
+// The promotions' fixed vocabularies (issue 42, decision 30), zod-free so pages can import them.
+
+/**
+ * Who pays a voucher and what it takes off: a platform voucher (the platform, off the items), a store voucher
+ * (the store, off its own items) and a free-shipping voucher (the platform, off postage).
+ */
+export const voucherKinds = ["platform", "store", "shipping"] as const;
+export type VoucherKind = (typeof voucherKinds)[number];
+
+/** The order a checkout applies them in: each on what the one before left (decision 30). */
+export const stackingOrder: readonly VoucherKind[] = ["store", "platform", "shipping"];
+
+/** Percentages are basis points: 1 is 0.01 %, 10 000 is the whole price. */
+export const maxPercentBasisPoints = 10_000;
+/** A code as shoppers type it: letters and digits, 4 to 20, kept in capitals. */
+export const voucherCodePattern = /^[A-Z0-9]{4,20}$/;
+/** The most uses a shopper may be allowed of one voucher, and the longest a voucher may run (days). */
+export const maxPerShopperLimit = 100;
+export const maxVoucherDays = 366;
+
+/**
+ * Why a voucher cannot take anything off this checkout, as the checkout says it (`vouchers.refusals.*`) and
+ * placing refuses it (`errors.vouchers.*`).
+ */
+export const voucherRefusals = [
+  "notStarted",
+  "ended",
+  "paused",
+  "usedUp",
+  "budgetSpent",
+  "shopperLimit",
+  "minSpend",
+  "noEligibleItems",
+  "newShoppersOnly",
+  "paymentMethod",
+  "noPostage",
+  "notClaimed",
+] as const;
+export type VoucherRefusal = (typeof voucherRefusals)[number];
