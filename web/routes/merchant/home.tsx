@@ -9,6 +9,7 @@ import {
   MessagesSquare,
   Settings,
   Store,
+  Ticket,
   Wallet,
 } from "lucide-react";
 import { Link } from "react-router";
@@ -150,6 +151,7 @@ function MerchantCentre(props: { home: MerchantHomeView }) {
       MessagesSquare,
     ],
     ["/h5/merchant/reviews", t("reviews.merchant.title"), MessageSquareText],
+    ["/h5/merchant/vouchers", t("vouchers.manage.title"), Ticket],
     ["/h5/merchant/products", t("merchant.products.title"), Package],
     ["/h5/merchant/shop/manage", t("merchant.manage.title"), Settings],
     [`/h5/merchant/shop/${store.id}`, t("merchant.home.storePage"), Store],

@@ -9,26 +9,27 @@ export function loader({ params }: Route.LoaderArgs) {
 }
 
 const sections = [
-  ["/ops", "dashboard"],
-  ["/ops/withdrawals", "withdrawals"],
-  ["/ops/orders", "orders"],
-  ["/ops/aftersales", "aftersales"],
-  ["/ops/merchants", "merchants"],
-  ["/ops/catalog", "catalog"],
-  ["/ops/categories", "categories"],
-  ["/ops/recharges", "recharges"],
-  ["/ops/payments", "payments"],
-  ["/ops/shipping", "shipping"],
-  ["/ops/cod", "cod"],
-  ["/ops/ledger", "ledger"],
-  ["/ops/adjust", "adjust"],
-  ["/ops/reviews", "reviews"],
-  ["/ops/chats", "chats"],
-  ["/ops/users", "users"],
-  ["/ops/settings", "settings"],
-  ["/ops/faqs", "faqs"],
-  ["/ops/audit", "audit"],
-  ["/ops/jobs", "jobs"],
+  ["/ops", "ops.nav.dashboard"],
+  ["/ops/withdrawals", "ops.nav.withdrawals"],
+  ["/ops/orders", "ops.nav.orders"],
+  ["/ops/aftersales", "ops.nav.aftersales"],
+  ["/ops/merchants", "ops.nav.merchants"],
+  ["/ops/catalog", "ops.nav.catalog"],
+  ["/ops/categories", "ops.nav.categories"],
+  ["/ops/recharges", "ops.nav.recharges"],
+  ["/ops/payments", "ops.nav.payments"],
+  ["/ops/shipping", "ops.nav.shipping"],
+  ["/ops/cod", "ops.nav.cod"],
+  ["/ops/ledger", "ops.nav.ledger"],
+  ["/ops/adjust", "ops.nav.adjust"],
+  ["/ops/reviews", "ops.nav.reviews"],
+  ["/ops/vouchers", "vouchers.manage.opsTitle"],
+  ["/ops/chats", "ops.nav.chats"],
+  ["/ops/users", "ops.nav.users"],
+  ["/ops/settings", "ops.nav.settings"],
+  ["/ops/faqs", "ops.nav.faqs"],
+  ["/ops/audit", "ops.nav.audit"],
+  ["/ops/jobs", "ops.nav.jobs"],
 ] as const;
 
 /**
@@ -42,9 +43,9 @@ export default function OpsLayout() {
       <header className="sticky top-0 z-20 border-b border-gray-200 bg-white/95 backdrop-blur dark:border-gray-800 dark:bg-gray-900/95">
         <p className="px-4 pt-3 text-lg font-semibold">{t("ops.title")}</p>
         <nav aria-label={t("ops.title")} className="flex gap-1 overflow-x-auto px-2">
-          {sections.map(([to, key]) => (
+          {sections.map(([to, label]) => (
             <NavLink
-              key={key}
+              key={to}
               to={localizePath(locale, to)}
               end
               className={({ isActive }) =>
@@ -55,7 +56,7 @@ export default function OpsLayout() {
                 }`
               }
             >
-              {t(`ops.nav.${key}`)}
+              {t(label)}
             </NavLink>
           ))}
         </nav>

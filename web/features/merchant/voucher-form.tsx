@@ -1,0 +1,513 @@
+import { useEffect, useId, useRef, useState, type ReactNode } from "react";
+import type { z } from "zod";
+import type { VoucherFormSchema } from "#common/contracts/promotions.ts";
+import type { MessageKey } from "#common/i18n/messages.ts";
+import { percentToBasisPoints } from "#common/money.ts";
+import { maxPercentBasisPoints } from "#common/promotions.ts";
+import type { TimeZoneName } from "#common/time-zones.ts";
+import { Field, type FieldErrors } from "../auth/form.tsx";
+import { parseAmount } from "../wallet/wallet-ui.tsx";
+import { formatNumber, formatRupiah } from "../../lib/format.ts";
+import { useI18n } from "../../lib/i18n.tsx";
+import { useTimeZone } from "../../lib/time-zone.ts";
+import { DialogActions } from "../../ui/confirm-dialog.tsx";
+
+/** A voucher as the create procedures take it (merchantVouchers.create, and `voucher` of ops.vouchers.create). */
+export type VoucherInput = z.input<typeof VoucherFormSchema>;
+/** The kinds an operator creates; a merchant's vouchers are always their store's. */
+export type PlatformKind = "platform" | "shipping";
+
+/** Indonesia's zones keep one offset all year (no daylight saving): WIB is UTC+7, WITA +8, WIT +9. */
+const zoneHours: Record<TimeZoneName, number> = { WIB: 7, WITA: 8, WIT: 9 };
+
+/** A moment as a `datetime-local` input shows it in the reader's zone: "2026-12-01T10:00". */
+export function toZoneInput(at: Date, zone: TimeZoneName): string {
+  return new Date(at.getTime() + zoneHours[zone] * 3_600_000).toISOString().slice(0, 16);
+}
+
+/** A `datetime-local` value read as a time in the reader's zone; null when it is not one (empty, half typed). */
+export function fromZoneInput(value: string, zone: TimeZoneName): Date | null {
+  const match = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2})(:\d{2}(?:\.\d{1,3})?)?$/.exec(value);
+  if (!match) return null;
+  const at = new Date(`${match[1]}${match[2] ?? ":00"}+0${zoneHours[zone]}:00`);
+  return Number.isNaN(at.getTime()) ? null : at;
+}
+
+/**
+ * The most a voucher can cost whoever funds it, as the form shows it before saving: the most one use takes off
+ * (the amount, or the cap; unknown for a percentage without a cap) times the usage limit, and never more than the
+ * budget. `null` figures are unknown or unlimited; `total` and `capped` are null when they cannot be said.
+ */
+export function costEstimate(v: {
+  perUse: number | null;
+  usageLimit: number | null;
+  budget: number | null;
+}): { total: bigint | null; capped: boolean } {
+  const total = v.perUse !== null && v.usageLimit !== null ? BigInt(v.perUse) * BigInt(v.usageLimit) : null;
+  if (v.budget === null) return { total, capped: false };
+  if (total !== null && total <= BigInt(v.budget)) return { total, capped: false };
+  return { total: BigInt(v.budget), capped: true };
+}
+
+interface Values {
+  kind: PlatformKind;
+  type: "amount" | "percent";
+  amount: number | null;
+  percent: string;
+  cap: number | null;
+  minSpend: number | null;
+  startsAt: string;
+  endsAt: string;
+  usageLimit: number | null;
+  perShopperLimit: number | null;
+  budget: number | null;
+  code: string;
+  newShoppersOnly: boolean;
+}
+type FieldName = keyof Values;
+
+/** The form's field a server issue names (`discount.percentBp`, `voucher.endsAt`), or "form" for the others. */
+function fieldOf(path: string): FieldName | "form" {
+  const last = path.split(".").at(-1) ?? "";
+  if (last === "percentBp") return "percent";
+  const fields: readonly string[] = [
+    "kind",
+    "amount",
+    "cap",
+    "minSpend",
+    "startsAt",
+    "endsAt",
+    "usageLimit",
+    "perShopperLimit",
+    "budget",
+    "code",
+    "newShoppersOnly",
+  ];
+  return fields.includes(last) ? (last as FieldName) : "form";
+}
+
+/**
+ * A refused save as the form shows it: each zod issue (translated by the server) under its field, and a
+ * refusal of the whole voucher (a code already taken, an end already past: a translated DomainError) above
+ * the buttons.
+ */
+export function voucherErrors(error: unknown): FieldErrors {
+  const e = error as { message?: unknown; data?: { issues?: { path: string; message: string }[] } } | null;
+  const issues = e?.data?.issues ?? [];
+  const errors: FieldErrors = {};
+  for (const issue of issues) errors[fieldOf(issue.path)] ??= issue.message;
+  if (issues.length === 0 && typeof e?.message === "string" && e.message) errors.form = e.message;
+  return errors;
+}
+
+/** A rupiah amount: "Rp" in front, the digits grouped as they are typed (as the wallet's amount fields). */
+function MoneyField(props: {
+  name: string;
+  label: string;
+  hint?: string;
+  error?: string;
+  value: number | null;
+  onChange: (value: number | null) => void;
+}) {
+  const { locale } = useI18n();
+  return (
+    <Field
+      label={props.label}
+      hint={props.hint}
+      error={props.error}
+      prefix={<span className="font-medium text-gray-700 dark:text-gray-300">Rp</span>}
+      input={{
+        name: props.name,
+        type: "text",
+        inputMode: "numeric",
+        autoComplete: "off",
+        value: props.value === null ? "" : formatNumber(props.value, locale),
+        onChange: (e) => props.onChange(parseAmount(e.target.value)),
+      }}
+    />
+  );
+}
+
+/** A count (uses): digits only, empty meaning none. */
+function CountField(props: {
+  name: string;
+  label: string;
+  hint?: string;
+  error?: string;
+  value: number | null;
+  onChange: (value: number | null) => void;
+}) {
+  return (
+    <Field
+      label={props.label}
+      hint={props.hint}
+      error={props.error}
+      input={{
+        name: props.name,
+        type: "text",
+        inputMode: "numeric",
+        autoComplete: "off",
+        value: props.value === null ? "" : String(props.value),
+        onChange: (e) => {
+          const digits = e.target.value.replace(/\D/g, "").slice(0, 9);
+          props.onChange(digits === "" ? null : Number(digits));
+        },
+      }}
+    />
+  );
+}
+
+/** One choice of a few, as large tappable rows (the whole row is the radio's label). */
+function Choice<T extends string>(props: {
+  legend: string;
+  value: T;
+  options: readonly { value: T; label: string }[];
+  onChange: (value: T) => void;
+  error?: string;
+}) {
+  const name = useId();
+  return (
+    <fieldset className="mt-4 min-w-0">
+      <legend className="text-sm font-medium text-gray-800 dark:text-gray-200">{props.legend}</legend>
+      <div className="mt-1 flex flex-wrap gap-2">
+        {props.options.map((o) => (
+          <label
+            key={o.value}
+            className="flex min-h-11 flex-auto cursor-pointer items-center gap-2 rounded-lg border border-gray-300 px-3 py-2 text-sm leading-tight has-checked:border-primary-700 has-checked:bg-primary-50 has-checked:font-semibold dark:border-gray-600 dark:has-checked:border-primary-400 dark:has-checked:bg-primary-950"
+          >
+            <input
+              type="radio"
+              name={name}
+              value={o.value}
+              checked={o.value === props.value}
+              onChange={() => props.onChange(o.value)}
+              className="size-5 shrink-0 accent-primary-700"
+            />
+            {o.label}
+          </label>
+        ))}
+      </div>
+      {props.error && <p className="mt-1 text-sm text-red-700 dark:text-red-400">{props.error}</p>}
+    </fieldset>
+  );
+}
+
+/**
+ * What the voucher may cost before it is saved (issue 42: "at most Rp X × limit"): the most one use takes off
+ * times the usage limit, never more than the budget; for a percentage without a cap, that it depends on the
+ * orders; with neither limit nor budget, that nothing bounds it.
+ */
+function CostEstimate(props: { values: Values; payer: "store" | "platform" }) {
+  const { t, locale } = useI18n();
+  const v = props.values;
+  const percentBp = v.type === "percent" ? percentToBasisPoints(v.percent) : undefined;
+  const complete =
+    v.type === "amount"
+      ? v.amount !== null && v.amount > 0
+      : percentBp !== undefined && percentBp > 0 && percentBp <= maxPercentBasisPoints;
+  const perUse = v.type === "amount" ? v.amount : v.cap;
+  const percent = formatNumber((percentBp ?? 0) / 100, locale);
+  const { total, capped } = costEstimate({ perUse, usageLimit: v.usageLimit, budget: v.budget });
+  const lines: ReactNode[] = [];
+  if (!complete) lines.push(t("vouchers.manage.estimate.incomplete"));
+  else {
+    if (v.usageLimit !== null) {
+      lines.push(
+        perUse !== null
+          ? t("vouchers.manage.estimate.total", {
+              amount: formatRupiah(perUse),
+              count: v.usageLimit,
+              total: formatRupiah(BigInt(perUse) * BigInt(v.usageLimit)),
+            })
+          : t("vouchers.manage.estimate.depends", { percent, count: v.usageLimit }),
+      );
+    } else {
+      lines.push(
+        perUse !== null
+          ? t("vouchers.manage.estimate.perUse", { amount: formatRupiah(perUse) })
+          : t("vouchers.manage.estimate.perUseDepends", { percent }),
+      );
+    }
+    if (capped && total !== null)
+      lines.push(t("vouchers.manage.estimate.budgetCap", { budget: formatRupiah(total) }));
+    else if (total === null)
+      lines.push(
+        v.usageLimit === null
+          ? t("vouchers.manage.estimate.unlimited")
+          : t("vouchers.manage.estimate.limitIt"),
+      );
+  }
+  return (
+    <section
+      aria-labelledby="voucher-estimate-title"
+      className="mt-5 rounded-lg bg-amber-50 p-3 text-sm text-amber-950 dark:bg-amber-950 dark:text-amber-50"
+    >
+      <h3 id="voucher-estimate-title" className="font-semibold">
+        {t("vouchers.manage.estimate.title")}
+      </h3>
+      <div aria-live="polite" data-testid="voucher-estimate">
+        {lines.map((line, i) => (
+          <p key={i} className={`mt-1 ${i === 0 && complete ? "font-semibold" : ""}`}>
+            {line}
+          </p>
+        ))}
+      </div>
+      <p className="mt-1">
+        {t(
+          props.payer === "store"
+            ? "vouchers.manage.estimate.paidByStore"
+            : "vouchers.manage.estimate.paidByPlatform",
+        )}
+      </p>
+    </section>
+  );
+}
+
+/**
+ * A new voucher: a fixed amount or a percentage (typed "10" or "7,5") with an optional cap, the minimum spend,
+ * when it runs (in the reader's zone), its limits (empty: none), an optional code and whether it is for new
+ * shoppers only; an operator also picks its kind. What it may cost shows as it is typed. What the page can
+ * check without the server (nothing typed where something is needed) is checked here; the rest the server's
+ * schema checks, and its translated messages show under their fields (`onSave` gets the form's `onError`).
+ */
+export function VoucherForm(props: {
+  title: string;
+  payer: "store" | "platform";
+  /** When the form was opened: the voucher starts then and runs a week. */
+  openedAt: Date;
+  pending: boolean;
+  onSave: (
+    input: { kind: PlatformKind; voucher: VoucherInput },
+    handlers: { onError: (error: unknown) => void },
+  ) => void;
+  onCancel: () => void;
+}) {
+  const { t } = useI18n();
+  const zone = useTimeZone();
+  const form = useRef<HTMLFormElement>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
+  // The button that opened the form is gone: the focus goes to the form's title, where reading it starts.
+  useEffect(() => heading.current?.focus(), []);
+  const [values, setValues] = useState<Values>(() => {
+    const start = new Date(Math.floor(props.openedAt.getTime() / 60_000) * 60_000);
+    return {
+      kind: "platform",
+      type: "amount",
+      amount: null,
+      percent: "",
+      cap: null,
+      minSpend: null,
+      startsAt: toZoneInput(start, zone),
+      endsAt: toZoneInput(new Date(start.getTime() + 7 * 86_400_000), zone),
+      usageLimit: null,
+      perShopperLimit: 1,
+      budget: null,
+      code: "",
+      newShoppersOnly: false,
+    };
+  });
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const set = <K extends FieldName>(field: K, value: Values[K]) => {
+    setValues((v) => ({ ...v, [field]: value }));
+    setErrors((e) => ({ ...e, [field]: undefined, form: undefined }));
+  };
+  const focusFirstError = () =>
+    requestAnimationFrame(() => form.current?.querySelector<HTMLElement>("[aria-invalid=true]")?.focus());
+  const submit = (e: React.FormEvent) => {
+    e.preventDefault();
+    const found: FieldErrors = {};
+    const need = (field: FieldName, ok: boolean, key: MessageKey) => {
+      if (!ok) found[field] = t(key);
+    };
+    const percentBp = percentToBasisPoints(values.percent);
+    const startsAt = fromZoneInput(values.startsAt, zone);
+    const endsAt = fromZoneInput(values.endsAt, zone);
+    if (values.type === "amount") need("amount", values.amount !== null, "errors.vouchers.amountPositive");
+    else need("percent", percentBp !== undefined, "errors.vouchers.percentRange");
+    need("startsAt", startsAt !== null, "vouchers.manage.dateRequired");
+    need("endsAt", endsAt !== null, "vouchers.manage.dateRequired");
+    need("perShopperLimit", values.perShopperLimit !== null, "errors.vouchers.limitPositive");
+    setErrors(found);
+    if (Object.keys(found).length > 0) return focusFirstError();
+    const voucher: VoucherInput = {
+      code: values.code.trim() === "" ? null : values.code.trim(),
+      discount:
+        values.type === "amount"
+          ? { type: "amount", amount: values.amount! }
+          : { type: "percent", percentBp: percentBp!, cap: values.cap },
+      minSpend: values.minSpend ?? 0,
+      startsAt: startsAt!,
+      endsAt: endsAt!,
+      usageLimit: values.usageLimit,
+      perShopperLimit: values.perShopperLimit!,
+      budget: values.budget,
+      newShoppersOnly: values.newShoppersOnly,
+    };
+    props.onSave(
+      { kind: values.kind, voucher },
+      {
+        onError: (error) => {
+          setErrors(voucherErrors(error));
+          focusFirstError();
+        },
+      },
+    );
+  };
+  const f = "vouchers.manage.fields";
+  return (
+    <form ref={form} onSubmit={submit} noValidate aria-labelledby="voucher-form-title">
+      <h2 ref={heading} id="voucher-form-title" tabIndex={-1} className="text-lg font-semibold outline-none">
+        {props.title}
+      </h2>
+      {props.payer === "platform" && (
+        <Choice
+          legend={t(`${f}.kind`)}
+          value={values.kind}
+          options={(["platform", "shipping"] as const).map((k) => ({
+            value: k,
+            label: t(`${f}.kinds.${k}`),
+          }))}
+          onChange={(kind) => set("kind", kind)}
+          error={errors.kind}
+        />
+      )}
+      <Choice
+        legend={t(`${f}.type`)}
+        value={values.type}
+        options={(["amount", "percent"] as const).map((k) => ({ value: k, label: t(`${f}.types.${k}`) }))}
+        onChange={(type) => set("type", type)}
+      />
+      {values.type === "amount" ? (
+        <MoneyField
+          name="amount"
+          label={t(`${f}.amount`)}
+          value={values.amount}
+          onChange={(v) => set("amount", v)}
+          error={errors.amount}
+        />
+      ) : (
+        <>
+          <Field
+            label={t(`${f}.percent`)}
+            hint={t(`${f}.percentHint`)}
+            error={errors.percent}
+            action={<span className="font-medium text-gray-700 dark:text-gray-300">%</span>}
+            input={{
+              name: "percent",
+              type: "text",
+              inputMode: "decimal",
+              autoComplete: "off",
+              maxLength: 6,
+              value: values.percent,
+              onChange: (e) => set("percent", e.target.value),
+            }}
+          />
+          <MoneyField
+            name="cap"
+            label={t(`${f}.cap`)}
+            hint={t(`${f}.capHint`)}
+            value={values.cap}
+            onChange={(v) => set("cap", v)}
+            error={errors.cap}
+          />
+        </>
+      )}
+      <MoneyField
+        name="minSpend"
+        label={t(`${f}.minSpend`)}
+        hint={t(`${f}.minSpendHint`)}
+        value={values.minSpend}
+        onChange={(v) => set("minSpend", v)}
+        error={errors.minSpend}
+      />
+      <Field
+        label={t(`${f}.startsAt`, { zone })}
+        error={errors.startsAt}
+        input={{
+          name: "startsAt",
+          type: "datetime-local",
+          value: values.startsAt,
+          onChange: (e) => set("startsAt", e.target.value),
+        }}
+      />
+      <Field
+        label={t(`${f}.endsAt`, { zone })}
+        error={errors.endsAt}
+        input={{
+          name: "endsAt",
+          type: "datetime-local",
+          value: values.endsAt,
+          onChange: (e) => set("endsAt", e.target.value),
+        }}
+      />
+      <CountField
+        name="usageLimit"
+        label={t(`${f}.usageLimit`)}
+        hint={t(`${f}.usageLimitHint`)}
+        value={values.usageLimit}
+        onChange={(v) => set("usageLimit", v)}
+        error={errors.usageLimit}
+      />
+      <CountField
+        name="perShopperLimit"
+        label={t(`${f}.perShopperLimit`)}
+        value={values.perShopperLimit}
+        onChange={(v) => set("perShopperLimit", v)}
+        error={errors.perShopperLimit}
+      />
+      <MoneyField
+        name="budget"
+        label={t(`${f}.budget`)}
+        hint={t(`${f}.budgetHint`)}
+        value={values.budget}
+        onChange={(v) => set("budget", v)}
+        error={errors.budget}
+      />
+      <Field
+        label={t(`${f}.code`)}
+        hint={t(`${f}.codeHint`)}
+        error={errors.code}
+        input={{
+          name: "code",
+          type: "text",
+          autoComplete: "off",
+          autoCapitalize: "characters",
+          spellCheck: false,
+          maxLength: 20,
+          value: values.code,
+          onChange: (e) => set("code", e.target.value.toUpperCase()),
+        }}
+      />
+      <div className="mt-4 flex items-start justify-between gap-4">
+        <div>
+          <label htmlFor="voucher-new-shoppers" className="font-medium">
+            {t(`${f}.newShoppersOnly`)}
+          </label>
+          <p id="voucher-new-shoppers-hint" className="mt-0.5 text-sm text-gray-700 dark:text-gray-300">
+            {t(`${f}.newShoppersHint`)}
+          </p>
+        </div>
+        <input
+          id="voucher-new-shoppers"
+          type="checkbox"
+          checked={values.newShoppersOnly}
+          aria-describedby="voucher-new-shoppers-hint"
+          onChange={(e) => set("newShoppersOnly", e.target.checked)}
+          className="mt-1 size-6 shrink-0 accent-primary-700"
+        />
+      </div>
+      <CostEstimate values={values} payer={props.payer} />
+      {errors.form && (
+        <p role="alert" className="mt-3 text-sm text-red-700 dark:text-red-400">
+          {errors.form}
+        </p>
+      )}
+      <DialogActions
+        cancelLabel={t("catalog.search.cancel")}
+        confirmLabel={t("vouchers.manage.save")}
+        disabled={props.pending}
+        onCancel={props.onCancel}
+      />
+    </form>
+  );
+}
