@@ -136,6 +136,7 @@ export const pages: readonly PageSpec[] = [
   ...(
     [
       ["routes/orders/cart.tsx", "cart", () => "/h5/cart"],
+      ["routes/shop/vouchers.tsx", "vouchers", () => "/h5/vouchers"],
       ["routes/orders/delivery.tsx", "delivery addresses", () => "/h5/delivery"],
       ["routes/orders/pay.tsx", "checkout", (ids: DemoIds) => `/h5/pay?lines=${ids.productId}*1`],
       [
@@ -169,6 +170,7 @@ export const pages: readonly PageSpec[] = [
       ["routes/merchant/manage.tsx", "store management", () => "/h5/merchant/shop/manage"],
       ["routes/orders/merchant-orders.tsx", "order centre", () => "/h5/merchant/order"],
       ["routes/merchant/reviews.tsx", "store reviews", () => "/h5/merchant/reviews"],
+      ["routes/merchant/vouchers.tsx", "store vouchers", () => "/h5/merchant/vouchers"],
       ["routes/merchant/chat.tsx", "store chats", () => "/h5/merchant/chat"],
       [
         "routes/merchant/chat-thread.tsx",
@@ -211,6 +213,7 @@ export const pages: readonly PageSpec[] = [
       ["routes/ops/settings.tsx", "ops settings", "/ops/settings"],
       ["routes/ops/faqs.tsx", "ops FAQs", "/ops/faqs"],
       ["routes/ops/users.tsx", "ops users", "/ops/users"],
+      ["routes/ops/vouchers.tsx", "ops vouchers", "/ops/vouchers"],
     ] as const
   ).map(([route, name, path]): PageSpec => ({
     route,

@@ -27,6 +27,7 @@ export default [
     route("merchant/order", "routes/orders/merchant-orders.tsx"),
     route("merchant/order/detail", "routes/orders/merchant-order-detail.tsx"),
     route("merchant/reviews", "routes/merchant/reviews.tsx"),
+    route("merchant/vouchers", "routes/merchant/vouchers.tsx"),
     route("merchant/chat", "routes/merchant/chat.tsx"),
     route("merchant/chat/:id", "routes/merchant/chat-thread.tsx"),
     route("chat", "routes/chat/inbox.tsx"),
@@ -43,6 +44,7 @@ export default [
     route("signup", "routes/auth/signup.tsx"),
     route("forget", "routes/auth/forget.tsx"),
     route("account", "routes/shop/account.tsx"),
+    route("vouchers", "routes/shop/vouchers.tsx"),
   ]),
   route(":lang?/ops", "routes/ops/layout.tsx", [
     index("routes/ops/dashboard.tsx"),
@@ -65,6 +67,7 @@ export default [
     route("settings", "routes/ops/settings.tsx"),
     route("faqs", "routes/ops/faqs.tsx"),
     route("users", "routes/ops/users.tsx"),
+    route("vouchers", "routes/ops/vouchers.tsx"),
   ]),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -118,7 +118,8 @@ export const ProductDetailViewSchema = z.object({
   sales: z.number().int(),
   images: z.array(ImageViewSchema),
   category: CategoryViewSchema,
-  store: StoreCardViewSchema,
+  /** The store, with how many of its vouchers anyone can claim now (issue 42). */
+  store: StoreCardViewSchema.extend({ vouchers: z.number().int() }),
 });
 export type ProductDetailView = z.infer<typeof ProductDetailViewSchema>;
 

@@ -54,6 +54,8 @@ export const StoreIdInputSchema = z.object({ storeId: prefixedId("str") });
 export const StorePageViewSchema = StoreSummaryViewSchema.extend({
   /** Whether the caller follows the store; null for visitors. */
   following: z.boolean().nullable(),
+  /** How many of its vouchers anyone can claim now (issue 42). */
+  vouchers: z.number().int(),
 });
 export type StorePageView = z.infer<typeof StorePageViewSchema>;
 

@@ -82,3 +82,8 @@ function managed(
     orders,
   }));
 }
+
+/** How many vouchers of a store anyone can claim now: its page and its products' pages say so (issue 42). */
+export async function storeVoucherCount(db: Db, storeId: string): Promise<number> {
+  return (await selectShopperVouchers(db, { storeId }, now())).length;
+}

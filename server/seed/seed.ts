@@ -37,6 +37,8 @@ import { CAT, seedCategories, seedProducts, seedStores } from "./catalogue-data.
 import { expandVariants, seedVariants, type SeedVariants } from "./catalogue-variants.ts";
 import { demoPictures, drawDemoPictures, type DemoPictures } from "./pictures.ts";
 import { drawPicturesJob } from "../flows/demo-pictures.ts";
+import { createPlatformVoucher } from "../flows/promotions/create-platform-voucher.ts";
+import { createStoreVoucher } from "../flows/promotions/create-store-voucher.ts";
 
 /** Demo accounts, documented in the README. */
 export const demoPassword = "pasar-demo-2026";
@@ -237,10 +239,70 @@ async function writeDemoShop(
     }
     await seedMerchantMoney(db, operatorId, ownerId, index);
   }
+  await seedDemoVouchers(db, operatorId, merchants);
   progress?.("orders");
   await seedDemoOrders(db, storage, payments, { shopperId, operatorId, merchants });
   await seedDemoChat(db, storage, log, shopperId, merchants[0]!);
   await seedApplication(db, storage, log, CAT.food);
+}
+
+/**
+ * Live vouchers from the first start (issue 42): the platform's (a discount anyone can claim, one with a code
+ * printed on a banner) and free shipping, and the first two stores' own. They run for 90 days from the seed.
+ */
+async function seedDemoVouchers(db: Db, operatorId: string, merchants: readonly { ownerId: string }[]) {
+  const startsAt = addMs(now(), -hour);
+  const endsAt = addMs(now(), 90 * 24 * hour);
+  const base = { code: null, startsAt, endsAt, newShoppersOnly: false, methods: null, categoryIds: null };
+  const platform = [
+    {
+      kind: "platform" as const,
+      voucher: {
+        ...base,
+        discount: { type: "amount" as const, amount: 15_000 },
+        minSpend: 150_000,
+        usageLimit: 1_000,
+        perShopperLimit: 1,
+        budget: 15_000_000,
+      },
+    },
+    {
+      kind: "platform" as const,
+      voucher: {
+        ...base,
+        code: "PASAR12",
+        discount: { type: "percent" as const, percentBp: 1_200, cap: 25_000 },
+        minSpend: 100_000,
+        usageLimit: 500,
+        perShopperLimit: 2,
+        budget: null,
+      },
+    },
+    {
+      kind: "shipping" as const,
+      voucher: {
+        ...base,
+        discount: { type: "amount" as const, amount: 20_000 },
+        minSpend: 50_000,
+        usageLimit: null,
+        perShopperLimit: 3,
+        budget: 50_000_000,
+      },
+    },
+  ];
+  for (const v of platform) await createPlatformVoucher({ db }, operatorId, { ...v, storeIds: null });
+  const own = [
+    { ...base, discount: { type: "amount" as const, amount: 10_000 }, minSpend: 100_000 },
+    { ...base, discount: { type: "percent" as const, percentBp: 500, cap: 15_000 }, minSpend: 0 },
+  ];
+  for (const [index, merchant] of merchants.slice(0, 2).entries()) {
+    await createStoreVoucher({ db }, merchant.ownerId, {
+      ...own[index]!,
+      usageLimit: 200,
+      perShopperLimit: 1,
+      budget: null,
+    });
+  }
 }
 
 /**

@@ -10,6 +10,7 @@ import {
 import { getCategoryTree } from "../../modules/catalog/categories.service.ts";
 import { getHome, listListings, recommendFor } from "../../modules/catalog/listings.service.ts";
 import { getListing } from "../../modules/catalog/product-page.service.ts";
+import { storeVoucherCount } from "../../read/vouchers.ts";
 import { browseProcedure, router } from "../../trpc/init.ts";
 
 export const catalogRouter = router({
@@ -29,5 +30,11 @@ export const listingsRouter = router({
   get: browseProcedure
     .input(ListingGetInputSchema)
     .output(ProductDetailViewSchema)
-    .query(({ ctx, input }) => getListing(ctx, input.id)),
+    .query(async ({ ctx, input }) => {
+      const product = await getListing(ctx, input.id);
+      return {
+        ...product,
+        store: { ...product.store, vouchers: await storeVoucherCount(ctx.db, product.store.id) },
+      };
+    }),
 });

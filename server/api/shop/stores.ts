@@ -14,6 +14,7 @@ import {
   setFollowing,
   visitStore,
 } from "../../modules/stores/stores.service.ts";
+import { storeVoucherCount } from "../../read/vouchers.ts";
 import { browseProcedure, publicProcedure, router, shopperProcedure } from "../../trpc/init.ts";
 
 export const storesRouter = router({
@@ -26,7 +27,13 @@ export const storesRouter = router({
   get: browseProcedure
     .input(StoreIdInputSchema)
     .output(StorePageViewSchema)
-    .query(async ({ ctx, input }) => getStorePage(ctx, input.storeId, (await ctx.user())?.id)),
+    .query(async ({ ctx, input }) => {
+      const [page, vouchers] = await Promise.all([
+        getStorePage(ctx, input.storeId, (await ctx.user())?.id),
+        storeVoucherCount(ctx.db, input.storeId),
+      ]);
+      return { ...page, vouchers };
+    }),
   /** Counts the caller's visit, once per visitor per day; the store page calls it once shown. */
   visit: publicProcedure
     .input(StoreIdInputSchema)

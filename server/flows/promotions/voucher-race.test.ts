@@ -1,6 +1,6 @@
 // Issue 42: a voucher's limits hold under a rush. On PostgreSQL the shoppers race over a pool of connections;
 // PGlite's one connection makes transactions serial, so a smaller crowd proves the same there. The full
-// 1,000-shopper run is `npm run bench:vouchers` (scripts/voucher-rush.ts, figures in docs/performance.md).
+// 1,000-shopper run is `npm run bench:vouchers` (scripts/bench-vouchers.ts, figures in docs/performance.md).
 import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, expect, it } from "vitest";
 import { expectLedgerBalanced } from "../../../tests/setup/ledger.ts";

@@ -396,6 +396,11 @@ describe("limits hold, and bad input changes nothing", () => {
     });
     expect(await shopper.api.vouchers.claimCode({ code: " hemat10 " })).toEqual({ id: coded });
     expect((await shopper.api.vouchers.mine()).map((v) => v.id)).toContain(coded);
+    // The store's page and its products' say how many anyone can claim: a voucher with a code is not among them.
+    expect((await shopper.api.stores.get({ storeId: b.storeId })).vouchers).toBe(1);
+    expect((await shopper.api.listings.get({ id: b.listingIds[0]! })).store.vouchers).toBe(1);
+    await b.api.merchantVouchers.pause({ id: theirs, paused: true });
+    expect((await shopper.api.stores.get({ storeId: b.storeId })).vouchers).toBe(0);
   });
 
   it("an ended or paused voucher at checkout is refused and changes nothing", async () => {

@@ -7,8 +7,14 @@ import { allCategories } from "./catalog.caches.ts";
 import { categoryView, type CardDeps, type ViewDeps } from "./catalog.views.ts";
 import * as q from "./product-page.queries.ts";
 
-/** One listing as the product page shows it; NOT_FOUND when missing or no longer sold. */
-export async function getListing(deps: CardDeps, id: string): Promise<ProductDetailView> {
+/**
+ * One listing as the product page shows it (its store's vouchers are counted by the caller, server/read/vouchers.ts);
+ * NOT_FOUND when missing or no longer sold.
+ */
+export async function getListing(
+  deps: CardDeps,
+  id: string,
+): Promise<Omit<ProductDetailView, "store"> & { store: Omit<ProductDetailView["store"], "vouchers"> }> {
   const row = await q.selectListingDetail(deps.db, id);
   if (!row) throw new DomainError("not_found", "catalog.product.notFound");
   const [images, variants, optionRows, category, storeCards] = await Promise.all([

@@ -176,7 +176,7 @@ export async function getStorePage(
   deps: { db: Db; storage: Storage },
   storeId: string,
   userId: string | undefined,
-): Promise<StorePageView> {
+): Promise<Omit<StorePageView, "vouchers">> {
   const row = await q.selectStoreSummary(deps.db, storeId);
   if (!row) throw new DomainError("not_found", "stores.page.notFound");
   return {

@@ -50,4 +50,30 @@ describe("an order's money summary", () => {
       ["Total pembayaran", "Rp 14.414"],
     ]);
   });
+
+  it("shows what each voucher took off as its own line, and none when nothing was", () => {
+    const summary = rows(
+      renderHtml(
+        <MoneySummary
+          subtotal={100_000}
+          postage={12_000}
+          storeDiscount={8_000}
+          platformDiscount={9_718}
+          shippingDiscount={11_429}
+          serviceFee={1_000}
+          vat={10_120}
+          total={93_973}
+          vatBasisPoints={1_100}
+        />,
+      ),
+    );
+    expect(summary.slice(2, 5)).toEqual([
+      ["Voucher toko", "−Rp 8.000"],
+      ["Voucher Pasar", "−Rp 9.718"],
+      ["Gratis ongkir", "−Rp 11.429"],
+    ]);
+    expect(
+      rows(renderHtml(<MoneySummary {...checkout} storeDiscount={0} vatBasisPoints={435} />)),
+    ).toHaveLength(5);
+  });
 });

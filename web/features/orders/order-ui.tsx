@@ -62,6 +62,10 @@ export function MoneySummary(props: {
   totalLabel?: string;
   /** No address yet: postage is not known, so it says it follows and the total says it is before postage. */
   postagePending?: boolean;
+  /** What vouchers took off (issue 42): each shown as its own line when there is one. */
+  storeDiscount?: number;
+  platformDiscount?: number;
+  shippingDiscount?: number;
 }) {
   const { t, locale } = useI18n();
   const percent = formatNumber(props.vatBasisPoints / 100, locale);
@@ -78,6 +82,14 @@ export function MoneySummary(props: {
           formatRupiah(props.postage)
         )}
       </SummaryRow>
+      {(["storeDiscount", "platformDiscount", "shippingDiscount"] as const).map(
+        (line) =>
+          (props[line] ?? 0) > 0 && (
+            <SummaryRow key={line} label={t(`vouchers.lines.${line}`)}>
+              <span className="text-primary-800 dark:text-primary-300">−{formatRupiah(props[line]!)}</span>
+            </SummaryRow>
+          ),
+      )}
       <SummaryRow label={t("orders.pay.serviceFee")}>{formatRupiah(props.serviceFee)}</SummaryRow>
       <SummaryRow label={t("orders.pay.vat", { percent })}>{formatRupiah(props.vat)}</SummaryRow>
       {props.codFee != null && (

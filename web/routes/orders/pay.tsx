@@ -14,6 +14,7 @@ import { ShippingPicker } from "../../features/orders/shipping-picker.tsx";
 import { ChannelPicker, ChoiceRow } from "../../features/payments/channel-picker.tsx";
 import { attemptPath, formatWindow, walletPhoneProblem } from "../../features/payments/channels.ts";
 import { useSuggestPhone } from "../../features/payments/suggest-phone.ts";
+import { CheckoutVouchers } from "../../features/promotions/checkout-vouchers.tsx";
 import { AppHeader } from "../../features/shell/app-header.tsx";
 import { useIntentKey } from "../../features/wallet/intent-key.ts";
 import { buttonLink, Card } from "../../ui/card.tsx";
@@ -68,12 +69,15 @@ function quoteInput(
   lines: { listingId: string; quantity: number }[],
   addressId: string | undefined,
   choices: Choices,
+  vouchers?: string[],
 ) {
   const shipping = Object.entries(choices).map(([storeId, c]) => ({ storeId, ...c }));
   return {
     lines,
     ...(addressId ? { addressId } : {}),
     ...(shipping.length > 0 ? { shipping } : {}),
+    // Left out until the shopper chooses: the checkout picks the best vouchers (issue 42).
+    ...(vouchers ? { vouchers } : {}),
   };
 }
 
@@ -137,8 +141,9 @@ function Checkout() {
   const addresses = useQuery(trpc.addresses.list.queryOptions()).data ?? [];
   const address = deliveryAddress(addresses, search.get("address"));
   const [choices, setChoices] = useState<Choices>({});
+  const [vouchers, setVouchers] = useState<string[]>();
   const quote = useQuery({
-    ...trpc.orders.quote.queryOptions(quoteInput(lines, address?.id, choices)),
+    ...trpc.orders.quote.queryOptions(quoteInput(lines, address?.id, choices, vouchers)),
     enabled: lines.length > 0,
     retry: false,
     // A new courier choice keeps the page as it was until its totals arrive.
@@ -251,6 +256,7 @@ function Checkout() {
       notes: Object.entries(notes)
         .map(([storeId, note]) => ({ storeId, note: note.trim() }))
         .filter((n) => n.note !== ""),
+      vouchers: q.vouchers.filter((v) => v.chosen).map((v) => v.id),
     };
     place.mutate({ ...placing, idempotencyKey: intent.keyFor(placing) });
   };
@@ -342,6 +348,7 @@ function Checkout() {
           </div>
         </Card>
       ))}
+      <CheckoutVouchers quote={q} stores={q.stores} onChoose={setVouchers} />
       <Card labelledBy="pay-method">
         <fieldset>
           <legend id="pay-method" className="font-semibold">

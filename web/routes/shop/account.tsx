@@ -7,6 +7,7 @@ import {
   CreditCard,
   Footprints,
   Heart,
+  Ticket,
   LogOut,
   MapPin,
   MessageCircle,
@@ -226,6 +227,7 @@ function AccountContent() {
                 : me.role === "shopper"
                   ? ([["/h5/merchant", t("merchant.home.apply"), Store]] as const)
                   : []),
+              ["/h5/vouchers?tab=mine", t("vouchers.page.mine"), Ticket],
               ["/h5/delivery", t("orders.account.delivery"), MapPin],
               ["/h5/merchant/fund", t("account.page.funds"), ReceiptText],
               ["/h5/merchant/recharge", t("account.page.recharge"), Wallet],

@@ -194,7 +194,16 @@ export default function Product({ loaderData }: Route.ComponentProps) {
               <p className="line-clamp-2 text-sm text-gray-600 dark:text-gray-400">{product.store.intro}</p>
             </div>
           </Link>
-          <div className="mt-3 flex justify-end gap-2">
+          <div className="mt-3 flex flex-wrap justify-end gap-2">
+            {/* The store's vouchers anyone can claim (issue 42), with "Klaim" on the voucher page. */}
+            {product.store.vouchers > 0 && (
+              <Link
+                to={localizePath(locale, `/h5/vouchers?store=${product.store.id}`)}
+                className="rounded-full border px-4 py-2 text-sm font-semibold text-primary-800 dark:text-primary-300"
+              >
+                {t("vouchers.store.title")}
+              </Link>
+            )}
             <FollowButton storeId={product.store.id} />
             {/* The store card above opens the store's page; beside following it, the way to ask it. */}
             <Link

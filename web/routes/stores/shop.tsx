@@ -6,6 +6,7 @@ import type { Route } from "./+types/shop";
 import { AppHeader } from "../../features/shell/app-header.tsx";
 import { InfiniteProducts, listPageSize } from "../../features/catalog/infinite-products.tsx";
 import { SortTabs, sortFrom } from "../../features/catalog/sort-tabs.tsx";
+import { StoreVouchers } from "../../features/promotions/store-vouchers.tsx";
 import { FollowButton } from "../../features/stores/follow-button.tsx";
 import { StoreBadges, StoreFigures } from "../../features/stores/store-stats.tsx";
 import { callServerApi, rethrowNotFound } from "../../lib/api.server.ts";
@@ -114,6 +115,7 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
           </div>
           <StoreChat storeId={store.id} stats={loaderData.chatStats} />
         </section>
+        <StoreVouchers storeId={store.id} count={store.vouchers} />
         <div className="mt-2">
           <SortTabs
             value={sort}
