@@ -94,7 +94,7 @@ async function main() {
   try {
     const ops = await signedInUser(database, "operator");
     const merchant = await merchantWithStore(database, { autoPay: true });
-    await credit(ops, merchant.email, 1_000_000_000);
+    await credit(ops, merchant.email, 50_000_000);
     const supplyId = await supplyProduct(database, { stock: crowdSize * 3, merchantPrice: 40_000 });
     const listingId = await listing(database, merchant.storeId, supplyId, 100_000);
     const voucher = async (over: { usageLimit?: number; perShopperLimit?: number; budget?: number }) =>
