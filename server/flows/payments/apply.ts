@@ -240,14 +240,15 @@ async function payAttempt(tx: Tx, settings: MoneySettings, attempt: AttemptRow):
  */
 /**
  * A reversal's effect on refunds of the attempt still waiting to go to the provider for an order: each is
- * closed as not made (a conditional update from pending, so the refund job, which only sends pending ones,
- * sends nothing and returns nothing to the wallet). Answers what they came to.
+ * closed as superseded, never sent (a conditional update from pending, so the refund job, which only sends
+ * pending ones, sends nothing and returns nothing to the wallet). Answers what they came to.
  */
 async function supersedeRefunds(tx: Tx, attempt: AttemptRow, orderId: string): Promise<number> {
   let total = 0;
   for (const r of await selectRefundsOfOrders(tx, [orderId])) {
     if (r.attemptId !== attempt.id || r.status !== "pending") continue;
-    if (await updateRefund(tx, r.id, ["pending"], { status: "failed", decidedAt: now() })) total += r.amount;
+    if (await updateRefund(tx, r.id, ["pending"], { status: "superseded", decidedAt: now() }))
+      total += r.amount;
   }
   return total;
 }
@@ -300,14 +301,20 @@ async function reverseAttempt(tx: Tx, attempt: AttemptRow): Promise<void> {
     } else if (o.status === "paid") {
       cancel.push(o);
     } else if (o.status === "shipped" || o.status === "completed") {
-      transfers.push({
-        from: { platform: "adjustments" },
-        to: { platform: "gateway_clearing" },
-        amount: o.total,
-        kind: "system",
-        subject: { type: "order", id: o.id },
-        step,
-      });
+      // The platform carries what the provider took back, less a return's refund still waiting to be sent to
+      // the provider: that refund is not sent (the chargeback gave the shopper that money already, and a refused
+      // refund would put it in the wallet a second time), and its money, gone from the wallet, covers its part.
+      const superseded = await supersedeRefunds(tx, attempt, o.id);
+      if (o.total > superseded) {
+        transfers.push({
+          from: { platform: "adjustments" },
+          to: { platform: "gateway_clearing" },
+          amount: o.total - superseded,
+          kind: "system",
+          subject: { type: "order", id: o.id },
+          step,
+        });
+      }
       await updateOrder(tx, o.id, { exception: reversedException, updatedAt: now() });
       await insertEvents(tx, [
         orderEvent(o.id, "exception", "system", null, { reason: "payment_reversed", amount: o.total }),

@@ -61,8 +61,54 @@ describe("payment through the gateway", () => {
     const refunds = await database.db.query.paymentRefunds.findMany({
       where: (r, { eq }) => eq(r.orderId, id),
     });
-    expect(refunds.map((r) => [r.amount, r.status])).toEqual([[total, "failed"]]);
+    expect(refunds.map((r) => [r.amount, r.status])).toEqual([[total, "superseded"]]);
     expect(await adjustmentsBalance()).toBe(adjustmentsBefore);
+  });
+
+  it("a chargeback while a received order's return refund is on its way to the provider pays the shopper back once", async () => {
+    const { a, listingA } = await twoStores({ autoPay: true });
+    await credit(ops, a.email, 1_000_000);
+    const shopper = await shopperWithMoney(database, ops, 0);
+    const placed = await buy(shopper, listingA, 1, "qris");
+    const id = placed.orderIds[0]!;
+    await providerTookItLate(database, placed.attemptId!);
+    expect((await notify(await paidBody(placed.attemptId!))).status).toBe(200);
+    await ops.api.ops.orders.ship({ id, idempotencyKey: newKey() });
+    await shopper.api.orders.confirm({ id, idempotencyKey: newKey() });
+    const order = await shopper.api.orders.get({ id });
+    // Returned and refunded at once by the operator: the refund leaves the wallet for the QRIS app, not sent yet.
+    const body = new FormData();
+    for (const [k, v] of Object.entries({
+      orderId: id,
+      variantId: order.items[0]!.variantId,
+      kind: "return",
+      category: "damaged",
+      quantity: "1",
+      reason: "Rusak.",
+      idempotencyKey: newKey(),
+    }))
+      body.set(k, v);
+    const request = await shopper.api.orders.requestAfterSales(body);
+    await a.api.merchantOrders.decideAfterSales({ id: request.id, approve: true, idempotencyKey: newKey() });
+    const { refund } = await ops.api.ops.afterSales.refundNow({
+      id: request.id,
+      reason: "Paket kembali",
+      idempotencyKey: newKey(),
+    });
+    expect((await shopper.api.wallet.summary()).balance).toBe(0);
+    const adjustmentsBefore = await adjustmentsBalance();
+    // The provider takes the whole payment back meanwhile (a chargeback): the order is held for the operator.
+    expect(await reverseOnSandbox(database, placed.attemptId!, new Date())).toBe(true);
+    expect((await notify(await paidNotice(database, placed.attemptId!, "reversed"))).status).toBe(200);
+    await runJobs();
+    // Once: the refund was never sent, so no refusal put it back in the wallet; the platform carried the rest of
+    // what the provider took back (the refund's money, gone from the wallet, covered its part).
+    expect((await shopper.api.wallet.summary()).balance).toBe(0);
+    const refunds = await database.db.query.paymentRefunds.findMany({
+      where: (r, { eq }) => eq(r.orderId, id),
+    });
+    expect(refunds.map((r) => [r.amount, r.status])).toEqual([[refund, "superseded"]]);
+    expect(await adjustmentsBalance()).toBe(adjustmentsBefore - (order.total - refund!));
   });
 
   it("pays every order of the checkout once, however often the gateway says so", async () => {

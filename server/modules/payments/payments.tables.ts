@@ -120,7 +120,11 @@ export const paymentRefunds = pgTable(
     orderId: text().notNull(),
     userId: text().notNull(),
     amount: bigint({ mode: "number" }).notNull(),
-    status: text({ enum: ["pending", "succeeded", "failed"] })
+    /**
+     * `superseded`: the provider took the whole payment back (a chargeback) before this refund was sent, so it is
+     * never sent; its money, which left the wallet for it, is part of what the chargeback gave back.
+     */
+    status: text({ enum: ["pending", "succeeded", "failed", "superseded"] })
       .notNull()
       .default("pending"),
     providerRefundId: text(),
