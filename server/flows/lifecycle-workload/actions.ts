@@ -177,7 +177,11 @@ export function lineOf(w: World, x: { l: number; v: number; q: number }) {
  * The checkout as the page sends it for cash on delivery: choosing it moves each store to a courier service
  * that collects cash (the quote again, with those services), and places with what that quote showed.
  */
-async function placeCod(shopper: Shopper, input: Omit<Parameters<typeof placeOrder>[1], "method">) {
+async function placeCod(
+  shopper: Shopper,
+  input: Omit<Parameters<typeof placeOrder>[1], "method" | "vouchers">,
+  withVouchers: boolean,
+) {
   const { lines, addressId } = input;
   const first = await shopper.api.orders.quote({ lines, addressId });
   const shipping = first.stores.map((s) => {
@@ -189,8 +193,13 @@ async function placeCod(shopper: Shopper, input: Omit<Parameters<typeof placeOrd
     ...input,
     shipping: quote.stores.map((s) => ({ storeId: s.storeId, ...s.shipping.selected! })),
     method: "cod",
+    vouchers: withVouchers ? chosenVouchers(quote) : [],
   });
 }
+
+/** The vouchers a quote picked: what the checkout places with when the shopper leaves them be. */
+const chosenVouchers = (quote: { vouchers: { id: string; chosen: boolean }[] }) =>
+  quote.vouchers.filter((v) => v.chosen).map((v) => v.id);
 
 export async function placeOp(w: World, op: Extract<Op, { t: "place" }>) {
   const shopper = w.shoppers[op.s]!;
@@ -211,10 +220,14 @@ export async function placeOp(w: World, op: Extract<Op, { t: "place" }>) {
       fromCart: op.fromCart,
       idempotencyKey: newKey(),
     };
+    const vouchers =
+      op.vouchers && op.method !== "cod"
+        ? chosenVouchers(await shopper.api.orders.quote({ lines, addressId: shopper.addressId }))
+        : [];
     const placed =
       op.method === "cod"
-        ? await placeCod(shopper, input)
-        : await placeOrder(shopper.api, { ...input, method: op.method });
+        ? await placeCod(shopper, input, op.vouchers)
+        : await placeOrder(shopper.api, { ...input, method: op.method, vouchers });
     for (const id of placed.orderIds) w.orderIds.add(id);
     if (placed.attemptId) w.gatewayPayments.push(placed.attemptId);
     count(`place: ${placed.orderIds.length} store(s)`);

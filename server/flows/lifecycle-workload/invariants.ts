@@ -228,7 +228,10 @@ export async function checkWorld(w: World, phase: string) {
   // withdrawals.
   const since = (id: string) => balance(id) - (w.baseline.get(id) ?? 0);
   const open = orders.filter((o) => (o.status === "paid" || o.status === "shipped") && o.paidAt);
-  expect(since(escrow), `${phase}: escrow`).toBe(open.reduce((n, o) => n + o.total, 0));
+  // With the platform's voucher shares, which joined the shopper's money at payment (issue 42).
+  expect(since(escrow), `${phase}: escrow`).toBe(
+    open.reduce((n, o) => n + o.total + o.platformDiscount + o.shippingDiscount, 0),
+  );
   const owed = orders.filter(
     (o) =>
       o.paymentMethod === "cod" &&
@@ -243,9 +246,87 @@ export async function checkWorld(w: World, phase: string) {
     pendingWithdrawals.reduce((n, x) => n + x.amount, 0),
   );
 
+  await checkVouchers(w, s, phase);
+
   // No deadline failed.
   expect(s.jobs.map((j) => `${j.kind} ${j.subjectId}: ${j.error}`)).toEqual([]);
   return s;
+}
+
+/**
+ * Vouchers (issue 42), over every run: each voucher's use and amount are its live redemptions', within its
+ * limits, and so is each shopper's count; a redemption is given back exactly when every order it took something
+ * off ended (cancelled, or every unit returned and refunded); an order's discounts are its items' shares and its
+ * redemptions' parts.
+ */
+async function checkVouchers(w: World, s: Snapshot, phase: string) {
+  const q = w.database.db.query;
+  const [vouchers, claims, redemptions, links] = await Promise.all([
+    q.vouchers.findMany(),
+    q.voucherClaims.findMany(),
+    q.voucherRedemptions.findMany(),
+    q.orderVouchers.findMany(),
+  ]);
+  const live = redemptions.filter((r) => r.state === "reserved");
+  for (const v of vouchers) {
+    const of = live.filter((r) => r.voucherId === v.id);
+    expect({ used: v.used, spent: v.spent }, `${phase}: voucher ${v.id}'s counters`).toEqual({
+      used: of.length,
+      spent: sum(of),
+    });
+    if (v.usageLimit !== null)
+      expect(v.used, `${phase}: ${v.id} within its uses`).toBeLessThanOrEqual(v.usageLimit);
+    if (v.budget !== null)
+      expect(v.spent, `${phase}: ${v.id} within its budget`).toBeLessThanOrEqual(v.budget);
+  }
+  for (const c of claims) {
+    const of = live.filter((r) => r.voucherId === c.voucherId && r.userId === c.userId).length;
+    expect(c.used, `${phase}: ${c.userId}'s uses of ${c.voucherId}`).toBe(of);
+    const limit = vouchers.find((v) => v.id === c.voucherId)!.perShopperLimit;
+    expect(c.used, `${phase}: ${c.userId} within the per-shopper limit`).toBeLessThanOrEqual(limit);
+  }
+  const ended = (orderId: string) => {
+    const o = s.orders.find((x) => x.id === orderId)!;
+    if (o.status === "cancelled") return true;
+    const bought = sum(s.items.filter((i) => i.orderId === o.id).map((i) => ({ amount: i.quantity })));
+    const back = sum(
+      s.returns
+        .filter((r) => r.orderId === o.id && r.kind === "return" && r.status === "approved")
+        .map((r) => ({ amount: r.quantity })),
+    );
+    return back >= bought;
+  };
+  for (const r of redemptions) {
+    const parts = links.filter((l) => l.redemptionId === r.id);
+    expect(sum(parts), `${phase}: redemption ${r.id}'s parts`).toBe(r.amount);
+    expect(r.state, `${phase}: redemption ${r.id} given back once its orders ended`).toBe(
+      parts.every((l) => ended(l.orderId)) ? "released" : "reserved",
+    );
+  }
+  for (const o of s.orders.filter((x) => w.orderIds.has(x.id))) {
+    const items = s.items.filter((i) => i.orderId === o.id);
+    const parts = links.filter((l) => l.orderId === o.id);
+    const ofKind = (kind: string) => sum(parts.filter((l) => l.kind === kind));
+    expect(
+      {
+        store: o.storeDiscount,
+        platform: o.platformDiscount,
+        shipping: o.shippingDiscount,
+        storeItems: sum(items.map((i) => ({ amount: i.storeDiscount }))),
+        platformItems: sum(items.map((i) => ({ amount: i.platformDiscount }))),
+      },
+      `${phase}: order ${o.id}'s discounts`,
+    ).toEqual({
+      store: ofKind("store"),
+      platform: ofKind("platform"),
+      shipping: ofKind("shipping"),
+      storeItems: o.storeDiscount,
+      platformItems: o.platformDiscount,
+    });
+    if (o.storeDiscount > 0) count("order with a store voucher");
+    if (o.platformDiscount > 0) count("order with a platform voucher");
+    if (o.shippingDiscount > 0) count("order with free shipping");
+  }
 }
 
 /**

@@ -1,6 +1,7 @@
 // The lifecycle workload's money (lifecycle-workload.test.ts): the ledger's accounts, a snapshot of the
 // database, and where an order's money must be from its state alone.
 import { expect } from "vitest";
+import { returnedShare } from "#common/money.ts";
 import { reversedException } from "#common/order-states.ts";
 import type { World } from "./world.ts";
 
@@ -12,6 +13,8 @@ export const clearing = "platform:gateway_clearing";
 export const codClearing = "platform:cod_clearing";
 export const payoutsPending = "platform:payouts_pending";
 export const adjustments = "platform:adjustments";
+export const promotions = "platform:promotions";
+export const shippingSubsidy = "platform:shipping_subsidy";
 
 /** Signed amounts per ledger account. */
 export class Moves {
@@ -141,13 +144,23 @@ export function orderMoney(w: World, s: Snapshot, o: Snapshot["orders"][number])
     m.move(codClearing, escrow, o.total);
     m.move(codClearing, revenue, o.codFee!);
   } else if (o.paidAt) m.move(o.paymentMethod === "wallet" ? shopper : clearing, escrow, o.total);
+  // Vouchers (issue 42): the platform's share of a paid order joins the shopper's money in escrow.
+  if (o.paidAt) {
+    m.move(promotions, escrow, o.platformDiscount);
+    m.move(shippingSubsidy, escrow, o.shippingDiscount);
+  }
   if (o.goodsPaidAt) m.move(merchant, revenue, o.goodsCost);
   if (o.status === "cancelled") {
-    if (o.paidAt) m.move(escrow, o.cancelReason === "payment_reversed" ? clearing : shopper, o.total);
+    if (o.paidAt) {
+      m.move(escrow, o.cancelReason === "payment_reversed" ? clearing : shopper, o.total);
+      m.move(escrow, promotions, o.platformDiscount);
+      m.move(escrow, shippingSubsidy, o.shippingDiscount);
+    }
     if (o.goodsPaidAt) m.move(revenue, merchant, o.goodsCost);
   }
   if (o.status === "completed") {
-    m.move(escrow, merchant, o.subtotal);
+    // The store's sale is its prices less its own voucher; postage is posted whole (the subsidy paid its part).
+    m.move(escrow, merchant, o.subtotal - o.storeDiscount);
     m.move(escrow, revenue, o.postage + o.serviceFee);
     m.move(escrow, vatPayable, o.vat);
   }
@@ -207,10 +220,15 @@ export function orderMoney(w: World, s: Snapshot, o: Snapshot["orders"][number])
     let refunds = 0;
     for (const r of returned) {
       const item = items.find((i) => i.variantId === r.variantId)!;
-      const sale = item.price * r.quantity;
+      // What was paid for the units (prices less both vouchers' shares) and the platform's share of them, by
+      // cumulative floors (one request per item: its units are the first returned).
+      const paid = item.price * item.quantity - item.storeDiscount - item.platformDiscount;
+      const sale = returnedShare(paid, item.quantity, 0, r.quantity);
+      const platform = returnedShare(item.platformDiscount, item.quantity, 0, r.quantity);
       const goods = item.merchantPrice * r.quantity;
       m.move(revenue, merchant, goods);
       m.move(merchant, shopper, sale);
+      m.move(merchant, promotions, platform);
       // The return postage (issue 27): the shopper's part is kept from the refund, the store's taken from it.
       const deduction = r.postagePayer === "shopper" ? (r.postageCharged ?? 0) : 0;
       if (deduction > 0) m.move(shopper, revenue, deduction);
@@ -223,13 +241,14 @@ export function orderMoney(w: World, s: Snapshot, o: Snapshot["orders"][number])
       refunds += r.refund! + deduction;
     }
     const all = items.reduce((n, i) => n + i.quantity, 0) === returned.reduce((n, r) => n + r.quantity, 0);
-    const fees = all ? o.postage + o.serviceFee : 0;
+    const fees = all ? o.postage + o.serviceFee - o.shippingDiscount : 0;
     const vat = refunds - sales - fees;
     expect(vat, `order ${o.id}: the VAT its returns gave back`).toBeGreaterThanOrEqual(0);
     expect(vat, `order ${o.id}: the VAT its returns gave back`).toBeLessThanOrEqual(o.vat);
     // Everything returned: the shopper got the whole total back.
     if (all) expect(refunds, `order ${o.id} returned in full`).toBe(o.total);
     m.move(revenue, shopper, fees);
+    if (all) m.move(revenue, shippingSubsidy, o.shippingDiscount);
     m.move(vatPayable, shopper, vat);
   }
 
@@ -256,12 +275,17 @@ export function orderMoney(w: World, s: Snapshot, o: Snapshot["orders"][number])
       if (applied && !paidIt) m.move(clearing, shopper, o.total);
       if (a.status !== "reversed") continue;
       if (paidIt && o.cancelReason === "payment_reversed") continue;
+      // Refunds of it still waiting to be sent when the provider took it back are never sent: their money, gone
+      // from the wallet to clearing already, is part of what the chargeback gave back.
+      const superseded = sum(
+        s.refunds.filter((r) => r.attemptId === a.id && r.orderId === o.id && r.status === "superseded"),
+      );
       if (paidIt && (o.status === "shipped" || o.status === "completed")) {
         expect(o.exception, `${o.id}: held for the operator`).toBe(reversedException);
-        m.move(adjustments, clearing, o.total);
+        m.move(adjustments, clearing, o.total - superseded);
       } else {
         expect(paidIt && o.status !== "cancelled", `${o.id}: reversed while ${o.status}`).toBe(false);
-        takenBack(m, transfers, a, o.total);
+        takenBack(m, transfers, a, o.total - superseded);
       }
     }
   }

@@ -14,6 +14,8 @@ import {
 import { createTestApp } from "../../../tests/setup/test-app.ts";
 import { createTestDatabase, type TestDatabase } from "../../../tests/setup/test-db.ts";
 import { codSettingsDefaults } from "#common/platform.ts";
+import { eq } from "drizzle-orm";
+import { vouchers as vouchersTable } from "../../modules/promotions/promotions.tables.ts";
 import { setClock } from "../../platform/clock.ts";
 
 export const minute = 60_000;
@@ -96,7 +98,51 @@ interface WorldPlan {
   autoPay: boolean[];
   /** The operator's cash-on-delivery settings for the run: how long refused parcels count, who pays the way back. */
   cod: { refusalDays: number; returnPostage: "platform" | "store" };
+  /**
+   * The run's vouchers (issue 42): the platform's, free shipping and each store's own, each with small limits
+   * so that they run out within a run (uses in all, per shopper, a budget). Null: no such voucher this run.
+   */
+  vouchers: {
+    platform: VoucherPlan | null;
+    shipping: VoucherPlan | null;
+    stores: (VoucherPlan | null)[];
+  };
 }
+
+interface VoucherPlan {
+  discount: { type: "amount"; amount: number } | { type: "percent"; percentBp: number; cap: number | null };
+  minSpend: number;
+  usageLimit: number | null;
+  perShopperLimit: number;
+  budget: number | null;
+}
+
+const voucherPlanArb: fc.Arbitrary<VoucherPlan | null> = fc.option(
+  fc.record({
+    discount: fc.oneof(
+      fc.record({
+        type: fc.constant("amount" as const),
+        amount: fc.integer({ min: 1, max: 40 }).map((n) => n * 1_000),
+      }),
+      fc.record({
+        type: fc.constant("percent" as const),
+        percentBp: fc.integer({ min: 1, max: 5_000 }),
+        cap: fc.option(
+          fc.integer({ min: 1, max: 50 }).map((n) => n * 1_000),
+          { nil: null },
+        ),
+      }),
+    ),
+    minSpend: fc.constantFrom(0, 0, 50_000, 150_000),
+    usageLimit: fc.option(fc.integer({ min: 1, max: 4 }), { nil: null }),
+    perShopperLimit: fc.integer({ min: 1, max: 3 }),
+    budget: fc.option(
+      fc.integer({ min: 1, max: 12 }).map((n) => n * 10_000),
+      { nil: null },
+    ),
+  }),
+  { nil: null, freq: 3 },
+);
 
 export const worldArb: fc.Arbitrary<WorldPlan> = fc.record({
   stocks: fc.array(fc.integer({ min: 2, max: 10 }), { minLength: 3, maxLength: 3 }),
@@ -118,6 +164,11 @@ export const worldArb: fc.Arbitrary<WorldPlan> = fc.record({
     },
   ),
   autoPay: fc.array(fc.boolean(), { minLength: 2, maxLength: 2 }),
+  vouchers: fc.record({
+    platform: voucherPlanArb,
+    shipping: voucherPlanArb,
+    stores: fc.array(voucherPlanArb, { minLength: 2, maxLength: 2 }),
+  }),
   cod: fc.record({
     // Refused parcels count for 60 days by default, and the runs' clocks reach weeks ahead: two refusals bar a
     // phone shopper for the rest of the file, so most runs have the operator count none (a window of 0 days).
@@ -228,8 +279,37 @@ export async function makeWorld(cast: Cast, plan: WorldPlan): Promise<World> {
   });
   w.listingIds.push(perVariant.id, onePrice.id);
   w.variantsOf.push(shoeVariants, shoeVariants);
+  await makeVouchers(w);
   for (const a of await w.database.db.query.ledgerAccounts.findMany()) w.baseline.set(a.id, a.balance);
   return w;
+}
+
+/**
+ * The run's vouchers, as the plan says: running from the run's clock for 60 days, without a code, so a checkout
+ * may use them (earlier runs' ones are paused: each run's checkouts pick among its own).
+ */
+async function makeVouchers(w: World) {
+  const q = w.database.db.query;
+  for (const v of await q.vouchers.findMany({ where: (x, { eq }) => eq(x.paused, false) })) {
+    await w.database.db.update(vouchersTable).set({ paused: true }).where(eq(vouchersTable.id, v.id));
+  }
+  const at = clockNow(w);
+  const form = (plan: VoucherPlan) => ({
+    ...plan,
+    code: null,
+    startsAt: new Date(at.getTime() - minute),
+    endsAt: new Date(at.getTime() + 60 * day),
+  });
+  const { platform, shipping, stores } = w.plan.vouchers;
+  for (const [kind, plan] of [
+    ["platform", platform],
+    ["shipping", shipping],
+  ] as const) {
+    if (plan) await w.ops.api.ops.vouchers.create({ kind, storeIds: null, voucher: form(plan) });
+  }
+  for (const [i, plan] of stores.entries()) {
+    if (plan) await w.merchants[i]!.api.merchantVouchers.create(form(plan));
+  }
 }
 
 export async function setAutoPay(merchant: Merchant, on: boolean) {
