@@ -7,18 +7,11 @@
 // Settings (optional): BENCH_DATABASE_URL (a PostgreSQL maintenance database; default
 // postgres://postgres@127.0.0.1:5432/postgres), BENCH_ORDERS (orders per level; default 400).
 import { randomBytes } from "node:crypto";
-import { mkdtemp } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import pg from "pg";
-import { openPostgres } from "../server/db/client.ts";
-import { jobHandlers, periodicTasks } from "../server/flows/jobs.ts";
-import { openJobQueue, type JobQueue } from "../server/platform/jobs.ts";
-import { createLogger } from "../server/platform/logger.ts";
-import { createLocalStorage } from "../server/platform/storage.ts";
+import type { JobQueue } from "../server/platform/jobs.ts";
+import { benchDatabase } from "./bench-database.ts";
 import { newId } from "../server/platform/ids.ts";
 import { listing, manyShoppers, merchantWithStore, placeOrder, supplyProduct } from "../tests/setup/shop.ts";
-import type { TestDatabase } from "../tests/setup/test-db.ts";
 
 const adminUrl = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const perLevel = Number(process.env.BENCH_ORDERS ?? 400);
@@ -49,32 +42,9 @@ async function run(count: number, concurrency: number, work: (i: number) => Prom
 }
 
 async function main() {
-  const name = `pasar_bench_orders_${randomBytes(4).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const opened = await openPostgres(url.toString(), { max: poolSize, onIdleError: () => {} });
-  await opened.migrate();
-  const uploadsDir = await mkdtemp(path.join(tmpdir(), "pasar-bench-"));
-  const jobs = await openJobQueue(opened, {
-    handlers: jobHandlers(),
-    periodic: periodicTasks(),
-    log: createLogger("silent"),
-    worker: false,
-  });
-  const database: TestDatabase = {
-    ...opened,
-    storage: createLocalStorage(uploadsDir),
-    uploadsDir,
-    jobs,
-    async destroy() {
-      await jobs.stop();
-      await opened.close();
-    },
-  };
-  const plain = new pg.Pool({ connectionString: url.toString(), max: poolSize });
+  const { database, url, drop } = await benchDatabase(adminUrl, "orders", poolSize);
+  const jobs = database.jobs;
+  const plain = new pg.Pool({ connectionString: url, max: poolSize });
   // The database is dropped with (force) at the end: its idle connections are terminated, which is expected.
   plain.on("error", () => {});
   try {
@@ -122,9 +92,7 @@ async function main() {
     for (const row of rows) console.log(row);
   } finally {
     await plain.end();
-    await database.destroy();
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
+    await drop();
   }
 }
 

@@ -9,18 +9,10 @@
 // Settings (optional): BENCH_DATABASE_URL (a PostgreSQL maintenance database; default
 // postgres://postgres@127.0.0.1:5432/postgres), BENCH_SHOPPERS (default 1000).
 import { randomBytes } from "node:crypto";
-import { mkdtemp } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import pg from "pg";
 import { eq } from "drizzle-orm";
-import { openPostgres } from "../server/db/client.ts";
-import { jobHandlers, periodicTasks } from "../server/flows/jobs.ts";
+import { benchDatabase } from "./bench-database.ts";
 import { checkLedger } from "../server/modules/ledger/ledger.service.ts";
 import { vouchers } from "../server/modules/promotions/promotions.tables.ts";
-import { openJobQueue } from "../server/platform/jobs.ts";
-import { createLogger } from "../server/platform/logger.ts";
-import { createLocalStorage } from "../server/platform/storage.ts";
 import { signedInUser } from "../tests/setup/money.ts";
 import {
   credit,
@@ -30,7 +22,6 @@ import {
   placeOrder,
   supplyProduct,
 } from "../tests/setup/shop.ts";
-import type { TestDatabase } from "../tests/setup/test-db.ts";
 
 const adminUrl = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const crowdSize = Number(process.env.BENCH_SHOPPERS ?? 1000);
@@ -65,31 +56,7 @@ async function rush(calls: (() => Promise<unknown>)[]) {
 }
 
 async function main() {
-  const name = `pasar_bench_vouchers_${randomBytes(4).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const opened = await openPostgres(url.toString(), { max: poolSize, onIdleError: () => {} });
-  await opened.migrate();
-  const uploadsDir = await mkdtemp(path.join(tmpdir(), "pasar-bench-"));
-  const jobs = await openJobQueue(opened, {
-    handlers: jobHandlers(),
-    periodic: periodicTasks(),
-    log: createLogger("silent"),
-    worker: false,
-  });
-  const database: TestDatabase = {
-    ...opened,
-    storage: createLocalStorage(uploadsDir),
-    uploadsDir,
-    jobs,
-    async destroy() {
-      await jobs.stop();
-      await opened.close();
-    },
-  };
+  const { database, drop } = await benchDatabase(adminUrl, "vouchers", poolSize);
   let held = true;
   try {
     const ops = await signedInUser(database, "operator");
@@ -184,9 +151,7 @@ async function main() {
     console.log(`\nLedger: ${ledger.ok ? "balanced" : "NOT balanced"} (${ledger.transfers} transfers)`);
     console.log(held ? "Every limit held." : "A LIMIT DID NOT HOLD.");
   } finally {
-    await database.destroy();
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
+    await drop();
   }
   if (!held) process.exit(1);
 }
