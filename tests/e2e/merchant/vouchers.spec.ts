@@ -3,7 +3,7 @@ import superjson from "superjson";
 import { expectFieldError, setUpAddress, toasts } from "../support/accounts.ts";
 import { expectNoSeriousViolations } from "../support/axe.ts";
 import { trpcQuery } from "../support/browsing.ts";
-import { fill, langs, localePath, messages, type Lang } from "../support/i18n.ts";
+import { fill, langs, localePath, messages, plural, type Lang } from "../support/i18n.ts";
 import { demoOperator, rupiah } from "../support/money.ts";
 import { waitForHydration } from "../support/page.ts";
 import { pageAs, signInPageAs, tokenOf } from "../support/roles.ts";
@@ -11,7 +11,8 @@ import { expectScreen } from "../support/screens.ts";
 
 // Vouchers as those who pay for them make them (issue 42): a merchant's store vouchers and the operator's
 // platform and free-shipping vouchers, each created with its cost estimate shown before saving, listed with its
-// use, budget spent and orders, and paused. Clicked through in Indonesian; English and Chinese see the same
+// use, budget spent and orders, and paused; the merchant's is limited under "Syarat lainnya" to cash on delivery and
+// one category, and its list item says so. Clicked through in Indonesian; English and Chinese see the same
 // screens by set-up, at 390 and 320 px, with axe. Every voucher made here has a code, so no other test's checkout
 // offers it (a voucher with a code is used only by those who typed it).
 
@@ -109,6 +110,20 @@ for (const lang of [journeyLang]) {
     await expect(form.estimate).toHaveText(
       fill(v.estimate.total.other, { amount: rupiah(10_000), count: 50, total: rupiah(500_000) }),
     );
+
+    // Cash on delivery only, on one top-level category: chosen under "Syarat lainnya", closed until opened.
+    const c = v.conditions;
+    const [category] = await trpcQuery<{ name: string }[]>(request, "catalog.categories", undefined, lang);
+    const conditions = page.getByTestId("voucher-conditions");
+    await expect(conditions).toHaveText(c.none);
+    await conditions.click();
+    await page.getByLabel(c.methodsSome, { exact: true }).check();
+    await page.getByLabel(m.orders.detail.methods.cod, { exact: true }).check();
+    await page.getByLabel(c.categoriesSome, { exact: true }).check();
+    await page.getByLabel(category!.name, { exact: true }).check();
+    await expect(conditions).toHaveText(
+      `${fill(plural(lang, c.methodsCount, 1), { count: 1 })} · ${fill(plural(lang, c.categoriesCount, 1), { count: 1 })}`,
+    );
     await form.save.click();
     await expect(toasts(page, lang).getByText(v.created)).toBeVisible();
 
@@ -119,6 +134,9 @@ for (const lang of [journeyLang]) {
     await expect(item.getByTestId("voucher-used")).toHaveText("0 / 50");
     await expect(item.getByTestId("voucher-spent")).toHaveText(`${rupiah(0)} / ${v.list.unlimited}`);
     await expect(item.getByTestId("voucher-orders")).toHaveText("0");
+    await expect(item).toContainText(m.vouchers.someMethods);
+    await expect(item).toContainText(m.vouchers.someItems);
+    await expect(item.getByTestId("voucher-methods")).toHaveText(m.orders.detail.methods.cod);
 
     // Paused: marked so, and it can be resumed.
     await item.getByRole("button", { name: fill(v.list.pauseLabel, { name: code }) }).click();

@@ -1,5 +1,6 @@
 import type { z } from "zod";
 import type { ManagedVoucherSchema } from "#common/contracts/promotions.ts";
+import { channelNames, isPaymentChannel, type PlaceMethod } from "#common/payment-channels.ts";
 import { VoucherTicket } from "../promotions/voucher-ticket.tsx";
 import { useVoucherText } from "../promotions/voucher-text.ts";
 import { formatNumber, formatRupiah } from "../../lib/format.ts";
@@ -7,6 +8,16 @@ import { useI18n } from "../../lib/i18n.tsx";
 import { formatDateTime, useTimeZone } from "../../lib/time-zone.ts";
 
 export type ManagedVoucher = z.infer<typeof ManagedVoucherSchema>;
+
+/**
+ * A way of paying as the shop names it: the channel's brand ("QRIS", "BCA Virtual Account"), the wallet as the
+ * checkout and order pages name it ("Saldo dompet") and cash on delivery ("Bayar di tempat (COD)").
+ */
+export function usePlaceMethodName() {
+  const { t } = useI18n();
+  return (method: PlaceMethod) =>
+    isPaymentChannel(method) ? channelNames[method] : t(`orders.detail.methods.${method}`);
+}
 
 /** One figure of a voucher's card: its name above, its value below. */
 function Figure(props: { label: string; children: React.ReactNode; wide?: boolean }) {
@@ -20,13 +31,15 @@ function Figure(props: { label: string; children: React.ReactNode; wide?: boolea
 
 /**
  * A voucher as whoever pays for it manages it: the ticket shoppers see, then its code, how many times it was used
- * of its limit, the budget spent of its budget, the live orders using it, the per-shopper limit and its start;
+ * of its limit, the budget spent of its budget, the live orders using it, the per-shopper limit, the ways of
+ * paying it is limited to (named; the ticket says "Produk tertentu" for its categories or stores) and its start;
  * paused or not, with the button that pauses or resumes it.
  */
 function ManagedVoucherItem(props: { voucher: ManagedVoucher; busy: boolean; onPause: () => void }) {
   const { t, locale } = useI18n();
   const zone = useTimeZone();
   const text = useVoucherText();
+  const methodName = usePlaceMethodName();
   const v = props.voucher;
   const l = "vouchers.manage.list";
   const unlimited = t(`${l}.unlimited`);
@@ -53,6 +66,13 @@ function ManagedVoucherItem(props: { voucher: ManagedVoucher; busy: boolean; onP
             {formatRupiah(v.spent)} / {v.budget === null ? unlimited : formatRupiah(v.budget)}
           </span>
         </Figure>
+        {v.methods && (
+          <Figure label={t(`${l}.methods`)} wide>
+            <span data-testid="voucher-methods" className="font-normal">
+              {v.methods.map(methodName).join(", ")}
+            </span>
+          </Figure>
+        )}
         <Figure label={t(`${l}.starts`)} wide>
           {formatDateTime(v.startsAt, locale, zone)}
         </Figure>

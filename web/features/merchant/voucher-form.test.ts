@@ -74,13 +74,17 @@ describe("a refused save", () => {
           { path: "voucher.discount.percentBp", message: "Persentase potongan harus antara 0,01% dan 100%." },
           { path: "voucher.endsAt", message: "Waktu berakhir harus setelah waktu mulai." },
           { path: "voucher.endsAt", message: "Voucher berlaku paling lama 366 hari." },
-          { path: "categoryIds.0", message: "x" },
+          { path: "voucher.categoryIds.0", message: "Pilih setidaknya satu kategori." },
+          { path: "storeIds", message: "Pilih setidaknya satu toko." },
+          { path: "voucher.discount", message: "x" },
         ],
       },
     };
     expect(voucherErrors(error)).toEqual({
       percent: "Persentase potongan harus antara 0,01% dan 100%.",
       endsAt: "Waktu berakhir harus setelah waktu mulai.",
+      categoryIds: "Pilih setidaknya satu kategori.",
+      storeIds: "Pilih setidaknya satu toko.",
       form: "x",
     });
   });

@@ -1,21 +1,30 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from "react";
+import { useInfiniteQuery, useQuery, useQueryClient } from "@tanstack/react-query";
+import { ChevronDown } from "lucide-react";
 import type { z } from "zod";
 import type { VoucherFormSchema } from "#common/contracts/promotions.ts";
 import type { MessageKey } from "#common/i18n/messages.ts";
 import { percentToBasisPoints } from "#common/money.ts";
+import { channelKinds, channelNames, paymentChannels, type PlaceMethod } from "#common/payment-channels.ts";
 import { maxPercentBasisPoints } from "#common/promotions.ts";
 import type { TimeZoneName } from "#common/time-zones.ts";
 import { Field, type FieldErrors } from "../auth/form.tsx";
 import { parseAmount } from "../wallet/wallet-ui.tsx";
+import { usePlaceMethodName } from "./managed-vouchers.tsx";
 import { formatNumber, formatRupiah } from "../../lib/format.ts";
 import { useI18n } from "../../lib/i18n.tsx";
 import { useTimeZone } from "../../lib/time-zone.ts";
+import { useTRPC } from "../../lib/trpc.ts";
 import { DialogActions } from "../../ui/confirm-dialog.tsx";
 
 /** A voucher as the create procedures take it (merchantVouchers.create, and `voucher` of ops.vouchers.create). */
 export type VoucherInput = z.input<typeof VoucherFormSchema>;
 /** The kinds an operator creates; a merchant's vouchers are always their store's. */
 export type PlatformKind = "platform" | "shipping";
+
+/** The most categories (with their subcategories) and stores a voucher can be limited to, as the schemas take. */
+const maxCategoryIds = 50;
+const maxStoreIds = 50;
 
 /** Indonesia's zones keep one offset all year (no daylight saving): WIB is UTC+7, WITA +8, WIT +9. */
 const zoneHours: Record<TimeZoneName, number> = { WIB: 7, WITA: 8, WIT: 9 };
@@ -63,13 +72,22 @@ interface Values {
   budget: number | null;
   code: string;
   newShoppersOnly: boolean;
+  /** Only some ways of paying (null: any). */
+  methods: PlaceMethod[] | null;
+  /** Only some top-level categories, with their subcategories (null: all products). */
+  categoryIds: number[] | null;
+  /** The operator's: only some stores (null: all). */
+  storeIds: string[] | null;
 }
 type FieldName = keyof Values;
+/** The conditions under "Syarat lainnya": an error in one opens it. */
+const conditionFields: readonly FieldName[] = ["newShoppersOnly", "methods", "categoryIds", "storeIds"];
 
-/** The form's field a server issue names (`discount.percentBp`, `voucher.endsAt`), or "form" for the others. */
+/**
+ * The form's field a server issue names (`discount.percentBp`, `voucher.endsAt`, `voucher.methods.0`), or "form"
+ * for the others.
+ */
 function fieldOf(path: string): FieldName | "form" {
-  const last = path.split(".").at(-1) ?? "";
-  if (last === "percentBp") return "percent";
   const fields: readonly string[] = [
     "kind",
     "amount",
@@ -82,8 +100,15 @@ function fieldOf(path: string): FieldName | "form" {
     "budget",
     "code",
     "newShoppersOnly",
+    "methods",
+    "categoryIds",
+    "storeIds",
   ];
-  return fields.includes(last) ? (last as FieldName) : "form";
+  for (const part of path.split(".").reverse()) {
+    if (part === "percentBp") return "percent";
+    if (fields.includes(part)) return part as FieldName;
+  }
+  return "form";
 }
 
 /**
@@ -164,10 +189,12 @@ function Choice<T extends string>(props: {
   options: readonly { value: T; label: string }[];
   onChange: (value: T) => void;
   error?: string;
+  /** Inside a group that spaces it already. */
+  compact?: boolean;
 }) {
   const name = useId();
   return (
-    <fieldset className="mt-4 min-w-0">
+    <fieldset className={`${props.compact ? "" : "mt-4"} min-w-0`}>
       <legend className="text-sm font-medium text-gray-800 dark:text-gray-200">{props.legend}</legend>
       <div className="mt-1 flex flex-wrap gap-2">
         {props.options.map((o) => (
@@ -189,6 +216,219 @@ function Choice<T extends string>(props: {
       </div>
       {props.error && <p className="mt-1 text-sm text-red-700 dark:text-red-400">{props.error}</p>}
     </fieldset>
+  );
+}
+
+/**
+ * Some of many, as tappable chips that fill their rows (the whole chip is the checkbox's label; a name breaks
+ * between words, never inside one, unless a single word is wider than the form); `legend` names the group.
+ */
+function Checks<T extends string | number>(props: {
+  legend: string;
+  /** The group is one of several under a heading that says it all: its legend is for screen readers only. */
+  hideLegend?: boolean;
+  options: readonly { value: T; label: string }[];
+  chosen: readonly T[];
+  onChange: (chosen: T[]) => void;
+  /** The id of the error that describes every box (each marked invalid, so the first can take the focus). */
+  errorId?: string;
+}) {
+  return (
+    <fieldset className="mt-2 min-w-0">
+      <legend
+        className={props.hideLegend ? "sr-only" : "text-xs font-medium text-gray-700 dark:text-gray-300"}
+      >
+        {props.legend}
+      </legend>
+      <div className="mt-1 flex flex-wrap gap-2">
+        {props.options.map((o) => (
+          <label
+            key={o.value}
+            className="flex min-h-11 max-w-full min-w-0 flex-auto cursor-pointer items-center gap-2 rounded-lg border border-gray-300 px-3 py-1.5 text-sm leading-tight break-words has-checked:border-primary-700 has-checked:bg-primary-50 has-checked:font-semibold dark:border-gray-600 dark:has-checked:border-primary-400 dark:has-checked:bg-primary-950"
+          >
+            <input
+              type="checkbox"
+              value={o.value}
+              checked={props.chosen.includes(o.value)}
+              aria-invalid={props.errorId ? true : undefined}
+              aria-describedby={props.errorId}
+              onChange={(e) =>
+                props.onChange(
+                  e.target.checked ? [...props.chosen, o.value] : props.chosen.filter((v) => v !== o.value),
+                )
+              }
+              className="size-5 shrink-0 accent-primary-700"
+            />
+            <span className="min-w-0">{o.label}</span>
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  );
+}
+
+/** An error under a group of chips, named by the boxes it describes. */
+function GroupError(props: { id: string; text?: string }) {
+  if (!props.text) return null;
+  return (
+    <p id={props.id} className="mt-1 text-sm text-red-700 dark:text-red-400">
+      {props.text}
+    </p>
+  );
+}
+
+/** What could not load in the conditions (its toast said why), with a button to ask again. */
+function LoadState(props: { loading: boolean; onRetry: () => void }) {
+  const { t } = useI18n();
+  if (props.loading)
+    return <p className="mt-2 text-sm text-gray-600 dark:text-gray-400">{t("shell.loading")}…</p>;
+  return (
+    <button
+      type="button"
+      onClick={props.onRetry}
+      className="mt-2 min-h-11 rounded-full border border-gray-400 px-4 text-sm font-semibold dark:border-gray-500"
+    >
+      {t("vouchers.manage.conditions.retry")}
+    </button>
+  );
+}
+
+/**
+ * The ways of paying to choose from, as the checkout groups them: the wallet, cash on delivery and QRIS first,
+ * then the banks' virtual accounts, the e-wallets and the retail outlets, each group under its name.
+ */
+function MethodChecks(props: {
+  chosen: readonly PlaceMethod[];
+  onChange: (chosen: PlaceMethod[]) => void;
+  errorId?: string;
+}) {
+  const { t } = useI18n();
+  const methodName = usePlaceMethodName();
+  const kinds = ["va", "ewallet", "retail"] as const;
+  return (
+    <>
+      <Checks
+        legend={t("vouchers.manage.conditions.methods")}
+        hideLegend
+        options={(["wallet", "cod", "qris"] as const).map((m) => ({ value: m, label: methodName(m) }))}
+        chosen={props.chosen}
+        onChange={props.onChange}
+        errorId={props.errorId}
+      />
+      {kinds.map((kind) => (
+        <Checks
+          key={kind}
+          legend={t(`payments.kinds.${kind}`)}
+          // Under "Virtual Account" a bank's name says it: "BCA", not "BCA Virtual Account".
+          options={paymentChannels
+            .filter((c) => channelKinds[c] === kind)
+            .map((c) => ({ value: c, label: channelNames[c].replace(/ Virtual Account$/, "") }))}
+          chosen={props.chosen}
+          onChange={props.onChange}
+          errorId={props.errorId}
+        />
+      ))}
+    </>
+  );
+}
+
+/** The top-level categories (as the shop's category page lists them), loaded once the choice is opened. */
+function CategoryChecks(props: {
+  chosen: readonly number[];
+  onChange: (chosen: number[]) => void;
+  errorId?: string;
+}) {
+  const { t } = useI18n();
+  const trpc = useTRPC();
+  const tree = useQuery(trpc.catalog.categories.queryOptions());
+  if (!tree.data) return <LoadState loading={tree.isPending} onRetry={() => void tree.refetch()} />;
+  return (
+    <Checks
+      legend={t("vouchers.manage.conditions.categories")}
+      hideLegend
+      options={tree.data.map((c) => ({ value: c.id, label: c.name }))}
+      chosen={props.chosen}
+      onChange={props.onChange}
+      errorId={props.errorId}
+    />
+  );
+}
+
+/** The approved stores (the operator's list of them, 50 at a time), loaded once the choice is opened. */
+function StoreChecks(props: {
+  chosen: readonly string[];
+  onChange: (chosen: string[]) => void;
+  errorId?: string;
+}) {
+  const { t } = useI18n();
+  const trpc = useTRPC();
+  const stores = useInfiniteQuery(
+    trpc.ops.merchants.list.infiniteQueryOptions(
+      { view: "approved", limit: 50 },
+      { getNextPageParam: (last) => last.nextCursor ?? undefined },
+    ),
+  );
+  if (!stores.data) return <LoadState loading={stores.isPending} onRetry={() => void stores.refetch()} />;
+  return (
+    <>
+      <Checks
+        legend={t("vouchers.manage.conditions.stores")}
+        hideLegend
+        options={stores.data.pages.flatMap((p) => p.items.map((s) => ({ value: s.id, label: s.storeName })))}
+        chosen={props.chosen}
+        onChange={props.onChange}
+        errorId={props.errorId}
+      />
+      {stores.hasNextPage && (
+        <button
+          type="button"
+          onClick={() => void stores.fetchNextPage()}
+          disabled={stores.isFetchingNextPage}
+          className="mt-2 min-h-11 rounded-full border border-gray-400 px-4 text-sm font-semibold disabled:opacity-60 dark:border-gray-500"
+        >
+          {stores.isFetchingNextPage ? t("shell.loading") : t("catalog.list.loadMore")}
+        </button>
+      )}
+    </>
+  );
+}
+
+/**
+ * One condition under "Syarat lainnya": "any" (null) or some chosen, as two radio rows; the chips to choose
+ * from show (and load) only once "some" is picked. Picking "any" again forgets the choice.
+ */
+function Condition<T>(props: {
+  legend: string;
+  anyLabel: string;
+  someLabel: string;
+  hint: string;
+  value: T[] | null;
+  onChange: (value: T[] | null) => void;
+  error?: string;
+  children: (chosen: T[], errorId?: string) => ReactNode;
+}) {
+  const errorId = useId();
+  const some = props.value !== null;
+  return (
+    <div className="mt-4">
+      <Choice
+        legend={props.legend}
+        value={some ? "some" : "any"}
+        options={[
+          { value: "any", label: props.anyLabel },
+          { value: "some", label: props.someLabel },
+        ]}
+        onChange={(mode) => props.onChange(mode === "some" ? [] : null)}
+        compact
+      />
+      {props.value !== null && (
+        <>
+          <p className="mt-2 text-sm text-gray-700 dark:text-gray-300">{props.hint}</p>
+          {props.children(props.value, props.error ? errorId : undefined)}
+          <GroupError id={errorId} text={props.error} />
+        </>
+      )}
+    </div>
   );
 }
 
@@ -265,10 +505,13 @@ function CostEstimate(props: { values: Values; payer: "store" | "platform" }) {
 
 /**
  * A new voucher: a fixed amount or a percentage (typed "10" or "7,5") with an optional cap, the minimum spend,
- * when it runs (in the reader's zone), its limits (empty: none), an optional code and whether it is for new
- * shoppers only; an operator also picks its kind. What it may cost shows as it is typed. What the page can
- * check without the server (nothing typed where something is needed) is checked here; the rest the server's
- * schema checks, and its translated messages show under their fields (`onSave` gets the form's `onError`).
+ * when it runs (in the reader's zone), its limits (empty: none) and an optional code; an operator also picks its
+ * kind. Under "Syarat lainnya", closed so the form stays short on a phone and saying in a line what is set: new
+ * shoppers only, some ways of paying, some top-level categories (sent with their subcategories, as a product's
+ * category is the leaf it is filed under) and, for the operator, some stores; each "any" by default, sent as
+ * null. What it may cost shows as it is typed. What the page can check without the server (nothing typed or
+ * chosen where something is needed) is checked here; the rest the server's schema checks, and its translated
+ * messages show under their fields (`onSave` gets the form's `onError`).
  */
 export function VoucherForm(props: {
   title: string;
@@ -277,14 +520,18 @@ export function VoucherForm(props: {
   openedAt: Date;
   pending: boolean;
   onSave: (
-    input: { kind: PlatformKind; voucher: VoucherInput },
+    input: { kind: PlatformKind; storeIds: string[] | null; voucher: VoucherInput },
     handlers: { onError: (error: unknown) => void },
   ) => void;
   onCancel: () => void;
 }) {
   const { t } = useI18n();
   const zone = useTimeZone();
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
   const form = useRef<HTMLFormElement>(null);
+  // "Syarat lainnya", open or closed (an error in it opens it, so its field can take the focus).
+  const [moreOpen, setMoreOpen] = useState(false);
   const heading = useRef<HTMLHeadingElement>(null);
   // The button that opened the form is gone: the focus goes to the form's title, where reading it starts.
   useEffect(() => heading.current?.focus(), []);
@@ -304,6 +551,9 @@ export function VoucherForm(props: {
       budget: null,
       code: "",
       newShoppersOnly: false,
+      methods: null,
+      categoryIds: null,
+      storeIds: null,
     };
   });
   const [errors, setErrors] = useState<FieldErrors>({});
@@ -311,8 +561,10 @@ export function VoucherForm(props: {
     setValues((v) => ({ ...v, [field]: value }));
     setErrors((e) => ({ ...e, [field]: undefined, form: undefined }));
   };
-  const focusFirstError = () =>
+  const focusFirstError = (found: FieldErrors) => {
+    if (conditionFields.some((field) => found[field])) setMoreOpen(true);
     requestAnimationFrame(() => form.current?.querySelector<HTMLElement>("[aria-invalid=true]")?.focus());
+  };
   const submit = (e: React.FormEvent) => {
     e.preventDefault();
     const found: FieldErrors = {};
@@ -327,8 +579,26 @@ export function VoucherForm(props: {
     need("startsAt", startsAt !== null, "vouchers.manage.dateRequired");
     need("endsAt", endsAt !== null, "vouchers.manage.dateRequired");
     need("perShopperLimit", values.perShopperLimit !== null, "errors.vouchers.limitPositive");
+    need("methods", values.methods?.length !== 0, "errors.vouchers.methodsEmpty");
+    // A product is filed under a leaf category: a top-level one chosen takes its subcategories with it.
+    const tree = queryClient.getQueryData(trpc.catalog.categories.queryKey()) ?? [];
+    const categoryIds =
+      values.categoryIds &&
+      values.categoryIds.flatMap((id) => [
+        id,
+        ...(tree.find((c) => c.id === id)?.children.map((c) => c.id) ?? []),
+      ]);
+    need("categoryIds", values.categoryIds?.length !== 0, "vouchers.manage.conditions.categoriesEmpty");
+    need(
+      "categoryIds",
+      !categoryIds || categoryIds.length <= maxCategoryIds,
+      "vouchers.manage.conditions.categoriesTooMany",
+    );
+    need("storeIds", values.storeIds?.length !== 0, "vouchers.manage.conditions.storesEmpty");
+    if (values.storeIds && values.storeIds.length > maxStoreIds)
+      found.storeIds = t("vouchers.manage.conditions.storesTooMany", { max: maxStoreIds });
     setErrors(found);
-    if (Object.keys(found).length > 0) return focusFirstError();
+    if (Object.keys(found).length > 0) return focusFirstError(found);
     const voucher: VoucherInput = {
       code: values.code.trim() === "" ? null : values.code.trim(),
       discount:
@@ -342,18 +612,30 @@ export function VoucherForm(props: {
       perShopperLimit: values.perShopperLimit!,
       budget: values.budget,
       newShoppersOnly: values.newShoppersOnly,
+      methods: values.methods,
+      categoryIds,
     };
     props.onSave(
-      { kind: values.kind, voucher },
+      { kind: values.kind, storeIds: props.payer === "platform" ? values.storeIds : null, voucher },
       {
         onError: (error) => {
-          setErrors(voucherErrors(error));
-          focusFirstError();
+          const refused = voucherErrors(error);
+          setErrors(refused);
+          focusFirstError(refused);
         },
       },
     );
   };
   const f = "vouchers.manage.fields";
+  const c = "vouchers.manage.conditions";
+  // What "Syarat lainnya" holds, in a line under its title while it is closed.
+  const conditions: string[] = [];
+  if (values.newShoppersOnly) conditions.push(t("vouchers.newShoppers"));
+  if (values.methods?.length) conditions.push(t(`${c}.methodsCount`, { count: values.methods.length }));
+  if (values.categoryIds?.length)
+    conditions.push(t(`${c}.categoriesCount`, { count: values.categoryIds.length }));
+  if (props.payer === "platform" && values.storeIds?.length)
+    conditions.push(t(`${c}.storesCount`, { count: values.storeIds.length }));
   return (
     <form ref={form} onSubmit={submit} noValidate aria-labelledby="voucher-form-title">
       <h2 ref={heading} id="voucher-form-title" tabIndex={-1} className="text-lg font-semibold outline-none">
@@ -478,24 +760,85 @@ export function VoucherForm(props: {
           onChange: (e) => set("code", e.target.value.toUpperCase()),
         }}
       />
-      <div className="mt-4 flex items-start justify-between gap-4">
-        <div>
-          <label htmlFor="voucher-new-shoppers" className="font-medium">
-            {t(`${f}.newShoppersOnly`)}
-          </label>
-          <p id="voucher-new-shoppers-hint" className="mt-0.5 text-sm text-gray-700 dark:text-gray-300">
-            {t(`${f}.newShoppersHint`)}
-          </p>
+      <details
+        open={moreOpen}
+        onToggle={(e) => setMoreOpen(e.currentTarget.open)}
+        className="group mt-4 rounded-lg border border-gray-300 dark:border-gray-600"
+      >
+        <summary className="flex min-h-12 cursor-pointer list-none items-center gap-3 px-3 py-2 [&::-webkit-details-marker]:hidden">
+          <span className="min-w-0 flex-1">
+            <span className="block font-medium">{t(`${c}.title`)}</span>
+            <span className="block text-sm text-gray-700 dark:text-gray-300" data-testid="voucher-conditions">
+              {conditions.length > 0 ? conditions.join(" · ") : t(`${c}.none`)}
+            </span>
+          </span>
+          <ChevronDown
+            className="size-5 shrink-0 transition-transform group-open:rotate-180"
+            aria-hidden="true"
+          />
+        </summary>
+        <div className="border-t border-gray-200 px-3 pb-4 dark:border-gray-700">
+          <div className="mt-3 flex items-start justify-between gap-4">
+            <div>
+              <label htmlFor="voucher-new-shoppers" className="font-medium">
+                {t(`${f}.newShoppersOnly`)}
+              </label>
+              <p id="voucher-new-shoppers-hint" className="mt-0.5 text-sm text-gray-700 dark:text-gray-300">
+                {t(`${f}.newShoppersHint`)}
+              </p>
+            </div>
+            <input
+              id="voucher-new-shoppers"
+              type="checkbox"
+              checked={values.newShoppersOnly}
+              aria-describedby="voucher-new-shoppers-hint"
+              onChange={(e) => set("newShoppersOnly", e.target.checked)}
+              className="mt-1 size-6 shrink-0 accent-primary-700"
+            />
+          </div>
+          <Condition<PlaceMethod>
+            legend={t(`${c}.methods`)}
+            anyLabel={t(`${c}.methodsAny`)}
+            someLabel={t(`${c}.methodsSome`)}
+            hint={t(`${c}.methodsHint`)}
+            value={values.methods}
+            onChange={(methods) => set("methods", methods)}
+            error={errors.methods}
+          >
+            {(chosen, errorId) => (
+              <MethodChecks chosen={chosen} onChange={(m) => set("methods", m)} errorId={errorId} />
+            )}
+          </Condition>
+          <Condition<number>
+            legend={t(`${c}.categories`)}
+            anyLabel={t(`${c}.categoriesAll`)}
+            someLabel={t(`${c}.categoriesSome`)}
+            hint={t(`${c}.categoriesHint`)}
+            value={values.categoryIds}
+            onChange={(ids) => set("categoryIds", ids)}
+            error={errors.categoryIds}
+          >
+            {(chosen, errorId) => (
+              <CategoryChecks chosen={chosen} onChange={(ids) => set("categoryIds", ids)} errorId={errorId} />
+            )}
+          </Condition>
+          {props.payer === "platform" && (
+            <Condition<string>
+              legend={t(`${c}.stores`)}
+              anyLabel={t(`${c}.storesAll`)}
+              someLabel={t(`${c}.storesSome`)}
+              hint={t(`${c}.storesHint`)}
+              value={values.storeIds}
+              onChange={(ids) => set("storeIds", ids)}
+              error={errors.storeIds}
+            >
+              {(chosen, errorId) => (
+                <StoreChecks chosen={chosen} onChange={(ids) => set("storeIds", ids)} errorId={errorId} />
+              )}
+            </Condition>
+          )}
         </div>
-        <input
-          id="voucher-new-shoppers"
-          type="checkbox"
-          checked={values.newShoppersOnly}
-          aria-describedby="voucher-new-shoppers-hint"
-          onChange={(e) => set("newShoppersOnly", e.target.checked)}
-          className="mt-1 size-6 shrink-0 accent-primary-700"
-        />
-      </div>
+      </details>
       <CostEstimate values={values} payer={props.payer} />
       {errors.form && (
         <p role="alert" className="mt-3 text-sm text-red-700 dark:text-red-400">
