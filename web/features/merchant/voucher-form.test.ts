@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { costEstimate, fromZoneInput, toZoneInput, voucherErrors } from "./voucher-form.tsx";
+import { costEstimate, fromZoneInput, toZoneInput, voucherErrors } from "./voucher-form-values.ts";
 
 describe("times in the reader's zone", () => {
   const at = new Date("2026-12-01T03:00:00Z");

@@ -4,7 +4,6 @@ import type { Route } from "./+types/product";
 import { AppHeader } from "../../features/shell/app-header.tsx";
 import { ProductRow } from "../../features/catalog/product-card.tsx";
 import { RatingLine, ReviewItem } from "../../features/reviews/review-item.tsx";
-import type { ProductCardView } from "#common/contracts/catalog.ts";
 import { PreferencesButton } from "../../features/shell/preferences-button.tsx";
 import { Price } from "../../features/catalog/price.tsx";
 import { ProductGallery } from "../../features/catalog/product-gallery.tsx";
@@ -82,11 +81,6 @@ function Reviews(props: { id: string; reviews: Route.ComponentProps["loaderData"
       ))}
     </section>
   );
-}
-
-function Recommended(props: { products: ProductCardView[] }) {
-  const { t } = useI18n();
-  return <ProductRow id="recommended" title={t("catalog.product.recommended")} products={props.products} />;
 }
 
 /**
@@ -240,7 +234,11 @@ export default function Product({ loaderData }: Route.ComponentProps) {
           </p>
         </section>
         <Reviews id={product.id} reviews={loaderData.reviews} />
-        <Recommended products={loaderData.recommended} />
+        <ProductRow
+          id="recommended"
+          title={t("catalog.product.recommended")}
+          products={loaderData.recommended}
+        />
       </main>
       <BuyBar
         listingId={product.id}
