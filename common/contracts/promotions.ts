@@ -12,8 +12,11 @@ import { prefixedId } from "./input.ts";
 
 export const VoucherId = prefixedId("vou");
 
-/** At most one platform voucher, one free-shipping voucher and one per store of a checkout. */
-export const maxCheckoutVouchers = 12;
+/**
+ * At most one platform voucher, one free-shipping voucher and one per store of a checkout (its lines may come from
+ * up to 50 stores).
+ */
+export const maxCheckoutVouchers = 52;
 export const CheckoutVouchersSchema = z
   .array(VoucherId)
   .max(maxCheckoutVouchers, "errors.vouchers.oneOfEach");

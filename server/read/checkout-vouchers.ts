@@ -16,6 +16,7 @@ import {
 import {
   selectCheckoutVouchers,
   selectClaimCounts,
+  selectVoucherMethodsOf,
   selectVouchers,
   type VoucherRow,
 } from "../modules/promotions/vouchers.service.ts";
@@ -127,4 +128,16 @@ export function voucherView(v: VoucherRow, storeName: string | null): VoucherVie
     methods: v.methods,
     limitedItems: v.categoryIds !== null || v.storeIds !== null,
   };
+}
+
+/**
+ * Whether these orders may be paid by `method`: not when a voucher they use is for other ways of paying only
+ * (paying later or switching the method must not dodge a condition placing checked).
+ */
+export async function voucherAllowsMethod(
+  db: Db | Tx,
+  orderIds: readonly string[],
+  method: PlaceMethod,
+): Promise<boolean> {
+  return (await selectVoucherMethodsOf(db, orderIds)).every((m) => m === null || m.includes(method));
 }

@@ -9,6 +9,7 @@ import {
 } from "../../modules/orders/orders.service.ts";
 import { getMoneySettings } from "../../modules/settings/settings.service.ts";
 import { now } from "../../platform/clock.ts";
+import { voucherAllowsMethod } from "../../read/checkout-vouchers.ts";
 import { DomainError } from "../../platform/errors.ts";
 import { customerOf, deadlineFor, openAttempt, requestAttempt } from "../payments/steps/attempts.ts";
 import { openPayment, payFromWallet } from "./steps/payment.ts";
@@ -36,6 +37,9 @@ export async function payOrder(
       if (!order) throw new DomainError("not_found", "errors.orders.notFound");
       if (order.status !== "pending_payment" || order.payDueAt <= now()) {
         throw new DomainError("conflict", "errors.orders.notPayable");
+      }
+      if (!(await voucherAllowsMethod(tx, [order.id], input.method))) {
+        throw new DomainError("conflict", "errors.vouchers.paymentMethod");
       }
       if (input.method === "wallet") {
         const paymentId = await openPayment(tx, userId, input.method, [order], order.payDueAt);

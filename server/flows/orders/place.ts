@@ -94,6 +94,8 @@ export async function placeOrders(
       const refused = vouchers.refused[0];
       if (refused) throw new DomainError("conflict", `errors.vouchers.${refused.reason}`);
       for (const s of stores) setDiscounts(s, vouchers, settings);
+      // An order of Rp 0 has nothing to pay or refund (possible only when the operator charges no service fee).
+      if (stores.some((s) => s.total <= 0)) throw new DomainError("conflict", "errors.vouchers.nothingToPay");
       await reserveStock(
         tx,
         stores.flatMap((s) =>

@@ -88,7 +88,9 @@ async function approveLocked(
   if (!parcel) throw new DomainError("conflict", "errors.returns.decided");
   const payer = await payerOf(tx, row);
   const store = (await selectStorePayer(tx, order!.storeId))!;
-  const margin = (item.price - item.merchantPrice) * row.quantity;
+  // What the store gives back for the units (their sale, after its own voucher) less the goods cost it gets back.
+  const { sale } = refundParts(order!, items, await selectOrderReturns(tx, [order!.id]), row);
+  const margin = sale - item.merchantPrice * row.quantity;
   const owed = margin + (payer === "store" ? parcel.service.price : 0);
   const available = await walletBalance(tx, store.ownerId);
   if (available < owed) throw storeShort(owed - available);

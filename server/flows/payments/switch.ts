@@ -5,6 +5,7 @@ import { lockAttempt, selectAttemptsOf } from "../../modules/payments/payments.s
 import { getMoneySettings } from "../../modules/settings/settings.service.ts";
 import { lockRecharge } from "../../modules/wallet/wallet.service.ts";
 import { now } from "../../platform/clock.ts";
+import { voucherAllowsMethod } from "../../read/checkout-vouchers.ts";
 import { DomainError } from "../../platform/errors.ts";
 import { RateLimitedError, type RateLimits } from "../../platform/rate-limit.ts";
 import {
@@ -76,6 +77,16 @@ export async function switchChannel(
       // What is still owed now (an order of the checkout may have been cancelled since this attempt).
       const owed = old.purpose === "orders" ? await owedOrders(tx, old.subjectId) : null;
       if (owed && owed.length === 0) throw new DomainError("conflict", "errors.payments.closed");
+      if (
+        owed &&
+        !(await voucherAllowsMethod(
+          tx,
+          owed.map((o) => o.id),
+          input.channel,
+        ))
+      ) {
+        throw new DomainError("conflict", "errors.vouchers.paymentMethod");
+      }
       const placedAt = owed
         ? new Date(Math.min(...owed.map((o) => o.createdAt.getTime())))
         : subject.createdAt;

@@ -6,6 +6,7 @@ import { afterAll, afterEach, beforeAll, expect, it } from "vitest";
 import { expectLedgerBalanced } from "../../../tests/setup/ledger.ts";
 import { newKey, signedInUser } from "../../../tests/setup/money.ts";
 import {
+  codShopper,
   credit,
   listing,
   manyShoppers,
@@ -114,3 +115,42 @@ it("a budget is never exceeded: Rp 100.000 pays three uses of Rp 30.000", { time
   await Promise.allSettled(crowd.map((s) => buy(s, id)));
   expect(await counters(id)).toEqual({ used: 3, spent: 90_000, redemptions: 3 });
 });
+
+it(
+  "two orders of one checkout cancelled at the same moment give the voucher's use back",
+  { timeout: 120_000 },
+  async () => {
+    // Paid on delivery from stores without auto-pay: cancelling moves no money, so nothing else makes the two
+    // cancels take turns (the case the review found: each saw the other order still live, and neither gave back).
+    const second = await merchantWithStore(database, { autoPay: false });
+    const first = await merchantWithStore(database, { autoPay: false });
+    // Two products: no shared stock row makes them take turns either.
+    const lines: { listingId: string; quantity: number }[] = [];
+    for (const store of [first, second]) {
+      const supply = await supplyProduct(database, { stock: 500, merchantPrice: 40_000 });
+      lines.push({ listingId: await listing(database, store.storeId, supply, 100_000), quantity: 1 });
+    }
+    const rounds = testDbKind === "postgres" ? 8 : 3;
+    for (let i = 0; i < rounds; i++) {
+      const id = await platformVoucher({ perShopperLimit: 1 });
+      const shopper = await codShopper(database);
+      const quote = await shopper.api.orders.quote({ lines, addressId: shopper.addressId });
+      const shipping = quote.stores.map((s) => {
+        const o = s.shipping.options.find((x) => x.cod)!;
+        return { storeId: s.storeId, courier: o.courier, service: o.service, price: o.price };
+      });
+      const { orderIds } = await shopper.api.orders.place({
+        lines,
+        addressId: shopper.addressId,
+        shipping,
+        method: "cod",
+        fromCart: false,
+        vouchers: [id],
+        idempotencyKey: newKey(),
+      });
+      expect(orderIds).toHaveLength(2);
+      await Promise.all(orderIds.map((o) => shopper.api.orders.cancel({ id: o, idempotencyKey: newKey() })));
+      expect(await counters(id)).toEqual({ used: 0, spent: 0, redemptions: 1 });
+    }
+  },
+);

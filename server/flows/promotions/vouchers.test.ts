@@ -293,6 +293,52 @@ async function returnAndRefund(
   return done.refund!;
 }
 
+describe("found in review", () => {
+  it("a line its store's voucher paid whole is returned and refunded, and the store is asked for nothing of it", async () => {
+    const a = await storeSelling([10_000]);
+    const own = (await a.api.merchantVouchers.create(form({ discount: { type: "amount", amount: 20_000 } })))
+      .id;
+    const shopper = await shopperWithMoney(database, ops, 1_000_000);
+    const { order, items } = await received(shopper, [{ listingId: a.listingIds[0]!, quantity: 1 }], [own]);
+    expect(order.storeDiscount).toBe(10_000);
+    const before = await balance(shopper);
+    const refunded = await returnAndRefund(a, shopper, order.id, items[0]!.variantId, 1);
+    expect(refunded).toBe(order.total);
+    expect(await balance(shopper)).toBe(before + order.total);
+    expect(await voucherRow(own)).toMatchObject({ used: 0, spent: 0 });
+  });
+
+  it("an order placed with a voucher for some ways of paying is not paid later another way", async () => {
+    const a = await storeSelling([100_000]);
+    const qrisOnly = await platformVoucher("platform", { methods: ["qris"], perShopperLimit: 3 });
+    const shopper = await shopperWithMoney(database, ops, 1_000_000);
+    const quote = await shopper.api.orders.quote({
+      lines: [{ listingId: a.listingIds[0]!, quantity: 1 }],
+      addressId: shopper.addressId,
+      vouchers: [qrisOnly],
+    });
+    const placed = await shopper.api.orders.place({
+      lines: [{ listingId: a.listingIds[0]!, quantity: 1 }],
+      addressId: shopper.addressId,
+      shipping: quote.stores.map((s) => ({ storeId: s.storeId, ...s.shipping.selected! })),
+      method: "qris",
+      fromCart: false,
+      vouchers: [qrisOnly],
+      idempotencyKey: newKey(),
+    });
+    await expect(
+      shopper.api.orders.pay({ id: placed.orderIds[0]!, method: "wallet", idempotencyKey: newKey() }),
+    ).rejects.toMatchObject({
+      code: "CONFLICT",
+      message: "Voucher ini tidak berlaku untuk metode pembayaran yang dipilih.",
+    });
+    await expect(
+      shopper.api.payments.switch({ id: placed.attemptId!, channel: "va_bca", idempotencyKey: newKey() }),
+    ).rejects.toMatchObject({ code: "CONFLICT" });
+    expect(await balance(shopper)).toBe(1_000_000);
+  });
+});
+
 describe("limits hold, and bad input changes nothing", () => {
   it("a voucher used up, at the shopper's limit or out of budget refuses the whole checkout in words", async () => {
     const a = await storeSelling([100_000]);

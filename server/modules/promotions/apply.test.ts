@@ -136,6 +136,25 @@ describe("applying vouchers", () => {
   });
 });
 
+describe("conditions found in review", () => {
+  it("free shipping limited to some categories covers only the stores selling them", () => {
+    const onlyCategory2 = voucher({ kind: "shipping", amount: 20_000, categoryIds: [2] });
+    const d = applyVouchers(worked, [onlyCategory2], ctx());
+    // Store B sells category 2: its postage (9.000) only.
+    expect(Object.fromEntries(d.shipping)).toEqual({ str_a: 0, str_b: 9_000 });
+    const none = voucher({ kind: "shipping", amount: 20_000, categoryIds: [7] });
+    expect(applyVouchers(worked, [none], ctx()).refused.map((r) => r.reason)).toEqual(["noEligibleItems"]);
+  });
+
+  it("the best combination leaves out a voucher for some ways of paying until the way is chosen", () => {
+    const qrisOnly = voucher({ kind: "platform", amount: 30_000, methods: ["qris"] });
+    expect(bestVouchers(worked, [qrisOnly, platform], ctx()).map((v) => v.id)).toEqual([platform.id]);
+    expect(bestVouchers(worked, [qrisOnly, platform], ctx({ method: "qris" })).map((v) => v.id)).toEqual([
+      qrisOnly.id,
+    ]);
+  });
+});
+
 describe("properties over random carts", () => {
   const cart = fc
     .array(

@@ -115,17 +115,23 @@ function applyOne(
 ): VoucherRefusal | null {
   const eligible = stores.filter((s) => storeAllowed(voucher, s.storeId));
   if (voucher.kind === "shipping") {
-    // Its minimum spend is on the items of the stores it covers, after the other vouchers.
-    const spend = eligible.reduce((sum, s) => sum + s.lines.reduce((t, l) => t + leftOf(l, lines), 0), 0);
-    if (eligible.length === 0) return "noEligibleItems";
+    // It covers the postage of the stores it allows that sell something of its categories; its minimum spend is
+    // on those items, after the other vouchers.
+    const covered = eligible.filter((s) => s.lines.some((l) => categoryAllowed(voucher, l)));
+    const spend = covered.reduce(
+      (sum, s) =>
+        sum + s.lines.filter((l) => categoryAllowed(voucher, l)).reduce((t, l) => t + leftOf(l, lines), 0),
+      0,
+    );
+    if (covered.length === 0) return "noEligibleItems";
     if (spend < voucher.minSpend) return "minSpend";
-    const postage = eligible.reduce((sum, s) => sum + s.postage, 0);
+    const postage = covered.reduce((sum, s) => sum + s.postage, 0);
     const amount = discountOn(voucher, postage);
     if (amount === 0) return "noPostage";
     if (overBudget(voucher, amount)) return "budgetSpent";
     const shares = allocate(
       amount,
-      eligible.map((s) => ({ id: s.storeId, base: s.postage })),
+      covered.map((s) => ({ id: s.storeId, base: s.postage })),
     );
     for (const [storeId, share] of shares) shipping.set(storeId, shipping.get(storeId)! + share);
     applied.push({ voucher, amount, perStore: shares });
@@ -178,6 +184,9 @@ export function bestVouchers(
   ctx: VoucherContext,
 ): VoucherRow[] {
   const chosen: VoucherRow[] = [];
+  // One for some ways of paying only is chosen once the way is known: the checkout never pre-selects a voucher
+  // that placing with another method would refuse.
+  const usable = offered.filter((v) => v.methods === null || ctx.method !== undefined);
   const pick = (candidates: VoucherRow[]) => {
     let best: { voucher: VoucherRow; gain: number } | undefined;
     const before = totalOff(applyVouchers(stores, chosen, ctx));
@@ -200,9 +209,9 @@ export function bestVouchers(
   const kinds: VoucherKind[] = [...stackingOrder];
   for (const kind of kinds) {
     if (kind === "store") {
-      for (const s of stores) pick(offered.filter((v) => v.kind === "store" && v.storeId === s.storeId));
+      for (const s of stores) pick(usable.filter((v) => v.kind === "store" && v.storeId === s.storeId));
     } else {
-      pick(offered.filter((v) => v.kind === kind));
+      pick(usable.filter((v) => v.kind === kind));
     }
   }
   return chosen;

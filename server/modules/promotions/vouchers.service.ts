@@ -144,6 +144,19 @@ export async function selectReservedRedemptionsOf(tx: Tx, orderId: string) {
 }
 
 /**
+ * Locks a redemption still reserved (null when it was given back): two orders of one checkout ending at once
+ * take turns, so the second sees the first ended and gives the use back.
+ */
+export async function lockReservedRedemption(tx: Tx, redemptionId: string): Promise<boolean> {
+  const rows = await tx
+    .select({ id: voucherRedemptions.id })
+    .from(voucherRedemptions)
+    .where(and(eq(voucherRedemptions.id, redemptionId), eq(voucherRedemptions.state, "reserved")))
+    .for("update");
+  return rows.length > 0;
+}
+
+/**
  * Gives a redemption's use and amount back to its voucher and the shopper's count, once: only the call that
  * moves it from reserved to released gives anything back; a second finds nothing to change.
  */
@@ -247,4 +260,15 @@ export function selectManagedVouchers(db: Db | Tx, owner: { storeId: string } | 
     .where("storeId" in owner ? eq(vouchers.storeId, owner.storeId) : isNull(vouchers.storeId))
     .orderBy(desc(vouchers.createdAt), desc(vouchers.id))
     .limit(200);
+}
+
+/** The ways of paying the vouchers of these orders allow (null for a voucher that allows any). */
+export async function selectVoucherMethodsOf(db: Db | Tx, orderIds: readonly string[]) {
+  if (orderIds.length === 0) return [];
+  const rows = await db
+    .select({ methods: vouchers.methods })
+    .from(orderVouchers)
+    .innerJoin(vouchers, eq(vouchers.id, orderVouchers.voucherId))
+    .where(inArray(orderVouchers.orderId, [...orderIds]));
+  return rows.map((r) => r.methods);
 }

@@ -66,15 +66,18 @@ export async function refundReturnLocked(
       subject,
       step: step("goods"),
     },
-    {
+  ];
+  // Nothing of the sale to give back when the store's own voucher paid for these units whole.
+  if (figures.sale > 0) {
+    transfers.push({
       from: { wallet: store.ownerId },
       to: { platform: "escrow" },
       amount: figures.sale,
       kind: "profit",
       subject,
       step: step("sale"),
-    },
-  ];
+    });
+  }
   // The platform's voucher paid part of these units and the postage: that part goes back where it came from.
   if (figures.platform > 0) {
     transfers.push({

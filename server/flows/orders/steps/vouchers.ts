@@ -3,6 +3,7 @@ import { allEnded } from "../../../modules/orders/orders.service.ts";
 import { type Applied } from "../../../modules/promotions/apply.ts";
 import {
   insertOrderVouchers,
+  lockReservedRedemption,
   releaseRedemption,
   reserveVoucher,
   selectReservedRedemptionsOf,
@@ -46,6 +47,9 @@ export async function reserveVouchers(
  */
 export async function releaseVouchersOf(tx: Tx, orderId: string): Promise<void> {
   for (const r of await selectReservedRedemptionsOf(tx, orderId)) {
+    // Under the redemption's lock: another order of the checkout ending at the same moment waits, then sees this
+    // one ended (a check without it let both see the other still live, and the use was never given back).
+    if (!(await lockReservedRedemption(tx, r.redemptionId))) continue;
     if (await allEnded(tx, r.orderIds)) await releaseRedemption(tx, r.redemptionId);
   }
 }
