@@ -25,7 +25,7 @@ import {
 import { shipmentStatuses } from "../shipping.ts";
 import { checkoutMethods, codRefusals, paymentMethods, placeMethods } from "../payment-channels.ts";
 import { CursorSchema, plainText, prefixedId } from "./input.ts";
-import { CheckoutVoucherSchema, CheckoutVouchersSchema } from "./promotions.ts";
+import { CheckoutVoucherSchema, CheckoutVouchersSchema, VoucherId } from "./promotions.ts";
 import { fundEntries } from "../wallet-states.ts";
 import { fundTypes, IdempotencyKeySchema } from "./ledger.ts";
 import { orderPeriods } from "../merchant-states.ts";
@@ -501,6 +501,8 @@ export const PayGoodsViewSchema = z.object({ paid: z.number().int(), amount: z.n
 
 export const FulfilmentInputSchema = z.object({
   view: z.enum(fulfilmentViews).default("to_ship"),
+  /** Only the orders that use this voucher (issue 42: the operator sees each voucher's orders). */
+  voucherId: VoucherId.optional(),
   cursor: CursorSchema.nullish(),
   limit: z.number().int().min(1).max(50).default(20),
 });

@@ -1,6 +1,6 @@
 import { type FulfilmentOrderView } from "#common/contracts/orders.ts";
 import { courierName, type FulfilmentView } from "#common/order-states.ts";
-import { and, eq, inArray, isNotNull, isNull, type SQL } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, isNull, sql, type SQL } from "drizzle-orm";
 import { type Db } from "../db/client.ts";
 import {
   countOrders,
@@ -10,6 +10,7 @@ import {
   selectOrderPage,
 } from "../modules/orders/orders.service.ts";
 import { parcelMoves } from "../modules/courier/courier.service.ts";
+import { orderVouchers } from "../modules/promotions/vouchers.service.ts";
 import { selectShipmentsOf } from "../modules/shipping/shipping.service.ts";
 import { pageOf } from "../platform/pages.ts";
 import { cardViews } from "./orders.ts";
@@ -25,14 +26,18 @@ const fulfilmentFilter: Record<FulfilmentView, SQL | undefined> = {
   all: undefined,
 };
 
+/** Orders that a voucher took something off (its redemption reserved or given back). */
+const usesVoucher = (voucherId: string) =>
+  sql`exists (select 1 from ${orderVouchers} where ${orderVouchers.orderId} = ${orders.id} and ${orderVouchers.voucherId} = ${voucherId})`;
+
 /** The operator's fulfilment queues, newest first: the orders with each shopper's account, address and goods state. */
 export async function fulfilmentOrders(
   deps: OrderDeps,
-  input: { view: FulfilmentView; cursor?: string | null; limit: number },
+  input: { view: FulfilmentView; voucherId?: string | undefined; cursor?: string | null; limit: number },
 ): Promise<{ items: FulfilmentOrderView[]; nextCursor: string | null }> {
   const rows = await selectOrderPage(
     deps.db,
-    fulfilmentFilter[input.view],
+    and(fulfilmentFilter[input.view], input.voucherId ? usesVoucher(input.voucherId) : undefined),
     input.cursor ?? undefined,
     input.limit,
   );

@@ -188,6 +188,10 @@ describe("vouchers at checkout", () => {
       { listingId: b.listingIds[0]!, quantity: 1 },
     ]);
     expect(await voucherRow(platformId)).toMatchObject({ used: 1, spent: 30_000 });
+    // The operator sees the voucher's orders: the two of this checkout.
+    const listed = await ops.api.ops.orders.list({ view: "all", voucherId: platformId, limit: 20 });
+    expect(listed.items.map((o) => o.id).toSorted()).toEqual([...orderIds].toSorted());
+    expect((await ops.api.ops.vouchers.list()).find((v) => v.id === platformId)).toMatchObject({ orders: 2 });
 
     await shopper.api.orders.cancel({ id: orderIds[0]!, idempotencyKey: newKey() });
     // One order of the two still lives: the use stays reserved.

@@ -1,3 +1,4 @@
+import { Link } from "react-router";
 import type { z } from "zod";
 import type { ManagedVoucherSchema } from "#common/contracts/promotions.ts";
 import { channelNames, isPaymentChannel, type PlaceMethod } from "#common/payment-channels.ts";
@@ -5,6 +6,7 @@ import { VoucherTicket } from "../promotions/voucher-ticket.tsx";
 import { useVoucherText } from "../promotions/voucher-text.ts";
 import { formatNumber, formatRupiah } from "../../lib/format.ts";
 import { useI18n } from "../../lib/i18n.tsx";
+import { localizePath } from "../../lib/locale.ts";
 import { formatDateTime, useTimeZone } from "../../lib/time-zone.ts";
 
 export type ManagedVoucher = z.infer<typeof ManagedVoucherSchema>;
@@ -35,7 +37,13 @@ function Figure(props: { label: string; children: React.ReactNode; wide?: boolea
  * paying it is limited to (named; the ticket says "Produk tertentu" for its categories or stores) and its start;
  * paused or not, with the button that pauses or resumes it.
  */
-function ManagedVoucherItem(props: { voucher: ManagedVoucher; busy: boolean; onPause: () => void }) {
+function ManagedVoucherItem(props: {
+  voucher: ManagedVoucher;
+  busy: boolean;
+  onPause: () => void;
+  /** Where the orders using it are listed (the operator's), if anywhere. */
+  ordersPath?: ((id: string) => string) | undefined;
+}) {
   const { t, locale } = useI18n();
   const zone = useTimeZone();
   const text = useVoucherText();
@@ -60,6 +68,17 @@ function ManagedVoucherItem(props: { voucher: ManagedVoucher; busy: boolean; onP
         </Figure>
         <Figure label={t(`${l}.orders`)}>
           <span data-testid="voucher-orders">{formatNumber(v.orders, locale)}</span>
+          {props.ordersPath && v.orders > 0 && (
+            <>
+              {" · "}
+              <Link
+                to={localizePath(locale, props.ordersPath(v.id))}
+                className="font-semibold text-primary-800 dark:text-primary-300"
+              >
+                {t("vouchers.manage.seeOrders")}
+              </Link>
+            </>
+          )}
         </Figure>
         <Figure label={t(`${l}.spent`)} wide>
           <span data-testid="voucher-spent">
@@ -112,13 +131,20 @@ export function ManagedVoucherList(props: {
   emptyText: string;
   busy: boolean;
   onPause: (voucher: ManagedVoucher) => void;
+  ordersPath?: (id: string) => string;
 }) {
   if (props.vouchers.length === 0)
     return <p className="px-4 py-10 text-center text-gray-600 dark:text-gray-400">{props.emptyText}</p>;
   return (
     <ul className="grid grid-cols-[minmax(0,1fr)] gap-3 px-3">
       {props.vouchers.map((v) => (
-        <ManagedVoucherItem key={v.id} voucher={v} busy={props.busy} onPause={() => props.onPause(v)} />
+        <ManagedVoucherItem
+          key={v.id}
+          voucher={v}
+          busy={props.busy}
+          onPause={() => props.onPause(v)}
+          ordersPath={props.ordersPath}
+        />
       ))}
     </ul>
   );

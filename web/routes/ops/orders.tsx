@@ -1,5 +1,5 @@
 import { useInfiniteQuery, useMutation, useQueryClient } from "@tanstack/react-query";
-import { useSearchParams } from "react-router";
+import { Link, useSearchParams } from "react-router";
 import type { Route } from "./+types/orders";
 import { fulfilmentViews, parcelCancelReason } from "#common/order-states.ts";
 import type { FulfilmentOrderView } from "#common/contracts/orders.ts";
@@ -12,7 +12,7 @@ import { StatusLabel } from "../../features/orders/order-ui.tsx";
 import { operatorOnly, serverT, withServerApi } from "../../lib/api.server.ts";
 import { formatRupiah } from "../../lib/format.ts";
 import { useI18n } from "../../lib/i18n.tsx";
-import { localeFromParam } from "../../lib/locale.ts";
+import { localeFromParam, localizePath } from "../../lib/locale.ts";
 import { pageMeta } from "../../lib/meta.ts";
 import { modal } from "../../lib/modal.ts";
 import { formatDateTime, useTimeZone } from "../../lib/time-zone.ts";
@@ -23,17 +23,25 @@ import { QueryBoundary } from "../../lib/queries.tsx";
 type Trpc = ReturnType<typeof useTRPC>;
 type View = (typeof fulfilmentViews)[number];
 
-const listQuery = (trpc: Trpc, view: View) =>
+const listQuery = (trpc: Trpc, view: View, voucherId: string | undefined) =>
   trpc.ops.orders.list.infiniteQueryOptions(
-    { view, limit: 20 },
+    { view, limit: 20, ...(voucherId ? { voucherId } : {}) },
     { getNextPageParam: (last) => last.nextCursor ?? undefined },
   );
+
+/** `?voucher=`: only the orders a voucher took something off (from the operator's vouchers). */
+const voucherParam = (search: URLSearchParams) => {
+  const id = search.get("voucher");
+  return id && /^vou_[0-9a-z]{1,59}$/.test(id) ? id : undefined;
+};
 
 export async function loader({ request, context, params, url }: Route.LoaderArgs) {
   const locale = localeFromParam(params.lang) ?? "ind";
   const { dehydrated } = await withServerApi({ request, context }, locale, ({ trpc, queryClient }) =>
     queryClient
-      .fetchInfiniteQuery(listQuery(trpc, statusParam(url.searchParams, fulfilmentViews)))
+      .fetchInfiniteQuery(
+        listQuery(trpc, statusParam(url.searchParams, fulfilmentViews), voucherParam(url.searchParams)),
+      )
       .catch(operatorOnly(url, locale)),
   );
   return { dehydrated, title: serverT(context, locale)("ops.nav.orders") };
@@ -209,17 +217,29 @@ function OrderRow(props: { order: FulfilmentOrderView; refresh: () => void }) {
 }
 
 function OpsOrdersContent() {
-  const { t } = useI18n();
+  const { t, locale } = useI18n();
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const [search] = useSearchParams();
   const view = statusParam(search, fulfilmentViews);
-  const list = useInfiniteQuery(listQuery(trpc, view));
+  const voucherId = voucherParam(search);
+  const list = useInfiniteQuery(listQuery(trpc, view, voucherId));
   const refresh = () => void queryClient.invalidateQueries({ queryKey: trpc.ops.orders.pathKey() });
   const items = list.data?.pages.flatMap((p) => p.items) ?? [];
   return (
     <main id="main" className="pb-8">
       <h1 className="px-4 pt-4 text-xl font-bold">{t("ops.nav.orders")}</h1>
+      {voucherId && (
+        <p className="flex flex-wrap items-baseline gap-x-3 px-4 pt-1 text-sm" data-testid="voucher-filter">
+          <span>{t("vouchers.manage.ordersOf")}</span>
+          <Link
+            to={localizePath(locale, "/ops/orders")}
+            className="font-semibold text-primary-800 dark:text-primary-300"
+          >
+            {t("vouchers.manage.allOrders")}
+          </Link>
+        </p>
+      )}
       <StatusTabs
         label={t("ops.filter")}
         statuses={fulfilmentViews}

@@ -94,6 +94,7 @@ function OpsVouchersContent() {
           emptyText={t("ops.empty")}
           busy={pause.isPending}
           onPause={(v) => pause.mutate({ id: v.id, paused: !v.paused })}
+          ordersPath={(id) => `/ops/orders?status=all&voucher=${id}`}
         />
       )}
     </main>
