@@ -15,8 +15,6 @@ import {
   selectItems,
   selectOrderReturns,
   updateReturn,
-  type OrderItemRow,
-  type OrderRow,
   type ReturnRow,
 } from "../../modules/orders/orders.service.ts";
 import {
@@ -106,14 +104,6 @@ async function approveLocked(
     requestShipmentRow(parcel.provider, order!, row, "return", parcel.service, parcel.shipmentId),
   );
   await insertEvents(tx, events);
-}
-
-/**
- * The VAT and fees a return gives back: the items' share of the order's VAT, rounded, except that the return
- * that completes the order's return gets what is left of its VAT and its postage and service fee.
- */
-export async function refundOf(tx: Tx, order: OrderRow, items: readonly OrderItemRow[], row: ReturnRow) {
-  return refundParts(order, items, await selectOrderReturns(tx, [order.id]), row);
 }
 
 /** Refuses a request, in the caller's transaction with it locked. */

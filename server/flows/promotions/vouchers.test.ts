@@ -11,6 +11,7 @@ import {
   shopperWithMoney,
   supplyProduct,
 } from "../../../tests/setup/shop.ts";
+import { callerFor } from "../../../tests/setup/caller.ts";
 import { createTestDatabase, type TestDatabase } from "../../../tests/setup/test-db.ts";
 import { platformBalance } from "../../modules/ledger/ledger.service.ts";
 import { orderItems, orders } from "../../modules/orders/orders.tables.ts";
@@ -435,6 +436,15 @@ describe("limits hold, and bad input changes nothing", () => {
     // A shopper cannot create one at all.
     const shopper = await shopperWithMoney(database, ops, 0);
     await expect(shopper.api.merchantVouchers.create(form())).rejects.toMatchObject({ code: "FORBIDDEN" });
+    // Nor a merchant the platform's, and a visitor claims nothing.
+    await expect(
+      a.api.ops.vouchers.create({ kind: "platform", storeIds: null, voucher: form() }),
+    ).rejects.toMatchObject({ code: "FORBIDDEN" });
+    await expect(shopper.api.ops.vouchers.list()).rejects.toMatchObject({ code: "FORBIDDEN" });
+    await expect(callerFor(database).vouchers.claim({ id: theirs })).rejects.toMatchObject({
+      code: "UNAUTHORIZED",
+    });
+    await expect(callerFor(database).vouchers.mine()).rejects.toMatchObject({ code: "UNAUTHORIZED" });
     // A code is claimed by typing it; a wrong one says so; it is taken once.
     const coded = (await b.api.merchantVouchers.create(form({ code: "hemat10" }))).id;
     await expect(b.api.merchantVouchers.create(form({ code: "HEMAT10" }))).rejects.toMatchObject({

@@ -12,6 +12,7 @@ import {
 import { now } from "../../../platform/clock.ts";
 import { selectStorePayer } from "../../../read/order-lines.ts";
 import { sendRefundToProvider } from "../../payments/steps/refund.ts";
+import { voucherShares } from "./payment.ts";
 import { releaseVouchersOf } from "./vouchers.ts";
 
 /**
@@ -57,26 +58,14 @@ export async function cancelLocked(
         step: "refund",
       });
       // The platform's vouchers paid their part in with it: it goes back where it came from (issue 42).
-      if (order.platformDiscount > 0) {
-        transfers.push({
-          from: { platform: "escrow" },
-          to: { platform: "promotions" },
-          amount: order.platformDiscount,
-          kind: "system",
-          subject,
-          step: "promotion_back",
-        });
-      }
-      if (order.shippingDiscount > 0) {
-        transfers.push({
-          from: { platform: "escrow" },
-          to: { platform: "shipping_subsidy" },
-          amount: order.shippingDiscount,
-          kind: "system",
-          subject,
-          step: "shipping_subsidy_back",
-        });
-      }
+      transfers.push(
+        ...voucherShares(
+          order.id,
+          { platform: order.platformDiscount, shipping: order.shippingDiscount },
+          "back",
+          (name) => `${name}_back`,
+        ),
+      );
     }
     if (order.goodsPaidAt) {
       const store = (await selectStorePayer(tx, order.storeId))!;

@@ -116,27 +116,38 @@ export async function subsidize(
   order: Pick<OrderRow, "id" | "platformDiscount" | "shippingDiscount">,
   actorId: string | null,
 ): Promise<void> {
-  const subject = { type: "order" as const, id: order.id };
-  const transfers: Transfer[] = [];
-  if (order.platformDiscount > 0) {
-    transfers.push({
-      from: { platform: "promotions" },
-      to: { platform: "escrow" },
-      amount: order.platformDiscount,
-      kind: "system",
-      subject,
-      step: "promotion",
-    });
-  }
-  if (order.shippingDiscount > 0) {
-    transfers.push({
-      from: { platform: "shipping_subsidy" },
-      to: { platform: "escrow" },
-      amount: order.shippingDiscount,
-      kind: "system",
-      subject,
-      step: "shipping_subsidy",
-    });
-  }
+  const transfers = voucherShares(
+    order.id,
+    { platform: order.platformDiscount, shipping: order.shippingDiscount },
+    "in",
+    (name) => name,
+  );
   if (transfers.length > 0) await move(tx, transfers, actorId);
+}
+
+/**
+ * The transfers of the platform's voucher shares of an order: from promotions and shipping subsidy into escrow at
+ * payment (`in`), or from escrow back to them on a cancel or a return (`back`); none for a share of nothing. Each
+ * is a step of the order, named by `step`.
+ */
+export function voucherShares(
+  orderId: string,
+  shares: { platform: number; shipping: number },
+  way: "in" | "back",
+  step: (name: "promotion" | "shipping_subsidy") => string,
+): Transfer[] {
+  const accounts = [
+    ["promotions", shares.platform, "promotion"],
+    ["shipping_subsidy", shares.shipping, "shipping_subsidy"],
+  ] as const;
+  return accounts
+    .filter(([, amount]) => amount > 0)
+    .map(([account, amount, name]) => ({
+      from: { platform: way === "in" ? account : "escrow" },
+      to: { platform: way === "in" ? "escrow" : account },
+      amount,
+      kind: "system",
+      subject: { type: "order", id: orderId },
+      step: step(name),
+    }));
 }

@@ -23,6 +23,7 @@ import { now } from "../../../platform/clock.ts";
 import { DomainError } from "../../../platform/errors.ts";
 import { selectStorePayer } from "../../../read/order-lines.ts";
 import { sendRefundToProvider } from "../../payments/steps/refund.ts";
+import { voucherShares } from "./payment.ts";
 import { releaseVouchersOf } from "./vouchers.ts";
 
 /**
@@ -79,26 +80,9 @@ export async function refundReturnLocked(
     });
   }
   // The platform's voucher paid part of these units and the postage: that part goes back where it came from.
-  if (figures.platform > 0) {
-    transfers.push({
-      from: { platform: "escrow" },
-      to: { platform: "promotions" },
-      amount: figures.platform,
-      kind: "system",
-      subject,
-      step: step("promotion"),
-    });
-  }
-  if (figures.shipping > 0) {
-    transfers.push({
-      from: { platform: "escrow" },
-      to: { platform: "shipping_subsidy" },
-      amount: figures.shipping,
-      kind: "system",
-      subject,
-      step: step("shipping_subsidy"),
-    });
-  }
+  transfers.push(
+    ...voucherShares(order!.id, { platform: figures.platform, shipping: figures.shipping }, "back", step),
+  );
   if (figures.vat > 0) {
     transfers.push({
       from: { platform: "vat_payable" },
