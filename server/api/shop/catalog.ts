@@ -9,8 +9,7 @@ import {
 } from "#common/contracts/catalog.ts";
 import { getCategoryTree } from "../../modules/catalog/categories.service.ts";
 import { getHome, listListings, recommendFor } from "../../modules/catalog/listings.service.ts";
-import { getListing } from "../../modules/catalog/product-page.service.ts";
-import { storeVoucherCount } from "../../read/vouchers.ts";
+import { productPage } from "../../read/shop-pages.ts";
 import { browseProcedure, router } from "../../trpc/init.ts";
 
 export const catalogRouter = router({
@@ -30,11 +29,5 @@ export const listingsRouter = router({
   get: browseProcedure
     .input(ListingGetInputSchema)
     .output(ProductDetailViewSchema)
-    .query(async ({ ctx, input }) => {
-      const product = await getListing(ctx, input.id);
-      return {
-        ...product,
-        store: { ...product.store, vouchers: await storeVoucherCount(ctx.db, product.store.id) },
-      };
-    }),
+    .query(({ ctx, input }) => productPage(ctx, input.id)),
 });

@@ -7,14 +7,8 @@ import {
   StoreStreetViewSchema,
   VisitViewSchema,
 } from "#common/contracts/stores.ts";
-import {
-  getStorePage,
-  isFollowing,
-  listStreet,
-  setFollowing,
-  visitStore,
-} from "../../modules/stores/stores.service.ts";
-import { storeVoucherCount } from "../../read/vouchers.ts";
+import { isFollowing, listStreet, setFollowing, visitStore } from "../../modules/stores/stores.service.ts";
+import { storePage } from "../../read/shop-pages.ts";
 import { browseProcedure, publicProcedure, router, shopperProcedure } from "../../trpc/init.ts";
 
 export const storesRouter = router({
@@ -27,13 +21,7 @@ export const storesRouter = router({
   get: browseProcedure
     .input(StoreIdInputSchema)
     .output(StorePageViewSchema)
-    .query(async ({ ctx, input }) => {
-      const [page, vouchers] = await Promise.all([
-        getStorePage(ctx, input.storeId, (await ctx.user())?.id),
-        storeVoucherCount(ctx.db, input.storeId),
-      ]);
-      return { ...page, vouchers };
-    }),
+    .query(async ({ ctx, input }) => storePage(ctx, input.storeId, (await ctx.user())?.id)),
   /** Counts the caller's visit, once per visitor per day; the store page calls it once shown. */
   visit: publicProcedure
     .input(StoreIdInputSchema)
