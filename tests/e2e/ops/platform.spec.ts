@@ -1,11 +1,11 @@
-import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
 import { authForm, goodPassword, toasts, trpcMutation } from "../support/accounts.ts";
 import { expectNoSeriousViolations } from "../support/axe.ts";
 import { signInFreshShopper, trpcQuery } from "../support/browsing.ts";
 import { fill, langs, localePath, messages, type Lang } from "../support/i18n.ts";
 import { channelRadio, demoOperator, rupiah } from "../support/money.ts";
 import { waitForHydration } from "../support/page.ts";
-import { demoStores, pageAs, tokenOf } from "../support/roles.ts";
+import { pageAs, plainDemoOffer, tokenOf } from "../support/roles.ts";
 import { expectScreen } from "../support/screens.ts";
 import { credit, idempotencyKey, placeWalletOrder, saveAddress } from "../support/setup.ts";
 
@@ -29,31 +29,13 @@ const unique = () => `${Date.now().toString(36)}${(serial += 1)}`;
 const usersJourneyLang: Lang = "zh";
 const faqsJourneyLang: Lang = "ind";
 
-/**
- * A product of a demo store (other tests open stores of their own meanwhile) sold without variants, so a line of
- * it needs no choice of colour or size.
- */
-async function demoListing(request: APIRequestContext): Promise<string> {
-  const demo = await demoStores(request);
-  const page = await trpcQuery<{ items: { id: string; storeId: string }[] }>(request, "listings.list", {
-    limit: 50,
-  });
-  const offers = page.items.filter((i) => demo.has(i.storeId));
-  // Random, so that parallel journeys spread over the demo stock.
-  for (const offer of offers.sort(() => Math.random() - 0.5)) {
-    const detail = await trpcQuery<{ options: unknown[] }>(request, "listings.get", { id: offer.id });
-    if (detail.options.length === 0) return offer.id;
-  }
-  throw new Error("no demo product without options");
-}
-
 /** A fresh shopper with money, an address and one order paid from the wallet; answers what the operator sees. */
 async function shopperWithOrder(page: Page, tag: string) {
   const { email, token } = await signInFreshShopper(page, tag);
   await credit(page.request, await tokenOf(page.request, demoOperator.account), email, 2_000_000);
   const addressId = await saveAddress(page.request, token);
   const [orderId] = await placeWalletOrder(page.request, token, addressId, [
-    { listingId: await demoListing(page.request), quantity: 1 },
+    { listingId: (await plainDemoOffer(page.request, undefined, { shuffle: true })).id, quantity: 1 },
   ]);
   const order = await trpcQuery<{ code: string; total: number }>(
     page.request,
@@ -504,7 +486,7 @@ test("the shop follows the operator's site title and service fee at once", async
   const s = m.ops.settings;
   const ops = await pageAs(browser, demoOperator.account);
   await signInFreshShopper(page, "settings");
-  const listingId = await demoListing(page.request);
+  const listingId = (await plainDemoOffer(page.request, undefined, { shuffle: true })).id;
   const original = await trpcQuery<OpsSettings>(ops.request, "ops.settings.get", undefined);
   const title = `Pasar ${unique()}`;
   const restoreSite = () =>

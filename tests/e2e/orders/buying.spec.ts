@@ -5,25 +5,9 @@ import { parseRupiah, signInFreshShopper, trpcQuery } from "../support/browsing.
 import { fill, langs, localePath, messages, type Lang } from "../support/i18n.ts";
 import { channelRadio, decideOnSandbox, demoOperator } from "../support/money.ts";
 import { waitForHydration } from "../support/page.ts";
-import { demoStores, pageAs, tokenOf } from "../support/roles.ts";
+import { demoStores, pageAs, tokenOf, twoStoresOffers } from "../support/roles.ts";
 import { expectScreen } from "../support/screens.ts";
 import { credit, idempotencyKey, placeOrders, saveAddress } from "../support/setup.ts";
-
-/**
- * Two products of two different demo stores, from the shop's own list (other tests open stores of their own
- * at the same time; the demo merchants are the ones this test signs in as).
- */
-async function twoStoresProducts(request: APIRequestContext) {
-  const demo = await demoStores(request);
-  const res = await request.get(
-    `/trpc/listings.list?input=${encodeURIComponent(JSON.stringify({ json: { limit: 50 } }))}`,
-  );
-  const items = (
-    (await res.json()) as { result: { data: { json: { items: { id: string; storeId: string }[] } } } }
-  ).result.data.json.items.filter((i) => demo.has(i.storeId));
-  const first = items[0]!;
-  return [first, items.find((i) => i.storeId !== first.storeId)!];
-}
 
 /** The language the whole purchase is clicked through in; the others see its screens by set-up (decision 0016). */
 const journeyLang: Lang = "ind";
@@ -41,7 +25,7 @@ for (const lang of [journeyLang]) {
     const { email } = await signInFreshShopper(page, `buy-${lang}`);
     const opsToken = await tokenOf(request, demoOperator.account);
     await credit(request, opsToken, email, 2_000_000);
-    const [a, b] = await twoStoresProducts(request);
+    const [a, b] = await twoStoresOffers(request);
 
     // Add one product from each store.
     for (const product of [a!, b!]) {
@@ -267,7 +251,7 @@ for (const lang of langs.filter((l) => l !== journeyLang)) {
     const opsToken = await tokenOf(request, demoOperator.account);
     const shopper = { authorization: token, lang };
     await credit(request, opsToken, email, 2_000_000);
-    const [a, b] = await twoStoresProducts(request);
+    const [a, b] = await twoStoresOffers(request);
 
     // The product page's buttons, and the note that the product is in the cart.
     await page.goto(localePath(lang, `/h5/products/${a!.id}`));

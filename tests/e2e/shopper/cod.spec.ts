@@ -11,7 +11,7 @@ import { trpcQuery } from "../support/browsing.ts";
 import { fill, langs, localePath, messages, plural, type Lang } from "../support/i18n.ts";
 import { demoOperator, rupiah } from "../support/money.ts";
 import { waitForHydration } from "../support/page.ts";
-import { demoStores, pageAs, tokenOf } from "../support/roles.ts";
+import { pageAs, plainDemoOffer, tokenOf } from "../support/roles.ts";
 import { expectScreen } from "../support/screens.ts";
 import { idempotencyKey, saveAddress } from "../support/setup.ts";
 
@@ -38,18 +38,6 @@ async function phoneShopper(page: Page) {
     value: session.token,
   });
   return session.token;
-}
-
-async function demoListing(request: APIRequestContext) {
-  const demo = await demoStores(request);
-  const { items } = await trpcQuery<{ items: { id: string; storeId: string; price: number }[] }>(
-    request,
-    "listings.list",
-    { limit: 50 },
-  );
-  // A modest price, well under the cash-on-delivery cap.
-  const item = items.find((i) => demo.has(i.storeId) && i.price < 500_000)!;
-  return { ...item, merchant: demo.get(item.storeId)! };
 }
 
 interface FulfilmentCard {
@@ -153,7 +141,8 @@ for (const lang of langs) {
     const opsToken = await tokenOf(request, demoOperator.account);
     const token = await phoneShopper(page);
     const addressId = await saveAddress(request, token);
-    const item = await demoListing(request);
+    // A modest price, well under the cash-on-delivery cap.
+    const item = await plainDemoOffer(request, (o) => o.price < 500_000);
     const tokens = { ops: opsToken, merchant: await tokenOf(request, item.merchant) };
     const checkout = localePath(
       lang,

@@ -1,9 +1,9 @@
-import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
 import { signInFreshShopper } from "../support/browsing.ts";
 import { langs, localePath, messages } from "../support/i18n.ts";
 import { demoOperator } from "../support/money.ts";
 import { waitForHydration } from "../support/page.ts";
-import { demoStores, tokenOf } from "../support/roles.ts";
+import { tokenOf, twoStoresOffers } from "../support/roles.ts";
 import { expectScreen } from "../support/screens.ts";
 import { credit, jakartaAddress, saveAddress } from "../support/setup.ts";
 
@@ -24,18 +24,6 @@ const jayapura = {
   isDefault: false,
 };
 
-async function twoStoresProducts(request: APIRequestContext) {
-  const demo = await demoStores(request);
-  const res = await request.get(
-    `/trpc/listings.list?input=${encodeURIComponent(JSON.stringify({ json: { limit: 50 } }))}`,
-  );
-  const items = (
-    (await res.json()) as { result: { data: { json: { items: { id: string; storeId: string }[] } } } }
-  ).result.data.json.items.filter((i) => demo.has(i.storeId));
-  const first = items[0]!;
-  return [first, items.find((i) => i.storeId !== first.storeId)!];
-}
-
 /** The rupiah figure of a line of the page's text (Rp 12.500 → 12500). */
 const rupiahIn = (text: string) => Number((/Rp\s?([\d.]+)/.exec(text)?.[1] ?? "0").replaceAll(".", ""));
 
@@ -52,7 +40,7 @@ for (const lang of langs) {
     await credit(request, await tokenOf(request, demoOperator.account), email, 3_000_000);
     const jakartaId = await saveAddress(request, token);
     const papuaId = await saveAddress(request, token, jayapura);
-    const [a, b] = await twoStoresProducts(request);
+    const [a, b] = await twoStoresOffers(request);
     const lines = `${a!.id}*1,${b!.id}*1`;
 
     // To Jakarta: each store's cheapest service is preselected, with its kind and arrival estimate.
