@@ -37,3 +37,14 @@ export const voucherRefusals = [
   "notClaimed",
 ] as const;
 export type VoucherRefusal = (typeof voucherRefusals)[number];
+
+/** A flash sale's slot: waiting for its start, live (its items carved their stock), or ended (issue 42). */
+export const flashSlotStates = ["scheduled", "live", "ended"] as const;
+export type FlashSlotState = (typeof flashSlotStates)[number];
+/** The most units one shopper may be allowed of a flash item, and the most a slot may ask of one. */
+export const maxFlashPerShopperLimit = 10;
+export const maxFlashSlotStock = 100_000;
+/** The longest a slot may run (hours). */
+export const maxFlashSlotHours = 24;
+/** "Segera habis" once what is left is this share of the slot's stock or less (percent). */
+export const flashAlmostGonePercent = 20;

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { listingSorts } from "../sorts.ts";
 import { optionKinds } from "../variants.ts";
+import { FlashItemViewSchema, FlashSlotViewSchema, ProductFlashSchema } from "./flash.ts";
 import { ImageViewSchema } from "./image.ts";
 import { CategoryIdSchema, CursorSchema as CursorInput, plainText, prefixedId } from "./input.ts";
 
@@ -102,6 +103,17 @@ const ProductVariantViewSchema = z.object({
 });
 export type ProductVariantView = z.infer<typeof ProductVariantViewSchema>;
 
+/**
+ * The home page's flash sale: the live slot (else the next one), its items with their product cards, and the
+ * server's clock, which the countdown runs from.
+ */
+export const HomeFlashSchema = z.object({
+  now: z.date(),
+  slot: FlashSlotViewSchema.nullable(),
+  items: z.array(FlashItemViewSchema.extend({ card: ProductCardViewSchema })),
+});
+export type HomeFlash = z.infer<typeof HomeFlashSchema>;
+
 export const ProductDetailViewSchema = z.object({
   id: IdSchema,
   name: z.string(),
@@ -120,6 +132,8 @@ export const ProductDetailViewSchema = z.object({
   category: CategoryViewSchema,
   /** The store, with how many of its vouchers anyone can claim now (issue 42). */
   store: StoreCardViewSchema.extend({ vouchers: z.number().int() }),
+  /** Its flash sale, running or next (issue 42). */
+  flash: ProductFlashSchema.nullable(),
 });
 export type ProductDetailView = z.infer<typeof ProductDetailViewSchema>;
 

@@ -18,6 +18,9 @@ import { merchantsRouter } from "./merchant/merchants.ts";
 import { merchantOrdersRouter } from "./merchant/orders.ts";
 import { merchantReviewsRouter } from "./merchant/reviews.ts";
 import { merchantVouchersRouter } from "./merchant/vouchers.ts";
+import { merchantFlashRouter } from "./merchant/flash.ts";
+import { opsFlashRouter } from "./ops/flash.ts";
+import { flashRouter } from "./shop/flash.ts";
 import { opsAfterSalesRouter } from "./ops/after-sales.ts";
 import { opsCatalogRouter } from "./ops/catalog.ts";
 import { opsChatsRouter } from "./ops/chats.ts";
@@ -64,6 +67,8 @@ export const appRouter = router({
   merchantChat: merchantChatRouter,
   vouchers: vouchersRouter,
   merchantVouchers: merchantVouchersRouter,
+  flash: flashRouter,
+  merchantFlash: merchantFlashRouter,
   ops: router({
     money: opsMoneyRouter,
     orders: opsOrdersRouter,
@@ -80,6 +85,7 @@ export const appRouter = router({
     users: opsUsersRouter,
     chats: opsChatsRouter,
     vouchers: opsVouchersRouter,
+    flash: opsFlashRouter,
   }),
 });
 

@@ -20,3 +20,4 @@ export * from "../modules/reviews/reviews.tables.ts";
 export * from "../modules/courier/courier.tables.ts";
 export * from "../modules/shipping/shipping.tables.ts";
 export * from "../modules/chat/chat.tables.ts";
+export * from "../modules/promotions/flash.tables.ts";

@@ -21,6 +21,9 @@ import { cancelAtProvider, checkAttempt } from "./payments/checks.ts";
 import { reconcilePayments } from "./payments/reconcile.ts";
 import { sendRefund } from "./payments/refunds.ts";
 import { drawPicturesHandler, drawPicturesJob } from "./demo-pictures.ts";
+import { flashEndJob, flashStartJob } from "../modules/promotions/flash.service.ts";
+import { endFlashSlot } from "./promotions/end-flash-slot.ts";
+import { startFlashSlot } from "./promotions/start-flash-slot.ts";
 
 const gateways = new WeakMap<Db, { gateway: PaymentGateway; log: Logger }>();
 const couriers = new WeakMap<Db, CourierGateway>();
@@ -66,6 +69,8 @@ export function jobHandlers(): Record<string, JobHandler> {
     [refundJob]: { outside: (db, subject) => sendRefund(db, providerOf(db).gateway, subject) },
     [trackJob]: { outside: (db, subject) => trackShipment(courierOf(db), subject) },
     [drawPicturesJob]: drawPicturesHandler,
+    [flashStartJob]: startFlashSlot,
+    [flashEndJob]: endFlashSlot,
   };
 }
 

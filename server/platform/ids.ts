@@ -41,6 +41,10 @@ type IdPrefix =
   /** Vouchers and their redemptions (issue 42). */
   | "vou"
   | "vrd"
+  /** Flash-sale events, their slots and the items enrolled in them (issue 42). */
+  | "fls"
+  | "flt"
+  | "fli"
   | "prc"
   /** Product option axes, their values, variants, and the cart's notices of variants taken off sale. */
   | "opt"

@@ -12,6 +12,8 @@ import {
   supplyProducts,
   variantLabelSql,
 } from "../modules/catalog/catalog.tables.ts";
+import { flashItems, flashSlots } from "../modules/promotions/flash.tables.ts";
+import { now } from "../platform/clock.ts";
 import { DomainError } from "../platform/errors.ts";
 import { stores } from "../modules/stores/stores.tables.ts";
 
@@ -35,7 +37,17 @@ export interface LineRef {
  */
 export async function selectOrderLines(db: Db | Tx, lines: readonly LineRef[]) {
   if (lines.length === 0) return [];
-  const rows = await db
+  const at = now();
+  // The item of a live flash-sale slot selling this listing's variant with units left (issue 42): its price and
+  // what is left. Sold out, the variant is back at its listed price.
+  const flash = sql<{ id: string; price: number; left: number; limit: number } | null>`(
+    select json_build_object('id', fi.id, 'price', fi.flash_price, 'left', fi.carved - fi.sold, 'limit', fi.per_shopper_limit)
+    from ${flashItems} fi join ${flashSlots} fs on fs.id = fi.slot_id
+    where fi.listing_id = ${listings.id} and fi.variant_id = ${productVariants.id}
+      and fs.state = 'live' and fs.ends_at > ${at.toISOString()}::timestamptz and fi.carved > fi.sold
+    limit 1
+  )`;
+  const found = await db
     .select({
       listingId: listings.id,
       variantId: productVariants.id,
@@ -58,6 +70,7 @@ export async function selectOrderLines(db: Db | Tx, lines: readonly LineRef[]) {
       option2ValueId: productVariants.option2ValueId,
       variantStatus: productVariants.status,
       image: sql<StoredImage | null>`coalesce(${productVariants.image}, ${cover})`,
+      flash,
       /** Sold: the listing, its price of this variant, the variant, its supply product and its store are active. */
       available: sql<boolean>`(${listings.status} = 'active' and ${listingVariants.status} = 'active' and ${productVariants.status} = 'active' and ${supplyProducts.status} = 'active' and ${stores.status} = 'approved')`,
     })
@@ -68,20 +81,30 @@ export async function selectOrderLines(db: Db | Tx, lines: readonly LineRef[]) {
     .innerJoin(stores, sql`${stores.id} = ${listings.storeId}`)
     .where(inArray(listingVariants.listingId, [...new Set(lines.map((l) => l.listingId))]))
     .orderBy(productVariants.sort, productVariants.id);
-  const found: typeof rows = [];
+  // A line of a live flash item is sold at its flash price, from what its slot has left.
+  const rows = found.map(({ flash: item, ...row }) => ({
+    ...row,
+    listedPrice: row.price,
+    variantStock: row.stock,
+    price: item ? Number(item.price) : row.price,
+    stock: item ? Number(item.left) : row.stock,
+    flashItemId: item?.id ?? null,
+    flashLimit: item ? Number(item.limit) : null,
+  }));
+  const picked: typeof rows = [];
   for (const line of lines) {
     const ofListing = rows.filter((r) => r.listingId === line.listingId);
     if (line.variantId) {
       const row = ofListing.find((r) => r.variantId === line.variantId);
-      if (row) found.push(row);
+      if (row) picked.push(row);
       continue;
     }
     const onSale = ofListing.filter((r) => r.available);
     if (onSale.length > 1) throw new DomainError("bad_request", "errors.checkout.chooseVariant");
     const only = onSale[0] ?? ofListing.find((r) => r.variantStatus !== "archived") ?? ofListing[0];
-    if (only) found.push(only);
+    if (only) picked.push(only);
   }
-  return found;
+  return picked;
 }
 
 /** A store's owner and auto-pay switch, for goods payments. */

@@ -2,7 +2,6 @@ import { localize } from "#common/locales.ts";
 import { type PlaceMethod } from "#common/payment-channels.ts";
 import { getAddress } from "../../modules/addresses/addresses.service.ts";
 import { removeItems } from "../../modules/cart/cart.service.ts";
-import { reserveStock } from "../../modules/catalog/catalog.service.ts";
 import { once } from "../../modules/ledger/ledger.service.ts";
 import {
   insertEvents,
@@ -27,6 +26,7 @@ import { DomainError } from "../../platform/errors.ts";
 import { customerOf, deadlineFor, openAttempt, requestAttempt } from "../payments/steps/attempts.ts";
 import { confirmCod, openPayment, payFromWallet } from "./steps/payment.ts";
 import { reserveVouchers } from "./steps/vouchers.ts";
+import { reserveLines } from "../promotions/steps/flash-stock.ts";
 
 /**
  * Places one order per store for the lines, at the delivery address, and pays from the wallet at once, opens
@@ -96,13 +96,16 @@ export async function placeOrders(
       for (const s of stores) setDiscounts(s, vouchers, settings);
       // An order of Rp 0 has nothing to pay or refund (possible only when the operator charges no service fee).
       if (stores.some((s) => s.total <= 0)) throw new DomainError("conflict", "errors.vouchers.nothingToPay");
-      await reserveStock(
+      await reserveLines(
         tx,
+        userId,
         stores.flatMap((s) =>
           s.lines.map(({ row, quantity }) => ({
             variantId: row.variantId,
             quantity,
             name: localize(row.name, deps.lang),
+            flashItemId: row.flashItemId,
+            flashLimit: row.flashLimit,
           })),
         ),
       );
@@ -167,6 +170,7 @@ export async function placeOrders(
             quantity,
             storeDiscount,
             platformDiscount,
+            flashItemId: row.flashItemId,
             weightGrams: row.weightGrams,
             lengthCm: row.lengthCm,
             widthCm: row.widthCm,

@@ -68,6 +68,22 @@ export async function takeStock(db: Db | Tx, variantId: string, quantity: number
   return rows.length > 0;
 }
 
+export async function carveStock(tx: Tx, variantId: string, wanted: number): Promise<number> {
+  const [row] = await tx
+    .select({ stock: productVariants.stock })
+    .from(productVariants)
+    .where(eq(productVariants.id, variantId))
+    .for("update");
+  const taken = Math.min(row?.stock ?? 0, wanted);
+  if (taken > 0) {
+    await tx
+      .update(productVariants)
+      .set({ stock: sql`${productVariants.stock} - ${taken}` })
+      .where(eq(productVariants.id, variantId));
+  }
+  return taken;
+}
+
 export async function returnStock(db: Db | Tx, variantId: string, quantity: number): Promise<void> {
   await db
     .update(productVariants)

@@ -25,6 +25,15 @@ export async function reserveStock(
   }
 }
 
+/**
+ * Takes up to `wanted` units of a variant's stock for a flash-sale slot (issue 42): all of them, or what is left
+ * when less. One statement over the locked row, so a checkout taking stock at the same moment never oversells.
+ * Returns the units taken.
+ */
+export async function carveStock(tx: Tx, variantId: string, wanted: number): Promise<number> {
+  return q.carveStock(tx, variantId, wanted);
+}
+
 /** Returns reserved stock (an order cancelled), in the same fixed order. */
 export async function releaseStock(
   tx: Tx,

@@ -14,7 +14,9 @@ import * as q from "./product-page.queries.ts";
 export async function getListing(
   deps: CardDeps,
   id: string,
-): Promise<Omit<ProductDetailView, "store"> & { store: Omit<ProductDetailView["store"], "vouchers"> }> {
+): Promise<
+  Omit<ProductDetailView, "store" | "flash"> & { store: Omit<ProductDetailView["store"], "vouchers"> }
+> {
   const row = await q.selectListingDetail(deps.db, id);
   if (!row) throw new DomainError("not_found", "catalog.product.notFound");
   const [images, variants, optionRows, category, storeCards] = await Promise.all([

@@ -87,6 +87,9 @@ interface OrderLine {
   merchantPrice: number;
   stock: number;
   available: boolean;
+  /** A live flash-sale item's line (issue 42): `price` and `stock` are the item's, at most `flashLimit` each. */
+  flashItemId?: string | null;
+  flashLimit?: number | null;
 }
 
 interface PricedStore<Row extends OrderLine = OrderLine> {
@@ -135,8 +138,16 @@ export function priceLines<Row extends OrderLine>(
     const key = `${row.listingId}:${row.variantId}`;
     if (seen.has(key)) throw new DomainError("bad_request", "errors.api.invalidInput");
     seen.add(key);
-    const quantity = (wanted.get(row.variantId) ?? 0) + line.quantity;
-    wanted.set(row.variantId, quantity);
+    // A flash line takes from its slot, the others from the variant's stock.
+    const from = row.flashItemId ?? row.variantId;
+    const quantity = (wanted.get(from) ?? 0) + line.quantity;
+    wanted.set(from, quantity);
+    if (row.flashLimit != null && line.quantity > row.flashLimit) {
+      throw new DomainError("precondition_failed", "errors.flash.overLimit", {
+        name: localize(row.name, lang),
+        count: row.flashLimit,
+      });
+    }
     if (quantity > row.stock) {
       throw new DomainError("precondition_failed", "errors.checkout.outOfStock", {
         name: localize(row.name, lang),

@@ -180,6 +180,12 @@ export const orderItems = pgTable(
      */
     storeDiscount: bigint({ mode: "number" }).notNull().default(0),
     platformDiscount: bigint({ mode: "number" }).notNull().default(0),
+    /**
+     * The flash-sale item the line was bought from, at its flash price (`flash_items`, issue 42; no foreign key
+     * in the schema's code, which would make the orders and promotions tables import each other: the migration
+     * adds it).
+     */
+    flashItemId: text(),
     /** Packed as sold: a return or replacement is this parcel, whatever the catalogue says later. */
     weightGrams: integer().notNull(),
     lengthCm: integer().notNull(),

@@ -1,6 +1,6 @@
 import { type CancelReason, type OrderActor } from "#common/order-states.ts";
 import { type Tx } from "../../../db/client.ts";
-import { recordSales, releaseStock } from "../../../modules/catalog/catalog.service.ts";
+import { recordSales } from "../../../modules/catalog/catalog.service.ts";
 import { move, type Transfer } from "../../../modules/ledger/ledger.service.ts";
 import {
   insertEvents,
@@ -14,6 +14,7 @@ import { selectStorePayer } from "../../../read/order-lines.ts";
 import { sendRefundToProvider } from "../../payments/steps/refund.ts";
 import { voucherShares } from "./payment.ts";
 import { releaseVouchersOf } from "./vouchers.ts";
+import { releaseLines } from "../../promotions/steps/flash-stock.ts";
 
 /**
  * Cancels an order not yet shipped, or shipped in a parcel the courier lost or brought back (`keepStock` when
@@ -40,7 +41,8 @@ export async function cancelLocked(
     updatedAt: at,
   });
   const items = await selectItems(tx, [order.id]);
-  if (!opts.keepStock) await releaseStock(tx, items);
+  // Stock (a flash sale's units to its slot while it runs) and the shopper's flash quota return.
+  await releaseLines(tx, order.userId, items, { keepStock: opts.keepStock ?? false });
   const events = [orderEvent(order.id, "cancelled", actor, actorId, { reason, ...(note ? { note } : {}) })];
   if (order.status === "paid" || order.status === "shipped") {
     await recordSales(tx, items, -1);
