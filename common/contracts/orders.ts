@@ -198,6 +198,11 @@ export const PlaceOrderInputSchema = z.object({
   phone: WalletPhoneSchema.optional(),
   /** The vouchers used, as the checkout showed them (issue 42); none by default. */
   vouchers: CheckoutVouchersSchema.default([]),
+  /**
+   * The orders' total the checkout showed (before a channel's or cash on delivery's fee): when the total is now
+   * another (a flash sale sold out meanwhile, a price changed), placing is refused and nothing is charged.
+   */
+  expectedTotal: z.number().int().nonnegative().optional(),
   /** The lines came from the cart: they leave it once ordered. */
   fromCart: z.boolean().default(true),
   /** What the shopper writes to each store ("Pesan untuk penjual"); a blank note is no note. */

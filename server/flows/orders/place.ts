@@ -48,6 +48,8 @@ export async function placeOrders(
     notes?: { storeId: string; note: string }[] | undefined;
     /** The vouchers the checkout showed as used (issue 42). */
     vouchers?: string[] | undefined;
+    /** The total the checkout showed; another is refused (`errors.checkout.totalChanged`). */
+    expectedTotal?: number | undefined;
     idempotencyKey: string;
   },
 ): Promise<{ orderIds: string[]; attemptId: string | null }> {
@@ -76,6 +78,7 @@ export async function placeOrders(
         phone: input.phone ?? null,
         notes: [...notes],
         vouchers: input.vouchers ?? [],
+        expectedTotal: input.expectedTotal ?? null,
       },
     },
     async (tx) => {
@@ -96,6 +99,11 @@ export async function placeOrders(
       for (const s of stores) setDiscounts(s, vouchers, settings);
       // An order of Rp 0 has nothing to pay or refund (possible only when the operator charges no service fee).
       if (stores.some((s) => s.total <= 0)) throw new DomainError("conflict", "errors.vouchers.nothingToPay");
+      // A flash sale that sold out since the checkout, or a price changed: the new total is shown, not charged.
+      const total = stores.reduce((sum, s) => sum + s.total, 0);
+      if (input.expectedTotal !== undefined && input.expectedTotal !== total) {
+        throw new DomainError("conflict", "errors.checkout.totalChanged");
+      }
       await reserveLines(
         tx,
         userId,

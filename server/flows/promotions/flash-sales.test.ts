@@ -185,8 +185,32 @@ it("a unit cancelled while its slot runs goes back to the slot, and another shop
       fromCart: false,
       idempotencyKey: newKey(),
     });
+  // The second shopper's checkout shows the flash price; the first buys the only unit meanwhile.
+  const shown = await second.api.orders.quote({
+    lines: [{ listingId, quantity: 1 }],
+    addressId: second.addressId,
+  });
+  expect(shown.subtotal).toBe(50_000);
   const placed = await buy(first);
-  // Sold out: the next shopper sees the listed price (and would pay it).
+  // Placing what the checkout showed is refused in words, not charged at the listed price unseen.
+  await expect(
+    second.api.orders.place({
+      lines: [{ listingId, quantity: 1 }],
+      addressId: second.addressId,
+      shipping: shown.stores.map((s) => ({
+        storeId: s.storeId,
+        courier: s.shipping.selected!.courier,
+        service: s.shipping.selected!.service,
+        price: s.shipping.selected!.price,
+      })),
+      method: "wallet",
+      fromCart: false,
+      expectedTotal: shown.total,
+      idempotencyKey: newKey(),
+    }),
+  ).rejects.toThrow("Harga pesanan berubah sejak Anda membuka halaman ini");
+  expect((await second.api.wallet.summary()).balance).toBe(500_000);
+  // Sold out: the checkout now shows the listed price.
   expect((await second.api.orders.quote({ lines: [{ listingId, quantity: 1 }] })).subtotal).toBe(100_000);
   await first.api.orders.cancel({ id: placed.orderIds[0]!, idempotencyKey: newKey() });
   expect(await item(itemId)).toMatchObject({ carved: 1, sold: 0 });

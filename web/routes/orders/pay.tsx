@@ -257,6 +257,7 @@ function Checkout() {
         .map(([storeId, note]) => ({ storeId, note: note.trim() }))
         .filter((n) => n.note !== ""),
       vouchers: q.vouchers.filter((v) => v.chosen).map((v) => v.id),
+      expectedTotal: q.total,
     };
     place.mutate({ ...placing, idempotencyKey: intent.keyFor(placing) });
   };
