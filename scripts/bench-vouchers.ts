@@ -11,6 +11,7 @@
 import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { benchDatabase } from "./bench-database.ts";
+import { rush } from "./bench-rush.ts";
 import { checkLedger } from "../server/modules/ledger/ledger.service.ts";
 import { vouchers } from "../server/modules/promotions/promotions.tables.ts";
 import { signedInUser } from "../tests/setup/money.ts";
@@ -27,33 +28,6 @@ const adminUrl = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.
 const crowdSize = Number(process.env.BENCH_SHOPPERS ?? 1000);
 const uses = 100;
 const poolSize = 10;
-
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))]!;
-
-/** Runs every call at once; how many succeeded, the time to answer them all, and p50/p99 per call. */
-async function rush(calls: (() => Promise<unknown>)[]) {
-  const times: number[] = [];
-  const started = performance.now();
-  const results = await Promise.allSettled(
-    calls.map(async (call) => {
-      const t = performance.now();
-      try {
-        return await call();
-      } finally {
-        times.push(performance.now() - t);
-      }
-    }),
-  );
-  const seconds = (performance.now() - started) / 1000;
-  times.sort((a, b) => a - b);
-  return {
-    placed: results.filter((r) => r.status === "fulfilled").length,
-    seconds,
-    p50: percentile(times, 0.5),
-    p99: percentile(times, 0.99),
-  };
-}
 
 async function main() {
   const { database, drop } = await benchDatabase(adminUrl, "vouchers", poolSize);
