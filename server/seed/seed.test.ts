@@ -169,6 +169,16 @@ describe.runIf(testDbKind === "postgres")("the demo money", () => {
     expect((await second.wallet.history({ kind: "profit" })).items).toHaveLength(1);
     expect((await checkLedger(database.db)).ok).toBe(true);
 
+    // A flash sale runs from the first start (issue 42): one product of every store, at its flash price.
+    const flash = await callerFor(database).flash.home();
+    expect(flash.slot).toMatchObject({ state: "live", saleName: "Flash Sale Harian" });
+    expect(flash.items).toHaveLength(5);
+    for (const item of flash.items) expect(item.flashPrice).toBeLessThan(item.listedPrice);
+    const flashQuote = await shopper.orders.quote({
+      lines: [{ listingId: flash.items[0]!.listingId, quantity: 1 }],
+    });
+    expect(flashQuote.subtotal).toBe(flash.items[0]!.flashPrice);
+
     // The shipped order bought two variants of one product: each item names its own.
     const bought = (await shopper.orders.get({ id: shipped.id })).items;
     expect(bought).toHaveLength(2);

@@ -39,6 +39,7 @@ import { demoPictures, drawDemoPictures, type DemoPictures } from "./pictures.ts
 import { drawPicturesJob } from "../flows/demo-pictures.ts";
 import { createPlatformVoucher } from "../flows/promotions/create-platform-voucher.ts";
 import { createStoreVoucher } from "../flows/promotions/create-store-voucher.ts";
+import { pickForFlash, seedDemoFlashSale, type FlashPick } from "./flash.ts";
 
 /** Demo accounts, documented in the README. */
 export const demoPassword = "pasar-demo-2026";
@@ -206,6 +207,7 @@ async function writeDemoShop(
     storeId: string;
     cheapest: DemoLine | undefined;
     twoVariants: DemoLine[];
+    flashPick?: FlashPick;
   }[] = [];
   for (const [index, store] of seedStores.entries()) {
     const ownerId = await createAccount(db, {
@@ -236,6 +238,7 @@ async function writeDemoShop(
         if (!merchant.cheapest || p.price < merchant.cheapest.price) merchant.cheapest = { id, ...p };
       if (merchant.twoVariants.length === 0 && inStock.length >= 2)
         merchant.twoVariants = inStock.slice(0, 2).map((p) => ({ id, ...p }));
+      merchant.flashPick = pickForFlash(merchant.flashPick, id, supply.variants, prices);
     }
     await seedMerchantMoney(db, operatorId, ownerId, index);
   }
@@ -243,6 +246,7 @@ async function writeDemoShop(
   progress?.("orders");
   await seedDemoOrders(db, storage, payments, { shopperId, operatorId, merchants });
   await seedDemoChat(db, storage, log, shopperId, merchants[0]!);
+  await seedDemoFlashSale(db, operatorId, merchants);
   await seedApplication(db, storage, log, CAT.food);
 }
 
