@@ -52,7 +52,8 @@ export async function checkWorld(w: World, phase: string) {
   // payment), and comes back when an order is cancelled (unless the operator cancelled it as a lost parcel: the
   // goods are gone) or a returned item's parcel arrives at the warehouse; an approved replacement takes a new
   // item from stock. So, for each variant of this run:
-  //   stock + items in orders not cancelled + items of lost parcels + replacement items - returns arrived = supplied.
+  //   stock + items in orders not cancelled + items of lost parcels + replacement items - returns arrived
+  //   + what a flash slot carved and has not sold = supplied.
   const status = new Map(s.orders.map((o) => [o.id, o.status]));
   const lost = new Set(s.orders.filter((o) => o.cancelReason === "parcel_lost").map((o) => o.id));
   const holds = (orderId: string) => status.get(orderId) !== "cancelled" || lost.has(orderId);
@@ -74,8 +75,16 @@ export async function checkWorld(w: World, phase: string) {
         .map((r) => ({ amount: r.quantity })),
     );
     const arrived = sum(ofVariant.filter(arrivedReturn).map((r) => ({ amount: r.quantity })));
+    const inSlots = carvedUnsold(s, [variantId]);
     expect(
-      { stock: v.stock, held, replaced, arrived, total: v.stock + held + replaced - arrived },
+      {
+        stock: v.stock,
+        held,
+        replaced,
+        arrived,
+        inSlots,
+        total: v.stock + held + replaced - arrived + inSlots,
+      },
       `${phase}: stock identity of variant ${variantId}`,
     ).toMatchObject({ total: supplied });
   }
@@ -119,7 +128,9 @@ export async function checkWorld(w: World, phase: string) {
         replaced,
         arrived,
         refunded,
-        total: stock + sold + reserved + lostItems + replaced - arrived + refunded,
+        inSlots: carvedUnsold(s, variantIds),
+        total:
+          stock + sold + reserved + lostItems + replaced - arrived + refunded + carvedUnsold(s, variantIds),
       },
       `${phase}: stock identity of ${productId}`,
     ).toMatchObject({ total: variantIds.reduce((n, id) => n + w.supplied.get(id)!, 0) });
@@ -247,10 +258,54 @@ export async function checkWorld(w: World, phase: string) {
   );
 
   await checkVouchers(w, s, phase);
+  checkFlash(s, holds, phase);
 
   // No deadline failed.
   expect(s.jobs.map((j) => `${j.kind} ${j.subjectId}: ${j.error}`)).toEqual([]);
   return s;
+}
+
+/** Units flash slots carved from these variants and have not sold (0 once a slot ended). */
+function carvedUnsold(s: Snapshot, variantIds: readonly string[]): number {
+  return sum(
+    s.flashItems.filter((f) => variantIds.includes(f.variantId)).map((f) => ({ amount: f.carved - f.sold })),
+  );
+}
+
+/**
+ * Flash sales (issue 42), over every run: each item sold what the orders hold of it (lost parcels' too: those
+ * units are gone), at its flash price, within what it carved; each shopper's quota is their live orders' units
+ * of it, within its limit.
+ */
+function checkFlash(s: Snapshot, holds: (orderId: string) => boolean, phase: string) {
+  const status = new Map(s.orders.map((o) => [o.id, o]));
+  for (const f of s.flashItems) {
+    const lines = s.items.filter((i) => i.flashItemId === f.id);
+    for (const l of lines) expect(l.price, `${phase}: price of a flash line`).toBe(f.flashPrice);
+    const held = sum(lines.filter((l) => holds(l.orderId)).map((l) => ({ amount: l.quantity })));
+    expect({ sold: f.sold, held }, `${phase}: flash item ${f.id} sold`).toEqual({ sold: held, held });
+    expect(
+      f.sold <= f.carved && f.carved <= f.slotStock,
+      `${phase}: flash item ${f.id} within its slot`,
+    ).toBe(true);
+    const users = new Set([
+      ...s.flashQuotas.filter((q) => q.itemId === f.id).map((q) => q.userId),
+      ...lines.map((l) => status.get(l.orderId)!.userId),
+    ]);
+    for (const userId of users) {
+      const used = s.flashQuotas.find((q) => q.itemId === f.id && q.userId === userId)?.used ?? 0;
+      const live = sum(
+        lines
+          .filter(
+            (l) => status.get(l.orderId)!.userId === userId && status.get(l.orderId)!.status !== "cancelled",
+          )
+          .map((l) => ({ amount: l.quantity })),
+      );
+      expect(used, `${phase}: ${userId}'s quota of flash item ${f.id}`).toBe(live);
+      expect(used).toBeLessThanOrEqual(f.perShopperLimit);
+    }
+  }
+  for (const f of s.flashItems) if (f.sold > 0) count("flash item sold");
 }
 
 /**

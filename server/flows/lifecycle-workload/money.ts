@@ -60,14 +60,17 @@ export async function snapshot(w: World) {
     q.productVariants.findMany(),
     q.listings.findMany(),
   ]);
-  const [accounts, transfers, attempts, refunds, jobs, shipments] = await Promise.all([
-    q.ledgerAccounts.findMany(),
-    q.ledgerTransfers.findMany(),
-    q.paymentAttempts.findMany(),
-    q.paymentRefunds.findMany(),
-    w.database.jobs.failures(),
-    q.shipments.findMany(),
-  ]);
+  const [accounts, transfers, attempts, refunds, jobs, shipments, flashItems, flashQuotas] =
+    await Promise.all([
+      q.ledgerAccounts.findMany(),
+      q.ledgerTransfers.findMany(),
+      q.paymentAttempts.findMany(),
+      q.paymentRefunds.findMany(),
+      w.database.jobs.failures(),
+      q.shipments.findMany(),
+      q.flashItems.findMany(),
+      q.flashQuotas.findMany(),
+    ]);
   return {
     orders,
     items,
@@ -85,6 +88,8 @@ export async function snapshot(w: World) {
     refunds,
     jobs,
     shipments,
+    flashItems,
+    flashQuotas,
   };
 }
 export type Snapshot = Awaited<ReturnType<typeof snapshot>>;

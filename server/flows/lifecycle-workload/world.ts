@@ -15,6 +15,7 @@ import { createTestApp } from "../../../tests/setup/test-app.ts";
 import { createTestDatabase, type TestDatabase } from "../../../tests/setup/test-db.ts";
 import { codSettingsDefaults } from "#common/platform.ts";
 import { eq } from "drizzle-orm";
+import { flashSlots } from "../../modules/promotions/flash.tables.ts";
 import { vouchers as vouchersTable } from "../../modules/promotions/promotions.tables.ts";
 import { setClock } from "../../platform/clock.ts";
 
@@ -107,6 +108,11 @@ interface WorldPlan {
     shipping: VoucherPlan | null;
     stores: (VoucherPlan | null)[];
   };
+  /**
+   * The run's flash sale (issue 42): one of the products without options (by listing) in a slot live from the
+   * run's start for some hours, with a few units and a small limit per shopper. Null: none this run.
+   */
+  flash: { listing: number; slotStock: number; limit: number; hours: number } | null;
 }
 
 interface VoucherPlan {
@@ -169,6 +175,15 @@ export const worldArb: fc.Arbitrary<WorldPlan> = fc.record({
     shipping: voucherPlanArb,
     stores: fc.array(voucherPlanArb, { minLength: 2, maxLength: 2 }),
   }),
+  flash: fc.option(
+    fc.record({
+      listing: fc.integer({ min: 0, max: listingPlan.length - 1 }),
+      slotStock: fc.integer({ min: 1, max: 4 }),
+      limit: fc.integer({ min: 1, max: 2 }),
+      hours: fc.integer({ min: 1, max: 24 }),
+    }),
+    { nil: null, freq: 2 },
+  ),
   cod: fc.record({
     // Refused parcels count for 60 days by default, and the runs' clocks reach weeks ahead: two refusals bar a
     // phone shopper for the rest of the file, so most runs have the operator count none (a window of 0 days).
@@ -280,6 +295,7 @@ export async function makeWorld(cast: Cast, plan: WorldPlan): Promise<World> {
   w.listingIds.push(perVariant.id, onePrice.id);
   w.variantsOf.push(shoeVariants, shoeVariants);
   await makeVouchers(w);
+  await makeFlashSale(w);
   for (const a of await w.database.db.query.ledgerAccounts.findMany()) w.baseline.set(a.id, a.balance);
   return w;
 }
@@ -310,6 +326,33 @@ async function makeVouchers(w: World) {
   for (const [i, plan] of stores.entries()) {
     if (plan) await w.merchants[i]!.api.merchantVouchers.create(form(plan));
   }
+}
+
+/**
+ * The run's flash sale, as the plan says: the operator's event with a slot a minute away, the store's product
+ * enrolled at half its margin off, then the clock moved into the slot and its start run as its job.
+ */
+async function makeFlashSale(w: World) {
+  const plan = w.plan.flash;
+  if (!plan) return;
+  const [store, supply, price] = listingPlan[plan.listing]!;
+  const startsAt = new Date(clockNow(w).getTime() + minute);
+  const { id } = await w.ops.api.ops.flash.create({
+    name: { ind: "Flash uji", en: "Test flash", zh: "测试" },
+    slots: [{ startsAt, endsAt: new Date(startsAt.getTime() + plan.hours * hour) }],
+  });
+  const [slot] = await w.database.db.select().from(flashSlots).where(eq(flashSlots.saleId, id));
+  const cost = supplyCosts[supply];
+  await w.merchants[store]!.api.merchantFlash.enrol({
+    slotId: slot!.id,
+    listingId: w.listingIds[plan.listing]!,
+    variantId: w.variantsOf[plan.listing]![0]!,
+    flashPrice: cost + Math.floor((price - cost) / 2),
+    slotStock: Math.min(plan.slotStock, w.plan.stocks[supply]!),
+    perShopperLimit: plan.limit,
+  });
+  setClockTo(w, w.clockOffset + 2 * minute);
+  await w.database.jobs.runDue();
 }
 
 export async function setAutoPay(merchant: Merchant, on: boolean) {
