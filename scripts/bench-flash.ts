@@ -12,18 +12,10 @@ import { benchDatabase } from "./bench-database.ts";
 import { rush } from "./bench-rush.ts";
 import { checkLedger } from "../server/modules/ledger/ledger.service.ts";
 import { orderItems, orders } from "../server/modules/orders/orders.tables.ts";
-import { flashItems, flashSlots } from "../server/modules/promotions/flash.tables.ts";
-import { setClock } from "../server/platform/clock.ts";
+import { flashItems } from "../server/modules/promotions/flash.tables.ts";
+import { intoSlot, storeWithFlashSlot } from "../tests/setup/flash.ts";
 import { signedInUser } from "../tests/setup/money.ts";
-import {
-  credit,
-  listing,
-  manyShoppers,
-  merchantWithStore,
-  placeOrder,
-  supplyProduct,
-  variantsOf,
-} from "../tests/setup/shop.ts";
+import { manyShoppers, placeOrder } from "../tests/setup/shop.ts";
 
 const adminUrl = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const crowdSize = Number(process.env.BENCH_SHOPPERS ?? 1000);
@@ -36,29 +28,12 @@ async function main() {
   let held: boolean;
   try {
     const ops = await signedInUser(database, "operator");
-    const merchant = await merchantWithStore(database, { autoPay: true });
-    await credit(ops, merchant.email, 50_000_000);
-    const supplyId = await supplyProduct(database, { stock: units * 10, merchantPrice: 40_000 });
-    const listingId = await listing(database, merchant.storeId, supplyId, 100_000);
-    const [variant] = await variantsOf(database, supplyId);
-    const startsAt = new Date(Date.now() + 60_000);
-    const { id: saleId } = await ops.api.ops.flash.create({
-      name: { ind: "Serbu", en: "Rush", zh: "抢购" },
-      slots: [{ startsAt, endsAt: new Date(startsAt.getTime() + 3_600_000) }],
-    });
-    const [slot] = await database.db.select().from(flashSlots).where(eq(flashSlots.saleId, saleId));
-    const { id: itemId } = await merchant.api.merchantFlash.enrol({
-      slotId: slot!.id,
-      listingId,
-      variantId: variant!.id,
-      flashPrice: 50_000,
-      slotStock: units,
-      perShopperLimit: limit,
+    const { listingId, itemId, startsAt } = await storeWithFlashSlot(database, ops, {
+      stock: units * 10,
+      enrol: { flashPrice: 50_000, slotStock: units, perShopperLimit: limit },
     });
     // The slot's start, as its job runs it.
-    const at = new Date(startsAt.getTime() + 1_000);
-    setClock(() => at);
-    await database.jobs.runDue();
+    await intoSlot(database, startsAt);
 
     console.log(`Making ${crowdSize} shoppers …`);
     const crowd = await manyShoppers(database, crowdSize, 1_000_000);
@@ -78,7 +53,7 @@ async function main() {
       });
     const result = await rush(crowd.flatMap((s) => [buy(s), buy(s)]));
 
-    const [item] = await database.db.select().from(flashItems).where(eq(flashItems.id, itemId));
+    const [item] = await database.db.select().from(flashItems).where(eq(flashItems.id, itemId!));
     const lines = await database.db
       .select({ userId: orders.userId, quantity: orderItems.quantity, price: orderItems.price })
       .from(orderItems)

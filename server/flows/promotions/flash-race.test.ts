@@ -5,20 +5,12 @@ import { eq, isNotNull } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, expect, it } from "vitest";
 import { expectLedgerBalanced } from "../../../tests/setup/ledger.ts";
 import { newKey, signedInUser } from "../../../tests/setup/money.ts";
-import {
-  credit,
-  listing,
-  manyShoppers,
-  merchantWithStore,
-  placeOrder,
-  supplyProduct,
-  variantsOf,
-} from "../../../tests/setup/shop.ts";
+import { intoSlot, storeWithFlashSlot } from "../../../tests/setup/flash.ts";
+import { manyShoppers, placeOrder } from "../../../tests/setup/shop.ts";
 import { createTestDatabase, testDbKind, type TestDatabase } from "../../../tests/setup/test-db.ts";
 import { productVariants } from "../../modules/catalog/catalog.tables.ts";
 import { orderItems, orders } from "../../modules/orders/orders.tables.ts";
-import { flashItems, flashQuotas, flashSlots } from "../../modules/promotions/flash.tables.ts";
-import { now, setClock } from "../../platform/clock.ts";
+import { flashItems, flashQuotas } from "../../modules/promotions/flash.tables.ts";
 
 let database: TestDatabase;
 let restore: (() => void) | undefined;
@@ -40,28 +32,11 @@ it(
   { timeout: 240_000 },
   async () => {
     const ops = await signedInUser(database, "operator");
-    const store = await merchantWithStore(database, { autoPay: true });
-    await credit(ops, store.email, 100_000_000);
-    const supplyId = await supplyProduct(database, { stock: 5_000, merchantPrice: 40_000 });
-    const listingId = await listing(database, store.storeId, supplyId, 100_000);
-    const [variant] = await variantsOf(database, supplyId);
-    const startsAt = new Date(now().getTime() + 60_000);
-    const { id: saleId } = await ops.api.ops.flash.create({
-      name: { ind: "Serbu", en: "Rush", zh: "抢购" },
-      slots: [{ startsAt, endsAt: new Date(startsAt.getTime() + 3_600_000) }],
+    const { listingId, variantId, itemId, startsAt } = await storeWithFlashSlot(database, ops, {
+      stock: 5_000,
+      enrol: { flashPrice: 50_000, slotStock: units, perShopperLimit: limit },
     });
-    const [slot] = await database.db.select().from(flashSlots).where(eq(flashSlots.saleId, saleId));
-    const { id: itemId } = await store.api.merchantFlash.enrol({
-      slotId: slot!.id,
-      listingId,
-      variantId: variant!.id,
-      flashPrice: 50_000,
-      slotStock: units,
-      perShopperLimit: limit,
-    });
-    const at = new Date(startsAt.getTime() + 1_000);
-    restore = setClock(() => at);
-    await database.jobs.runDue();
+    restore = await intoSlot(database, startsAt);
     const crowd = await manyShoppers(database, shoppers, 500_000);
     // Each shopper's checkout showed the flash price: two tabs, each placing two units as shown.
     const quote = await crowd[0]!.api.orders.quote({
@@ -82,7 +57,7 @@ it(
       if (r.status === "rejected") expect(r.reason).toMatchObject({ code: "CONFLICT" });
     }
     expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(units / limit);
-    expect((await database.db.select().from(flashItems).where(eq(flashItems.id, itemId)))[0]).toMatchObject({
+    expect((await database.db.select().from(flashItems).where(eq(flashItems.id, itemId!)))[0]).toMatchObject({
       carved: units,
       sold: units,
     });
@@ -96,13 +71,13 @@ it(
     const perShopper = new Map<string, number>();
     for (const l of lines) perShopper.set(l.userId, (perShopper.get(l.userId) ?? 0) + l.quantity);
     expect(Math.max(...perShopper.values())).toBeLessThanOrEqual(limit);
-    const quotas = await database.db.select().from(flashQuotas).where(eq(flashQuotas.itemId, itemId));
+    const quotas = await database.db.select().from(flashQuotas).where(eq(flashQuotas.itemId, itemId!));
     expect(quotas.reduce((sum, q) => sum + q.used, 0)).toBe(units);
     // Nothing was sold at the listed price unseen: the variant kept what the slot did not carve.
     const [stock] = await database.db
       .select({ stock: productVariants.stock })
       .from(productVariants)
-      .where(eq(productVariants.id, variant!.id));
+      .where(eq(productVariants.id, variantId));
     expect(stock!.stock).toBe(5_000 - units);
   },
 );

@@ -5,21 +5,14 @@ import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, expect, it } from "vitest";
 import { expectLedgerBalanced } from "../../../tests/setup/ledger.ts";
 import { newKey, signedInUser } from "../../../tests/setup/money.ts";
-import {
-  credit,
-  listing,
-  merchantWithStore,
-  placeOrder,
-  shopperWithMoney,
-  supplyProduct,
-  variantsOf,
-} from "../../../tests/setup/shop.ts";
+import { storeWithFlashSlot } from "../../../tests/setup/flash.ts";
+import { merchantWithStore, placeOrder, shopperWithMoney } from "../../../tests/setup/shop.ts";
 import { callerFor } from "../../../tests/setup/caller.ts";
 import { createTestDatabase, type TestDatabase } from "../../../tests/setup/test-db.ts";
 import { transact } from "../../db/transaction.ts";
 import { productVariants } from "../../modules/catalog/catalog.tables.ts";
 import { orderItems } from "../../modules/orders/orders.tables.ts";
-import { flashItems, flashQuotas, flashSlots } from "../../modules/promotions/flash.tables.ts";
+import { flashItems, flashQuotas } from "../../modules/promotions/flash.tables.ts";
 import { now, setClock } from "../../platform/clock.ts";
 import { endFlashSlot } from "./end-flash-slot.ts";
 import { startFlashSlot } from "./start-flash-slot.ts";
@@ -55,22 +48,8 @@ const quotaOf = async (itemId: string, userId: string) =>
     (q) => q.userId === userId,
   )?.used ?? 0;
 
-/** A store selling one product (stock 30, cost Rp 40.000) at Rp 100.000, and a slot of an event 1 minute away. */
-async function storeAndSlot() {
-  const merchant = await merchantWithStore(database, { autoPay: true });
-  await credit(ops, merchant.email, 2_000_000);
-  const supplyId = await supplyProduct(database, { stock: 30, merchantPrice: 40_000 });
-  const listingId = await listing(database, merchant.storeId, supplyId, 100_000);
-  const [variant] = await variantsOf(database, supplyId);
-  const startsAt = new Date(now().getTime() + minute);
-  const endsAt = new Date(startsAt.getTime() + 60 * minute);
-  const { id: saleId } = await ops.api.ops.flash.create({
-    name: { ind: "Flash Sale Uji", en: "Test Flash Sale", zh: "测试限时抢购" },
-    slots: [{ startsAt, endsAt }],
-  });
-  const [slot] = await database.db.select().from(flashSlots).where(eq(flashSlots.saleId, saleId));
-  return { merchant, listingId, variantId: variant!.id, slotId: slot!.id, startsAt, endsAt };
-}
+/** A store selling one product (stock 30, cost Rp 40.000) at Rp 100.000, and a slot of an event a minute away. */
+const storeAndSlot = () => storeWithFlashSlot(database, ops, { stock: 30 });
 
 it("a merchant enrols within the rules; the slot carves its units at its start, sells them at the flash price within each shopper's limit, and gives back the rest at its end; jobs run twice change nothing", async () => {
   const { merchant, listingId, variantId, slotId, startsAt, endsAt } = await storeAndSlot();
