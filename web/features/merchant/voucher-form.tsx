@@ -6,7 +6,6 @@ import { percentToBasisPoints } from "#common/money.ts";
 import type { PlaceMethod } from "#common/payment-channels.ts";
 import { maxPercentBasisPoints } from "#common/promotions.ts";
 import { Field, type FieldErrors } from "../auth/form.tsx";
-import { parseAmount } from "../wallet/wallet-ui.tsx";
 import { formatNumber, formatRupiah } from "../../lib/format.ts";
 import { useI18n } from "../../lib/i18n.tsx";
 import { useTimeZone } from "../../lib/time-zone.ts";
@@ -25,66 +24,10 @@ import {
   type Values,
   type VoucherInput,
 } from "./voucher-form-values.ts";
+import { CountField, MoneyField } from "./number-fields.tsx";
 import { CategoryChecks, Choice, Condition, MethodChecks, StoreChecks } from "./voucher-conditions.tsx";
 
 export type { PlatformKind, VoucherInput } from "./voucher-form-values.ts";
-
-/** A rupiah amount: "Rp" in front, the digits grouped as they are typed (as the wallet's amount fields). */
-function MoneyField(props: {
-  name: string;
-  label: string;
-  hint?: string;
-  error?: string;
-  value: number | null;
-  onChange: (value: number | null) => void;
-}) {
-  const { locale } = useI18n();
-  return (
-    <Field
-      label={props.label}
-      hint={props.hint}
-      error={props.error}
-      prefix={<span className="font-medium text-gray-700 dark:text-gray-300">Rp</span>}
-      input={{
-        name: props.name,
-        type: "text",
-        inputMode: "numeric",
-        autoComplete: "off",
-        value: props.value === null ? "" : formatNumber(props.value, locale),
-        onChange: (e) => props.onChange(parseAmount(e.target.value)),
-      }}
-    />
-  );
-}
-
-/** A count (uses): digits only, empty meaning none. */
-function CountField(props: {
-  name: string;
-  label: string;
-  hint?: string;
-  error?: string;
-  value: number | null;
-  onChange: (value: number | null) => void;
-}) {
-  return (
-    <Field
-      label={props.label}
-      hint={props.hint}
-      error={props.error}
-      input={{
-        name: props.name,
-        type: "text",
-        inputMode: "numeric",
-        autoComplete: "off",
-        value: props.value === null ? "" : String(props.value),
-        onChange: (e) => {
-          const digits = e.target.value.replace(/\D/g, "").slice(0, 9);
-          props.onChange(digits === "" ? null : Number(digits));
-        },
-      }}
-    />
-  );
-}
 
 /**
  * What the voucher may cost before it is saved (issue 42: "at most Rp X × limit"): the most one use takes off
