@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { dateTimeFormat, formatDateTime, formatDay } from "./time-zone.ts";
+import { dateTimeFormat, formatDateTime, formatDay, formatPeriod } from "./time-zone.ts";
 
 const at = new Date("2026-11-23T12:08:42Z");
 
@@ -11,6 +11,17 @@ describe("dates and times in the reader's language and zone", () => {
     expect(formatDateTime(at, "zh", "WIB")).toBe("2026年11月23日 19:08 WIB");
     expect(formatDay("2026-11-23", "ind")).toBe("Sen, 23 Nov");
     expect(formatDay("2026-11-23", "zh")).toBe("11月23日周一");
+  });
+
+  it("say a period's date once when it starts and ends on the same day in the reader's zone", () => {
+    const noon = new Date("2026-12-01T05:00:00Z");
+    const two = new Date("2026-12-01T07:00:00Z");
+    expect(formatPeriod(noon, two, "ind", "WIB")).toBe("1 Des 2026 12.00–14.00 WIB");
+    expect(formatPeriod(noon, two, "zh", "WIB")).toBe("2026/12/1 12:00–14:00 WIB");
+    // 22.00 to 08.00 WIB runs over midnight: both dates.
+    expect(formatPeriod(new Date("2026-12-01T15:00:00Z"), new Date("2026-12-02T01:00:00Z"), "ind", "WIB")).toMatch(
+      /^1 Des 2026, 22\.00\s–\s2 Des 2026, 08\.00 WIB$/,
+    );
   });
 
   it("make each formatter once: a list of a hundred orders builds one, not a hundred", () => {

@@ -46,6 +46,19 @@ export function formatDateTime(
   return `${text} ${zone}`;
 }
 
+/**
+ * A period in the reader's language and zone, its date said once when it starts and ends on the same day:
+ * "1 Des 2026 12.00–14.00 WIB", "1 Des 2026, 22.00 – 2 Des 2026, 08.00 WIB".
+ */
+export function formatPeriod(from: Date, to: Date, locale: Locale, zone: TimeZoneName): string {
+  const text = dateTimeFormat(localeTags[locale], {
+    dateStyle: "medium",
+    timeStyle: "short",
+    timeZone: timeZones[zone],
+  }).formatRange(from, to);
+  return `${text} ${zone}`;
+}
+
 /** A calendar day (YYYY-MM-DD, counted in its own zone already) in the reader's language: "Sen, 23 Nov". */
 export function formatDay(day: string, locale: Locale): string {
   return dateTimeFormat(localeTags[locale], {
