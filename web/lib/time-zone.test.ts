@@ -19,9 +19,9 @@ describe("dates and times in the reader's language and zone", () => {
     expect(formatPeriod(noon, two, "ind", "WIB")).toBe("1 Des 2026 12.00–14.00 WIB");
     expect(formatPeriod(noon, two, "zh", "WIB")).toBe("2026/12/1 12:00–14:00 WIB");
     // 22.00 to 08.00 WIB runs over midnight: both dates.
-    expect(formatPeriod(new Date("2026-12-01T15:00:00Z"), new Date("2026-12-02T01:00:00Z"), "ind", "WIB")).toMatch(
-      /^1 Des 2026, 22\.00\s–\s2 Des 2026, 08\.00 WIB$/,
-    );
+    expect(
+      formatPeriod(new Date("2026-12-01T15:00:00Z"), new Date("2026-12-02T01:00:00Z"), "ind", "WIB"),
+    ).toMatch(/^1 Des 2026, 22\.00\s–\s2 Des 2026, 08\.00 WIB$/);
   });
 
   it("make each formatter once: a list of a hundred orders builds one, not a hundred", () => {
