@@ -12,6 +12,16 @@ export function SummaryRow(props: { label: string; children: ReactNode; strong?:
   );
 }
 
+/** One figure of a card's grid of figures (a `dl`): its name above, its value below; `wide` takes the row. */
+export function Figure(props: { label: string; children: ReactNode; wide?: boolean }) {
+  return (
+    <div className={props.wide ? "col-span-2" : undefined}>
+      <dt className="text-xs text-gray-600 dark:text-gray-400">{props.label}</dt>
+      <dd className="font-medium tabular-nums">{props.children}</dd>
+    </div>
+  );
+}
+
 /** A white card on the page's grey background. */
 export function Card(props: { children: ReactNode; className?: string; labelledBy?: string }) {
   return (

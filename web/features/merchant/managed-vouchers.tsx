@@ -8,6 +8,7 @@ import { formatNumber, formatRupiah } from "../../lib/format.ts";
 import { useI18n } from "../../lib/i18n.tsx";
 import { localizePath } from "../../lib/locale.ts";
 import { formatDateTime, useTimeZone } from "../../lib/time-zone.ts";
+import { Figure } from "../../ui/card.tsx";
 
 export type ManagedVoucher = z.infer<typeof ManagedVoucherSchema>;
 
@@ -19,16 +20,6 @@ export function usePlaceMethodName() {
   const { t } = useI18n();
   return (method: PlaceMethod) =>
     isPaymentChannel(method) ? channelNames[method] : t(`orders.detail.methods.${method}`);
-}
-
-/** One figure of a voucher's card: its name above, its value below. */
-function Figure(props: { label: string; children: React.ReactNode; wide?: boolean }) {
-  return (
-    <div className={props.wide ? "col-span-2" : undefined}>
-      <dt className="text-xs text-gray-600 dark:text-gray-400">{props.label}</dt>
-      <dd className="font-medium tabular-nums">{props.children}</dd>
-    </div>
-  );
 }
 
 /**

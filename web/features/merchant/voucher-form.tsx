@@ -25,7 +25,8 @@ import {
   type VoucherInput,
 } from "./voucher-form-values.ts";
 import { CountField, MoneyField } from "./number-fields.tsx";
-import { CategoryChecks, Choice, Condition, MethodChecks, StoreChecks } from "./voucher-conditions.tsx";
+import { CategoryChecks, Condition, MethodChecks, StoreChecks } from "./voucher-conditions.tsx";
+import { Choice } from "../../ui/choice.tsx";
 
 export type { PlatformKind, VoucherInput } from "./voucher-form-values.ts";
 
