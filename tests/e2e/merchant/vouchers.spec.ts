@@ -1,6 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
-import superjson from "superjson";
-import { expectFieldError, setUpAddress, toasts } from "../support/accounts.ts";
+import { expectFieldError, toasts, trpcMutation } from "../support/accounts.ts";
 import { expectNoSeriousViolations } from "../support/axe.ts";
 import { trpcQuery } from "../support/browsing.ts";
 import { fill, langs, localePath, messages, plural, type Lang } from "../support/i18n.ts";
@@ -31,22 +30,6 @@ const newCode = (tag: string) =>
 /** A moment as a `datetime-local` input in WIB (the zone a reader without a choice sees) takes it. */
 const wibInput = (at: Date) => new Date(at.getTime() + 7 * 3_600_000).toISOString().slice(0, 16);
 const inDays = (days: number) => new Date(Date.now() + days * 86_400_000);
-
-/** A tRPC mutation whose input holds dates (superjson keeps them dates on the wire). */
-async function call<T>(request: APIRequestContext, procedure: string, input: unknown, token: string) {
-  const res = await request.post(`/trpc/${procedure}`, {
-    headers: {
-      "content-type": "application/json",
-      lang: "ind",
-      "x-forwarded-for": setUpAddress(),
-      authorization: token,
-    },
-    data: superjson.serialize(input),
-  });
-  const body = await res.text();
-  if (!res.ok()) throw new Error(`${procedure} answered ${res.status()}: ${body}`);
-  return (JSON.parse(body) as { result: { data: { json: T } } }).result.data.json;
-}
 
 /** The codes of the vouchers a list procedure answers. */
 async function listedCodes(request: APIRequestContext, procedure: string, token: string): Promise<string[]> {
@@ -207,7 +190,7 @@ for (const lang of langs.filter((l) => l !== journeyLang)) {
     // The store's list: 10 % up to Rp 15.000, no usage limit, a budget of Rp 300.000, paused.
     const token = await signInPageAs(page, merchantOf[lang]);
     const storeCode = newCode("S");
-    const made = await call<{ id: string }>(
+    const made = await trpcMutation<{ id: string }>(
       request,
       "merchantVouchers.create",
       {
@@ -219,9 +202,14 @@ for (const lang of langs.filter((l) => l !== journeyLang)) {
         perShopperLimit: 2,
         budget: 300_000,
       },
-      token,
+      { authorization: token },
     );
-    await call(request, "merchantVouchers.pause", { id: made.id, paused: true }, token);
+    await trpcMutation(
+      request,
+      "merchantVouchers.pause",
+      { id: made.id, paused: true },
+      { authorization: token },
+    );
     await page.goto(localePath(lang, "/h5/merchant/vouchers"));
     await waitForHydration(page);
     const item = page.getByTestId("managed-voucher").filter({ hasText: storeCode });
@@ -258,7 +246,7 @@ for (const lang of langs.filter((l) => l !== journeyLang)) {
     // The operator's list with a free-shipping voucher, and the form with its kinds.
     const ops = await pageAs(browser, demoOperator.account);
     const opsCode = newCode("O");
-    await call(
+    await trpcMutation(
       request,
       "ops.vouchers.create",
       {
@@ -273,7 +261,7 @@ for (const lang of langs.filter((l) => l !== journeyLang)) {
           budget: null,
         },
       },
-      await tokenOf(request, demoOperator.account),
+      { authorization: await tokenOf(request, demoOperator.account) },
     );
     await ops.goto(localePath(lang, "/ops/vouchers"));
     await waitForHydration(ops);

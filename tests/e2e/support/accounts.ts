@@ -5,6 +5,7 @@ import {
   type Locator,
   type Page,
 } from "@playwright/test";
+import superjson from "superjson";
 import { localePath, messagePattern, messages, plural, type Lang } from "./i18n.ts";
 import { mailsTo, waitForMail } from "./mailbox.ts";
 import { waitForHydration } from "./page.ts";
@@ -97,7 +98,7 @@ export function setUpAddress(): string {
   return `10.${byte()}.${byte()}.${byte()}`;
 }
 
-/** Calls a tRPC mutation over HTTP (superjson envelope) and returns its data. */
+/** Calls a tRPC mutation over HTTP (superjson envelope: dates in its input stay dates) and returns its data. */
 export async function trpcMutation<T>(
   request: APIRequestContext,
   procedure: string,
@@ -111,7 +112,7 @@ export async function trpcMutation<T>(
       "x-forwarded-for": setUpAddress(),
       ...headers,
     },
-    data: input === undefined ? {} : { json: input },
+    data: input === undefined ? {} : superjson.serialize(input),
   });
   const body = await res.text();
   if (!res.ok()) throw new Error(`${procedure} answered ${res.status()}: ${body}`);
