@@ -44,6 +44,8 @@ export type FlashSlotState = (typeof flashSlotStates)[number];
 /** The most units one shopper may be allowed of a flash item, and the most a slot may ask of one. */
 export const maxFlashPerShopperLimit = 10;
 export const maxFlashSlotStock = 100_000;
+/** The most slots one event may have. */
+export const maxFlashSlots = 24;
 /** The longest a slot may run (hours). */
 export const maxFlashSlotHours = 24;
 /** "Segera habis" once what is left is this share of the slot's stock or less (percent). */

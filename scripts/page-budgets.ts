@@ -171,6 +171,7 @@ export const pages: readonly PageSpec[] = [
       ["routes/orders/merchant-orders.tsx", "order centre", () => "/h5/merchant/order"],
       ["routes/merchant/reviews.tsx", "store reviews", () => "/h5/merchant/reviews"],
       ["routes/merchant/vouchers.tsx", "store vouchers", () => "/h5/merchant/vouchers"],
+      ["routes/merchant/flash-sales.tsx", "store flash sales", () => "/h5/merchant/flash-sales"],
       ["routes/merchant/chat.tsx", "store chats", () => "/h5/merchant/chat"],
       [
         "routes/merchant/chat-thread.tsx",
@@ -214,6 +215,7 @@ export const pages: readonly PageSpec[] = [
       ["routes/ops/faqs.tsx", "ops FAQs", "/ops/faqs"],
       ["routes/ops/users.tsx", "ops users", "/ops/users"],
       ["routes/ops/vouchers.tsx", "ops vouchers", "/ops/vouchers"],
+      ["routes/ops/flash-sales.tsx", "ops flash sales", "/ops/flash-sales"],
     ] as const
   ).map(([route, name, path]): PageSpec => ({
     route,

@@ -28,6 +28,7 @@ export default [
     route("merchant/order/detail", "routes/orders/merchant-order-detail.tsx"),
     route("merchant/reviews", "routes/merchant/reviews.tsx"),
     route("merchant/vouchers", "routes/merchant/vouchers.tsx"),
+    route("merchant/flash-sales", "routes/merchant/flash-sales.tsx"),
     route("merchant/chat", "routes/merchant/chat.tsx"),
     route("merchant/chat/:id", "routes/merchant/chat-thread.tsx"),
     route("chat", "routes/chat/inbox.tsx"),
@@ -68,6 +69,7 @@ export default [
     route("faqs", "routes/ops/faqs.tsx"),
     route("users", "routes/ops/users.tsx"),
     route("vouchers", "routes/ops/vouchers.tsx"),
+    route("flash-sales", "routes/ops/flash-sales.tsx"),
   ]),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -4,6 +4,7 @@ import {
   flashSlotStates,
   maxFlashPerShopperLimit,
   maxFlashSlotHours,
+  maxFlashSlots,
   maxFlashSlotStock,
 } from "../promotions.ts";
 import { plainText, prefixedId } from "./input.ts";
@@ -11,9 +12,6 @@ import { plainText, prefixedId } from "./input.ts";
 export const FlashSaleId = prefixedId("fls");
 export const FlashSlotId = prefixedId("flt");
 export const FlashItemId = prefixedId("fli");
-
-/** The most slots one event may have. */
-export const maxFlashSlots = 24;
 
 const name = plainText(z.string().trim().min(1, "errors.flash.name").max(60, "errors.flash.name"));
 /** A slot's hours: the end after the start, at most a day long. */

@@ -60,3 +60,14 @@ export function issueErrors(error: unknown, depth = 1): FieldErrors {
   }
   return errors;
 }
+
+/**
+ * A refused save as a form shows it: each zod issue (translated by the server) under its field (`issueErrors`),
+ * and a refusal of the whole (a translated DomainError, which names no field) as the form's own error.
+ */
+export function refusalErrors(error: unknown, depth = 1): FieldErrors {
+  const errors = issueErrors(error, depth);
+  const message = (error as { message?: unknown } | null)?.message;
+  if (Object.keys(errors).length === 0 && typeof message === "string" && message) errors.form = message;
+  return errors;
+}

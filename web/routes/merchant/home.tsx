@@ -11,6 +11,7 @@ import {
   Store,
   Ticket,
   Wallet,
+  Zap,
 } from "lucide-react";
 import { Link } from "react-router";
 import type { Route } from "./+types/home";
@@ -152,6 +153,7 @@ function MerchantCentre(props: { home: MerchantHomeView }) {
     ],
     ["/h5/merchant/reviews", t("reviews.merchant.title"), MessageSquareText],
     ["/h5/merchant/vouchers", t("vouchers.manage.title"), Ticket],
+    ["/h5/merchant/flash-sales", t("merchant.flash.title"), Zap],
     ["/h5/merchant/products", t("merchant.products.title"), Package],
     ["/h5/merchant/shop/manage", t("merchant.manage.title"), Settings],
     [`/h5/merchant/shop/${store.id}`, t("merchant.home.storePage"), Store],

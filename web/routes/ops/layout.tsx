@@ -24,6 +24,7 @@ const sections = [
   ["/ops/adjust", "ops.nav.adjust"],
   ["/ops/reviews", "ops.nav.reviews"],
   ["/ops/vouchers", "vouchers.manage.opsTitle"],
+  ["/ops/flash-sales", "ops.flash.title"],
   ["/ops/chats", "ops.nav.chats"],
   ["/ops/users", "ops.nav.users"],
   ["/ops/settings", "ops.nav.settings"],
