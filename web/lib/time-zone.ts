@@ -56,7 +56,9 @@ export function formatPeriod(from: Date, to: Date, locale: Locale, zone: TimeZon
     timeStyle: "short",
     timeZone: timeZones[zone],
   }).formatRange(from, to);
-  return `${text} ${zone}`;
+  // Node's ICU spaces a range's dash (and English's "PM") with thin and narrow spaces where Chromium writes plain
+  // ones: plain spaces, so the page the server renders is the one the browser hydrates.
+  return `${text.replace(/[\u2009\u202f]/g, " ")} ${zone}`;
 }
 
 /** A calendar day (YYYY-MM-DD, counted in its own zone already) in the reader's language: "Sen, 23 Nov". */
