@@ -1,6 +1,6 @@
 // Flash sales as the shop shows them (home, a product page) and as those who run them see them (the operator's
 // events, a merchant's slots), issue 42. Reads only.
-import { and, asc, eq, gt, inArray, ne, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, inArray, ne, sql } from "drizzle-orm";
 import type { HomeFlash } from "#common/contracts/catalog.ts";
 import type {
   FlashItemView,
@@ -128,13 +128,16 @@ export async function managedFlashSales(
   lang: Locale,
   scope: { storeId?: string } = {},
 ): Promise<ManagedFlashSale[]> {
-  const slots = await db
-    .select(slotColumns)
-    .from(flashSlots)
-    .innerJoin(flashSales, eq(flashSales.id, flashSlots.saleId))
-    .where(scope.storeId ? ne(flashSlots.state, "ended") : undefined)
-    .orderBy(asc(flashSlots.startsAt), asc(flashSlots.id))
-    .limit(200);
+  // The latest 200 slots (an event's history never pushes new ones off the page), in the order they run.
+  const slots = (
+    await db
+      .select(slotColumns)
+      .from(flashSlots)
+      .innerJoin(flashSales, eq(flashSales.id, flashSlots.saleId))
+      .where(scope.storeId ? ne(flashSlots.state, "ended") : undefined)
+      .orderBy(desc(flashSlots.startsAt), desc(flashSlots.id))
+      .limit(200)
+  ).reverse();
   const items = slots.length
     ? await db
         .select({
