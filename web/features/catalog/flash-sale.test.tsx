@@ -43,6 +43,20 @@ describe("a flash sale's countdown", () => {
     view.unmount();
   });
 
+  it("counts from the new data's clock at once when the page's data is read again", () => {
+    vi.useFakeTimers();
+    vi.setSystemTime(now);
+    const ending = slot("live", at(-60), at(1));
+    const view = mount(<FlashClock now={now} slot={ending} />);
+    act(() => void vi.advanceTimersByTime(7000));
+    expect(view.container.textContent).toBe("Flash Sale telah berakhir");
+    // Read again 7 s later: the next slot, counted from the new `now`, not from the clock stopped at zero.
+    const next = slot("live", at(-60), at(7 + 3600));
+    view.rerender(<FlashClock now={at(7)} slot={next} />);
+    expect(view.get('[role="timer"]').textContent).toBe("01:00:00");
+    view.unmount();
+  });
+
   it("says the slot ended at zero, once, and never counts below it", () => {
     vi.useFakeTimers();
     vi.setSystemTime(now);

@@ -32,13 +32,16 @@ export function FlashClock(props: { now: Date; slot: FlashSlotView; onOver?: (sl
   const { slot, onOver } = props;
   const serverNow = props.now.getTime();
   const live = slot.state === "live";
-  const [at, setAt] = useState(serverNow);
+  // The server's time now: its `now` until the first tick, and again when new data brings another `now` (the
+  // clock of the data before, stopped at its zero or read on another page, is not shown for a moment).
+  const [clock, setClock] = useState([serverNow, serverNow]);
+  const at = clock[0] === serverNow ? clock[1]! : serverNow;
   const seconds = Math.max(0, Math.ceil(((live ? slot.endsAt : slot.startsAt).getTime() - at) / 1000));
   const over = seconds === 0;
   useEffect(() => {
     if (over) return onOver?.(slot.id);
     const offset = serverNow - Date.now();
-    const timer = setInterval(() => setAt(Date.now() + offset), 1000);
+    const timer = setInterval(() => setClock([serverNow, Date.now() + offset]), 1000);
     return () => clearInterval(timer);
   }, [serverNow, over, onOver, slot.id]);
   if (over) return <span>{t(live ? "flash.ended" : "flash.started")}</span>;
@@ -48,7 +51,10 @@ export function FlashClock(props: { now: Date; slot: FlashSlotView; onOver?: (sl
     <span className="inline-flex items-center gap-1">
       {t(live ? "flash.endsIn" : "flash.startsIn")}
       {/* A timer is not read out every second (its live region is off). */}
-      <span role="timer" className="rounded bg-gray-900 px-1 font-semibold text-white tabular-nums">
+      <span
+        role="timer"
+        className="rounded bg-gray-900 px-1 font-semibold text-white tabular-nums dark:bg-gray-700"
+      >
         {pad(seconds / 3600)}:{pad((seconds / 60) % 60)}:{pad(seconds % 60)}
       </span>
     </span>

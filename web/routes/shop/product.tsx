@@ -164,9 +164,11 @@ export default function Product({ loaderData }: Route.ComponentProps) {
           {live && flashItem && (
             <>
               <FlashBar item={flashItem} />
-              <p className="text-xs text-gray-600 dark:text-gray-400">
-                {t("flash.limit", { count: flashItem.perShopperLimit })}
-              </p>
+              {flashLeft > 0 && (
+                <p className="text-xs text-gray-600 dark:text-gray-400">
+                  {t("flash.limit", { count: flashItem.perShopperLimit })}
+                </p>
+              )}
             </>
           )}
           <h1 className="mt-2 text-lg leading-snug font-semibold">{product.name}</h1>
