@@ -70,10 +70,36 @@ function clientChunks(): Plugin {
               name: "queries",
               test: /[\\/]node_modules[\\/](@tanstack|@trpc[\\/]client|@trpc[\\/]tanstack-react-query)[\\/]/,
             },
+            { name: shellModules(), debugName: "shell" },
           ],
         },
       };
     },
+  };
+}
+
+/**
+ * The modules the root route imports, directly or through others (not on a touch): every page loads them, so
+ * one `shell` chunk of them adds nothing a page does not run, and saves each page the files Rolldown would make of
+ * them by who else imports them (a dozen, from 0.1 KB; each file costs its imports, its exports and its own
+ * compression).
+ */
+function shellModules() {
+  let shell: Set<string> | undefined;
+  return (id: string, ctx: { getModuleInfo: (id: string) => { importedIds: readonly string[] } | null }) => {
+    if (!shell) {
+      const root = `${import.meta.dirname}/web/root.tsx`;
+      shell = new Set();
+      const next = [...(ctx.getModuleInfo(root)?.importedIds ?? [])];
+      for (let m = next.pop(); m !== undefined; m = next.pop()) {
+        // Not through lucide's index, which imports every icon: the icons stay in the chunks of the pages drawing them.
+        if (shell.has(m) || /[\\/]lucide-react[\\/]dist[\\/]esm[\\/](lucide-react|icons[\\/])/.test(m))
+          continue;
+        shell.add(m);
+        next.push(...(ctx.getModuleInfo(m)?.importedIds ?? []));
+      }
+    }
+    return shell.has(id) ? "shell" : null;
   };
 }
 

@@ -1,15 +1,18 @@
+import { useCallback } from "react";
 import { Search } from "lucide-react";
-import { Link } from "react-router";
+import { Link, useRevalidator } from "react-router";
 import type { Route } from "./+types/home";
 import { AppHeader } from "../../features/shell/app-header.tsx";
 import { PreferencesButton } from "../../features/shell/preferences-button.tsx";
 import { ChatHeaderLink } from "../../features/chat/unread.tsx";
-import type { CategoryView, ProductCardView } from "#common/contracts/catalog.ts";
+import type { CategoryView, HomeFlash, ProductCardView } from "#common/contracts/catalog.ts";
 import type { StoreSummaryView } from "#common/contracts/stores.ts";
 import { ProductCard, ProductRow } from "../../features/catalog/product-card.tsx";
+import { FlashBar, FlashClock, FlashTitle } from "../../features/catalog/flash-sale.tsx";
 import { callServerApi, serverT } from "../../lib/api.server.ts";
 import { callApi } from "../../lib/client.ts";
 import { useApiRead } from "../../lib/api-hooks.ts";
+import { formatRupiah } from "../../lib/format.ts";
 import { useI18n } from "../../lib/i18n.tsx";
 import { localeFromParam, localizePath } from "../../lib/locale.ts";
 import { pageMeta } from "../../lib/meta.ts";
@@ -36,11 +39,12 @@ export async function loader({ request, context, params, url }: Route.LoaderArgs
   // Everything the first screen shows comes with the page: nothing appears after hydration and pushes the
   // page down, and a visit needs no API call (nor the code that makes one) while it loads.
   // The same for everyone (decision 27): a signed-in shopper's "my collection" row is asked after hydration.
-  const [home, tabList, street] = await callServerApi({ request, context }, locale, (api) =>
+  const [home, tabList, street, flash] = await callServerApi({ request, context }, locale, (api) =>
     Promise.all([
       api.catalog.home(),
       tab ? api.listings.list({ categoryId: tab, limit: tabPageSize }) : undefined,
       tab ? undefined : api.stores.list(streetPreview),
+      tab ? undefined : api.flash.home(),
     ]),
   );
   const tipDismissed =
@@ -49,6 +53,7 @@ export async function loader({ request, context, params, url }: Route.LoaderArgs
     home,
     tabList: tabList && { categoryId: tab, items: tabList.items },
     street: street?.items ?? [],
+    flash,
     title: serverT(context, locale)("catalog.home.title"),
     tipDismissed,
   };
@@ -124,6 +129,56 @@ function CategoryGrid(props: { products: ProductCardView[]; title: string }) {
   );
 }
 
+/**
+ * The flash sale (issue 42): the live slot with its countdown, else the next to start, and its products at their
+ * flash price against the listed one, with how much is sold. At zero the page's data is read again, a few seconds
+ * later (the server's job worker starts and ends slots), so the next slot, or none, shows.
+ */
+function FlashSale(props: { flash: HomeFlash }) {
+  const { locale } = useI18n();
+  const { now, slot, items } = props.flash;
+  const { revalidate } = useRevalidator();
+  const onOver = useCallback(() => void setTimeout(revalidate, 5000), [revalidate]);
+  if (!slot || items.length === 0) return null;
+  return (
+    <section aria-labelledby="flash" className="mt-2 bg-white py-3 dark:bg-gray-900">
+      <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1 px-4 text-sm">
+        <h2 id="flash" className="text-base">
+          <FlashTitle />
+        </h2>
+        <FlashClock now={now} slot={slot} onOver={onOver} />
+      </div>
+      <ul className="scrollbar-none mt-2 flex snap-x scroll-px-4 gap-3 overflow-x-auto px-4 pb-1">
+        {items.map((item, i) => (
+          <li key={item.id} className="w-28 shrink-0 snap-start">
+            <Link to={localizePath(locale, `/h5/products/${item.listingId}`)} className="block">
+              {item.card.image && (
+                <Picture
+                  image={item.card.image}
+                  alt=""
+                  sizes="112px"
+                  width={112}
+                  height={112}
+                  eager={i < 3}
+                  className="aspect-square w-full rounded-lg bg-gray-100 object-cover dark:bg-gray-800"
+                />
+              )}
+              <span className="sr-only">{item.card.name}</span>
+              <span className="mt-1 block font-bold text-red-700 dark:text-red-400">
+                {formatRupiah(item.flashPrice)}
+              </span>
+              <s className="block text-xs text-gray-600 dark:text-gray-400">
+                {formatRupiah(item.listedPrice)}
+              </s>
+              {slot.state === "live" && <FlashBar item={item} />}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
 /** The signed-in shopper's latest favourites (nothing for visitors). */
 function MyCollection() {
   const { t } = useI18n();
@@ -178,7 +233,7 @@ function ShopStreetPreview(props: { stores: StoreSummaryView[] }) {
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { t, locale } = useI18n();
-  const { home, tabList, street, tipDismissed } = loaderData;
+  const { home, tabList, street, flash, tipDismissed } = loaderData;
   const site = useWebConfig();
   const activeCategory = tabList ? home.categories.find((c) => c.id === tabList.categoryId) : undefined;
   return (
@@ -209,6 +264,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           <CategoryGrid products={tabList.items} title={activeCategory.name} />
         ) : (
           <>
+            {flash && <FlashSale flash={flash} />}
             <ProductRow id="hot" title={t("catalog.home.hot")} products={home.hot} lcp />
             <ProductRow
               id="boutique"

@@ -6,6 +6,7 @@ import { ProductRow } from "../../features/catalog/product-card.tsx";
 import { RatingLine, ReviewItem } from "../../features/reviews/review-item.tsx";
 import { PreferencesButton } from "../../features/shell/preferences-button.tsx";
 import { Price } from "../../features/catalog/price.tsx";
+import { FlashBar, FlashClock, FlashTitle } from "../../features/catalog/flash-sale.tsx";
 import { ProductGallery } from "../../features/catalog/product-gallery.tsx";
 import { ShareButton } from "../../features/catalog/share-button.tsx";
 import { VariantPicker } from "../../features/catalog/variant-picker.tsx";
@@ -16,7 +17,7 @@ import { FollowButton } from "../../features/stores/follow-button.tsx";
 import { callServerApi, rethrowNotFound, serverT } from "../../lib/api.server.ts";
 import { useApiAction } from "../../lib/api-hooks.ts";
 import { callApi } from "../../lib/client.ts";
-import { formatNumber } from "../../lib/format.ts";
+import { formatNumber, formatRupiah } from "../../lib/format.ts";
 import { useI18n } from "../../lib/i18n.tsx";
 import { useSignedIn } from "../../lib/session.ts";
 import { localeFromParam, localizePath } from "../../lib/locale.ts";
@@ -115,6 +116,15 @@ export default function Product({ loaderData }: Route.ComponentProps) {
     suggestedPrice: product.price,
     stock: 0,
   };
+  // Its flash sale (issue 42): the chosen variant's item (or the only variant's). While the slot is live and the
+  // item has units left, the page shows and the cart charges its flash price, within the shopper's limit; the
+  // slot's clock running out ends that here too, as it does on the server.
+  const { flash } = product;
+  const [overSlot, setOverSlot] = useState<string>();
+  const flashItem = flash?.items.find((i) => i.variantId === variant?.id);
+  const live = flash?.slot.state === "live" && overSlot !== flash.slot.id;
+  const flashLeft = live && flashItem ? flashItem.stock - flashItem.sold : 0;
+  const stock = flashLeft > 0 ? flashLeft : offer.stock;
   // The chosen variant's picture leads the gallery (the colour chips show each colour's).
   const picture = variant?.image;
   const images = picture ? [picture, ...product.images.filter((i) => i.url !== picture.url)] : product.images;
@@ -128,13 +138,39 @@ export default function Product({ loaderData }: Route.ComponentProps) {
       <main id="main" className="pb-24">
         <ProductGallery key={images[0]?.url} images={images} name={product.name} />
         <section className="bg-white p-4 dark:bg-gray-900">
+          {/* Before a variant is chosen, or before the slot starts: its lowest flash price and when. */}
+          {flash && (variant ? flashItem : flash.items[0]) && (
+            <div className="-mx-4 -mt-4 mb-3 flex flex-wrap items-center justify-between gap-x-3 gap-y-1 bg-red-50 px-4 py-2 text-sm dark:bg-red-950">
+              <span className="flex items-center gap-2">
+                <FlashTitle />
+                {overSlot !== flash.slot.id && !(live && flashItem) && (
+                  <span className="font-bold text-red-700 dark:text-red-300">
+                    {formatRupiah(
+                      Math.min(...(flashItem ? [flashItem] : flash.items).map((i) => i.flashPrice)),
+                    )}
+                  </span>
+                )}
+              </span>
+              <FlashClock now={flash.now} slot={flash.slot} onOver={setOverSlot} />
+            </div>
+          )}
           <Price
             size="lg"
-            price={offer.price}
-            max={offer.maxPrice}
-            usual={offer.suggestedPrice}
+            price={flashLeft > 0 ? flashItem!.flashPrice : offer.price}
+            max={flashLeft > 0 ? 0 : offer.maxPrice}
+            usual={flashLeft > 0 ? flashItem!.listedPrice : offer.suggestedPrice}
             discountLabel={(percent) => t("catalog.product.discount", { percent })}
           />
+          {live && flashItem && (
+            <>
+              <FlashBar item={flashItem} />
+              {flashLeft > 0 && (
+                <p className="text-xs text-gray-600 dark:text-gray-400">
+                  {t("flash.limit", { count: flashItem.perShopperLimit })}
+                </p>
+              )}
+            </>
+          )}
           <h1 className="mt-2 text-lg leading-snug font-semibold">{product.name}</h1>
           <VariantPicker
             options={product.options}
@@ -151,8 +187,8 @@ export default function Product({ loaderData }: Route.ComponentProps) {
               <span>{t("catalog.product.sold", { count: formatNumber(product.sales, locale) })} · </span>
             )}
             <span>
-              {offer.stock > 0
-                ? t("catalog.product.stock", { count: formatNumber(offer.stock, locale) })
+              {stock > 0
+                ? t("catalog.product.stock", { count: formatNumber(stock, locale) })
                 : t("catalog.product.outOfStock")}
             </span>
           </p>
@@ -242,7 +278,7 @@ export default function Product({ loaderData }: Route.ComponentProps) {
       </main>
       <BuyBar
         listingId={product.id}
-        stock={offer.stock}
+        stock={flashLeft > 0 ? Math.min(flashLeft, flashItem!.perShopperLimit) : offer.stock}
         variantId={variant?.id ?? null}
         onChoiceMissing={missing ? askFor : null}
       />
