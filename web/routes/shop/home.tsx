@@ -150,7 +150,9 @@ function FlashSale(props: { flash: HomeFlash }) {
       </div>
       <ul className="scrollbar-none mt-2 flex snap-x scroll-px-4 gap-3 overflow-x-auto px-4 pb-1">
         {items.map((item, i) => (
-          <li key={item.id} className="w-28 shrink-0 snap-start">
+          // `relative`: the product's name for screen readers (sr-only, absolutely placed) stays inside the
+          // scrolling row; placed against the page it widened the page to the row's length (512 px).
+          <li key={item.id} className="relative w-28 shrink-0 snap-start">
             <Link to={localizePath(locale, `/h5/products/${item.listingId}`)} className="block">
               {item.card.image && (
                 <Picture
