@@ -166,7 +166,7 @@ function FlashSale(props: { flash: HomeFlash }) {
                 />
               )}
               <span className="sr-only">{item.card.name}</span>
-              <span className="mt-1 block font-bold text-red-700 dark:text-red-400">
+              <span className="mt-1 block text-sm font-bold text-red-700 dark:text-red-400">
                 {formatRupiah(item.flashPrice)}
               </span>
               <s className="block text-xs text-gray-600 dark:text-gray-400">
