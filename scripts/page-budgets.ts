@@ -124,6 +124,7 @@ export const pages: readonly PageSpec[] = [
       ["routes/wallet/recharge.tsx", "recharge", "/h5/merchant/recharge"],
       ["routes/wallet/withdraw.tsx", "withdraw", "/h5/merchant/withdraw"],
       ["routes/wallet/bank.tsx", "bank card", "/h5/merchant/bank"],
+      ["routes/shop/security.tsx", "account security", "/h5/account/security"],
       ["routes/merchant/apply.tsx", "merchant application", "/h5/merchant/apply"],
     ] as const
   ).map(([route, name, path]): PageSpec => ({

@@ -45,6 +45,7 @@ export default [
     route("signup", "routes/auth/signup.tsx"),
     route("forget", "routes/auth/forget.tsx"),
     route("account", "routes/shop/account.tsx"),
+    route("account/security", "routes/shop/security.tsx"),
     route("vouchers", "routes/shop/vouchers.tsx"),
   ]),
   route(":lang?/ops", "routes/ops/layout.tsx", [

@@ -98,3 +98,32 @@ export type MeView = z.infer<typeof MeViewSchema>;
 
 export const SessionViewSchema = z.object({ token: z.string(), user: MeViewSchema });
 export type SessionView = z.infer<typeof SessionViewSchema>;
+
+/** How a session signed in (issue 43). */
+export const SessionMethodSchema = z.enum(["password", "code", "signup", "reset"]);
+
+/**
+ * One of the user's signed-in sessions as their security page lists it: the device read from its User-Agent (each
+ * part null when the browser did not say), the address it started from, when it signed in and was last used
+ * (to the minute), and whether it is the one asking.
+ */
+export const DeviceSessionViewSchema = z.object({
+  id: z.string(),
+  method: SessionMethodSchema,
+  browser: z.string().nullable(),
+  os: z.string().nullable(),
+  model: z.string().nullable(),
+  kind: z.enum(["mobile", "tablet", "desktop", "unknown"]),
+  ip: z.string().nullable(),
+  createdAt: z.date(),
+  lastUsedAt: z.date(),
+  current: z.boolean(),
+});
+export type DeviceSessionView = z.infer<typeof DeviceSessionViewSchema>;
+
+export const SessionIdInputSchema = z.object({ id: z.string().min(1).max(64) });
+
+/** Signing out every other session asks for the password again. */
+export const ConfirmPasswordInputSchema = z.object({
+  password: z.string().min(1, "auth.validation.enterPassword").max(64, "auth.validation.invalidPassword"),
+});

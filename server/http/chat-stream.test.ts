@@ -230,6 +230,33 @@ describe("a stream lives only as long as its session", () => {
     for (const s of [onPhone, storeStream]) s.close();
   });
 
+  it("ending a session from the security page closes its streams; signing out everywhere else closes every other session's, not the asking one's", async () => {
+    const { shopper, storeStream, storeWrites } = await talk();
+    const [phone, tablet] = [await anotherSession(shopper), await anotherSession(shopper)];
+    const [mine, onPhone, onTablet] = await Promise.all([
+      ready(server.url, shopper.token),
+      ready(server.url, phone),
+      ready(server.url, tablet),
+    ]);
+    const phoneId = (await callerFor(database, { token: phone }).account.sessions.list()).find(
+      (s) => s.current,
+    )!.id;
+    await shopper.api.account.sessions.end({ id: phoneId });
+    await storeWrites("Setelah ponsel dikeluarkan");
+    await onPhone.ended;
+    expect(onPhone.texts()).not.toContain("Setelah ponsel dikeluarkan");
+    await onTablet.next(messageWith("Setelah ponsel dikeluarkan"));
+
+    await callerFor(database, { token: shopper.token }).account.sessions.endOthers({
+      password: testPassword,
+    });
+    await storeWrites("Setelah semua keluar");
+    await onTablet.ended;
+    expect(onTablet.texts()).not.toContain("Setelah semua keluar");
+    await mine.next(messageWith("Setelah semua keluar"));
+    for (const s of [mine, storeStream]) s.close();
+  });
+
   it("a password reset ends the streams of every earlier session; the new session's stream brings what comes next", async () => {
     const { shopper, storeStream, storeWrites } = await talk();
     const phone = await anotherSession(shopper);
@@ -390,7 +417,7 @@ describe.runIf(testDbKind === "postgres")("on PostgreSQL: a lost connection, and
     merchantOnA.close();
   });
 
-  it("signing out, a password reset or a suspension through one instance closes the session's streams on every instance", async () => {
+  it("signing out, a password reset, a suspension or the security page through one instance closes the session's streams on every instance", async () => {
     const [a, b] = await Promise.all([instance(), instance()]);
 
     // Signing out over HTTP to instance A ends the session's streams on A and on B.
@@ -450,6 +477,35 @@ describe.runIf(testDbKind === "postgres")("on PostgreSQL: a lost connection, and
     await suspendedOnB.ended;
     expect([...suspendedOnA.texts(), ...suspendedOnB.texts()]).not.toContain("Setelah ditangguhkan");
 
-    for (const t of [signingOut, resetting, suspended]) t.storeStream.close();
+    // From the security page, through A: the phone's session ended, then every other one: their streams end on
+    // A and on B, and the asking session's stream on B stays.
+    const devices = await talk(a);
+    const [phone, tablet] = [await anotherSession(devices.shopper), await anotherSession(devices.shopper)];
+    const [phoneOnA, phoneOnB, tabletOnB, mineOnB] = await Promise.all([
+      ready(a, phone),
+      ready(b, phone),
+      ready(b, tablet),
+      ready(b, devices.shopper.token),
+    ]);
+    const phoneId = (await callerFor(database, { token: phone }).account.sessions.list()).find(
+      (s) => s.current,
+    )!.id;
+    const post = (path: string, json: unknown) =>
+      fetch(`${a}/trpc/${path}`, {
+        method: "POST",
+        headers: { "content-type": "application/json", authorization: devices.shopper.token },
+        body: JSON.stringify({ json }),
+      });
+    expect((await post("account.sessions.end", { id: phoneId })).status).toBe(200);
+    await phoneOnA.ended;
+    await phoneOnB.ended;
+    expect((await post("account.sessions.endOthers", { password: testPassword })).status).toBe(200);
+    await devices.storeWrites("Setelah semua perangkat lain keluar");
+    await tabletOnB.ended;
+    expect(tabletOnB.texts()).not.toContain("Setelah semua perangkat lain keluar");
+    await mineOnB.next(messageWith("Setelah semua perangkat lain keluar"));
+    mineOnB.close();
+
+    for (const t of [signingOut, resetting, suspended, devices]) t.storeStream.close();
   });
 });

@@ -55,6 +55,8 @@ export interface Context {
   cookies: SessionCookies;
   requestId: string;
   clientIp: string;
+  /** The browser's User-Agent header ("" when none), recorded with a session it signs in (issue 43). */
+  userAgent: string;
   /**
    * Identifies a signed-out visitor for counting (store visits, hot keywords): the first-party visitor id
    * from the `pasar_visitor` cookie. A browser without one is given one now and counts as that new visitor:
@@ -169,6 +171,7 @@ export function createContextFactory(deps: ContextDeps) {
       cookies: req.cookies ?? noCookies,
       requestId: req.requestId,
       clientIp: req.clientIp,
+      userAgent: req.headers.get("user-agent") ?? "",
       fromThisMachine: req.fromThisMachine ?? false,
       freshReads: cookieOf(req.headers, freshCookie) !== undefined,
       visitorKey: () => {

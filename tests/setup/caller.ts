@@ -13,6 +13,8 @@ export function callerFor(
     token?: string;
     clientIp?: string;
     cookie?: string;
+    /** The browser's User-Agent header. */
+    userAgent?: string;
     /** Whether the call comes from this machine itself (default: when clientIp is a loopback address). */
     fromThisMachine?: boolean;
   } = {},
@@ -21,6 +23,7 @@ export function callerFor(
   if (opts.cookie) headers.set("cookie", opts.cookie);
   if (opts.lang) headers.set("lang", opts.lang);
   if (opts.token) headers.set("authorization", opts.token);
+  if (opts.userAgent) headers.set("user-agent", opts.userAgent);
   const createContext = createContextFactory(testContextDeps(database, opts));
   const clientIp = opts.clientIp ?? "127.0.0.1";
   return createCaller(

@@ -334,6 +334,7 @@ export async function manyShoppers(database: TestDatabase, count: number, balanc
         userId: p.id,
         tokenHash: createHash("sha256").update(p.token).digest("hex"),
         createdAt: at,
+        lastUsedAt: at,
         expiresAt: new Date(at.getTime() + 86_400_000),
       })),
     );

@@ -1,5 +1,8 @@
 import {
+  ConfirmPasswordInputSchema,
+  DeviceSessionViewSchema,
   MeViewSchema,
+  SessionIdInputSchema,
   ResetPasswordInputSchema,
   SendCodeInputSchema,
   SendCodeViewSchema,
@@ -11,6 +14,7 @@ import {
 import { z } from "zod";
 import { sendCode } from "../../flows/send-code.ts";
 import * as auth from "../../modules/auth/auth.service.ts";
+import { endOtherSessions, endSession, listSessions } from "../../modules/auth/sessions.service.ts";
 import type { Context } from "../../trpc/context.ts";
 import { publicProcedure, router, signedInProcedure } from "../../trpc/init.ts";
 
@@ -56,4 +60,21 @@ export const accountRouter = router({
     .input(AvatarInputSchema)
     .output(MeViewSchema)
     .mutation(({ ctx, input }) => auth.updateAvatar(ctx, ctx.user.id, input)),
+  /** Where the user is signed in (issue 43), and ending those sessions. */
+  sessions: router({
+    list: signedInProcedure
+      .output(z.array(DeviceSessionViewSchema))
+      .query(({ ctx }) => listSessions(ctx.db, ctx.user.id, ctx.user.sessionId)),
+    end: signedInProcedure
+      .input(SessionIdInputSchema)
+      .output(z.object({ ok: z.literal(true) }))
+      .mutation(async ({ ctx, input }) => {
+        await endSession(ctx.db, ctx.user.id, input.id);
+        return { ok: true as const };
+      }),
+    endOthers: signedInProcedure
+      .input(ConfirmPasswordInputSchema)
+      .output(z.object({ ended: z.number().int() }))
+      .mutation(({ ctx, input }) => endOtherSessions(ctx, ctx.user, input.password)),
+  }),
 });

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNull, sql } from "drizzle-orm";
+import { and, desc, eq, gt, isNull, lt, ne, sql } from "drizzle-orm";
 import type { StoredImage } from "#common/images.ts";
 import type { Db } from "../../db/client.ts";
 import { preparedPerDb } from "../../db/prepared.ts";
@@ -61,7 +61,12 @@ export async function insertSession(db: Db, row: typeof sessions.$inferInsert) {
 
 const activeSession = preparedPerDb((db) =>
   db
-    .select({ sessionId: sessions.id, userId: sessions.userId, role: users.role })
+    .select({
+      sessionId: sessions.id,
+      userId: sessions.userId,
+      role: users.role,
+      lastUsedAt: sessions.lastUsedAt,
+    })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(
@@ -80,6 +85,51 @@ const activeSession = preparedPerDb((db) =>
 export async function selectActiveSession(db: Db, tokenHash: string, at: Date) {
   const rows = await activeSession(db).execute({ tokenHash, at });
   return rows[0];
+}
+
+/** Moves a session's "last used" to `at`, unless it moved after `staleBefore` (so at most once a minute). */
+export async function touchSession(db: Db, id: string, at: Date, staleBefore: Date) {
+  await db
+    .update(sessions)
+    .set({ lastUsedAt: at })
+    .where(and(eq(sessions.id, id), lt(sessions.lastUsedAt, staleBefore)));
+}
+
+/** A user's sessions that are neither revoked nor expired at `at`, the latest used first. */
+export async function selectUserSessions(db: Db, userId: string, at: Date) {
+  return db
+    .select({
+      id: sessions.id,
+      method: sessions.method,
+      userAgent: sessions.userAgent,
+      ip: sessions.ip,
+      createdAt: sessions.createdAt,
+      lastUsedAt: sessions.lastUsedAt,
+    })
+    .from(sessions)
+    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), gt(sessions.expiresAt, at)))
+    .orderBy(desc(sessions.lastUsedAt), desc(sessions.id))
+    .limit(100);
+}
+
+/** Revokes one of a user's sessions; answers whether it was theirs and still signed in. */
+export async function revokeUserSession(db: Db, userId: string, id: string, at: Date): Promise<boolean> {
+  const rows = await db
+    .update(sessions)
+    .set({ revokedAt: at })
+    .where(and(eq(sessions.id, id), eq(sessions.userId, userId), isNull(sessions.revokedAt)))
+    .returning({ id: sessions.id });
+  return rows.length > 0;
+}
+
+/** Revokes every session of a user but `keep`; answers how many. */
+export async function revokeOtherSessions(db: Db, userId: string, keep: string, at: Date): Promise<number> {
+  const rows = await db
+    .update(sessions)
+    .set({ revokedAt: at })
+    .where(and(eq(sessions.userId, userId), ne(sessions.id, keep), isNull(sessions.revokedAt)))
+    .returning({ id: sessions.id });
+  return rows.length;
 }
 
 /** Revokes the session with this token's hash; answers it (its id and user), unless it was revoked already. */

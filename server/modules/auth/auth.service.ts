@@ -38,9 +38,14 @@ export interface AuthDeps {
   log: Logger;
   t: Translate;
   clientIp: string;
+  /** The browser's User-Agent header, recorded with a new session (issue 43); absent for calls from scripts. */
+  userAgent?: string;
   sessionTtlDays: number;
   publicUrl: string;
 }
+
+/** How a session signed in. */
+export type SessionMethod = "password" | "code" | "signup" | "reset";
 
 const inviteAlphabet = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
 
@@ -229,14 +234,18 @@ async function endUserSessions(tx: Tx, userId: string, at: Date): Promise<number
   return revoked;
 }
 
-async function startSession(deps: AuthDeps, userId: string): Promise<SessionView> {
+async function startSession(deps: AuthDeps, userId: string, method: SessionMethod): Promise<SessionView> {
   const token = randomBytes(32).toString("base64url");
   const at = now();
   await q.insertSession(deps.db, {
     id: newId("ses"),
     userId,
     tokenHash: sha256(token),
+    method,
+    userAgent: deps.userAgent ? deps.userAgent.slice(0, 400) : null,
+    ip: deps.clientIp || null,
     createdAt: at,
+    lastUsedAt: at,
     expiresAt: new Date(at.getTime() + deps.sessionTtlDays * 86_400_000),
   });
   return { token, user: await getMe(deps.db, deps.storage, userId) };
@@ -266,7 +275,7 @@ export async function signUp(deps: AuthDeps, input: SignUpInput): Promise<Sessio
       deps.log.warn({ err: error }, "sign-up lost a race");
       throw new DomainError("conflict", "auth.errors.signUpFailed");
     });
-    return startSession({ ...deps, db: tx }, userId);
+    return startSession({ ...deps, db: tx }, userId, "signup");
   });
 }
 
@@ -307,7 +316,7 @@ export async function signIn(deps: AuthDeps, input: SignInInput): Promise<Sessio
     }
     await deps.limits.reset("checkPassword", parsed.value);
     refuseSuspended(user);
-    return startSession(deps, user.id);
+    return startSession(deps, user.id, "password");
   }
   await useCode(deps, parsed, "login", input.code);
   const user = await findUser(deps.db, parsed);
@@ -315,7 +324,32 @@ export async function signIn(deps: AuthDeps, input: SignInInput): Promise<Sessio
   // The owner proved the account: password sign-in opens again.
   await deps.limits.reset("checkPassword", parsed.value);
   refuseSuspended(user);
-  return startSession(deps, user.id);
+  return startSession(deps, user.id, "code");
+}
+
+const confirmPaused = (seconds: number) =>
+  new DomainError("too_many_requests", "auth.errors.confirmPaused", { minutes: Math.ceil(seconds / 60) });
+
+/**
+ * Checks the signed-in user's password again before a sensitive step (signing out every other session), under
+ * the same per-account limit as password sign-in, so a stolen session cannot guess it. Throws when wrong.
+ */
+export async function confirmPassword(deps: AuthDeps, userId: string, password: string): Promise<void> {
+  const { remaining } = await deps.limits
+    .consume("checkPassword", { account: `user:${userId}`, ip: deps.clientIp })
+    .catch((error: unknown) => {
+      throw error instanceof RateLimitedError && error.by === "account"
+        ? confirmPaused(error.seconds)
+        : error;
+    });
+  const user = await q.selectUserById(deps.db, userId);
+  const ok = await verify(user?.passwordHash ?? (await dummyHash), password);
+  if (!user?.passwordHash || !ok) {
+    throw remaining > 0
+      ? new DomainError("bad_request", "auth.errors.confirmWrong", { attempts: remaining })
+      : confirmPaused(limitRules.checkPassword.seconds);
+  }
+  await deps.limits.reset("checkPassword", `user:${userId}`);
 }
 
 /** Sets a new password from a verified code, signs out every other session and signs in. */
@@ -330,7 +364,7 @@ export async function resetPassword(deps: AuthDeps, input: ResetPasswordInput): 
   const session = await deps.db.transaction(async (tx) => {
     await q.updateUserPassword(tx, user.id, hash);
     await endUserSessions(tx, user.id, now());
-    return startSession({ ...deps, db: tx }, user.id);
+    return startSession({ ...deps, db: tx }, user.id, "reset");
   });
   await deps.limits.reset("checkPassword", parsed.value);
   return session;
@@ -345,9 +379,17 @@ export async function resolveSession(
   token: string,
 ): Promise<{ id: string; role: Role; sessionId: string } | undefined> {
   if (!token || token.length > 200) return undefined;
-  const row = await q.selectActiveSession(db, sha256(token), now());
-  return row ? { id: row.userId, role: row.role, sessionId: row.sessionId } : undefined;
+  const at = now();
+  const row = await q.selectActiveSession(db, sha256(token), at);
+  if (!row) return undefined;
+  // "Last used" moves at most once a minute: one small write a minute per active session, none per request.
+  const staleBefore = new Date(at.getTime() - lastUsedStepMs);
+  if (row.lastUsedAt < staleBefore) await q.touchSession(db, row.sessionId, at, staleBefore);
+  return { id: row.userId, role: row.role, sessionId: row.sessionId };
 }
+
+/** How stale a session's "last used" may get before a request moves it. */
+export const lastUsedStepMs = 60_000;
 
 /** Revokes a session (logout) and announces it with the revocation, so its live streams close everywhere. */
 export async function signOut(db: Db, token: string): Promise<void> {

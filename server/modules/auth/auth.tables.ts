@@ -29,7 +29,14 @@ export const users = pgTable(
   ],
 );
 
-/** Sign-in sessions. Only a hash of the token is stored; revoking sets `revokedAt`. */
+/** How a session signed in: a password, a code, a new account, a password reset (issue 43's session list). */
+export const sessionMethods = ["password", "code", "signup", "reset"] as const;
+
+/**
+ * Sign-in sessions. Only a hash of the token is stored; revoking sets `revokedAt`. Each records how it signed in,
+ * the browser's User-Agent and address it started from, and when it was last used (moved at most once a minute),
+ * so its owner can tell their sessions apart and end the ones they do not know (issue 43).
+ */
 export const sessions = pgTable(
   "sessions",
   {
@@ -38,11 +45,19 @@ export const sessions = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
     tokenHash: text().notNull().unique(),
+    method: text({ enum: sessionMethods }).notNull().default("password"),
+    /** The User-Agent it signed in with (cut to 400 characters), read into a device name when listed. */
+    userAgent: text(),
+    ip: text(),
     createdAt: timestamp({ withTimezone: true }).notNull(),
+    lastUsedAt: timestamp({ withTimezone: true }).notNull(),
     expiresAt: timestamp({ withTimezone: true }).notNull(),
     revokedAt: timestamp({ withTimezone: true }),
   },
-  (t) => [index("sessions_user_idx").on(t.userId)],
+  (t) => [
+    index("sessions_user_idx").on(t.userId),
+    check("sessions_method_valid", sql`${t.method} in ('password', 'code', 'signup', 'reset')`),
+  ],
 );
 
 /** One-time codes sent to an account: bound to its purpose, few attempts, short-lived, single use. */

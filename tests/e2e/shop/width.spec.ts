@@ -202,6 +202,7 @@ for (const lang of langs) {
         ["collection", "/h5/collection"],
         ["footmark", "/h5/footmark"],
         ["account", "/h5/account"],
+        ["account security", "/h5/account/security"],
         ["delivery addresses", "/h5/delivery"],
         ["checkout", `/h5/pay?lines=${dearest[0]!.id}*1`],
         ["orders", "/h5/order"],
