@@ -127,3 +127,17 @@ export const SessionIdInputSchema = z.object({ id: z.string().min(1).max(64) });
 export const ConfirmPasswordInputSchema = z.object({
   password: z.string().min(1, "auth.validation.enterPassword").max(64, "auth.validation.invalidPassword"),
 });
+
+/** Six digits, nothing else. */
+export const PinSchema = z.string({ error: "errors.pin.format" }).regex(/^\d{6}$/, "errors.pin.format");
+
+/** Whether the user has a payment PIN, and whether it is locked (until when) or disabled (issue 43). */
+export const PinStatusViewSchema = z.object({
+  set: z.boolean(),
+  lockedUntil: z.date().nullable(),
+  disabled: z.boolean(),
+});
+export type PinStatusView = z.infer<typeof PinStatusViewSchema>;
+
+export const SetPinInputSchema = z.object({ code: CodeInputSchema, pin: PinSchema });
+export const ChangePinInputSchema = z.object({ currentPin: PinSchema, pin: PinSchema });

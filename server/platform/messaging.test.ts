@@ -58,7 +58,7 @@ describe("code delivery channels", () => {
     await callerFor(database, { channels, lang: "ind" }).auth.sendCode({ account: email, purpose: "signup" });
     const mail = mails.find((m) => m.to.includes(email));
     expect(mail?.raw).toMatch(/Subject: Kode verifikasi Pasar Anda/);
-    expect(mail?.raw).toMatch(/Kode verifikasi Pasar Anda adalah \d{6}\./);
+    expect(mail?.raw).toMatch(/Kode Pasar untuk mendaftar: \d{6}\./);
     expect(await callerFor(database).notifications.outbox()).toEqual([]);
   });
 
@@ -72,7 +72,10 @@ describe("code delivery channels", () => {
     expect(answer.channel).toBe("sms");
     const text = texts.find((t) => t.body.to === phone.e164);
     expect(text?.auth).toBe("Bearer rahasia");
-    expect(text?.body.text).toMatch(/^Your Pasar verification code is \d{6}\. It is valid for 5 minutes\./);
+    // The code names its action and says staff never ask for it (issue 43).
+    expect(text?.body.text).toMatch(
+      /^Your Pasar code to sign up: \d{6}\. It is valid for 5 minutes\. Pasar staff never ask for this code;/,
+    );
   });
 
   it("says 'Code retrieval failed' when the provider fails, without internals", async () => {

@@ -1,5 +1,8 @@
 import {
+  ChangePinInputSchema,
   ConfirmPasswordInputSchema,
+  PinStatusViewSchema,
+  SetPinInputSchema,
   DeviceSessionViewSchema,
   MeViewSchema,
   SessionIdInputSchema,
@@ -12,9 +15,10 @@ import {
   type SessionView,
 } from "#common/contracts/auth.ts";
 import { z } from "zod";
-import { sendCode } from "../../flows/send-code.ts";
+import { sendActionCode, sendCode } from "../../flows/send-code.ts";
 import * as auth from "../../modules/auth/auth.service.ts";
 import { endOtherSessions, endSession, listSessions } from "../../modules/auth/sessions.service.ts";
+import { changePin, pinStatus, setPin } from "../../modules/auth/pin.service.ts";
 import type { Context } from "../../trpc/context.ts";
 import { publicProcedure, router, signedInProcedure } from "../../trpc/init.ts";
 
@@ -76,5 +80,23 @@ export const accountRouter = router({
       .input(ConfirmPasswordInputSchema)
       .output(z.object({ ended: z.number().int() }))
       .mutation(({ ctx, input }) => endOtherSessions(ctx, ctx.user, input.password)),
+  }),
+  /** The payment PIN (issue 43): set by a code sent to the account, changed with the current one. */
+  pin: router({
+    status: signedInProcedure.output(PinStatusViewSchema).query(({ ctx }) => pinStatus(ctx.db, ctx.user.id)),
+    sendCode: signedInProcedure
+      .output(SendCodeViewSchema)
+      .mutation(({ ctx }) => sendActionCode(ctx, ctx.user.id, "pin")),
+    set: signedInProcedure
+      .input(SetPinInputSchema)
+      .output(z.object({ reset: z.boolean() }))
+      .mutation(({ ctx, input }) => setPin(ctx, ctx.user.id, input)),
+    change: signedInProcedure
+      .input(ChangePinInputSchema)
+      .output(z.object({ ok: z.literal(true) }))
+      .mutation(async ({ ctx, input }) => {
+        await changePin(ctx.db, ctx.user.id, input);
+        return { ok: true as const };
+      }),
   }),
 });

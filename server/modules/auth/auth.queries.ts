@@ -2,7 +2,7 @@ import { and, desc, eq, gt, isNull, lt, ne, sql } from "drizzle-orm";
 import type { StoredImage } from "#common/images.ts";
 import type { Db } from "../../db/client.ts";
 import { preparedPerDb } from "../../db/prepared.ts";
-import { sessions, users, verificationCodes } from "./auth.tables.ts";
+import { sessions, users, verificationCodes, type codePurposes } from "./auth.tables.ts";
 
 export async function insertUser(db: Db, row: typeof users.$inferInsert) {
   await db.insert(users).values(row);
@@ -174,10 +174,11 @@ export async function updateUserSuspension(
   await tx.update(users).set(suspension).where(eq(users.id, id));
 }
 
-export async function selectLatestCode(db: Db, account: string, purpose: "signup" | "login" | "reset") {
+export async function selectLatestCode(db: Db, account: string, purpose: (typeof codePurposes)[number]) {
   const rows = await db
     .select({
       id: verificationCodes.id,
+      target: verificationCodes.target,
       codeHash: verificationCodes.codeHash,
       attempts: verificationCodes.attempts,
       createdAt: verificationCodes.createdAt,

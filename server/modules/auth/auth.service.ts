@@ -28,7 +28,7 @@ import * as q from "./auth.queries.ts";
 export type { Role };
 
 /** Codes: 6 digits, valid 5 minutes, at most 5 attempts, single use, 60 s before another is sent. */
-const codeRules = { digits: 6, ttlMs: 5 * 60_000, maxAttempts: 5, resendMs: 60_000 } as const;
+export const codeRules = { digits: 6, ttlMs: 5 * 60_000, maxAttempts: 5, resendMs: 60_000 } as const;
 
 export interface AuthDeps {
   db: Db;
@@ -56,10 +56,13 @@ function newInviteCode(): string {
 }
 
 const sha256 = (value: string) => createHash("sha256").update(value).digest("hex");
-const codeHash = (id: string, code: string) => sha256(`${id}:${code}`);
+export const codeHash = (id: string, code: string) => sha256(`${id}:${code}`);
 
-/** Hashes a password with argon2id (OWASP's recommended parameters). */
-function hashPassword(password: string): Promise<string> {
+/** A new random code of `codeRules.digits` digits. */
+export const newCode = () => String(randomInt(0, 10 ** codeRules.digits)).padStart(codeRules.digits, "0");
+
+/** Hashes a password (or a payment PIN) with argon2id (OWASP's recommended parameters). */
+export function hashPassword(password: string): Promise<string> {
   return hash(password, { algorithm: 2, memoryCost: 19456, timeCost: 2, parallelism: 1 });
 }
 
@@ -139,7 +142,7 @@ export async function sendCode(
   await deps.limits.consume("sendCode", { account: parsed.value, ip: deps.clientIp });
   const user = await findUser(deps.db, parsed);
   const issue = input.purpose === "signup" ? !user : Boolean(user);
-  const code = String(randomInt(0, 10 ** codeRules.digits)).padStart(codeRules.digits, "0");
+  const code = newCode();
   const id = newId("vc");
   const at = now();
   const issued = await q.issueCode(
@@ -162,7 +165,11 @@ export async function sendCode(
   // Only the request that issued the code gets here, so one code means one message.
   const channel = parsed.kind === "email" ? "email" : "sms";
   const text = issue
-    ? deps.t("auth.messages.codeBody", { code, count: codeRules.ttlMs / 60_000 })
+    ? deps.t("auth.messages.codeBody", {
+        code,
+        count: codeRules.ttlMs / 60_000,
+        action: deps.t(`auth.messages.actions.${input.purpose}`),
+      })
     : deps.t(input.purpose === "signup" ? "auth.messages.existsBody" : "auth.messages.unknownBody", {
         url: deps.publicUrl,
       });

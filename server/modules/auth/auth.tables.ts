@@ -60,13 +60,22 @@ export const sessions = pgTable(
   ],
 );
 
-/** One-time codes sent to an account: bound to its purpose, few attempts, short-lived, single use. */
+/** What a one-time code is for: signing up, in or a password reset (by address), or a signed-in user's action. */
+export const codePurposes = ["signup", "login", "reset", "pin"] as const;
+
+/**
+ * One-time codes sent to an account: bound to its purpose, few attempts, short-lived, single use. A code for a
+ * signed-in user's action (issue 43: setting the payment PIN) is bound to the user (`account` is `user:<id>`) and to
+ * its target when the action has one, and is refused for any other.
+ */
 export const verificationCodes = pgTable(
   "verification_codes",
   {
     id: text().primaryKey(),
     account: text().notNull(),
-    purpose: text({ enum: ["signup", "login", "reset"] }).notNull(),
+    purpose: text({ enum: codePurposes }).notNull(),
+    /** What the action is done to ("BCA ••1234"), when it names one; the code's message says it. */
+    target: text(),
     codeHash: text().notNull(),
     attempts: integer().notNull().default(0),
     createdAt: timestamp({ withTimezone: true }).notNull(),
@@ -75,6 +84,32 @@ export const verificationCodes = pgTable(
   },
   (t) => [
     index("verification_codes_lookup_idx").on(t.account, t.purpose, t.createdAt),
-    check("verification_codes_purpose_valid", sql`${t.purpose} in ('signup', 'login', 'reset')`),
+    check("verification_codes_purpose_valid", sql`${t.purpose} in ('signup', 'login', 'reset', 'pin')`),
+  ],
+);
+
+/**
+ * The payment PIN (issue 43): 6 digits, hashed like passwords. Wrong tries are counted here in one statement each
+ * (`failures` since the last right PIN, `dayFailures` on the Jakarta day `day`): the fifth in a row locks it until
+ * `lockedUntil`, the tenth in a day disables it until it is set again by a code.
+ */
+export const paymentPins = pgTable(
+  "payment_pins",
+  {
+    userId: text()
+      .primaryKey()
+      .references(() => users.id, { onDelete: "cascade" }),
+    pinHash: text().notNull(),
+    setAt: timestamp({ withTimezone: true }).notNull(),
+    /** When a code replaced a PIN the user had (a reset, not a change): payouts wait 24 hours from it. */
+    resetAt: timestamp({ withTimezone: true }),
+    failures: integer().notNull().default(0),
+    lockedUntil: timestamp({ withTimezone: true }),
+    day: text().notNull(),
+    dayFailures: integer().notNull().default(0),
+    disabledAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [
+    check("payment_pins_failures", sql`${t.failures} between 0 and 5 and ${t.dayFailures} between 0 and 10`),
   ],
 );

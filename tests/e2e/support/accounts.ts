@@ -49,7 +49,7 @@ export function authPath(lang: Lang, screen: "signin" | "signup" | "forget" | "a
   return localePath(lang, `/h5/${screen}`);
 }
 
-/** The code in a code message written in `lang` ("Your Pasar verification code is 123456. …"). */
+/** The code in a code message written in `lang` ("Your Pasar code to sign up: 123456. …"). */
 export function codeIn(text: string, lang: Lang): string {
   const template = plural(lang, messages[lang].auth.messages.codeBody, 5);
   const pattern = messagePattern(template, { code: "(\\d{6})", count: "5" });

@@ -1,0 +1,147 @@
+import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import {
+  authPath,
+  createEmailAccount,
+  goodPassword,
+  newEmail,
+  toasts,
+  trpcMutation,
+} from "../support/accounts.ts";
+import { fill, localePath, messages, type Lang } from "../support/i18n.ts";
+import { waitForHydration } from "../support/page.ts";
+import { expectScreen } from "../support/screens.ts";
+
+// Issue 43: where the account is signed in, and ending those sessions (decision 0016: clicked through in
+// Indonesian, checked screen by screen in English and Chinese).
+
+const edgeOnWindows =
+  "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36 Edg/130.0.0.0";
+const safariOnIphone =
+  "Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1";
+
+/** Signs the account in from another device (its User-Agent): that session's token. */
+async function signInElsewhere(request: APIRequestContext, email: string, userAgent: string) {
+  const session = await trpcMutation<{ token: string }>(
+    request,
+    "auth.signIn",
+    { method: "password", account: email, password: goodPassword },
+    { "user-agent": userAgent },
+  );
+  return session.token;
+}
+
+/** Whether a token is still signed in: what its next call is answered. */
+async function status(request: APIRequestContext, token: string) {
+  return (await request.get("/trpc/account.me", { headers: { authorization: token } })).status();
+}
+
+/** The session rows of the list, by their devices' names. */
+const sessionRows = (page: Page, lang: Lang) =>
+  page.getByRole("region", { name: messages[lang].account.security.sessionsTitle }).getByRole("listitem");
+
+async function checkAtBothWidths(page: Page, what: string) {
+  for (const width of [390, 320]) {
+    await page.setViewportSize({ width, height: 844 });
+    await expectScreen(page, `${what} at ${width} px`);
+  }
+  await page.setViewportSize({ width: 390, height: 844 });
+}
+
+test("ind: from the account page, see two devices, sign the other out, then every other one with the password", async ({
+  page,
+}) => {
+  const m = messages.ind;
+  const s = m.account.security;
+  const email = newEmail("dewi.security");
+  await createEmailAccount(page.request, email);
+  const laptop = await signInElsewhere(page.request, email, edgeOnWindows);
+
+  await page.goto(authPath("ind", "account"));
+  await waitForHydration(page);
+  await page.getByRole("link", { name: m.account.page.security }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(s.title);
+  const rows = sessionRows(page, "ind");
+  await expect(rows).toHaveCount(2);
+  const mine = rows.filter({ hasText: s.thisDevice });
+  await expect(mine).toHaveCount(1);
+  await expect(mine).toContainText(s.method.signup);
+  const other = rows.filter({ hasText: "Microsoft Edge 130 · Windows 10" });
+  await expect(other).toContainText(s.method.password);
+  await expect(other).toContainText(/Terakhir aktif \d/);
+  await checkAtBothWidths(page, "account security with two devices");
+
+  // Sign the laptop out: it is refused on its next call.
+  await other
+    .getByRole("button", { name: fill(s.endLabel, { device: "Microsoft Edge 130 · Windows 10" }) })
+    .click();
+  const dialog = page.getByRole("dialog");
+  await expect(dialog).toContainText(s.endConfirm);
+  await dialog.getByRole("button", { name: s.end, exact: true }).click();
+  await expect(toasts(page, "ind").getByText(s.ended, { exact: true })).toBeVisible();
+  await expect(rows).toHaveCount(1);
+  await expect(page.getByText(s.onlyThis)).toBeVisible();
+  expect(await status(page.request, laptop)).toBe(401);
+
+  // Two more devices; "sign out of all other devices" asks for the password and keeps asking while it is wrong.
+  const phones = [
+    await signInElsewhere(page.request, email, safariOnIphone),
+    await signInElsewhere(page.request, email, edgeOnWindows),
+  ];
+  await page.reload();
+  await waitForHydration(page);
+  await expect(rows).toHaveCount(3);
+  await page.getByRole("button", { name: s.endOthers }).click();
+  await expect(dialog).toContainText(s.endOthersBody);
+  await checkAtBothWidths(page, "the password dialog");
+  await dialog.getByLabel(m.auth.fields.password, { exact: true }).fill("salahSekali1");
+  await dialog.getByRole("button", { name: s.endOthers }).click();
+  await expect(
+    toasts(page, "ind").getByText(fill(m.auth.errors.confirmWrong, { attempts: 7 })),
+  ).toBeVisible();
+  await expect(dialog).toBeVisible();
+  for (const token of phones) expect(await status(page.request, token)).toBe(200);
+  await dialog.getByLabel(m.auth.fields.password, { exact: true }).fill(goodPassword);
+  await dialog.getByRole("button", { name: s.endOthers }).click();
+  await expect(toasts(page, "ind").getByText(fill(s.endedOthers.other, { count: 2 }))).toBeVisible();
+  await expect(dialog).toHaveCount(0);
+  await expect(rows).toHaveCount(1);
+  for (const token of phones) expect(await status(page.request, token)).toBe(401);
+  // This device is still signed in.
+  await page.reload();
+  await expect(sessionRows(page, "ind")).toHaveCount(1);
+});
+
+for (const lang of ["en", "zh"] as const) {
+  test(`${lang}: the security page's screens: two devices, the other signed out with the password`, async ({
+    page,
+  }) => {
+    const m = messages[lang];
+    const s = m.account.security;
+    const email = newEmail(`security.${lang}`);
+    await createEmailAccount(page.request, email);
+    const laptop = await signInElsewhere(page.request, email, edgeOnWindows);
+    await page.goto(localePath(lang, "/h5/account/security"));
+    await waitForHydration(page);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(s.title);
+    await expect(page).toHaveTitle(new RegExp(s.title));
+    const rows = sessionRows(page, lang);
+    await expect(rows).toHaveCount(2);
+    await expect(rows.filter({ hasText: s.thisDevice })).toContainText(s.method.signup);
+    await expect(rows.filter({ hasText: "Microsoft Edge 130 · Windows 10" })).toContainText(
+      s.method.password,
+    );
+    await expect(page.getByText(s.sessionsHint)).toBeVisible();
+    await checkAtBothWidths(page, `${lang} account security`);
+
+    await page.getByRole("button", { name: s.endOthers }).click();
+    const dialog = page.getByRole("dialog");
+    await expect(dialog).toContainText(s.endOthersBody);
+    await checkAtBothWidths(page, `${lang} password dialog`);
+    await dialog.getByLabel(m.auth.fields.password, { exact: true }).fill(goodPassword);
+    await dialog.getByRole("button", { name: s.endOthers }).click();
+    const ended = lang === "en" ? (s.endedOthers as { one: string }).one : s.endedOthers.other;
+    await expect(toasts(page, lang).getByText(fill(ended, { count: 1 }))).toBeVisible();
+    await expect(page.getByText(s.onlyThis)).toBeVisible();
+    expect(await status(page.request, laptop)).toBe(401);
+  });
+}
