@@ -2,6 +2,7 @@ import { expect, test, type APIRequestContext, type Page } from "@playwright/tes
 import {
   authPath,
   createEmailAccount,
+  emailCode,
   goodPassword,
   newEmail,
   toasts,
@@ -19,7 +20,10 @@ const edgeOnWindows =
 const safariOnIphone =
   "Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1";
 
-/** Signs the account in from another device (its User-Agent): that session's token. */
+/**
+ * Signs the account in from another device (its User-Agent) with a request context of its own (the page's would take
+ * the new session's cookie): that session's token.
+ */
 async function signInElsewhere(request: APIRequestContext, email: string, userAgent: string) {
   const session = await trpcMutation<{ token: string }>(
     request,
@@ -49,12 +53,13 @@ async function checkAtBothWidths(page: Page, what: string) {
 
 test("ind: from the account page, see two devices, sign the other out, then every other one with the password", async ({
   page,
+  request,
 }) => {
   const m = messages.ind;
   const s = m.account.security;
   const email = newEmail("dewi.security");
   await createEmailAccount(page.request, email);
-  const laptop = await signInElsewhere(page.request, email, edgeOnWindows);
+  const laptop = await signInElsewhere(request, email, edgeOnWindows);
 
   await page.goto(authPath("ind", "account"));
   await waitForHydration(page);
@@ -80,12 +85,12 @@ test("ind: from the account page, see two devices, sign the other out, then ever
   await expect(toasts(page, "ind").getByText(s.ended, { exact: true })).toBeVisible();
   await expect(rows).toHaveCount(1);
   await expect(page.getByText(s.onlyThis)).toBeVisible();
-  expect(await status(page.request, laptop)).toBe(401);
+  expect(await status(request, laptop)).toBe(401);
 
   // Two more devices; "sign out of all other devices" asks for the password and keeps asking while it is wrong.
   const phones = [
-    await signInElsewhere(page.request, email, safariOnIphone),
-    await signInElsewhere(page.request, email, edgeOnWindows),
+    await signInElsewhere(request, email, safariOnIphone),
+    await signInElsewhere(request, email, edgeOnWindows),
   ];
   await page.reload();
   await waitForHydration(page);
@@ -99,27 +104,62 @@ test("ind: from the account page, see two devices, sign the other out, then ever
     toasts(page, "ind").getByText(fill(m.auth.errors.confirmWrong, { attempts: 7 })),
   ).toBeVisible();
   await expect(dialog).toBeVisible();
-  for (const token of phones) expect(await status(page.request, token)).toBe(200);
+  for (const token of phones) expect(await status(request, token)).toBe(200);
   await dialog.getByLabel(m.auth.fields.password, { exact: true }).fill(goodPassword);
   await dialog.getByRole("button", { name: s.endOthers }).click();
   await expect(toasts(page, "ind").getByText(fill(s.endedOthers.other, { count: 2 }))).toBeVisible();
   await expect(dialog).toHaveCount(0);
   await expect(rows).toHaveCount(1);
-  for (const token of phones) expect(await status(page.request, token)).toBe(401);
+  for (const token of phones) expect(await status(request, token)).toBe(401);
   // This device is still signed in.
   await page.reload();
+  await waitForHydration(page);
   await expect(sessionRows(page, "ind")).toHaveCount(1);
+
+  // The payment PIN: set with the code sent to the account's email (an easy one refused), then changed.
+  const p = m.account.pin;
+  const pin = page.getByRole("region", { name: p.title });
+  await expect(pin.getByTestId("pin-state")).toHaveText(p.notSet);
+  await pin.getByRole("button", { name: p.create }).click();
+  await pin.getByRole("button", { name: m.auth.fields.sendCode }).click();
+  await expect(toasts(page, "ind").getByText(p.codeSentEmail)).toBeVisible();
+  await checkAtBothWidths(page, "setting the PIN");
+  await pin.getByLabel(m.auth.fields.code, { exact: true }).fill(await emailCode(email, "ind", 2));
+  await pin.getByLabel(p.new, { exact: true }).fill("123456");
+  await pin.getByLabel(p.confirm, { exact: true }).fill("123456");
+  await pin.getByRole("button", { name: p.save }).click();
+  await expect(toasts(page, "ind").getByText(m.errors.pin.easy)).toBeVisible();
+  await pin.getByLabel(p.new, { exact: true }).fill("280417");
+  await pin.getByLabel(p.confirm, { exact: true }).fill("280471");
+  await pin.getByRole("button", { name: p.save }).click();
+  await expect(pin.getByText(p.mismatch)).toBeVisible();
+  await pin.getByLabel(p.confirm, { exact: true }).fill("280417");
+  await pin.getByRole("button", { name: p.save }).click();
+  await expect(toasts(page, "ind").getByText(p.saved)).toBeVisible();
+  await expect(pin.getByTestId("pin-state")).toHaveText(p.active);
+
+  await pin.getByRole("button", { name: p.change }).click();
+  await pin.getByLabel(p.current, { exact: true }).fill("502913");
+  await pin.getByLabel(p.new, { exact: true }).fill("736150");
+  await pin.getByLabel(p.confirm, { exact: true }).fill("736150");
+  await pin.getByRole("button", { name: p.change }).click();
+  await expect(toasts(page, "ind").getByText(fill(m.errors.pin.wrong, { attempts: 4 }))).toBeVisible();
+  await pin.getByLabel(p.current, { exact: true }).fill("280417");
+  await pin.getByRole("button", { name: p.change }).click();
+  await expect(toasts(page, "ind").getByText(p.changed)).toBeVisible();
+  await expect(pin.getByTestId("pin-state")).toHaveText(p.active);
 });
 
 for (const lang of ["en", "zh"] as const) {
   test(`${lang}: the security page's screens: two devices, the other signed out with the password`, async ({
     page,
+    request,
   }) => {
     const m = messages[lang];
     const s = m.account.security;
     const email = newEmail(`security.${lang}`);
     await createEmailAccount(page.request, email);
-    const laptop = await signInElsewhere(page.request, email, edgeOnWindows);
+    const laptop = await signInElsewhere(request, email, edgeOnWindows);
     await page.goto(localePath(lang, "/h5/account/security"));
     await waitForHydration(page);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(s.title);
@@ -142,6 +182,13 @@ for (const lang of ["en", "zh"] as const) {
     const ended = lang === "en" ? (s.endedOthers as { one: string }).one : s.endedOthers.other;
     await expect(toasts(page, lang).getByText(fill(ended, { count: 1 }))).toBeVisible();
     await expect(page.getByText(s.onlyThis)).toBeVisible();
-    expect(await status(page.request, laptop)).toBe(401);
+    expect(await status(request, laptop)).toBe(401);
+
+    // The PIN form, asked for by code.
+    const pin = page.getByRole("region", { name: m.account.pin.title });
+    await expect(pin.getByTestId("pin-state")).toHaveText(m.account.pin.notSet);
+    await pin.getByRole("button", { name: m.account.pin.create }).click();
+    await expect(pin.getByLabel(m.account.pin.confirm, { exact: true })).toBeVisible();
+    await checkAtBothWidths(page, `${lang} PIN form`);
   });
 }

@@ -3,6 +3,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Laptop, Smartphone, Tablet } from "lucide-react";
 import type { Route } from "./+types/security";
 import type { DeviceSessionView } from "#common/contracts/auth.ts";
+import { PinSection } from "../../features/account/pin-section.tsx";
 import { PasswordField } from "../../features/auth/form.tsx";
 import { AppHeader } from "../../features/shell/app-header.tsx";
 import { serverT, signInOnUnauthorized, withServerApi } from "../../lib/api.server.ts";
@@ -17,14 +18,15 @@ import { useTRPC } from "../../lib/trpc.ts";
 import { Card } from "../../ui/card.tsx";
 import { ConfirmDialog, DialogActions } from "../../ui/confirm-dialog.tsx";
 
-// Account security (issue 43): where the account is signed in, and ending those sessions.
+// Account security (issue 43): where the account is signed in, ending those sessions, and the payment PIN.
 
 export async function loader({ request, context, params, url }: Route.LoaderArgs) {
   const locale = localeFromParam(params.lang) ?? "ind";
   const { dehydrated } = await withServerApi({ request, context }, locale, ({ trpc, queryClient }) =>
-    queryClient
-      .fetchQuery(trpc.account.sessions.list.queryOptions())
-      .catch(signInOnUnauthorized(url, locale)),
+    Promise.all([
+      queryClient.fetchQuery(trpc.account.sessions.list.queryOptions()),
+      queryClient.fetchQuery(trpc.account.pin.status.queryOptions()),
+    ]).catch(signInOnUnauthorized(url, locale)),
   );
   return { dehydrated, title: serverT(context, locale)("account.security.title") };
 }
@@ -111,8 +113,7 @@ function SessionRow(props: { session: DeviceSessionView }) {
         </p>
         {session.model && <p className="text-sm text-gray-700 dark:text-gray-300">{session.model}</p>}
         <p className="mt-1 text-xs text-gray-600 dark:text-gray-400">
-          {t(`account.security.method.${session.method}`)} ·{" "}
-          {t("account.security.signedInAt", { time: formatDateTime(session.createdAt, locale, zone) })}
+          {t(`account.security.method.${session.method}`)} · {formatDateTime(session.createdAt, locale, zone)}
         </p>
         {!session.current && (
           <p className="text-xs text-gray-600 dark:text-gray-400">
@@ -193,6 +194,7 @@ function SecurityContent() {
             <p className="mt-2 text-sm text-gray-700 dark:text-gray-300">{t("account.security.onlyThis")}</p>
           )}
         </Card>
+        <PinSection />
       </main>
     </>
   );

@@ -1,0 +1,259 @@
+import { useEffect, useState } from "react";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { MessageKey } from "#common/i18n/messages.ts";
+import { Field, SubmitButton, type FieldErrors } from "../auth/form.tsx";
+import { useI18n } from "../../lib/i18n.tsx";
+import { formatDateTime, useTimeZone } from "../../lib/time-zone.ts";
+import { toast } from "../../lib/toast.ts";
+import { useTRPC } from "../../lib/trpc.ts";
+import { Card } from "../../ui/card.tsx";
+
+// The payment PIN on the account security page (issue 43): set or reset with a code sent to the account, changed
+// with the current one. The server decides everything (easy PINs, tries, locks); the form checks only the shape.
+
+const onlyDigits = (value: string) => value.replace(/\D/g, "").slice(0, 6);
+
+function PinField(props: {
+  name: string;
+  label: string;
+  value: string;
+  onChange: (v: string) => void;
+  error?: string;
+}) {
+  return (
+    <Field
+      label={props.label}
+      error={props.error}
+      input={{
+        name: props.name,
+        type: "password",
+        inputMode: "numeric",
+        autoComplete: "off",
+        maxLength: 6,
+        value: props.value,
+        onChange: (e) => props.onChange(onlyDigits(e.target.value)),
+      }}
+    />
+  );
+}
+
+/** The new PIN twice: errors when either is not 6 digits or they differ. */
+function checkNewPin(values: { pin: string; confirm: string }): FieldErrors {
+  const errors: FieldErrors = {};
+  if (!/^\d{6}$/.test(values.pin)) errors.pin = "errors.pin.format";
+  else if (values.confirm !== values.pin) errors.confirm = "account.pin.mismatch";
+  return errors;
+}
+
+/** Setting (or resetting) the PIN: a code sent to the account, then the new PIN twice. */
+function PinByCodeForm(props: { onDone: () => void }) {
+  const { t } = useI18n();
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const [values, setValues] = useState({ code: "", pin: "", confirm: "" });
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [wait, setWait] = useState(0);
+  useEffect(() => {
+    if (wait <= 0) return;
+    const timer = setTimeout(() => setWait((w) => w - 1), 1000);
+    return () => clearTimeout(timer);
+  }, [wait]);
+  const send = useMutation(
+    trpc.account.pin.sendCode.mutationOptions({
+      onSuccess: (sent) => {
+        setWait(sent.resendInSeconds);
+        toast.notify(
+          t(sent.channel === "email" ? "account.pin.codeSentEmail" : "account.pin.codeSentSms"),
+          "success",
+        );
+      },
+    }),
+  );
+  const save = useMutation(
+    trpc.account.pin.set.mutationOptions({
+      onSuccess: () => {
+        toast.notify(t("account.pin.saved"), "success");
+        props.onDone();
+      },
+      onSettled: () => queryClient.invalidateQueries({ queryKey: trpc.account.pin.status.queryKey() }),
+    }),
+  );
+  const set = (field: keyof typeof values) => (value: string) => {
+    setValues((v) => ({ ...v, [field]: value }));
+    setErrors((e) => ({ ...e, [field]: undefined }));
+  };
+  const message = (key: string | undefined) => (key ? t(key as MessageKey) : undefined);
+  return (
+    <form
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        const found = checkNewPin(values);
+        if (!/^\d{6}$/.test(values.code)) found.code = "auth.validation.invalidCode";
+        setErrors(found);
+        if (Object.values(found).some(Boolean)) return;
+        save.mutate({ code: values.code, pin: values.pin });
+      }}
+    >
+      <Field
+        label={t("auth.fields.code")}
+        error={message(errors.code)}
+        action={
+          <button
+            type="button"
+            onClick={() => send.mutate()}
+            disabled={wait > 0 || send.isPending}
+            className="shrink-0 rounded-md px-2 py-1 text-sm font-semibold text-primary-800 disabled:text-gray-600 dark:text-primary-300 dark:disabled:text-gray-400"
+          >
+            {wait > 0 ? t("auth.fields.resendIn", { seconds: wait }) : t("auth.fields.sendCode")}
+          </button>
+        }
+        input={{
+          name: "code",
+          type: "text",
+          inputMode: "numeric",
+          autoComplete: "one-time-code",
+          maxLength: 6,
+          value: values.code,
+          onChange: (e) => set("code")(onlyDigits(e.target.value)),
+        }}
+      />
+      <PinField
+        name="pin"
+        label={t("account.pin.new")}
+        value={values.pin}
+        onChange={set("pin")}
+        error={message(errors.pin)}
+      />
+      <PinField
+        name="confirm"
+        label={t("account.pin.confirm")}
+        value={values.confirm}
+        onChange={set("confirm")}
+        error={message(errors.confirm)}
+      />
+      <SubmitButton busy={save.isPending}>{t("account.pin.save")}</SubmitButton>
+    </form>
+  );
+}
+
+/** Changing the PIN with the current one. */
+function PinChangeForm(props: { onDone: () => void }) {
+  const { t } = useI18n();
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const [values, setValues] = useState({ current: "", pin: "", confirm: "" });
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const change = useMutation(
+    trpc.account.pin.change.mutationOptions({
+      onSuccess: () => {
+        toast.notify(t("account.pin.changed"), "success");
+        props.onDone();
+      },
+      onSettled: () => queryClient.invalidateQueries({ queryKey: trpc.account.pin.status.queryKey() }),
+    }),
+  );
+  const set = (field: keyof typeof values) => (value: string) => {
+    setValues((v) => ({ ...v, [field]: value }));
+    setErrors((e) => ({ ...e, [field]: undefined }));
+  };
+  const message = (key: string | undefined) => (key ? t(key as MessageKey) : undefined);
+  return (
+    <form
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        const found = checkNewPin(values);
+        if (!/^\d{6}$/.test(values.current)) found.current = "errors.pin.format";
+        setErrors(found);
+        if (Object.values(found).some(Boolean)) return;
+        change.mutate({ currentPin: values.current, pin: values.pin });
+      }}
+    >
+      <PinField
+        name="current"
+        label={t("account.pin.current")}
+        value={values.current}
+        onChange={set("current")}
+        error={message(errors.current)}
+      />
+      <PinField
+        name="pin"
+        label={t("account.pin.new")}
+        value={values.pin}
+        onChange={set("pin")}
+        error={message(errors.pin)}
+      />
+      <PinField
+        name="confirm"
+        label={t("account.pin.confirm")}
+        value={values.confirm}
+        onChange={set("confirm")}
+        error={message(errors.confirm)}
+      />
+      <SubmitButton busy={change.isPending}>{t("account.pin.change")}</SubmitButton>
+    </form>
+  );
+}
+
+const outlined =
+  "h-11 flex-1 rounded-full border border-primary-700 px-3 font-semibold text-primary-800 dark:border-primary-400 dark:text-primary-300";
+
+export function PinSection() {
+  const { t, locale } = useI18n();
+  const zone = useTimeZone();
+  const trpc = useTRPC();
+  const status = useQuery(trpc.account.pin.status.queryOptions()).data;
+  const [form, setForm] = useState<"code" | "change" | null>(null);
+  if (!status) return null;
+  const state = !status.set
+    ? t("account.pin.notSet")
+    : status.disabled
+      ? t("account.pin.disabled")
+      : status.lockedUntil
+        ? t("account.pin.lockedUntil", { time: formatDateTime(status.lockedUntil, locale, zone) })
+        : t("account.pin.active");
+  const usable = status.set && !status.disabled && !status.lockedUntil;
+  return (
+    <Card labelledBy="pin-title">
+      <h2 id="pin-title" className="font-semibold">
+        {t("account.pin.title")}
+      </h2>
+      <p className="mt-1 text-sm text-gray-700 dark:text-gray-300">{t("account.pin.intro")}</p>
+      <p className="mt-2 text-sm font-medium" data-testid="pin-state">
+        {state}
+      </p>
+      {form === null ? (
+        <div className="mt-3 flex flex-wrap gap-3">
+          {usable && (
+            <button type="button" onClick={() => setForm("change")} className={outlined}>
+              {t("account.pin.change")}
+            </button>
+          )}
+          <button type="button" onClick={() => setForm("code")} className={outlined}>
+            {!status.set
+              ? t("account.pin.create")
+              : usable
+                ? t("account.pin.forgot")
+                : t("account.pin.reset")}
+          </button>
+        </div>
+      ) : (
+        <>
+          {form === "code" ? (
+            <PinByCodeForm onDone={() => setForm(null)} />
+          ) : (
+            <PinChangeForm onDone={() => setForm(null)} />
+          )}
+          <button
+            type="button"
+            onClick={() => setForm(null)}
+            className="mt-3 h-12 w-full rounded-full border border-gray-300 font-semibold dark:border-gray-600"
+          >
+            {t("catalog.search.cancel")}
+          </button>
+        </>
+      )}
+    </Card>
+  );
+}
