@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { parseAccount } from "../account.ts";
 import { ImageViewSchema } from "./image.ts";
+import { prefixedId } from "./input.ts";
 
 // Messages are translation keys (seed section 5); the server's error formatter and the forms translate them.
 
@@ -121,7 +122,7 @@ export const DeviceSessionViewSchema = z.object({
 });
 export type DeviceSessionView = z.infer<typeof DeviceSessionViewSchema>;
 
-export const SessionIdInputSchema = z.object({ id: z.string().min(1).max(64) });
+export const SessionIdInputSchema = z.object({ id: prefixedId("ses") });
 
 /** Signing out every other session asks for the password again. */
 export const ConfirmPasswordInputSchema = z.object({

@@ -123,9 +123,12 @@ describe("where a user is signed in", () => {
     await user.api.account.sessions.end({ id: phoneId });
     expect((await failure(callerFor(database, { token: phone }).account.me())).code).toBe("UNAUTHORIZED");
     expect((await user.api.account.sessions.list()).map((s) => s.current)).toEqual([true]);
-    // Ending it again, or a made-up id: "already ended", and nothing else changes.
-    for (const id of [phoneId, "ses_nope", "' or 1=1 --"]) {
+    // Ending it again, or a made-up id: "already ended"; no session id at all: refused. Nothing else changes.
+    for (const id of [phoneId, "ses_nope"]) {
       expect((await failure(user.api.account.sessions.end({ id }))).code).toBe("NOT_FOUND");
+    }
+    for (const id of ["' or 1=1 --", "ses_a\u0000b", ""]) {
+      expect((await failure(user.api.account.sessions.end({ id }))).code).toBe("BAD_REQUEST");
     }
     expect(await user.api.account.me()).toMatchObject({ id: user.id });
   });
