@@ -6,7 +6,7 @@ import type { PaymentGateway } from "../platform/payments.ts";
 import { createSandboxGateway } from "../modules/gateway/gateway.service.ts";
 import { callerFor } from "../../tests/setup/caller.ts";
 import { checkLedger } from "../modules/ledger/ledger.service.ts";
-import { demoPassword, seedDemoData } from "./seed.ts";
+import { demoPassword, demoPin, seedDemoData } from "./seed.ts";
 import { demoPictures, drawDemoPictures } from "./pictures.ts";
 import { drawPicturesJob } from "../flows/demo-pictures.ts";
 
@@ -107,6 +107,9 @@ describe.runIf(testDbKind === "postgres")("the demo money", () => {
     expect(check.ok).toBe(true);
     expect(check.total).toBe(0n);
     const shopper = await callerSignedIn("shopper@pasar.test");
+    // The demo shopper has the payment PIN the README gives (issue 43).
+    expect(await shopper.account.pin.status()).toEqual({ set: true, lockedUntil: null, disabled: false });
+    await shopper.account.pin.change({ currentPin: demoPin, pin: demoPin });
     // A conversation to show: the shopper asked the first store about a product, and the store answered.
     const chats = (await shopper.chat.list({})).items;
     expect(chats.map((c) => [c.party.name, c.unread, c.last?.side])).toEqual([

@@ -40,9 +40,12 @@ import { drawPicturesJob } from "../flows/demo-pictures.ts";
 import { createPlatformVoucher } from "../flows/promotions/create-platform-voucher.ts";
 import { createStoreVoucher } from "../flows/promotions/create-store-voucher.ts";
 import { pickForFlash, seedDemoFlashSale, type FlashPick } from "./flash.ts";
+import { seedPin } from "../modules/auth/pin.service.ts";
 
 /** Demo accounts, documented in the README. */
 export const demoPassword = "pasar-demo-2026";
+/** The demo shopper's and merchants' payment PIN (issue 43), documented in the README. */
+export const demoPin = "582604";
 export const demoAccounts = {
   shopper: "shopper@pasar.test",
   /**
@@ -138,6 +141,7 @@ async function writeDemoShop(
     role: "shopper",
     createdAt: addMs(now(), -30 * 24 * hour),
   });
+  await seedPin(db, shopperId, demoPin);
   const operatorId = await createAccount(db, {
     email: demoAccounts.operator,
     password: demoPassword,
@@ -215,6 +219,7 @@ async function writeDemoShop(
       password: demoPassword,
       role: "merchant",
     });
+    await seedPin(db, ownerId, demoPin);
     const storeId = await createStore(db, storage, {
       ownerId,
       name: store.name,

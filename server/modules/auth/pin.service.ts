@@ -145,6 +145,12 @@ export async function setPin(
   return { reset };
 }
 
+/** Sets a PIN without a code: the demo seed's accounts only (their PIN is in the README). */
+export async function seedPin(db: Db, userId: string, pin: string): Promise<void> {
+  const at = now();
+  await pins.upsertPin(db, userId, { pinHash: await hashPassword(pin), at, day: jakartaDay(at) });
+}
+
 /** Changes the PIN with the current one (no code, no hold: its owner knew it). */
 export async function changePin(
   db: Db,
