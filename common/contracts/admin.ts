@@ -65,6 +65,8 @@ export const SuspendUserInputSchema = z.object({
 });
 export const ReinstateUserInputSchema = z.object({ id: UserId, idempotencyKey: IdempotencyKeySchema });
 export const UserAccessViewSchema = z.object({ id: z.string(), suspended: z.boolean() });
+export const EndUserSessionsInputSchema = z.object({ id: UserId, idempotencyKey: IdempotencyKeySchema });
+export const EndUserSessionsViewSchema = z.object({ id: z.string(), ended: z.number().int() });
 
 // -------------------------------------------------------------------------------------------- dashboard
 

@@ -1,8 +1,8 @@
-// An operator suspends or reinstates a user's sign-in: the account's flag and sessions (auth) and the audit
-// row (audit), in one transaction.
+// An operator suspends or reinstates a user's sign-in, or signs them out everywhere: the account's flag and sessions
+// (auth) and the audit row (audit), in one transaction.
 import type { Db } from "../db/client.ts";
 import { recordAudit } from "../modules/audit/audit.service.ts";
-import { setSuspension } from "../modules/auth/auth.service.ts";
+import { endSessionsForOperator, setSuspension } from "../modules/auth/auth.service.ts";
 import { once } from "../modules/ledger/ledger.service.ts";
 import { DomainError } from "../platform/errors.ts";
 
@@ -38,6 +38,39 @@ export async function changeUserAccess(
         },
       });
       return { id: input.userId, suspended: input.suspend };
+    },
+  );
+}
+
+/**
+ * Signs a user out everywhere (issue 43: an account the operator believes taken over), without suspending it: every
+ * session ends and its live streams close on every instance. Never an operator, so never oneself. Audited with how
+ * many sessions ended; a repeated tap does it once.
+ */
+export async function endUserSessionsForOperator(
+  db: Db,
+  operatorId: string,
+  input: { userId: string; idempotencyKey: string },
+): Promise<{ id: string; ended: number }> {
+  if (input.userId === operatorId) throw new DomainError("forbidden", "errors.users.operator");
+  return once(
+    db,
+    {
+      userId: operatorId,
+      key: input.idempotencyKey,
+      operation: "ops.users.endSessions",
+      request: { userId: input.userId },
+    },
+    async (tx) => {
+      const ended = await endSessionsForOperator(tx, input.userId);
+      await recordAudit(tx, {
+        actorId: operatorId,
+        action: "user.sessions.end",
+        subject: { type: "user", id: input.userId },
+        before: null,
+        after: { endedSessions: ended },
+      });
+      return { id: input.userId, ended };
     },
   );
 }

@@ -3,15 +3,17 @@ import {
   OpsUserInputSchema,
   OpsUsersInputSchema,
   OpsUsersViewSchema,
+  EndUserSessionsInputSchema,
+  EndUserSessionsViewSchema,
   ReinstateUserInputSchema,
   SuspendUserInputSchema,
   UserAccessViewSchema,
 } from "#common/contracts/admin.ts";
-import { changeUserAccess } from "../../flows/users.ts";
+import { changeUserAccess, endUserSessionsForOperator } from "../../flows/users.ts";
 import { searchUsers, userDetail } from "../../read/ops-admin.ts";
 import { operatorProcedure, router } from "../../trpc/init.ts";
 
-/** Accounts (product.md section 7): search, one account in full, suspend and reinstate sign-in. */
+/** Accounts (product.md section 7): search, one account in full, suspend and reinstate sign-in, sign out everywhere. */
 export const opsUsersRouter = router({
   list: operatorProcedure
     .input(OpsUsersInputSchema)
@@ -40,6 +42,15 @@ export const opsUsersRouter = router({
         userId: input.id,
         suspend: false,
         reason: null,
+        idempotencyKey: input.idempotencyKey,
+      }),
+    ),
+  endSessions: operatorProcedure
+    .input(EndUserSessionsInputSchema)
+    .output(EndUserSessionsViewSchema)
+    .mutation(({ ctx, input }) =>
+      endUserSessionsForOperator(ctx.db, ctx.user.id, {
+        userId: input.id,
         idempotencyKey: input.idempotencyKey,
       }),
     ),

@@ -475,6 +475,17 @@ export async function makeMerchant(tx: Tx, userId: string): Promise<void> {
 }
 
 /**
+ * Signs every session of a user out for an operator (issue 43), in the operator's transaction: never an operator's.
+ * Answers how many were signed in.
+ */
+export async function endSessionsForOperator(tx: Tx, userId: string): Promise<number> {
+  const user = await q.selectUserForUpdate(tx, userId);
+  if (!user) throw new DomainError("not_found", "errors.users.notFound");
+  if (user.role === "operator") throw new DomainError("forbidden", "errors.users.operator");
+  return endUserSessions(tx, userId, now());
+}
+
+/**
  * Suspends a user's sign-in (with the reason the operator gave) or reinstates it, in the operator's
  * transaction: suspending revokes every session of the account in the same step, so a request carrying an
  * old token is signed out at once. Operators cannot be suspended (nor can anyone suspend themselves). The

@@ -222,6 +222,38 @@ describe("suspending a user's sign-in", () => {
     expect((await shopper.api.account.me()).id).toBe(shopper.id);
   });
 
+  it("signs a user out of every device without suspending them, audited, once for a repeated tap; never an operator", async () => {
+    const user = await signedInUser(database);
+    const phone = await signIn(user.email);
+    const key = newKey();
+    expect(await ops.api.ops.users.endSessions({ id: user.id, idempotencyKey: key })).toEqual({
+      id: user.id,
+      ended: 2,
+    });
+    expect(await ops.api.ops.users.endSessions({ id: user.id, idempotencyKey: key })).toEqual({
+      id: user.id,
+      ended: 2,
+    });
+    for (const token of [user.token, phone.token]) {
+      expect((await failure(callerFor(database, { token }).account.me())).code).toBe("UNAUTHORIZED");
+    }
+    // Not suspended: the user signs in again.
+    const again = await signIn(user.email);
+    expect((await callerFor(database, { token: again.token }).account.me()).id).toBe(user.id);
+    const audit = (await ops.api.ops.money.audit({ action: "user.sessions.end", limit: 50 })).items.filter(
+      (e) => e.subjectId === user.id,
+    );
+    expect(audit).toEqual([expect.objectContaining({ actor: ops.email, after: { endedSessions: 2 } })]);
+
+    const other = await signedInUser(database, "operator");
+    for (const id of [ops.id, other.id]) {
+      expect((await failure(ops.api.ops.users.endSessions({ id, idempotencyKey: newKey() }))).code).toBe(
+        "FORBIDDEN",
+      );
+    }
+    expect((await callerFor(database, { token: other.token }).account.me()).id).toBe(other.id);
+  });
+
   it("is operators only: shoppers and merchants are forbidden, visitors must sign in", async () => {
     const target = await signedInUser(database);
     const shopper = await signedInUser(database);
@@ -236,6 +268,7 @@ describe("suspending a user's sign-in", () => {
         () => api.ops.users.get({ id: target.id }),
         () => api.ops.users.suspend({ id: target.id, reason: "x", idempotencyKey: newKey() }),
         () => api.ops.users.reinstate({ id: target.id, idempotencyKey: newKey() }),
+        () => api.ops.users.endSessions({ id: target.id, idempotencyKey: newKey() }),
       ]) {
         expect((await failure(call())).code).toBe(code);
       }

@@ -213,6 +213,15 @@ for (const lang of [usersJourneyLang]) {
     await page.getByRole("button", { name: m.auth.signin.submit, exact: true }).click();
     await page.waitForURL((url) => url.pathname === localePath(lang, "/h5/account"));
     await expect(page.getByTestId("account-name")).toHaveText(email);
+
+    // Signed out of every device (issue 43) without a suspension: the shopper's next page asks them to sign in.
+    await ops.getByRole("button", { name: u.endSessions, exact: true }).click();
+    await expect(ops.getByRole("dialog")).toContainText(fill(u.endSessionsBody, { account: email }));
+    await ops.getByRole("dialog").getByRole("button", { name: u.endSessions, exact: true }).click();
+    await expect(toasts(ops, lang).getByText(fill(u.sessionsEnded.other, { count: 1 }))).toBeVisible();
+    await expect(ops.getByTestId("user-suspension")).toHaveCount(0);
+    await page.reload();
+    await page.waitForURL((url) => url.pathname === localePath(lang, "/h5/signin"));
     await ops.context().close();
   });
 }

@@ -174,6 +174,11 @@ function UserDetail(props: { user: OpsUserDetail }) {
   const reinstate = useMutation(
     trpc.ops.users.reinstate.mutationOptions({ onSuccess: done(t("ops.users.reinstated")) }),
   );
+  const endSessions = useMutation(
+    trpc.ops.users.endSessions.mutationOptions({
+      onSuccess: ({ ended }) => done(t("ops.users.sessionsEnded", { count: ended }))(),
+    }),
+  );
   const operator = user.roles.includes("operator");
   return (
     <>
@@ -230,6 +235,24 @@ function UserDetail(props: { user: OpsUserDetail }) {
             }
           >
             {t("ops.users.suspend")}
+          </button>
+        )}
+        {!operator && (
+          <button
+            type="button"
+            disabled={endSessions.isPending}
+            className="mt-3 h-11 w-full rounded-full border border-gray-400 font-semibold dark:border-gray-500"
+            onClick={() =>
+              modal.open(DecisionDialog, {
+                title: t("ops.users.endSessionsTitle"),
+                body: t("ops.users.endSessionsBody", { account }),
+                confirmLabel: t("ops.users.endSessions"),
+                danger: true,
+                onConfirm: ({ idempotencyKey }) => endSessions.mutate({ id: user.id, idempotencyKey }),
+              })
+            }
+          >
+            {t("ops.users.endSessions")}
           </button>
         )}
       </Card>
