@@ -130,6 +130,51 @@ export async function createOperator(db: Db, input: { account: string; password:
 }
 
 /**
+ * Records a new code (valid `codeRules.ttlMs` from now) and retires the account's earlier ones for the purpose;
+ * refused, with the seconds to wait, when one was sent less than `codeRules.resendMs` ago.
+ */
+export async function issueCode(
+  db: Db,
+  row: {
+    id: string;
+    account: string;
+    purpose: CodePurpose | "pin";
+    codeHash: string;
+    target?: string | null;
+  },
+): Promise<void> {
+  const at = now();
+  const issued = await q.issueCode(
+    db,
+    { ...row, createdAt: at, expiresAt: new Date(at.getTime() + codeRules.ttlMs) },
+    codeRules.resendMs,
+  );
+  if (!issued.issued) {
+    const seconds = Math.ceil((codeRules.resendMs - (at.getTime() - issued.latestAt.getTime())) / 1000);
+    throw new DomainError("too_many_requests", "auth.errors.resendWait", { seconds });
+  }
+}
+
+/**
+ * Delivers the message of the code `id` (only the request that issued it gets here, so one code means one message).
+ * When nothing arrived the code is forgotten and not counted as a send, so asking again is not held back.
+ */
+export async function deliverCode(
+  deps: Pick<AuthDeps, "db" | "limits"> & { deliver: (message: OutgoingMessage) => Promise<void> },
+  id: string,
+  limitAccount: string,
+  message: OutgoingMessage,
+): Promise<void> {
+  try {
+    await deps.deliver(message);
+  } catch (error) {
+    await q.deleteCode(deps.db, id);
+    await deps.limits.refund("sendCode", limitAccount);
+    throw error;
+  }
+}
+
+/**
  * Sends a code for signing up, signing in or resetting a password. The answer is the same whether or
  * not the account exists; the owner of the address is told instead (an existing account on sign-up, no
  * account on sign-in or reset), and an unusable code is recorded so resend timing is the same.
@@ -144,24 +189,13 @@ export async function sendCode(
   const issue = input.purpose === "signup" ? !user : Boolean(user);
   const code = newCode();
   const id = newId("vc");
-  const at = now();
-  const issued = await q.issueCode(
-    deps.db,
-    {
-      id,
-      account: parsed.value,
-      purpose: input.purpose,
-      // A code nobody receives when none may be issued: it can never be guessed from the message.
-      codeHash: issue ? codeHash(id, code) : sha256(randomBytes(32).toString("hex")),
-      createdAt: at,
-      expiresAt: new Date(at.getTime() + codeRules.ttlMs),
-    },
-    codeRules.resendMs,
-  );
-  if (!issued.issued) {
-    const seconds = Math.ceil((codeRules.resendMs - (at.getTime() - issued.latestAt.getTime())) / 1000);
-    throw new DomainError("too_many_requests", "auth.errors.resendWait", { seconds });
-  }
+  await issueCode(deps.db, {
+    id,
+    account: parsed.value,
+    purpose: input.purpose,
+    // A code nobody receives when none may be issued: it can never be guessed from the message.
+    codeHash: issue ? codeHash(id, code) : sha256(randomBytes(32).toString("hex")),
+  });
   // Only the request that issued the code gets here, so one code means one message.
   const channel = parsed.kind === "email" ? "email" : "sms";
   const text = issue
@@ -173,19 +207,12 @@ export async function sendCode(
     : deps.t(input.purpose === "signup" ? "auth.messages.existsBody" : "auth.messages.unknownBody", {
         url: deps.publicUrl,
       });
-  try {
-    await deps.deliver({
-      channel,
-      to: parsed.value,
-      subject: deps.t(issue ? "auth.messages.codeSubject" : "auth.messages.noticeSubject"),
-      text,
-    });
-  } catch (error) {
-    // Nothing arrived: the code is forgotten and not counted as a send, so asking again is not held back.
-    await q.deleteCode(deps.db, id);
-    await deps.limits.refund("sendCode", parsed.value);
-    throw error;
-  }
+  await deliverCode(deps, id, parsed.value, {
+    channel,
+    to: parsed.value,
+    subject: deps.t(issue ? "auth.messages.codeSubject" : "auth.messages.noticeSubject"),
+    text,
+  });
   return { channel, resendInSeconds: codeRules.resendMs / 1000 } as const;
 }
 

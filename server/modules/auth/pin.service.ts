@@ -6,7 +6,15 @@ import { addMs, jakartaDay, now } from "../../platform/clock.ts";
 import { DomainError } from "../../platform/errors.ts";
 import { newId } from "../../platform/ids.ts";
 import type { OutgoingMessage } from "../../platform/messaging.ts";
-import { codeHash, codeRules, hashPassword, newCode, type AuthDeps } from "./auth.service.ts";
+import {
+  codeHash,
+  codeRules,
+  deliverCode,
+  hashPassword,
+  issueCode,
+  newCode,
+  type AuthDeps,
+} from "./auth.service.ts";
 import * as q from "./auth.queries.ts";
 import * as pins from "./pin.queries.ts";
 
@@ -37,42 +45,19 @@ export async function sendActionCode(
   await deps.limits.consume("sendCode", { account, ip: deps.clientIp });
   const code = newCode();
   const id = newId("vc");
-  const at = now();
-  const issued = await q.issueCode(
-    deps.db,
-    {
-      id,
-      account,
-      purpose,
-      target: target ?? null,
-      codeHash: codeHash(id, code),
-      createdAt: at,
-      expiresAt: addMs(at, codeRules.ttlMs),
-    },
-    codeRules.resendMs,
-  );
-  if (!issued.issued) {
-    const seconds = Math.ceil((codeRules.resendMs - (at.getTime() - issued.latestAt.getTime())) / 1000);
-    throw new DomainError("too_many_requests", "auth.errors.resendWait", { seconds });
-  }
+  await issueCode(deps.db, { id, account, purpose, target: target ?? null, codeHash: codeHash(id, code) });
   const action = deps.t(`auth.messages.actions.${purpose}`);
   const channel = user.email ? "email" : "sms";
-  try {
-    await deps.deliver({
-      channel,
-      to: (user.email ?? user.phone)!,
-      subject: deps.t("auth.messages.codeSubject"),
-      text: deps.t("auth.messages.codeBody", {
-        code,
-        count: codeRules.ttlMs / 60_000,
-        action: target ? deps.t("auth.messages.actionWithTarget", { action, target }) : action,
-      }),
-    });
-  } catch (error) {
-    await q.deleteCode(deps.db, id);
-    await deps.limits.refund("sendCode", account);
-    throw error;
-  }
+  await deliverCode(deps, id, account, {
+    channel,
+    to: (user.email ?? user.phone)!,
+    subject: deps.t("auth.messages.codeSubject"),
+    text: deps.t("auth.messages.codeBody", {
+      code,
+      count: codeRules.ttlMs / 60_000,
+      action: target ? deps.t("auth.messages.actionWithTarget", { action, target }) : action,
+    }),
+  });
   return { channel, resendInSeconds: codeRules.resendMs / 1000 };
 }
 

@@ -45,13 +45,57 @@ function checkNewPin(values: { pin: string; confirm: string }): FieldErrors {
   return errors;
 }
 
+/** A form's values and errors; changing a field clears its error. */
+function useFormState<V extends Record<string, string>>(initial: V) {
+  const { t } = useI18n();
+  const [values, setValues] = useState(initial);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const set = (field: keyof V) => (value: string) => {
+    setValues((v) => ({ ...v, [field]: value }));
+    setErrors((e) => ({ ...e, [field]: undefined }));
+  };
+  const message = (field: keyof V) => {
+    const key = errors[field as string];
+    return key ? t(key as MessageKey) : undefined;
+  };
+  /** Shows `found`; answers whether the form may be sent. */
+  const accept = (found: FieldErrors) => {
+    setErrors(found);
+    return !Object.values(found).some(Boolean);
+  };
+  return { values, set, message, accept };
+}
+
+/** The new PIN, twice. */
+function NewPinFields(props: { form: ReturnType<typeof useFormState<{ pin: string; confirm: string }>> }) {
+  const { t } = useI18n();
+  const { values, set, message } = props.form;
+  return (
+    <>
+      <PinField
+        name="pin"
+        label={t("account.pin.new")}
+        value={values.pin}
+        onChange={set("pin")}
+        error={message("pin")}
+      />
+      <PinField
+        name="confirm"
+        label={t("account.pin.confirm")}
+        value={values.confirm}
+        onChange={set("confirm")}
+        error={message("confirm")}
+      />
+    </>
+  );
+}
+
 /** Setting (or resetting) the PIN: a code sent to the account, then the new PIN twice. */
 function PinByCodeForm(props: { onDone: () => void }) {
   const { t } = useI18n();
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  const [values, setValues] = useState({ code: "", pin: "", confirm: "" });
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const form = useFormState({ code: "", pin: "", confirm: "" });
   const [wait, setWait] = useState(0);
   useEffect(() => {
     if (wait <= 0) return;
@@ -78,11 +122,7 @@ function PinByCodeForm(props: { onDone: () => void }) {
       onSettled: () => queryClient.invalidateQueries({ queryKey: trpc.account.pin.status.queryKey() }),
     }),
   );
-  const set = (field: keyof typeof values) => (value: string) => {
-    setValues((v) => ({ ...v, [field]: value }));
-    setErrors((e) => ({ ...e, [field]: undefined }));
-  };
-  const message = (key: string | undefined) => (key ? t(key as MessageKey) : undefined);
+  const { values } = form;
   return (
     <form
       noValidate
@@ -90,14 +130,12 @@ function PinByCodeForm(props: { onDone: () => void }) {
         e.preventDefault();
         const found = checkNewPin(values);
         if (!/^\d{6}$/.test(values.code)) found.code = "auth.validation.invalidCode";
-        setErrors(found);
-        if (Object.values(found).some(Boolean)) return;
-        save.mutate({ code: values.code, pin: values.pin });
+        if (form.accept(found)) save.mutate({ code: values.code, pin: values.pin });
       }}
     >
       <Field
         label={t("auth.fields.code")}
-        error={message(errors.code)}
+        error={form.message("code")}
         action={
           <button
             type="button"
@@ -115,23 +153,10 @@ function PinByCodeForm(props: { onDone: () => void }) {
           autoComplete: "one-time-code",
           maxLength: 6,
           value: values.code,
-          onChange: (e) => set("code")(onlyDigits(e.target.value)),
+          onChange: (e) => form.set("code")(onlyDigits(e.target.value)),
         }}
       />
-      <PinField
-        name="pin"
-        label={t("account.pin.new")}
-        value={values.pin}
-        onChange={set("pin")}
-        error={message(errors.pin)}
-      />
-      <PinField
-        name="confirm"
-        label={t("account.pin.confirm")}
-        value={values.confirm}
-        onChange={set("confirm")}
-        error={message(errors.confirm)}
-      />
+      <NewPinFields form={form} />
       <SubmitButton busy={save.isPending}>{t("account.pin.save")}</SubmitButton>
     </form>
   );
@@ -142,8 +167,7 @@ function PinChangeForm(props: { onDone: () => void }) {
   const { t } = useI18n();
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  const [values, setValues] = useState({ current: "", pin: "", confirm: "" });
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const form = useFormState({ current: "", pin: "", confirm: "" });
   const change = useMutation(
     trpc.account.pin.change.mutationOptions({
       onSuccess: () => {
@@ -153,11 +177,7 @@ function PinChangeForm(props: { onDone: () => void }) {
       onSettled: () => queryClient.invalidateQueries({ queryKey: trpc.account.pin.status.queryKey() }),
     }),
   );
-  const set = (field: keyof typeof values) => (value: string) => {
-    setValues((v) => ({ ...v, [field]: value }));
-    setErrors((e) => ({ ...e, [field]: undefined }));
-  };
-  const message = (key: string | undefined) => (key ? t(key as MessageKey) : undefined);
+  const { values } = form;
   return (
     <form
       noValidate
@@ -165,32 +185,17 @@ function PinChangeForm(props: { onDone: () => void }) {
         e.preventDefault();
         const found = checkNewPin(values);
         if (!/^\d{6}$/.test(values.current)) found.current = "errors.pin.format";
-        setErrors(found);
-        if (Object.values(found).some(Boolean)) return;
-        change.mutate({ currentPin: values.current, pin: values.pin });
+        if (form.accept(found)) change.mutate({ currentPin: values.current, pin: values.pin });
       }}
     >
       <PinField
         name="current"
         label={t("account.pin.current")}
         value={values.current}
-        onChange={set("current")}
-        error={message(errors.current)}
+        onChange={form.set("current")}
+        error={form.message("current")}
       />
-      <PinField
-        name="pin"
-        label={t("account.pin.new")}
-        value={values.pin}
-        onChange={set("pin")}
-        error={message(errors.pin)}
-      />
-      <PinField
-        name="confirm"
-        label={t("account.pin.confirm")}
-        value={values.confirm}
-        onChange={set("confirm")}
-        error={message(errors.confirm)}
-      />
+      <NewPinFields form={form} />
       <SubmitButton busy={change.isPending}>{t("account.pin.change")}</SubmitButton>
     </form>
   );
