@@ -1,7 +1,7 @@
-import { TRPCError } from "@trpc/server";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { latestCode } from "../../../tests/setup/accounts.ts";
 import { callerFor } from "../../../tests/setup/caller.ts";
+import { failure } from "../../../tests/setup/failure.ts";
 import { signedInUser } from "../../../tests/setup/money.ts";
 import { testContextDeps } from "../../../tests/setup/test-app.ts";
 import { createTestDatabase, type TestDatabase } from "../../../tests/setup/test-db.ts";
@@ -19,15 +19,6 @@ beforeAll(async () => {
 });
 afterAll(() => database.destroy());
 afterEach(() => resetClock());
-
-async function failure(call: Promise<unknown>) {
-  const error = await call.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(TRPCError);
-  return { code: (error as TRPCError).code, message: (error as TRPCError).message };
-}
 
 /** A signed-in shopper with a PIN set through its code. */
 async function withPin(pin = "280417") {

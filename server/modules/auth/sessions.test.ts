@@ -1,6 +1,6 @@
-import { TRPCError } from "@trpc/server";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { callerFor } from "../../../tests/setup/caller.ts";
+import { failure } from "../../../tests/setup/failure.ts";
 import { signedInUser, testPassword } from "../../../tests/setup/money.ts";
 import { createTestDatabase, type TestDatabase } from "../../../tests/setup/test-db.ts";
 import { resetClock, setClock } from "../../platform/clock.ts";
@@ -23,16 +23,6 @@ const iphoneSafari =
   "Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1";
 const windowsEdge =
   "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36 Edg/130.0.0.0";
-
-/** The tRPC error a call fails with: its code and translated message. */
-async function failure(call: Promise<unknown>) {
-  const error = await call.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(TRPCError);
-  return { code: (error as TRPCError).code, message: (error as TRPCError).message };
-}
 
 /** Signs the user in again from another device: its token. */
 async function signInFrom(email: string, userAgent: string, clientIp: string) {

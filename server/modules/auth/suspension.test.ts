@@ -1,7 +1,7 @@
-import { TRPCError } from "@trpc/server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { latestCode } from "../../../tests/setup/accounts.ts";
 import { callerFor } from "../../../tests/setup/caller.ts";
+import { failure } from "../../../tests/setup/failure.ts";
 import { expectLedgerBalanced } from "../../../tests/setup/ledger.ts";
 import { newKey, signedInUser, testPassword } from "../../../tests/setup/money.ts";
 import {
@@ -26,16 +26,6 @@ afterAll(async () => {
   await expectLedgerBalanced(database);
   await database.destroy();
 });
-
-/** The tRPC error a call fails with: its code and translated message. */
-async function failure(call: Promise<unknown>) {
-  const error = await call.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(TRPCError);
-  return { code: (error as TRPCError).code, message: (error as TRPCError).message };
-}
 
 /** The ids of a page of the operator's user list. */
 const found = (page: { items: { id: string }[] }) => page.items.map((u) => u.id);
