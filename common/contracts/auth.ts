@@ -142,3 +142,6 @@ export type PinStatusView = z.infer<typeof PinStatusViewSchema>;
 
 export const SetPinInputSchema = z.object({ code: CodeInputSchema, pin: PinSchema });
 export const ChangePinInputSchema = z.object({ currentPin: PinSchema, pin: PinSchema });
+
+/** Unfreezing asks for a code sent for it and the PIN (when the account has one). */
+export const UnfreezeInputSchema = z.object({ code: CodeInputSchema, pin: PinSchema.optional() });

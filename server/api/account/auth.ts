@@ -3,6 +3,7 @@ import {
   ConfirmPasswordInputSchema,
   PinStatusViewSchema,
   SetPinInputSchema,
+  UnfreezeInputSchema,
   DeviceSessionViewSchema,
   MeViewSchema,
   SessionIdInputSchema,
@@ -19,6 +20,8 @@ import { sendActionCode, sendCode } from "../../flows/send-code.ts";
 import * as auth from "../../modules/auth/auth.service.ts";
 import { endOtherSessions, endSession, listSessions } from "../../modules/auth/sessions.service.ts";
 import { changePin, pinStatus, setPin } from "../../modules/auth/pin.service.ts";
+import { frozenSince } from "../../modules/auth/freeze.service.ts";
+import { freeze, unfreeze } from "../../flows/account-freeze.ts";
 import type { Context } from "../../trpc/context.ts";
 import { publicProcedure, router, signedInProcedure } from "../../trpc/init.ts";
 
@@ -96,6 +99,29 @@ export const accountRouter = router({
       .output(z.object({ ok: z.literal(true) }))
       .mutation(async ({ ctx, input }) => {
         await changePin(ctx.db, ctx.user.id, input);
+        return { ok: true as const };
+      }),
+  }),
+  /** "Bekukan akun" (issue 43): one tap ends every session and stops money leaving; a code and the PIN undo it. */
+  freeze: router({
+    status: signedInProcedure
+      .output(z.object({ frozenAt: z.date().nullable() }))
+      .query(async ({ ctx }) => ({ frozenAt: await frozenSince(ctx.db, ctx.user.id) })),
+    freeze: signedInProcedure
+      .output(z.object({ endedSessions: z.number().int() }))
+      .mutation(async ({ ctx }) => {
+        const ended = await freeze(ctx.db, ctx.user.id);
+        ctx.cookies.clear();
+        return ended;
+      }),
+    sendCode: signedInProcedure
+      .output(SendCodeViewSchema)
+      .mutation(({ ctx }) => sendActionCode(ctx, ctx.user.id, "unfreeze")),
+    unfreeze: signedInProcedure
+      .input(UnfreezeInputSchema)
+      .output(z.object({ ok: z.literal(true) }))
+      .mutation(async ({ ctx, input }) => {
+        await unfreeze(ctx, ctx.user.id, input);
         return { ok: true as const };
       }),
   }),

@@ -1,5 +1,6 @@
 import { formatRupiah } from "#common/money.ts";
 import { type Db } from "../../db/client.ts";
+import { refuseFrozen } from "../../modules/auth/freeze.service.ts";
 import { move, once } from "../../modules/ledger/ledger.service.ts";
 import { getMoneySettings } from "../../modules/settings/settings.service.ts";
 import { insertWithdrawal, selectBankCard } from "../../modules/wallet/wallet.service.ts";
@@ -9,7 +10,8 @@ import { newId } from "../../platform/ids.ts";
 
 /**
  * Requests a withdrawal of `amount` to the bound card: at least the minimum, at most the balance; the fee
- * (from settings, taken from the amount) is what was shown. The amount is held at once. Idempotent by key.
+ * (from settings, taken from the amount) is what was shown. The amount is held at once. Idempotent by key. Never
+ * from a frozen account (issue 43).
  */
 export async function requestWithdrawal(
   db: Db,
@@ -21,6 +23,7 @@ export async function requestWithdrawal(
     db,
     { userId, key: input.idempotencyKey, operation: "wallet.withdraw", request: { amount: input.amount } },
     async (tx) => {
+      await refuseFrozen(tx, userId);
       const card = await selectBankCard(tx, userId);
       if (!card) throw new DomainError("precondition_failed", "errors.withdraw.bindBankFirst");
       if (input.amount < settings.withdrawMin) {

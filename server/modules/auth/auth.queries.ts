@@ -259,3 +259,19 @@ export async function selectStanding(db: Db, id: string) {
     .where(eq(users.id, id));
   return rows[0];
 }
+
+/** When the account was frozen by its owner, or null. */
+export async function selectFrozenAt(db: Db, id: string): Promise<Date | null> {
+  const rows = await db.select({ frozenAt: users.frozenAt }).from(users).where(eq(users.id, id));
+  return rows[0]?.frozenAt ?? null;
+}
+
+/** Freezes (a date) or unfreezes (null) the account; answers whether it changed. */
+export async function updateFrozenAt(db: Db, id: string, frozenAt: Date | null): Promise<boolean> {
+  const rows = await db
+    .update(users)
+    .set({ frozenAt })
+    .where(and(eq(users.id, id), frozenAt ? isNull(users.frozenAt) : sql`${users.frozenAt} is not null`))
+    .returning({ id: users.id });
+  return rows.length > 0;
+}

@@ -138,7 +138,7 @@ export async function issueCode(
   row: {
     id: string;
     account: string;
-    purpose: CodePurpose | "pin";
+    purpose: CodePurpose | "pin" | "unfreeze";
     codeHash: string;
     target?: string | null;
   },
@@ -262,7 +262,7 @@ export function parseSessionsEvent(payload: string): SessionsEvent | undefined {
  * Revokes every session of a user and announces it, in the caller's transaction: the streams close when it
  * commits, and a transaction rolled back announces nothing. Answers how many sessions were revoked.
  */
-async function endUserSessions(tx: Tx, userId: string, at: Date): Promise<number> {
+export async function endUserSessions(tx: Tx, userId: string, at: Date): Promise<number> {
   const revoked = await q.revokeUserSessions(tx, userId, at);
   await notify(tx, sessionsChannel, JSON.stringify({ u: userId } satisfies SessionsEvent));
   return revoked;

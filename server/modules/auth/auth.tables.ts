@@ -20,6 +20,11 @@ export const users = pgTable(
     /** Set while an operator has suspended the account's sign-in (issue 13), with the reason they gave. */
     suspendedAt: timestamp({ withTimezone: true }),
     suspendedReason: text(),
+    /**
+     * Set while the owner has frozen the account ("Bekukan akun", issue 43): every session ended, no money leaves the
+     * wallet (payments from it, withdrawals) until they unfreeze it with a code and their PIN.
+     */
+    frozenAt: timestamp({ withTimezone: true }),
   },
   (t) => [
     check("users_account_present", sql`${t.email} is not null or ${t.phone} is not null`),
@@ -61,7 +66,7 @@ export const sessions = pgTable(
 );
 
 /** What a one-time code is for: signing up, in or a password reset (by address), or a signed-in user's action. */
-export const codePurposes = ["signup", "login", "reset", "pin"] as const;
+export const codePurposes = ["signup", "login", "reset", "pin", "unfreeze"] as const;
 
 /**
  * One-time codes sent to an account: bound to its purpose, few attempts, short-lived, single use. A code for a
@@ -84,7 +89,10 @@ export const verificationCodes = pgTable(
   },
   (t) => [
     index("verification_codes_lookup_idx").on(t.account, t.purpose, t.createdAt),
-    check("verification_codes_purpose_valid", sql`${t.purpose} in ('signup', 'login', 'reset', 'pin')`),
+    check(
+      "verification_codes_purpose_valid",
+      sql`${t.purpose} in ('signup', 'login', 'reset', 'pin', 'unfreeze')`,
+    ),
   ],
 );
 

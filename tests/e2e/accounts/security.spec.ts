@@ -1,5 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import {
+  authForm,
   authPath,
   createEmailAccount,
   emailCode,
@@ -148,6 +149,30 @@ test("ind: from the account page, see two devices, sign the other out, then ever
   await pin.getByRole("button", { name: p.change }).click();
   await expect(toasts(page, "ind").getByText(p.changed)).toBeVisible();
   await expect(pin.getByTestId("pin-state")).toHaveText(p.active);
+
+  // Freeze the account: every device is signed out, this one too; signed in again, a code and the PIN unfreeze it.
+  const f = m.account.freeze;
+  const freeze = page.getByRole("region", { name: f.title });
+  await freeze.getByRole("button", { name: f.button }).click();
+  await expect(dialog).toContainText(f.confirmBody);
+  await dialog.getByRole("button", { name: f.button }).click();
+  await page.waitForURL((url) => url.pathname === authPath("ind", "signin"));
+  await waitForHydration(page);
+  const form = authForm(page, "ind");
+  await form.account.fill(email);
+  await form.password.fill(goodPassword);
+  await page.getByRole("button", { name: m.auth.signin.submit, exact: true }).click();
+  await page.waitForURL((url) => url.pathname === "/h5/account/security");
+  await waitForHydration(page);
+  await expect(freeze.getByRole("status")).toContainText(/Akun dibekukan sejak \d/);
+  await checkAtBothWidths(page, "the frozen account");
+  await freeze.getByRole("button", { name: m.auth.fields.sendCode }).click();
+  await expect(toasts(page, "ind").getByText(p.codeSentEmail)).toBeVisible();
+  await freeze.getByLabel(m.auth.fields.code, { exact: true }).fill(await emailCode(email, "ind", 3));
+  await freeze.getByLabel(f.pin, { exact: true }).fill("736150");
+  await freeze.getByRole("button", { name: f.unfreeze }).click();
+  await expect(toasts(page, "ind").getByText(f.unfrozen)).toBeVisible();
+  await expect(freeze.getByRole("button", { name: f.button })).toBeVisible();
 });
 
 for (const lang of ["en", "zh"] as const) {
@@ -190,5 +215,21 @@ for (const lang of ["en", "zh"] as const) {
     await pin.getByRole("button", { name: m.account.pin.create }).click();
     await expect(pin.getByLabel(m.account.pin.confirm, { exact: true })).toBeVisible();
     await checkAtBothWidths(page, `${lang} PIN form`);
+
+    // Frozen (through the API), then signed in again: the frozen state and its unfreeze form.
+    const f = m.account.freeze;
+    await expect(page.getByRole("region", { name: f.title })).toContainText(f.intro);
+    await trpcMutation(page.request, "account.freeze.freeze", undefined, { lang });
+    await trpcMutation(page.request, "auth.signIn", {
+      method: "password",
+      account: email,
+      password: goodPassword,
+    });
+    await page.reload();
+    await waitForHydration(page);
+    const freeze = page.getByRole("region", { name: f.title });
+    await expect(freeze.getByRole("status")).toBeVisible();
+    await expect(freeze.getByRole("button", { name: f.unfreeze })).toBeVisible();
+    await checkAtBothWidths(page, `${lang} frozen account`);
   });
 }

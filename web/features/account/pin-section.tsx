@@ -1,7 +1,8 @@
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { MessageKey } from "#common/i18n/messages.ts";
 import { Field, SubmitButton, type FieldErrors } from "../auth/form.tsx";
+import { ActionCodeField, onlyDigits } from "./action-code-field.tsx";
 import { useI18n } from "../../lib/i18n.tsx";
 import { formatDateTime, useTimeZone } from "../../lib/time-zone.ts";
 import { toast } from "../../lib/toast.ts";
@@ -11,9 +12,7 @@ import { Card } from "../../ui/card.tsx";
 // The payment PIN on the account security page (issue 43): set or reset with a code sent to the account, changed
 // with the current one. The server decides everything (easy PINs, tries, locks); the form checks only the shape.
 
-const onlyDigits = (value: string) => value.replace(/\D/g, "").slice(0, 6);
-
-function PinField(props: {
+export function PinField(props: {
   name: string;
   label: string;
   value: string;
@@ -46,7 +45,7 @@ function checkNewPin(values: { pin: string; confirm: string }): FieldErrors {
 }
 
 /** A form's values and errors; changing a field clears its error. */
-function useFormState<V extends Record<string, string>>(initial: V) {
+export function useFormState<V extends Record<string, string>>(initial: V) {
   const { t } = useI18n();
   const [values, setValues] = useState(initial);
   const [errors, setErrors] = useState<FieldErrors>({});
@@ -96,23 +95,6 @@ function PinByCodeForm(props: { onDone: () => void }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const form = useFormState({ code: "", pin: "", confirm: "" });
-  const [wait, setWait] = useState(0);
-  useEffect(() => {
-    if (wait <= 0) return;
-    const timer = setTimeout(() => setWait((w) => w - 1), 1000);
-    return () => clearTimeout(timer);
-  }, [wait]);
-  const send = useMutation(
-    trpc.account.pin.sendCode.mutationOptions({
-      onSuccess: (sent) => {
-        setWait(sent.resendInSeconds);
-        toast.notify(
-          t(sent.channel === "email" ? "account.pin.codeSentEmail" : "account.pin.codeSentSms"),
-          "success",
-        );
-      },
-    }),
-  );
   const save = useMutation(
     trpc.account.pin.set.mutationOptions({
       onSuccess: () => {
@@ -133,28 +115,11 @@ function PinByCodeForm(props: { onDone: () => void }) {
         if (form.accept(found)) save.mutate({ code: values.code, pin: values.pin });
       }}
     >
-      <Field
-        label={t("auth.fields.code")}
+      <ActionCodeField
+        sendOptions={trpc.account.pin.sendCode.mutationOptions()}
+        value={values.code}
+        onChange={form.set("code")}
         error={form.message("code")}
-        action={
-          <button
-            type="button"
-            onClick={() => send.mutate()}
-            disabled={wait > 0 || send.isPending}
-            className="shrink-0 rounded-md px-2 py-1 text-sm font-semibold text-primary-800 disabled:text-gray-600 dark:text-primary-300 dark:disabled:text-gray-400"
-          >
-            {wait > 0 ? t("auth.fields.resendIn", { seconds: wait }) : t("auth.fields.sendCode")}
-          </button>
-        }
-        input={{
-          name: "code",
-          type: "text",
-          inputMode: "numeric",
-          autoComplete: "one-time-code",
-          maxLength: 6,
-          value: values.code,
-          onChange: (e) => form.set("code")(onlyDigits(e.target.value)),
-        }}
       />
       <NewPinFields form={form} />
       <SubmitButton busy={save.isPending}>{t("account.pin.save")}</SubmitButton>

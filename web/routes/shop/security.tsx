@@ -3,6 +3,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Laptop, Smartphone, Tablet } from "lucide-react";
 import type { Route } from "./+types/security";
 import type { DeviceSessionView } from "#common/contracts/auth.ts";
+import { FreezeSection } from "../../features/account/freeze-section.tsx";
 import { PinSection } from "../../features/account/pin-section.tsx";
 import { PasswordField } from "../../features/auth/form.tsx";
 import { AppHeader } from "../../features/shell/app-header.tsx";
@@ -18,7 +19,7 @@ import { useTRPC } from "../../lib/trpc.ts";
 import { Card } from "../../ui/card.tsx";
 import { ConfirmDialog, DialogActions } from "../../ui/confirm-dialog.tsx";
 
-// Account security (issue 43): where the account is signed in, ending those sessions, and the payment PIN.
+// Account security (issue 43): where the account is signed in, ending those sessions, the payment PIN, freezing.
 
 export async function loader({ request, context, params, url }: Route.LoaderArgs) {
   const locale = localeFromParam(params.lang) ?? "ind";
@@ -26,6 +27,7 @@ export async function loader({ request, context, params, url }: Route.LoaderArgs
     Promise.all([
       queryClient.fetchQuery(trpc.account.sessions.list.queryOptions()),
       queryClient.fetchQuery(trpc.account.pin.status.queryOptions()),
+      queryClient.fetchQuery(trpc.account.freeze.status.queryOptions()),
     ]).catch(signInOnUnauthorized(url, locale)),
   );
   return { dehydrated, title: serverT(context, locale)("account.security.title") };
@@ -195,6 +197,7 @@ function SecurityContent() {
           )}
         </Card>
         <PinSection />
+        <FreezeSection />
       </main>
     </>
   );

@@ -2,6 +2,7 @@ import { type MoneySettings } from "#common/contracts/settings.ts";
 import { type OrderActor } from "#common/order-states.ts";
 import { type PaymentMethod } from "#common/payment-channels.ts";
 import { type Tx } from "../../../db/client.ts";
+import { refuseFrozen } from "../../../modules/auth/freeze.service.ts";
 import { recordSales } from "../../../modules/catalog/catalog.service.ts";
 import { scheduleJob } from "../../../platform/jobs.ts";
 import { move, type Transfer } from "../../../modules/ledger/ledger.service.ts";
@@ -46,7 +47,10 @@ export async function openPayment(
   return id;
 }
 
-/** Pays orders from the shopper's wallet into escrow, one transfer per order (each links to its order). */
+/**
+ * Pays orders from the shopper's wallet into escrow, one transfer per order (each links to its order); never from a
+ * frozen account's (issue 43).
+ */
 export async function payFromWallet(
   tx: Tx,
   settings: MoneySettings,
@@ -54,6 +58,7 @@ export async function payFromWallet(
   paymentId: string,
   toPay: OrderRow[],
 ): Promise<void> {
+  await refuseFrozen(tx, userId);
   await move(
     tx,
     toPay.map((o) => ({

@@ -1,0 +1,38 @@
+// The owner freezes or unfreezes their account (issue 43): the account and its sessions (auth) and the audit row
+// (audit), in one transaction.
+import type { Db } from "../db/client.ts";
+import { recordAudit } from "../modules/audit/audit.service.ts";
+import type { AuthDeps } from "../modules/auth/auth.service.ts";
+import { freezeAccount, proveUnfreeze, thawAccount } from "../modules/auth/freeze.service.ts";
+
+/** Freezes the account: every session ends (this one too) and no money leaves it. Audited. */
+export async function freeze(db: Db, userId: string): Promise<{ endedSessions: number }> {
+  return db.transaction(async (tx) => {
+    const ended = await freezeAccount(tx, userId);
+    await recordAudit(tx, {
+      actorId: userId,
+      action: "user.freeze",
+      subject: { type: "user", id: userId },
+      after: ended,
+    });
+    return ended;
+  });
+}
+
+/** Unfreezes the account with a code and the PIN. Audited (without either). */
+export async function unfreeze(
+  deps: Pick<AuthDeps, "db" | "limits" | "clientIp">,
+  userId: string,
+  input: { code: string; pin?: string },
+): Promise<void> {
+  await proveUnfreeze(deps, userId, input);
+  await deps.db.transaction(async (tx) => {
+    if (await thawAccount(tx, userId)) {
+      await recordAudit(tx, {
+        actorId: userId,
+        action: "user.unfreeze",
+        subject: { type: "user", id: userId },
+      });
+    }
+  });
+}
