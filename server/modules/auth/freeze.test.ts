@@ -31,9 +31,8 @@ afterAll(async () => {
 });
 
 const signIn = async (email: string) =>
-  (
-    await callerFor(database).auth.signIn({ method: "password", account: email, password: testPassword })
-  ).token;
+  (await callerFor(database).auth.signIn({ method: "password", account: email, password: testPassword }))
+    .token;
 
 describe("freezing an account", () => {
   it("ends every session, refuses wallet payments and withdrawals until a code and the PIN unfreeze it; audited", async () => {
