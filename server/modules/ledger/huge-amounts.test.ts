@@ -2,10 +2,12 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { moneySettingsDefaults } from "#common/platform.ts";
 import { callerFor } from "../../../tests/setup/caller.ts";
-import { newKey, signedInUser } from "../../../tests/setup/money.ts";
+import { newKey, signedInUser, testPassword } from "../../../tests/setup/money.ts";
 import { createTestApp } from "../../../tests/setup/test-app.ts";
 import { createTestDatabase, type TestDatabase } from "../../../tests/setup/test-db.ts";
 import { transact } from "../../db/transaction.ts";
+import { newId } from "../../platform/ids.ts";
+import { hashPassword } from "../auth/auth.service.ts";
 import { checkLedger, move } from "./ledger.service.ts";
 
 /**
@@ -88,12 +90,22 @@ describe("a shop where huge adjustments were made before the bounds", () => {
   afterAll(() => database.destroy());
 
   it("keeps its history, checks it exactly (balanced, total 0) and answers every money read after the reversal", async () => {
-    const ops = await signedInUser(database, "operator");
-    const user = await signedInUser(database);
-    const wallet = `wallet:${user.id}`;
+    // The accounts as that schema held them (today's code writes columns it did not have); signed in after the
+    // migrations, below.
+    const hash = await hashPassword(testPassword);
+    const account = async (role: "operator" | "shopper") => {
+      const id = newId("usr");
+      await database.db
+        .execute(sql`insert into users (id, email, password_hash, role, invite_code, created_at)
+        values (${id}, ${`${id}@example.id`}, ${hash}, ${role}, ${id.slice(-8).toUpperCase()}, now())`);
+      return { id, email: `${id}@example.id` };
+    };
+    const operator = await account("operator");
+    const shopper = await account("shopper");
+    const wallet = `wallet:${shopper.id}`;
     // What the old code wrote: two credits of 2^53 - 1, then both reversed. Balances as the old code kept them.
     await database.db.execute(sql`insert into ledger_accounts (id, kind, user_id, balance)
-      values (${wallet}, 'wallet', ${user.id}, 0)`);
+      values (${wallet}, 'wallet', ${shopper.id}, 0)`);
     const at = new Date();
     let n = 0;
     const transfer = async (debit: string, credit: string) => {
@@ -117,6 +129,16 @@ describe("a shop where huge adjustments were made before the bounds", () => {
     await transfer(wallet, "platform:adjustments");
     // The bounds arrive (NOT VALID: the history stays as it was written).
     await database.migrate();
+    const signIn = async (email: string) => {
+      const { token } = await callerFor(database).auth.signIn({
+        method: "password",
+        account: email,
+        password: testPassword,
+      });
+      return { api: callerFor(database, { token }) };
+    };
+    const ops = await signIn(operator.email);
+    const user = await signIn(shopper.email);
     const check = await checkLedger(database.db);
     expect(check).toMatchObject({ ok: true, total: 0n, mismatches: [] });
     expect(check.transfers).toBe(4);
