@@ -166,8 +166,10 @@ function PinChangeForm(props: { onDone: () => void }) {
   );
 }
 
+// Side by side where both labels fit (160 px each), one under the other on a narrower phone; a label that still
+// wraps makes its button taller, never spills out of it.
 const outlined =
-  "h-11 flex-1 rounded-full border border-primary-700 px-3 font-semibold text-primary-800 dark:border-primary-400 dark:text-primary-300";
+  "min-h-11 grow basis-40 rounded-full border border-primary-700 px-3 py-2 leading-tight font-semibold text-primary-800 dark:border-primary-400 dark:text-primary-300";
 
 export function PinSection() {
   const { t, locale } = useI18n();
