@@ -334,21 +334,10 @@ const passwordPaused = (seconds: number) =>
 export async function signIn(deps: AuthDeps, input: SignInInput): Promise<SessionView> {
   const parsed = account(input.account);
   if (input.method === "password") {
-    const { remaining } = await deps.limits
-      .consume("checkPassword", { account: parsed.value, ip: deps.clientIp })
-      .catch((error: unknown) => {
-        throw error instanceof RateLimitedError && error.by === "account"
-          ? passwordPaused(error.seconds)
-          : error;
-      });
-    const user = await findUser(deps.db, parsed);
-    const ok = await verify(user?.passwordHash ?? (await dummyHash), input.password);
-    if (!user || !user.passwordHash || !ok) {
-      throw remaining > 0
-        ? new DomainError("bad_request", "auth.errors.wrongPassword", { attempts: remaining })
-        : passwordPaused(limitRules.checkPassword.seconds);
-    }
-    await deps.limits.reset("checkPassword", parsed.value);
+    const user = await checkPassword(deps, parsed.value, () => findUser(deps.db, parsed), input.password, {
+      wrong: "auth.errors.wrongPassword",
+      paused: passwordPaused,
+    });
     refuseSuspended(user);
     return startSession(deps, user.id, "password");
   }
@@ -369,21 +358,45 @@ const confirmPaused = (seconds: number) =>
  * the same per-account limit as password sign-in, so a stolen session cannot guess it. Throws when wrong.
  */
 export async function confirmPassword(deps: AuthDeps, userId: string, password: string): Promise<void> {
+  const user = await q.selectUserById(deps.db, userId);
+  // Counted with the account's sign-in tries: a stolen session gets no extra guesses.
+  const key = user?.email ?? user?.phone ?? `user:${userId}`;
+  await checkPassword(deps, key, async () => user, password, {
+    wrong: "auth.errors.confirmWrong",
+    paused: confirmPaused,
+  });
+}
+
+/**
+ * Checks a password under the per-account limit `key` (a wrong password and a missing account read the same and
+ * take as long); on success the account's count starts again. Answers the user.
+ */
+async function checkPassword<U extends { passwordHash: string | null }>(
+  deps: Pick<AuthDeps, "limits" | "clientIp">,
+  key: string,
+  findUser: () => Promise<U | undefined>,
+  password: string,
+  messages: {
+    wrong: "auth.errors.wrongPassword" | "auth.errors.confirmWrong";
+    paused: (s: number) => DomainError;
+  },
+): Promise<U> {
   const { remaining } = await deps.limits
-    .consume("checkPassword", { account: `user:${userId}`, ip: deps.clientIp })
+    .consume("checkPassword", { account: key, ip: deps.clientIp })
     .catch((error: unknown) => {
       throw error instanceof RateLimitedError && error.by === "account"
-        ? confirmPaused(error.seconds)
+        ? messages.paused(error.seconds)
         : error;
     });
-  const user = await q.selectUserById(deps.db, userId);
+  const user = await findUser();
   const ok = await verify(user?.passwordHash ?? (await dummyHash), password);
   if (!user?.passwordHash || !ok) {
     throw remaining > 0
-      ? new DomainError("bad_request", "auth.errors.confirmWrong", { attempts: remaining })
-      : confirmPaused(limitRules.checkPassword.seconds);
+      ? new DomainError("bad_request", messages.wrong, { attempts: remaining })
+      : messages.paused(limitRules.checkPassword.seconds);
   }
-  await deps.limits.reset("checkPassword", `user:${userId}`);
+  await deps.limits.reset("checkPassword", key);
+  return user;
 }
 
 /** Sets a new password from a verified code, signs out every other session and signs in. */
