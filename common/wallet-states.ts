@@ -98,3 +98,9 @@ export const withdrawalStates = ["pending", "paid", "rejected"] as const;
 export const rechargeStates = ["pending", "completed", "cancelled", "expired"] as const;
 /** How a recharge was paid: a provider's channel (`sandbox`: the hosted play-money page of before issue 26). */
 export const rechargeMethods = ["sandbox", ...paymentChannels] as const;
+
+/**
+ * Hours a new (or changed) bank account, or a payment PIN reset by code, waits before withdrawals are paid to it
+ * (issue 43): what a thief with a phished code would need first, and the owner has a day to notice the notice.
+ */
+export const payoutHoldHours = 24;

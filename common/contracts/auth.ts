@@ -140,6 +140,16 @@ export const PinStatusViewSchema = z.object({
 });
 export type PinStatusView = z.infer<typeof PinStatusViewSchema>;
 
+/**
+ * What proves the account's owner is at the phone before money leaves it or a payout detail changes (issue 43):
+ * the payment PIN, asked again each time.
+ */
+export const ProofSchema = z.object({ pin: PinSchema }, { error: "errors.pin.required" });
+export type Proof = z.infer<typeof ProofSchema>;
+
+/** Only a proof: removing the bank account, showing its full number. */
+export const ProofInputSchema = z.object({ proof: ProofSchema });
+
 export const SetPinInputSchema = z.object({ code: CodeInputSchema, pin: PinSchema });
 export const ChangePinInputSchema = z.object({ currentPin: PinSchema, pin: PinSchema });
 

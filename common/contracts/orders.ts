@@ -25,6 +25,7 @@ import {
 import { shipmentStatuses } from "../shipping.ts";
 import { checkoutMethods, codRefusals, paymentMethods, placeMethods } from "../payment-channels.ts";
 import { CursorSchema, plainText, prefixedId } from "./input.ts";
+import { ProofSchema } from "./auth.ts";
 import { CheckoutVoucherSchema, CheckoutVouchersSchema, VoucherId } from "./promotions.ts";
 import { fundEntries } from "../wallet-states.ts";
 import { fundTypes, IdempotencyKeySchema } from "./ledger.ts";
@@ -205,6 +206,8 @@ export const PlaceOrderInputSchema = z.object({
   expectedTotal: z.number().int().nonnegative().optional(),
   /** The lines came from the cart: they leave it once ordered. */
   fromCart: z.boolean().default(true),
+  /** The payment PIN: asked for paying from the wallet (issue 43), not for a provider's channel or COD. */
+  proof: ProofSchema.optional(),
   /** What the shopper writes to each store ("Pesan untuk penjual"); a blank note is no note. */
   notes: z
     .array(
@@ -304,6 +307,8 @@ export const PayOrderInputSchema = z.object({
   id: OrderId,
   method: z.enum(checkoutMethods, "errors.checkout.selectMethod"),
   phone: WalletPhoneSchema.optional(),
+  /** The payment PIN, for paying from the wallet (issue 43). */
+  proof: ProofSchema.optional(),
   idempotencyKey: IdempotencyKeySchema,
 });
 

@@ -9,6 +9,7 @@ import {
   withdrawalStates,
 } from "../wallet-states.ts";
 import { paymentChannels } from "../payment-channels.ts";
+import { ProofSchema } from "./auth.ts";
 import { ChannelOfferSchema, WalletPhoneSchema } from "./payments.ts";
 import { FundTypeSchema, IdempotencyKeySchema, TransferMemoKeySchema } from "./ledger.ts";
 
@@ -25,6 +26,8 @@ export const BankCardInputSchema = z
       .max(40, "errors.bank.accountNumberLength")
       .transform((s) => s.replace(/[\s-]/g, ""))
       .pipe(z.string().regex(/^\d+$/, "errors.bank.accountNumberDigits")),
+    /** Adding or changing where withdrawals go asks for the payment PIN (issue 43). */
+    proof: ProofSchema,
   })
   .superRefine((v, ctx) => {
     const bank = bankByCode(v.bankCode);
@@ -39,9 +42,11 @@ export const BankCardViewSchema = z.object({
   accountName: z.string(),
   bankCode: z.string(),
   bankName: z.string(),
-  /** Only the last four digits. */
+  /** Only the last four digits; the full number is shown after the PIN (`revealBankCard`). */
   maskedNumber: z.string(),
   updatedAt: z.date(),
+  /** Until when withdrawals to it wait, 24 hours after it was added or changed (issue 43); null once over. */
+  holdUntil: z.date().nullable(),
 });
 export type BankCardView = z.infer<typeof BankCardViewSchema>;
 
@@ -84,6 +89,8 @@ export const FundHistoryViewSchema = z.object({
 
 export const WithdrawInputSchema = z.object({
   amount: z.number().int("errors.withdraw.amountWhole").positive("errors.withdraw.amountWhole"),
+  /** The payment PIN (issue 43). */
+  proof: ProofSchema,
   idempotencyKey: IdempotencyKeySchema,
 });
 
@@ -108,7 +115,12 @@ export const WithdrawFormViewSchema = z.object({
   min: z.number().int(),
   fee: z.number().int(),
   card: BankCardViewSchema.nullable(),
+  /** Until when withdrawals wait: the card's hold or a PIN reset's (issue 43); null when they may go now. */
+  holdUntil: z.date().nullable(),
 });
+
+/** The bank account's full number, shown after the PIN. */
+export const BankCardNumberViewSchema = z.object({ accountNumber: z.string() });
 
 export const RechargeInputSchema = z.object({
   amount: z.number().int("errors.recharge.amountWhole").positive("errors.recharge.amountWhole"),

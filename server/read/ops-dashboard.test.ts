@@ -2,7 +2,7 @@ import { TRPCError } from "@trpc/server";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { callerFor } from "../../tests/setup/caller.ts";
 import { expectLedgerBalanced } from "../../tests/setup/ledger.ts";
-import { newKey, signedInUser } from "../../tests/setup/money.ts";
+import { bankCardOfYesterday, newKey, pinProof, signedInUser } from "../../tests/setup/money.ts";
 import {
   completedOrder,
   credit,
@@ -103,7 +103,12 @@ describe("the operator's dashboard", () => {
     // Placed a minute before that midnight, paid a second after it: placed one day, paid the next.
     const unpaid = await at(new Date(yesterdayMidnight.getTime() - 60_000), () => place("qris"));
     await at(new Date(yesterdayMidnight.getTime() + 1000), () =>
-      shopper.api.orders.pay({ id: unpaid.orderIds[0]!, method: "wallet", idempotencyKey: newKey() }),
+      shopper.api.orders.pay({
+        proof: pinProof,
+        id: unpaid.orderIds[0]!,
+        method: "wallet",
+        idempotencyKey: newKey(),
+      }),
     );
     // Before the fourteen days: counted nowhere.
     await at(new Date(windowStart.getTime() - 1000), () => place("wallet"));
@@ -166,12 +171,12 @@ describe("the operator's dashboard", () => {
 
     // A withdrawal waiting; an application waiting; two paid orders ready to ship, one of them with an exception.
     const payee = await shopperWithMoney(database, ops, 100_000);
-    await payee.api.wallet.saveBankCard({
+    await bankCardOfYesterday(database, payee, {
       accountName: "Siti Aminah",
       bankCode: "014",
       accountNumber: "1234567890",
     });
-    await payee.api.wallet.withdraw({ amount: 60_000, idempotencyKey: newKey() });
+    await payee.api.wallet.withdraw({ amount: 60_000, proof: pinProof, idempotencyKey: newKey() });
     const applicant = await signedInUser(database);
     const form = new FormData();
     for (const [k, v] of Object.entries({

@@ -4,6 +4,7 @@ import { type FundType } from "#common/contracts/ledger.ts";
 import { type FundRecordView } from "#common/contracts/wallet.ts";
 import { type Db } from "../db/client.ts";
 import { walletBalance, walletHeld, walletHistory } from "../modules/ledger/ledger.service.ts";
+import { payoutHoldUntil } from "./payout-hold.ts";
 import { getMoneySettings } from "../modules/settings/settings.service.ts";
 import { getBankCard, selectUnpaidRecharges, timePart } from "../modules/wallet/wallet.service.ts";
 
@@ -65,7 +66,8 @@ export async function withdrawForm(db: Db, userId: string) {
     getMoneySettings(db),
     getBankCard(db, userId),
   ]);
-  return { balance, min: settings.withdrawMin, fee: settings.withdrawFee, card };
+  const holdUntil = await payoutHoldUntil(db, userId, card);
+  return { balance, min: settings.withdrawMin, fee: settings.withdrawFee, card, holdUntil };
 }
 
 export async function rechargeForm(db: Db, gateway: PaymentGateway) {

@@ -469,6 +469,7 @@ async function seedDemoOrders(
         price: s.selected!.price,
       })),
       method,
+      ...(method === "wallet" && { proof: { pin: demoPin } }),
       fromCart: false,
       idempotencyKey: `seed-order-${key}`,
     });
@@ -509,15 +510,23 @@ async function seedMerchantMoney(db: Db, operatorId: string, merchantId: string,
     idempotencyKey: `seed-opening-balance-merchant-${index}`,
   });
   if (index > 0) return;
-  await saveBankCard(db, merchantId, {
-    accountName: "Sari Dewi Lestari",
-    bankCode: "014",
-    accountNumber: "0123456789",
-  });
+  // Bound a week ago: past the 24-hour hold on new bank accounts (issue 43).
+  await saveBankCard(
+    db,
+    merchantId,
+    { accountName: "Sari Dewi Lestari", bankCode: "014", accountNumber: "0123456789" },
+    addMs(now(), -7 * 86_400_000),
+  );
+  const proof = { pin: demoPin };
   const paid = await requestWithdrawal(db, merchantId, {
     amount: 300_000,
+    proof,
     idempotencyKey: "seed-withdrawal-paid-0001",
   });
   await approveWithdrawal(db, operatorId, { id: paid.id, idempotencyKey: "seed-withdrawal-approve-01" });
-  await requestWithdrawal(db, merchantId, { amount: 250_000, idempotencyKey: "seed-withdrawal-pending-01" });
+  await requestWithdrawal(db, merchantId, {
+    amount: 250_000,
+    proof,
+    idempotencyKey: "seed-withdrawal-pending-01",
+  });
 }

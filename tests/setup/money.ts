@@ -1,6 +1,8 @@
 import { randomBytes } from "node:crypto";
 import { and, eq, gt } from "drizzle-orm";
-import { createAccount } from "#server/modules/auth/auth.service.ts";
+import { createAccount, hashPassword } from "#server/modules/auth/auth.service.ts";
+import { seedPinHash } from "#server/modules/auth/pin.service.ts";
+import { now } from "#server/platform/clock.ts";
 import {
   sandboxPayment,
   sandboxSecret,
@@ -8,6 +10,7 @@ import {
   signNotification,
 } from "#server/modules/gateway/gateway.service.ts";
 import { sandboxPayments } from "#server/modules/gateway/gateway.tables.ts";
+import { bankCards } from "#server/modules/wallet/wallet.tables.ts";
 import { findAttempt } from "#server/modules/payments/payments.service.ts";
 import { callerFor } from "./caller.ts";
 import { freshEmail } from "./accounts.ts";
@@ -18,13 +21,48 @@ export const testPassword = "rahasia123";
 /** A new idempotency key, as the browser makes one per tap. */
 export const newKey = () => randomBytes(12).toString("base64url");
 
-/** A new signed-in user of a role: their id, account and session token. */
+/** Every test account's payment PIN (issue 43), unless made without one; and the proof that carries it. */
+export const testPin = "270419";
+export const pinProof = { pin: testPin } as const;
+let testPinHash: Promise<string> | undefined;
+
+/**
+ * Gives an account the test PIN as setting it by code would (its hash made once per process: hashing costs as much
+ * as a sign-in).
+ */
+export async function withTestPin(db: TestDatabase["db"], userId: string): Promise<void> {
+  await seedPinHash(db, userId, await testPinHashed());
+}
+
+/** The test PIN's hash, made once per process. */
+export function testPinHashed(): Promise<string> {
+  testPinHash ??= hashPassword(testPin);
+  return testPinHash;
+}
+
+/**
+ * Binds a bank account through the API (with the PIN) as it was bound a day and an hour ago, so withdrawals to it
+ * are past the 24-hour hold (issue 43; server/modules/wallet/payout-hold.test.ts tests the hold itself).
+ */
+export async function bankCardOfYesterday(
+  database: TestDatabase,
+  user: { id: string; api: ReturnType<typeof callerFor> },
+  card: { accountName: string; bankCode: string; accountNumber: string },
+) {
+  await user.api.wallet.saveBankCard({ ...card, proof: pinProof });
+  const yesterday = new Date(now().getTime() - 25 * 3_600_000);
+  await database.db.update(bankCards).set({ updatedAt: yesterday }).where(eq(bankCards.userId, user.id));
+}
+
+/** A new signed-in user of a role: their id, account and session token; with the test PIN unless `pin: false`. */
 export async function signedInUser(
   database: TestDatabase,
   role: "shopper" | "merchant" | "operator" = "shopper",
+  opts: { pin?: boolean } = {},
 ) {
   const email = freshEmail(role);
   const id = await createAccount(database.db, { email, password: testPassword, role });
+  if (opts.pin !== false) await withTestPin(database.db, id);
   const { token } = await callerFor(database).auth.signIn({
     method: "password",
     account: email,

@@ -1,9 +1,10 @@
 import { createHash, randomBytes } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import { courierRates } from "#server/modules/courier/courier.tables.ts";
-import { sessions, users } from "#server/modules/auth/auth.tables.ts";
+import { paymentPins, sessions, users } from "#server/modules/auth/auth.tables.ts";
 import { move } from "#server/modules/ledger/ledger.service.ts";
 import { newId } from "#server/platform/ids.ts";
+import { jakartaDay } from "#server/platform/clock.ts";
 import { callerFor } from "./caller.ts";
 import { saveSupplyVariants } from "#server/flows/supply-variants.ts";
 import { createLogger } from "#server/platform/logger.ts";
@@ -11,7 +12,7 @@ import { createCategory } from "#server/modules/catalog/categories.service.ts";
 import { listInStore } from "#server/modules/catalog/merchant-listings.service.ts";
 import { createSupplyProduct } from "#server/modules/catalog/supply.service.ts";
 import { createStore } from "#server/modules/stores/stores.service.ts";
-import { newKey, signedInUser, testPassword } from "./money.ts";
+import { newKey, pinProof, signedInUser, testPassword, testPinHashed, withTestPin } from "./money.ts";
 import { createAccount } from "#server/modules/auth/auth.service.ts";
 import type { TestDatabase } from "./test-db.ts";
 import type { CourierGateway } from "#server/platform/couriers.ts";
@@ -260,7 +261,7 @@ type PlaceInput = Omit<Parameters<Api["orders"]["place"]>[0], "shipping">;
 
 /**
  * Places orders as the checkout page does: quotes the lines to the address first and sends each store's
- * courier service (the cheapest, preselected) with the postage it was shown.
+ * courier service (the cheapest, preselected) with the postage it was shown, and the test PIN for the wallet.
  */
 export async function placeOrder(api: Api, input: PlaceInput) {
   const quote = await api.orders.quote({ lines: input.lines, addressId: input.addressId });
@@ -270,7 +271,8 @@ export async function placeOrder(api: Api, input: PlaceInput) {
     service: s.shipping.selected!.service,
     price: s.shipping.selected!.price,
   }));
-  return api.orders.place({ ...input, shipping });
+  // The checkout asks for the PIN when the wallet pays (issue 43).
+  return api.orders.place({ ...(input.method === "wallet" && { proof: pinProof }), ...input, shipping });
 }
 
 /**
@@ -307,7 +309,8 @@ export function credit(operator: Awaited<ReturnType<typeof signedInUser>>, accou
 }
 
 /**
- * Many signed-in shoppers at once, each with a session of their own, a wallet balance and a default address:
+ * Many signed-in shoppers at once, each with a session of their own, the test PIN, a wallet balance and a default
+ * address:
  * written straight into the tables (hashing a thousand passwords would take the test's whole budget), the
  * balances through the ledger like an operator's credit.
  */
@@ -318,6 +321,7 @@ export async function manyShoppers(database: TestDatabase, count: number, balanc
     id: newId("usr"),
     token: randomBytes(24).toString("base64url"),
   }));
+  const pinHash = await testPinHashed();
   await database.db.transaction(async (tx) => {
     await tx.insert(users).values(
       people.map((p) => ({
@@ -338,6 +342,9 @@ export async function manyShoppers(database: TestDatabase, count: number, balanc
         expiresAt: new Date(at.getTime() + 86_400_000),
       })),
     );
+    await tx
+      .insert(paymentPins)
+      .values(people.map((p) => ({ userId: p.id, pinHash, setAt: at, day: jakartaDay(at) })));
     await move(
       tx,
       people.map((p) => ({
@@ -473,6 +480,7 @@ export async function codShopper(database: TestDatabase, opts: { ageDays?: numbe
     .update(users)
     .set({ createdAt: new Date(Date.now() - (opts.ageDays ?? 30) * 86_400_000) })
     .where(eq(users.id, id));
+  await withTestPin(database.db, id);
   const { token } = await callerFor(database).auth.signIn({
     method: "password",
     account: phone,

@@ -1,5 +1,6 @@
 import {
   BankCardInputSchema,
+  BankCardNumberViewSchema,
   BankCardViewSchema,
   FundHistoryInputSchema,
   FundHistoryViewSchema,
@@ -17,14 +18,14 @@ import {
 } from "#common/contracts/wallet.ts";
 import { z } from "zod";
 import { fundHistory, rechargeForm, walletSummary, withdrawForm } from "../../read/wallet.ts";
+import { ProofInputSchema } from "#common/contracts/auth.ts";
 import {
   getBankCard,
   getRecharge,
   getWithdrawal,
   myWithdrawals,
-  removeBankCard,
-  saveBankCard,
 } from "../../modules/wallet/wallet.service.ts";
+import { bindBankCard, revealBankCard, unbindBankCard } from "../../flows/wallet/bank-card.ts";
 import { openAttemptOf } from "../../read/payments.ts";
 import { requestWithdrawal } from "../../flows/wallet/withdraw.ts";
 import { startRecharge } from "../../flows/wallet/recharge.ts";
@@ -43,13 +44,19 @@ export const walletRouter = router({
   saveBankCard: signedInProcedure
     .input(BankCardInputSchema)
     .output(BankCardViewSchema)
-    .mutation(({ ctx, input }) => saveBankCard(ctx.db, ctx.user.id, input)),
+    .mutation(({ ctx, input }) => bindBankCard(ctx, ctx.user.id, input)),
   removeBankCard: signedInProcedure
+    .input(ProofInputSchema)
     .output(z.object({ removed: z.literal(true) }))
-    .mutation(async ({ ctx }) => {
-      await removeBankCard(ctx.db, ctx.user.id);
+    .mutation(async ({ ctx, input }) => {
+      await unbindBankCard(ctx.db, ctx.user.id, input.proof);
       return { removed: true as const };
     }),
+  /** The full account number, after the PIN (issue 43); the views show only its last four digits. */
+  revealBankCard: signedInProcedure
+    .input(ProofInputSchema)
+    .output(BankCardNumberViewSchema)
+    .mutation(({ ctx, input }) => revealBankCard(ctx.db, ctx.user.id, input.proof)),
   withdrawForm: signedInProcedure
     .output(WithdrawFormViewSchema)
     .query(({ ctx }) => withdrawForm(ctx.db, ctx.user.id)),

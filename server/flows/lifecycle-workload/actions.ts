@@ -4,6 +4,7 @@ import {
   decideOnSandbox,
   newKey,
   notifySandbox,
+  pinProof,
   paidNotice,
   providerTookItLate,
   reverseOnSandbox,
@@ -353,7 +354,7 @@ export async function orderAction(w: World, action: OrderAction, o: OrderRow) {
       );
     case "payWallet":
       return attempt("pay later wallet", () =>
-        owner.api.orders.pay({ id: o.id, method: "wallet", idempotencyKey: newKey() }),
+        owner.api.orders.pay({ id: o.id, method: "wallet", proof: pinProof, idempotencyKey: newKey() }),
       );
     case "notify": {
       const payments = await w.database.db.query.orderPaymentOrders.findMany({

@@ -1,6 +1,6 @@
 // The lifecycle workload's steps played (lifecycle-workload.test.ts): each step on one of the run's orders,
 // payments, returns, withdrawals or people.
-import { newKey } from "../../../tests/setup/money.ts";
+import { newKey, pinProof } from "../../../tests/setup/money.ts";
 import { credit } from "../../../tests/setup/shop.ts";
 import { returnReasons } from "#common/order-states.ts";
 import { minute, hour, day, type World, setAutoPay, setClockTo } from "./world.ts";
@@ -43,6 +43,7 @@ async function runOp(w: World, op: Op): Promise<void> {
         const paid = await ownerOf(w, o).api.orders.pay({
           id: o.id,
           method: op.method,
+          proof: pinProof,
           idempotencyKey: newKey(),
         });
         if (paid.attemptId) w.gatewayPayments.push(paid.attemptId);
@@ -253,6 +254,7 @@ async function runOp(w: World, op: Op): Promise<void> {
       return attempt("withdraw", async () => {
         const held = await w.people[op.u]!.api.wallet.withdraw({
           amount: op.amount,
+          proof: pinProof,
           idempotencyKey: newKey(),
         });
         w.withdrawals.push(held.id);

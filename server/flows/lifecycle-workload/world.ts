@@ -1,7 +1,7 @@
 // The lifecycle workload's world (lifecycle-workload.test.ts): the cast of the whole file, each run's plan
 // and what a run made, and the clock the run moves.
 import fc from "fast-check";
-import { newKey, signedInUser } from "../../../tests/setup/money.ts";
+import { bankCardOfYesterday, newKey, signedInUser } from "../../../tests/setup/money.ts";
 import {
   codShopper,
   listing,
@@ -211,7 +211,7 @@ export async function makeCast(): Promise<Cast> {
     account: m.email,
   }));
   const people: Actor[] = [...shoppers, ...merchants];
-  for (const p of people) await p.api.wallet.saveBankCard(card);
+  for (const p of people) await bankCardOfYesterday(database, p, card);
   return {
     database,
     app: createTestApp(database),

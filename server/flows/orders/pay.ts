@@ -1,5 +1,7 @@
+import type { Proof } from "#common/contracts/auth.ts";
 import { type CheckoutMethod } from "#common/payment-channels.ts";
 import { and, eq } from "drizzle-orm";
+import { checkProof } from "../../modules/auth/pin.service.ts";
 import { once } from "../../modules/ledger/ledger.service.ts";
 import {
   lockOrders,
@@ -16,13 +18,21 @@ import { openPayment, payFromWallet } from "./steps/payment.ts";
 
 /**
  * Pays one unpaid order later (from its detail page): from the wallet at once, or through a new gateway
- * payment for it, whose window (the channel's) the order's deadline follows. Idempotent by key.
+ * payment for it, whose window (the channel's) the order's deadline follows. The wallet asks for the payment PIN
+ * (issue 43). Idempotent by key.
  */
 export async function payOrder(
   deps: PaymentDeps,
   userId: string,
-  input: { id: string; method: CheckoutMethod; phone?: string | undefined; idempotencyKey: string },
+  input: {
+    id: string;
+    method: CheckoutMethod;
+    phone?: string | undefined;
+    proof?: Proof | undefined;
+    idempotencyKey: string;
+  },
 ): Promise<{ attemptId: string | null }> {
+  if (input.method === "wallet") await checkProof(deps.db, userId, input.proof);
   const settings = await getMoneySettings(deps.db);
   const { paymentId, attemptId, name } = await once(
     deps.db,

@@ -1,6 +1,8 @@
+import type { Proof } from "#common/contracts/auth.ts";
 import { localize } from "#common/locales.ts";
 import { type PlaceMethod } from "#common/payment-channels.ts";
 import { getAddress } from "../../modules/addresses/addresses.service.ts";
+import { checkProof } from "../../modules/auth/pin.service.ts";
 import { removeItems } from "../../modules/cart/cart.service.ts";
 import { once } from "../../modules/ledger/ledger.service.ts";
 import {
@@ -32,8 +34,8 @@ import { reserveLines } from "../promotions/steps/flash-stock.ts";
  * Places one order per store for the lines, at the delivery address, and pays from the wallet at once, opens
  * a gateway payment, or (cash on delivery, for a shopper who qualifies) takes no money: the orders wait for
  * shipment with their stock reserved, and the courier collects on delivery. All or nothing: stock short, a
- * product gone or (wallet) the balance short, and no order exists and nothing moved. Idempotent by key: a
- * double tap places one set of orders.
+ * product gone or (wallet) the balance short, and no order exists and nothing moved. Paying from the wallet asks for
+ * the payment PIN. Idempotent by key: a double tap places one set of orders.
  */
 export async function placeOrders(
   deps: PaymentDeps & { courier: CourierGateway },
@@ -50,9 +52,13 @@ export async function placeOrders(
     vouchers?: string[] | undefined;
     /** The total the checkout showed; another is refused (`errors.checkout.totalChanged`). */
     expectedTotal?: number | undefined;
+    /** The payment PIN: paying from the wallet asks for it (issue 43). */
+    proof?: Proof | undefined;
     idempotencyKey: string;
   },
 ): Promise<{ orderIds: string[]; attemptId: string | null }> {
+  // The PIN is checked (and a wrong one counted) before anything else, outside the transaction that may fail.
+  if (input.method === "wallet") await checkProof(deps.db, userId, input.proof);
   // A blank note is no note; one per store (the last one written).
   const notes = new Map(
     (input.notes ?? []).filter((n) => n.note.trim() !== "").map((n) => [n.storeId, n.note.trim()]),

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { newKey } from "../../../tests/setup/money.ts";
+import { newKey, pinProof } from "../../../tests/setup/money.ts";
 import { silentLog } from "../../../tests/setup/test-db.ts";
 import { walletHistory } from "../../modules/ledger/ledger.service.ts";
 import {
@@ -148,7 +148,7 @@ describe.each(["sandbox", "midtrans", "xendit"] as const)("paying through %s", (
       reason: "uji",
       idempotencyKey: newKey(),
     });
-    await who.api.orders.pay({ id: orderId, method: "wallet", idempotencyKey: newKey() });
+    await who.api.orders.pay({ proof: pinProof, id: orderId, method: "wallet", idempotencyKey: newKey() });
     await rig.pay(attemptId);
     await until(async () => (await who.api.wallet.summary()).balance === total, "late money in the wallet");
     const history = await who.api.wallet.history({ limit: 10 });

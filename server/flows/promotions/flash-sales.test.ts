@@ -4,7 +4,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, expect, it } from "vitest";
 import { expectLedgerBalanced } from "../../../tests/setup/ledger.ts";
-import { newKey, signedInUser } from "../../../tests/setup/money.ts";
+import { newKey, pinProof, signedInUser } from "../../../tests/setup/money.ts";
 import { storeWithFlashSlot } from "../../../tests/setup/flash.ts";
 import { merchantWithStore, placeOrder, shopperWithMoney } from "../../../tests/setup/shop.ts";
 import { callerFor } from "../../../tests/setup/caller.ts";
@@ -174,6 +174,7 @@ it("a unit cancelled while its slot runs goes back to the slot, and another shop
   // Placing what the checkout showed is refused in words, not charged at the listed price unseen.
   await expect(
     second.api.orders.place({
+      proof: pinProof,
       lines: [{ listingId, quantity: 1 }],
       addressId: second.addressId,
       shipping: shown.stores.map((s) => ({

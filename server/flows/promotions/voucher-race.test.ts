@@ -4,7 +4,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, expect, it } from "vitest";
 import { expectLedgerBalanced } from "../../../tests/setup/ledger.ts";
-import { newKey, signedInUser } from "../../../tests/setup/money.ts";
+import { newKey, pinProof, signedInUser } from "../../../tests/setup/money.ts";
 import {
   codShopper,
   credit,
@@ -140,6 +140,7 @@ it(
         return { storeId: s.storeId, courier: o.courier, service: o.service, price: o.price };
       });
       const { orderIds } = await shopper.api.orders.place({
+        proof: pinProof,
         lines,
         addressId: shopper.addressId,
         shipping,

@@ -3,7 +3,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { expectLedgerBalanced } from "../../../tests/setup/ledger.ts";
-import { newKey, signedInUser } from "../../../tests/setup/money.ts";
+import { newKey, pinProof, signedInUser } from "../../../tests/setup/money.ts";
 import {
   credit,
   listing,
@@ -68,6 +68,7 @@ async function checkout(
     ...(vouchersAsked ? { vouchers: vouchersAsked } : {}),
   });
   const placed = await shopper.api.orders.place({
+    proof: pinProof,
     lines,
     addressId: shopper.addressId,
     shipping: quote.stores.map((s) => ({
@@ -323,6 +324,7 @@ describe("found in review", () => {
       vouchers: [qrisOnly],
     });
     const placed = await shopper.api.orders.place({
+      proof: pinProof,
       lines: [{ listingId: a.listingIds[0]!, quantity: 1 }],
       addressId: shopper.addressId,
       shipping: quote.stores.map((s) => ({ storeId: s.storeId, ...s.shipping.selected! })),
@@ -332,7 +334,12 @@ describe("found in review", () => {
       idempotencyKey: newKey(),
     });
     await expect(
-      shopper.api.orders.pay({ id: placed.orderIds[0]!, method: "wallet", idempotencyKey: newKey() }),
+      shopper.api.orders.pay({
+        proof: pinProof,
+        id: placed.orderIds[0]!,
+        method: "wallet",
+        idempotencyKey: newKey(),
+      }),
     ).rejects.toMatchObject({
       code: "CONFLICT",
       message: "Voucher ini tidak berlaku untuk metode pembayaran yang dipilih.",
@@ -498,6 +505,7 @@ function placeWith(
 ) {
   const selected = quoted.shipping.selected!;
   return shopper.api.orders.place({
+    proof: pinProof,
     lines: [{ listingId, quantity: 1 }],
     addressId: shopper.addressId,
     shipping: [

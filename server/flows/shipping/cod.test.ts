@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { formatRupiah } from "#common/money.ts";
 import { codSettingsDefaults } from "#common/platform.ts";
 import { expectLedgerBalanced } from "../../../tests/setup/ledger.ts";
-import { newKey, signedInUser } from "../../../tests/setup/money.ts";
+import { newKey, pinProof, signedInUser } from "../../../tests/setup/money.ts";
 import {
   codShopper,
   credit,
@@ -69,6 +69,7 @@ async function codCheckout(api: Api, addressId: string, lines: { listingId: stri
     quote,
     place: (key = newKey()) =>
       api.orders.place({
+        proof: pinProof,
         lines,
         addressId,
         shipping: quote.stores.map((s) => ({ storeId: s.storeId, ...s.shipping.selected! })),
@@ -117,6 +118,7 @@ describe("cash on delivery: who may pay on delivery", () => {
     expect(other.cod.refusal).toBeNull();
     await expect(
       shopper.api.orders.place({
+        proof: pinProof,
         lines,
         addressId: shopper.addressId,
         shipping: other.stores.map((s) => ({ storeId: s.storeId, ...s.shipping.selected! })),

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { expectLedgerBalanced } from "../../../tests/setup/ledger.ts";
-import { newKey, signedInUser } from "../../../tests/setup/money.ts";
+import { newKey, pinProof, signedInUser } from "../../../tests/setup/money.ts";
 import {
   credit,
   listing,
@@ -182,6 +182,7 @@ describe("checkout with courier choice", () => {
       .where(eq(courierRates.service, dearer.service));
     await expect(
       shopper.api.orders.place({
+        proof: pinProof,
         ...request,
         shipping: shipping.map((s) => ({
           storeId: s.storeId,

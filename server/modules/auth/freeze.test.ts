@@ -3,7 +3,14 @@ import { latestCode } from "../../../tests/setup/accounts.ts";
 import { callerFor } from "../../../tests/setup/caller.ts";
 import { failure } from "../../../tests/setup/failure.ts";
 import { expectLedgerBalanced } from "../../../tests/setup/ledger.ts";
-import { newKey, signedInUser, testPassword } from "../../../tests/setup/money.ts";
+import {
+  bankCardOfYesterday,
+  newKey,
+  pinProof,
+  signedInUser,
+  testPassword,
+  testPin,
+} from "../../../tests/setup/money.ts";
 import {
   listing,
   merchantWithStore,
@@ -13,7 +20,6 @@ import {
 } from "../../../tests/setup/shop.ts";
 import { createTestDatabase, type TestDatabase } from "../../../tests/setup/test-db.ts";
 import { resetClock, setClock } from "../../platform/clock.ts";
-import { saveBankCard } from "../wallet/wallet.service.ts";
 
 // Issue 43: "Bekukan akun": one tap ends every session and stops money leaving; a code and the PIN undo it.
 
@@ -39,13 +45,11 @@ describe("freezing an account", () => {
     const merchant = await merchantWithStore(database);
     const listingId = await listing(database, merchant.storeId, await supplyProduct(database), 100_000);
     const shopper = await shopperWithMoney(database, ops, 300_000);
-    await saveBankCard(database.db, shopper.id, {
+    await bankCardOfYesterday(database, shopper, {
       accountName: "Siti Aminah",
       bankCode: "014",
       accountNumber: "1234567890",
     });
-    await shopper.api.account.pin.sendCode();
-    await shopper.api.account.pin.set({ code: await latestCode(database, shopper.email), pin: "280417" });
     const phone = await signIn(shopper.email);
 
     expect(await shopper.api.account.freeze.freeze()).toEqual({ endedSessions: 2 });
@@ -70,7 +74,9 @@ describe("freezing an account", () => {
         idempotencyKey: newKey(),
       });
     expect(await failure(buy())).toEqual(frozen);
-    expect(await failure(api.wallet.withdraw({ amount: 50_000, idempotencyKey: newKey() }))).toEqual(frozen);
+    expect(
+      await failure(api.wallet.withdraw({ amount: 50_000, proof: pinProof, idempotencyKey: newKey() })),
+    ).toEqual(frozen);
     expect((await api.wallet.summary()).balance).toBe(300_000);
     expect((await api.orders.list({ tab: "all", limit: 10 })).items).toEqual([]);
 
@@ -79,7 +85,7 @@ describe("freezing an account", () => {
     setClock(() => later);
     await api.account.pin.sendCode();
     const pinCode = await latestCode(database, shopper.email);
-    expect(await failure(api.account.freeze.unfreeze({ code: pinCode, pin: "280417" }))).toEqual({
+    expect(await failure(api.account.freeze.unfreeze({ code: pinCode, pin: testPin }))).toEqual({
       code: "BAD_REQUEST",
       message: "This code can no longer be used. Request a new one.",
     });
@@ -95,7 +101,7 @@ describe("freezing an account", () => {
       message: "Wrong PIN. Attempts left: 4.",
     });
     expect((await api.account.freeze.status()).frozenAt).not.toBeNull();
-    await api.account.freeze.unfreeze({ code, pin: "280417" });
+    await api.account.freeze.unfreeze({ code, pin: testPin });
     expect(await api.account.freeze.status()).toEqual({ frozenAt: null });
     await buy();
     expect((await api.wallet.summary()).balance).toBeLessThan(300_000);
@@ -108,7 +114,7 @@ describe("freezing an account", () => {
       ["user.freeze", { endedSessions: 2 }],
     ]);
     // No PIN or code is written anywhere in the audit.
-    expect(JSON.stringify(audit)).not.toMatch(/280417|502913|\b\d{6}\b/);
+    expect(JSON.stringify(audit)).not.toMatch(/270419|502913|\b\d{6}\b/);
   });
 
   it("is the signed-in owner's own: a visitor must sign in", async () => {

@@ -20,7 +20,7 @@ afterAll(() => database.destroy());
 const tries = testDbKind === "postgres" ? 200 : 40;
 
 it(`${tries} wrong PINs at once count exactly 5 tries and lock it; the right PIN is refused during the lock`, async () => {
-  const user = await signedInUser(database);
+  const user = await signedInUser(database, "shopper", { pin: false });
   await user.api.account.pin.sendCode();
   await user.api.account.pin.set({ code: await latestCode(database, user.email), pin: "280417" });
 

@@ -1,9 +1,9 @@
 import { and, eq, sql } from "drizzle-orm";
-import type { Db } from "../../db/client.ts";
+import type { Db, Tx } from "../../db/client.ts";
 import { paymentPins } from "./auth.tables.ts";
 
 /** The user's PIN row: its hash and counters, or undefined when they have none. */
-export async function selectPin(db: Db, userId: string) {
+export async function selectPin(db: Db | Tx, userId: string) {
   const rows = await db.select().from(paymentPins).where(eq(paymentPins.userId, userId));
   return rows[0];
 }

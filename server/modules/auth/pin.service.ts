@@ -1,7 +1,7 @@
 import { timingSafeEqual } from "node:crypto";
 import { verify } from "@node-rs/argon2";
-import type { PinStatusView } from "#common/contracts/auth.ts";
-import type { Db } from "../../db/client.ts";
+import type { PinStatusView, Proof } from "#common/contracts/auth.ts";
+import type { Db, Tx } from "../../db/client.ts";
 import { addMs, jakartaDay, now } from "../../platform/clock.ts";
 import { DomainError } from "../../platform/errors.ts";
 import { newId } from "../../platform/ids.ts";
@@ -130,10 +130,20 @@ export async function setPin(
   return { reset };
 }
 
+/** When the user's PIN was last reset by a code (it starts the payout hold, issue 43), or null. */
+export async function pinResetAt(db: Db | Tx, userId: string): Promise<Date | null> {
+  return (await pins.selectPin(db, userId))?.resetAt ?? null;
+}
+
 /** Sets a PIN without a code: the demo seed's accounts only (their PIN is in the README). */
 export async function seedPin(db: Db, userId: string, pin: string): Promise<void> {
+  await seedPinHash(db, userId, await hashPassword(pin));
+}
+
+/** Sets a PIN already hashed without a code (the tests' accounts share one hash of their PIN). */
+export async function seedPinHash(db: Db, userId: string, pinHash: string): Promise<void> {
   const at = now();
-  await pins.upsertPin(db, userId, { pinHash: await hashPassword(pin), at, day: jakartaDay(at) });
+  await pins.upsertPin(db, userId, { pinHash, at, day: jakartaDay(at) });
 }
 
 /** Changes the PIN with the current one (no code, no hold: its owner knew it). */
@@ -169,6 +179,15 @@ export async function checkPin(db: Db, userId: string, pin: string): Promise<voi
   const left = pinRules.lockAfter - tried.failures;
   if (left > 0) throw new DomainError("bad_request", "errors.pin.wrong", { attempts: left });
   throw lockedError(pinRules.lockMs);
+}
+
+/**
+ * Checks what the owner typed to prove it is them before money leaves or a payout detail changes: the PIN (issue
+ * 43). Missing proof is refused as such, so an old client that sends none is told to ask for it.
+ */
+export async function checkProof(db: Db, userId: string, proof: Proof | undefined): Promise<void> {
+  if (!proof) throw new DomainError("bad_request", "errors.pin.required");
+  await checkPin(db, userId, proof.pin);
 }
 
 const lockedError = (ms: number) =>

@@ -2,7 +2,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { latestCode } from "../../../tests/setup/accounts.ts";
 import { callerFor } from "../../../tests/setup/caller.ts";
 import { failure } from "../../../tests/setup/failure.ts";
-import { signedInUser } from "../../../tests/setup/money.ts";
+import { newKey, pinProof, signedInUser } from "../../../tests/setup/money.ts";
+import { listing, merchantWithStore, shopperWithMoney, supplyProduct } from "../../../tests/setup/shop.ts";
 import { testContextDeps } from "../../../tests/setup/test-app.ts";
 import { createTestDatabase, type TestDatabase } from "../../../tests/setup/test-db.ts";
 import { sendActionCode } from "../../flows/send-code.ts";
@@ -22,7 +23,7 @@ afterEach(() => resetClock());
 
 /** A signed-in shopper with a PIN set through its code. */
 async function withPin(pin = "280417") {
-  const user = await signedInUser(database);
+  const user = await signedInUser(database, "shopper", { pin: false });
   await user.api.account.pin.sendCode();
   await user.api.account.pin.set({ code: await latestCode(database, user.email), pin });
   return user;
@@ -43,7 +44,7 @@ describe("the payment PIN", () => {
   });
 
   it("is set with a code sent to the account that says what it is for; an easy PIN or a wrong code sets nothing", async () => {
-    const user = await signedInUser(database);
+    const user = await signedInUser(database, "shopper", { pin: false });
     expect(await user.api.account.pin.status()).toEqual({ set: false, lockedUntil: null, disabled: false });
     expect(await user.api.account.pin.sendCode()).toEqual({ channel: "email", resendInSeconds: 60 });
     const outbox = await callerFor(database).notifications.outbox();
@@ -74,7 +75,7 @@ describe("the payment PIN", () => {
   });
 
   it("refuses a code that was sent for another target, even when it is right", async () => {
-    const user = await signedInUser(database);
+    const user = await signedInUser(database, "shopper", { pin: false });
     const deps = { ...testContextDeps(database), t: serverTranslator("en"), clientIp: "127.0.0.1" };
     await sendActionCode(deps, user.id, "pin", "BCA ••1234");
     const outbox = await callerFor(database).notifications.outbox();
@@ -158,11 +159,48 @@ describe("the payment PIN", () => {
       pin: "280417",
     });
 
-    const none = await signedInUser(database);
+    const none = await signedInUser(database, "shopper", { pin: false });
     expect(await failure(tryPin(none, "280417", "ind"))).toEqual({
       code: "PRECONDITION_FAILED",
       message: "Buat PIN pembayaran Anda terlebih dahulu.",
     });
     expect((await failure(callerFor(database).account.pin.status())).code).toBe("UNAUTHORIZED");
+  });
+});
+
+describe("paying from the wallet", () => {
+  it("asks for the PIN: none or a wrong one places nothing and charges nothing; the right one pays", async () => {
+    const ops = await signedInUser(database, "operator");
+    const store = await merchantWithStore(database);
+    const listingId = await listing(database, store.storeId, await supplyProduct(database), 100_000);
+    const shopper = await shopperWithMoney(database, ops, 500_000);
+    const en = callerFor(database, { token: shopper.token, lang: "en" });
+    const quote = await en.orders.quote({
+      lines: [{ listingId, quantity: 1 }],
+      addressId: shopper.addressId,
+    });
+    const place = (proof?: { pin: string }) =>
+      en.orders.place({
+        lines: [{ listingId, quantity: 1 }],
+        addressId: shopper.addressId,
+        shipping: quote.stores.map((s) => ({ storeId: s.storeId, ...s.shipping.selected! })),
+        method: "wallet",
+        fromCart: false,
+        ...(proof && { proof }),
+        idempotencyKey: newKey(),
+      });
+    expect(await failure(place())).toEqual({ code: "BAD_REQUEST", message: "Enter your payment PIN." });
+    expect(await failure(place({ pin: "918273" }))).toEqual({
+      code: "BAD_REQUEST",
+      message: "Wrong PIN. Attempts left: 4.",
+    });
+    expect((await en.wallet.summary()).balance).toBe(500_000);
+    expect((await en.orders.list({ tab: "all", limit: 10 })).items).toEqual([]);
+
+    const placed = await place(pinProof);
+    expect((await en.orders.get({ id: placed.orderIds[0]! })).status).toBe("paid");
+    expect((await en.wallet.summary()).balance).toBe(500_000 - quote.total);
+    // The right PIN ended the run of wrong ones: five tries again.
+    expect((await failure(tryPin(shopper, "918273"))).message).toBe("Wrong PIN. Attempts left: 4.");
   });
 });

@@ -3,6 +3,7 @@ import {
   newKey,
   notifySandbox,
   paidNotice,
+  pinProof,
   providerTookItLate,
   reverseOnSandbox,
 } from "../../../tests/setup/money.ts";
@@ -188,7 +189,9 @@ describe("payment through the gateway", () => {
     const id = placed.orderIds[0]!;
     const { total } = await shopper.api.orders.get({ id });
     await credit(ops, shopper.email, total);
-    expect(await shopper.api.orders.pay({ id, method: "wallet", idempotencyKey: newKey() })).toEqual({
+    expect(
+      await shopper.api.orders.pay({ proof: pinProof, id, method: "wallet", idempotencyKey: newKey() }),
+    ).toEqual({
       attemptId: null,
     });
     expect((await shopper.api.orders.get({ id })).status).toBe("paid");

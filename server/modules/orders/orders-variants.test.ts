@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { callerFor } from "../../../tests/setup/caller.ts";
-import { newKey } from "../../../tests/setup/money.ts";
+import { newKey, pinProof } from "../../../tests/setup/money.ts";
 import {
   listing,
   merchantWithStore,
@@ -118,6 +118,7 @@ describe("variants in checkout", () => {
     );
     const place = (lines: typeof over) =>
       en.orders.place({
+        proof: pinProof,
         lines,
         addressId: shopper.addressId,
         shipping,
@@ -189,6 +190,7 @@ describe("variants in checkout", () => {
     const { courier, service, price } = quoted.stores[0]!.shipping.selected!;
     await expect(
       en.orders.place({
+        proof: pinProof,
         lines: [{ listingId, quantity: 1 }],
         addressId: shopper.addressId,
         shipping: [{ storeId: store.storeId, courier, service, price }],

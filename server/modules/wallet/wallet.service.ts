@@ -6,6 +6,7 @@ import {
   type WithdrawalView,
 } from "#common/contracts/wallet.ts";
 import { type Locale } from "#common/locales.ts";
+import { payoutHoldHours } from "#common/wallet-states.ts";
 import { type Db, type Tx } from "../../db/client.ts";
 import { now } from "../../platform/clock.ts";
 import { DomainError } from "../../platform/errors.ts";
@@ -56,29 +57,50 @@ function cardView(row: {
   accountNumber: string;
   updatedAt: Date;
 }): BankCardView {
+  const holdUntil = new Date(row.updatedAt.getTime() + payoutHoldHours * 3_600_000);
   return {
     accountName: row.accountName,
     bankCode: row.bankCode,
     bankName: bankByCode(row.bankCode)?.name ?? row.bankCode,
     maskedNumber: maskAccountNumber(row.accountNumber),
     updatedAt: row.updatedAt,
+    holdUntil: holdUntil > now() ? holdUntil : null,
   };
 }
 
-export async function getBankCard(db: Db, userId: string): Promise<BankCardView | null> {
+export async function getBankCard(db: Db | Tx, userId: string): Promise<BankCardView | null> {
   const row = await selectBankCard(db, userId);
   return row ? cardView(row) : null;
 }
 
-/** Binds (or changes) the user's bank account. The input is already validated by its schema. */
-export async function saveBankCard(db: Db, userId: string, input: BankCardInput): Promise<BankCardView> {
+/**
+ * Binds (or changes) the user's bank account, `at` now (the demo seed's was bound days ago). The input is already
+ * validated by its schema.
+ */
+export async function saveBankCard(
+  db: Db | Tx,
+  userId: string,
+  input: Omit<BankCardInput, "proof">,
+  at: Date = now(),
+): Promise<BankCardView> {
   if (!bankByCode(input.bankCode)) throw new DomainError("bad_request", "errors.bank.selectBank");
-  await upsertBankCard(db, { userId, ...input }, now());
+  const { accountName, bankCode, accountNumber } = input;
+  await upsertBankCard(db, { userId, accountName, bankCode, accountNumber }, at);
   return (await getBankCard(db, userId))!;
 }
 
-export async function removeBankCard(db: Db, userId: string): Promise<void> {
-  if (!(await deleteBankCard(db, userId))) throw new DomainError("not_found", "errors.bank.none");
+/** Removes the user's bank account; what it was (bank and last digits), for the security history. */
+export async function removeBankCard(db: Db | Tx, userId: string): Promise<BankCardView> {
+  const card = await getBankCard(db, userId);
+  if (!card || !(await deleteBankCard(db, userId))) throw new DomainError("not_found", "errors.bank.none");
+  return card;
+}
+
+/** The bank account's full number (shown to its owner after the PIN). */
+export async function bankCardNumber(db: Db, userId: string): Promise<string> {
+  const row = await selectBankCard(db, userId);
+  if (!row) throw new DomainError("not_found", "errors.bank.none");
+  return row.accountNumber;
 }
 
 function withdrawalView(row: WithdrawalRow): WithdrawalView {

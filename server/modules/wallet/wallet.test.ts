@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { callerFor } from "../../../tests/setup/caller.ts";
-import { newKey, signedInUser } from "../../../tests/setup/money.ts";
+import { bankCardOfYesterday, newKey, pinProof, signedInUser } from "../../../tests/setup/money.ts";
 import { card, credit, database, ops, useWalletDatabase } from "./wallet-test-setup.ts";
 
 // Recharges, through the sandbox gateway or when it fails: wallet-recharges.test.ts.
@@ -45,7 +45,9 @@ describe("bank card", () => {
     expect(await user.api.wallet.bankCard()).toBeNull();
     type Issues = { cause?: { issues?: { path: string[]; message: string }[] } };
     const issueOf = async (input: typeof card, field: string) => {
-      const error = (await user.api.wallet.saveBankCard(input).catch((e: Issues) => e)) as Issues;
+      const error = (await user.api.wallet
+        .saveBankCard({ ...input, proof: pinProof })
+        .catch((e: Issues) => e)) as Issues;
       return error.cause?.issues?.find((i) => i.path[0] === field)?.message;
     };
     expect(await issueOf({ ...card, accountNumber: "12345" }, "accountNumber")).toBe(
@@ -60,16 +62,17 @@ describe("bank card", () => {
     );
     expect(await user.api.wallet.bankCard()).toBeNull();
 
-    const saved = await user.api.wallet.saveBankCard(card);
+    const saved = await user.api.wallet.saveBankCard({ ...card, proof: pinProof });
     expect(saved).toMatchObject({ accountName: "Siti Aminah", bankName: "BCA", maskedNumber: "•••• 7890" });
     expect(JSON.stringify(saved)).not.toContain("1234567890");
     const changed = await user.api.wallet.saveBankCard({
       accountName: "Siti",
       bankCode: "002",
       accountNumber: "123456789012345",
+      proof: pinProof,
     });
     expect(changed).toMatchObject({ bankName: "BRI", maskedNumber: "•••• 2345" });
-    await user.api.wallet.removeBankCard();
+    await user.api.wallet.removeBankCard({ proof: pinProof });
     expect(await user.api.wallet.bankCard()).toBeNull();
   });
 });
@@ -79,19 +82,25 @@ describe("withdrawals", () => {
     const user = await signedInUser(database);
     await credit(user.email, 200_000);
     const en = callerFor(database, { token: user.token, lang: "en" });
-    await expect(en.wallet.withdraw({ amount: 100_000, idempotencyKey: newKey() })).rejects.toMatchObject({
+    await expect(
+      en.wallet.withdraw({ amount: 100_000, proof: pinProof, idempotencyKey: newKey() }),
+    ).rejects.toMatchObject({
       message: "Bind bank info first",
     });
-    await user.api.wallet.saveBankCard(card);
-    await expect(en.wallet.withdraw({ amount: 10_000, idempotencyKey: newKey() })).rejects.toMatchObject({
+    await bankCardOfYesterday(database, user, card);
+    await expect(
+      en.wallet.withdraw({ amount: 10_000, proof: pinProof, idempotencyKey: newKey() }),
+    ).rejects.toMatchObject({
       message: "The minimum withdrawal is Rp 50.000",
     });
-    await expect(en.wallet.withdraw({ amount: 200_001, idempotencyKey: newKey() })).rejects.toMatchObject({
+    await expect(
+      en.wallet.withdraw({ amount: 200_001, proof: pinProof, idempotencyKey: newKey() }),
+    ).rejects.toMatchObject({
       message: "Insufficient balance",
     });
     expect(await user.api.wallet.summary()).toEqual({ balance: 200_000, pendingWithdrawals: 0 });
 
-    const w = await user.api.wallet.withdraw({ amount: 150_000, idempotencyKey: newKey() });
+    const w = await user.api.wallet.withdraw({ amount: 150_000, proof: pinProof, idempotencyKey: newKey() });
     expect(w).toMatchObject({
       amount: 150_000,
       fee: 2_500,
@@ -150,8 +159,8 @@ describe("withdrawals", () => {
   it("a rejection returns the hold to the wallet, shown as returned with the reason", async () => {
     const user = await signedInUser(database);
     await credit(user.email, 80_000);
-    await user.api.wallet.saveBankCard(card);
-    const w = await user.api.wallet.withdraw({ amount: 80_000, idempotencyKey: newKey() });
+    await bankCardOfYesterday(database, user, card);
+    const w = await user.api.wallet.withdraw({ amount: 80_000, proof: pinProof, idempotencyKey: newKey() });
     expect((await user.api.wallet.summary()).balance).toBe(0);
     await ops.api.ops.money.rejectWithdrawal({
       id: w.id,
@@ -171,15 +180,16 @@ describe("withdrawals", () => {
   it("is idempotent: a repeated key answers the same withdrawal and holds once; another request with it is a conflict", async () => {
     const user = await signedInUser(database);
     await credit(user.email, 300_000);
-    await user.api.wallet.saveBankCard(card);
+    await bankCardOfYesterday(database, user, card);
     const key = newKey();
-    const first = await user.api.wallet.withdraw({ amount: 100_000, idempotencyKey: key });
-    const again = await user.api.wallet.withdraw({ amount: 100_000, idempotencyKey: key });
+    const first = await user.api.wallet.withdraw({ amount: 100_000, proof: pinProof, idempotencyKey: key });
+    const again = await user.api.wallet.withdraw({ amount: 100_000, proof: pinProof, idempotencyKey: key });
     expect(again.id).toBe(first.id);
     expect((await user.api.wallet.summary()).balance).toBe(200_000);
     await expect(
       callerFor(database, { token: user.token, lang: "zh" }).wallet.withdraw({
         amount: 120_000,
+        proof: pinProof,
         idempotencyKey: key,
       }),
     ).rejects.toMatchObject({ code: "CONFLICT", message: "此请求已用于另一笔交易。请刷新页面后重试。" });
@@ -190,8 +200,8 @@ describe("withdrawals", () => {
     const user = await signedInUser(database);
     const other = await signedInUser(database);
     await credit(user.email, 60_000);
-    await user.api.wallet.saveBankCard(card);
-    const w = await user.api.wallet.withdraw({ amount: 60_000, idempotencyKey: newKey() });
+    await bankCardOfYesterday(database, user, card);
+    const w = await user.api.wallet.withdraw({ amount: 60_000, proof: pinProof, idempotencyKey: newKey() });
     await expect(
       user.api.ops.money.approveWithdrawal({ id: w.id, idempotencyKey: newKey() }),
     ).rejects.toMatchObject({
@@ -234,8 +244,8 @@ describe("separation of duties", () => {
       reason: "gaji",
       idempotencyKey: newKey(),
     });
-    await ops.api.wallet.saveBankCard(card);
-    const w = await ops.api.wallet.withdraw({ amount: 100_000, idempotencyKey: newKey() });
+    await bankCardOfYesterday(database, ops, card);
+    const w = await ops.api.wallet.withdraw({ amount: 100_000, proof: pinProof, idempotencyKey: newKey() });
     for (const decide of [
       () => en(ops).ops.money.approveWithdrawal({ id: w.id, idempotencyKey: newKey() }),
       () => en(ops).ops.money.rejectWithdrawal({ id: w.id, reason: "x", idempotencyKey: newKey() }),
