@@ -54,6 +54,8 @@ export const OpsUserDetailSchema = OpsUserSchema.extend({
     /** Held for withdrawals awaiting an operator. */
     held: z.number().int(),
     moves: z.array(FundRecordViewSchema),
+    /** Until when withdrawals wait: a new bank account or a PIN reset (issue 43); null when they may go. */
+    payoutHoldUntil: z.date().nullable(),
   }),
 });
 export type OpsUserDetail = z.infer<typeof OpsUserDetailSchema>;
@@ -67,6 +69,8 @@ export const ReinstateUserInputSchema = z.object({ id: UserId, idempotencyKey: I
 export const UserAccessViewSchema = z.object({ id: z.string(), suspended: z.boolean() });
 export const EndUserSessionsInputSchema = z.object({ id: UserId, idempotencyKey: IdempotencyKeySchema });
 export const EndUserSessionsViewSchema = z.object({ id: z.string(), ended: z.number().int() });
+/** Lifting a user's payout hold (issue 43) says why: how the owner was verified. */
+export const ReleasePayoutHoldInputSchema = SuspendUserInputSchema;
 
 // -------------------------------------------------------------------------------------------- dashboard
 

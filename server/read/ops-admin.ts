@@ -18,7 +18,8 @@ import { pendingApplications } from "../modules/merchants/merchants.service.ts";
 import { fulfilmentCounts } from "./fulfilment.ts";
 import { listOrders } from "./orders.ts";
 import { afterSalesCounts } from "../modules/orders/returns.service.ts";
-import { pendingWithdrawalCount } from "../modules/wallet/wallet.service.ts";
+import { pendingWithdrawalCount, selectBankCard } from "../modules/wallet/wallet.service.ts";
+import { payoutHoldUntil } from "./payout-hold.ts";
 
 // -------------------------------------------------------------------------------------------- dashboard
 
@@ -190,11 +191,12 @@ export async function userDetail(
 ): Promise<OpsUserDetail> {
   const row = await selectUserForOps(deps.db, userId);
   if (!row) throw new DomainError("not_found", "errors.users.notFound");
-  const [orders, balance, held, moves] = await Promise.all([
+  const [orders, balance, held, moves, card] = await Promise.all([
     listOrders(deps, userId, { tab: "all", limit: recentOrders }),
     walletBalance(deps.db, userId),
     walletHeld(deps.db, userId),
     walletHistory(deps.db, userId, { limit: recentMoves }),
+    selectBankCard(deps.db, userId),
   ]);
   return {
     ...userView(row),
@@ -206,6 +208,11 @@ export async function userDetail(
       total: o.grandTotal,
       createdAt: o.createdAt,
     })),
-    wallet: { balance, held, moves: moves.items.map((m) => ({ ...m, asked: null })) },
+    wallet: {
+      balance,
+      held,
+      moves: moves.items.map((m) => ({ ...m, asked: null })),
+      payoutHoldUntil: card ? await payoutHoldUntil(deps.db, userId, card) : null,
+    },
   };
 }

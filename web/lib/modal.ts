@@ -23,6 +23,10 @@ export const modal = {
   reset() {
     modal.close();
   },
+  /** Whether a modal is open: it shows its own action's errors (a toast would sit under it, unseen). */
+  isOpen(): boolean {
+    return state !== null;
+  },
 };
 
 export function useModal(): ModalState | null {

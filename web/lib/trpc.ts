@@ -11,6 +11,7 @@ import { observable, type Unsubscribable } from "@trpc/server/observable";
 import type { TRPCOptionsProxy } from "@trpc/tanstack-react-query";
 import type { AppRouter } from "#server/api/app-router.ts";
 import { toast } from "./toast.ts";
+import { modal } from "./modal.ts";
 import { onFirstInput } from "./first-input.ts";
 import { ApiError, session, storedToken } from "./client.ts";
 import { addLoadingToast, showApiError } from "./api-hooks.ts";
@@ -127,7 +128,8 @@ export function createQueryClient() {
         const id = loadingToasts.get(mutation);
         if (id) toast.remove(id);
       },
-      onError: (e) => browser && showError(e),
+      // An open dialog (the PIN's, a password's) shows its action's error itself.
+      onError: (e) => browser && !modal.isOpen() && showError(e),
     }),
   });
 }

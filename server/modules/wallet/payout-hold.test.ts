@@ -138,4 +138,46 @@ describe("the payout hold", () => {
     });
     expect(await user.api.wallet.summary()).toEqual({ balance: 200_000, pendingWithdrawals: 0 });
   });
+
+  it("an operator lifts it after verifying the owner, with how (audited, never their own); a new change holds again", async () => {
+    const user = await signedInUser(database);
+    await credit(user.email, 300_000);
+    const en = callerFor(database, { token: ops.token, lang: "en" });
+    const release = (id: string) =>
+      en.ops.users.releasePayoutHold({ id, reason: "Called +62812… on record", idempotencyKey: newKey() });
+    expect(await failure(release(user.id))).toEqual({
+      code: "CONFLICT",
+      message: "Withdrawals from this account are not on hold.",
+    });
+    await user.api.wallet.saveBankCard({ ...card, proof: pinProof });
+    const held = (await ops.api.ops.users.get({ id: user.id })).wallet.payoutHoldUntil;
+    expect(held).toBeInstanceOf(Date);
+    expect(
+      (
+        await failure(
+          user.api.ops.users.releasePayoutHold({ id: user.id, reason: "me", idempotencyKey: newKey() }),
+        )
+      ).code,
+    ).toBe("FORBIDDEN");
+    expect((await failure(release(ops.id))).message).toBe(
+      "Operators cannot do this for their own account. Ask another operator.",
+    );
+
+    await release(user.id);
+    expect((await ops.api.ops.users.get({ id: user.id })).wallet.payoutHoldUntil).toBeNull();
+    expect((await user.api.wallet.bankCard())?.holdUntil).toBeNull();
+    await user.api.wallet.withdraw({ amount: 100_000, proof: pinProof, idempotencyKey: newKey() });
+    const audit = (await ops.api.ops.money.audit({ action: "user.hold.release" })).items;
+    expect(audit.find((a) => a.subjectId === user.id)).toMatchObject({ actor: ops.email });
+
+    clockAt(60_000);
+    await user.api.wallet.saveBankCard({ ...card, accountNumber: "9876543210", proof: pinProof });
+    expect(
+      (
+        await failure(
+          user.api.wallet.withdraw({ amount: 100_000, proof: pinProof, idempotencyKey: newKey() }),
+        )
+      ).code,
+    ).toBe("PRECONDITION_FAILED");
+  });
 });

@@ -30,6 +30,16 @@ export async function upsertBankCard(
     });
 }
 
+/** Marks the user's bank account's payout hold lifted at `at`; false when they have none. */
+export async function releaseHold(db: Executor, userId: string, at: Date): Promise<boolean> {
+  const rows = await db
+    .update(bankCards)
+    .set({ holdReleasedAt: at })
+    .where(eq(bankCards.userId, userId))
+    .returning({ userId: bankCards.userId });
+  return rows.length > 0;
+}
+
 export async function deleteBankCard(db: Executor, userId: string): Promise<boolean> {
   const rows = await db
     .delete(bankCards)

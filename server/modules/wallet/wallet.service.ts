@@ -15,6 +15,7 @@ import { type PaymentGateway } from "../../platform/payments.ts";
 import {
   countWithdrawals,
   deleteBankCard,
+  releaseHold,
   lockRecharge,
   selectBankCard,
   selectRecharge,
@@ -56,8 +57,10 @@ function cardView(row: {
   bankCode: string;
   accountNumber: string;
   updatedAt: Date;
+  holdReleasedAt: Date | null;
 }): BankCardView {
-  const holdUntil = new Date(row.updatedAt.getTime() + payoutHoldHours * 3_600_000);
+  const released = row.holdReleasedAt !== null && row.holdReleasedAt >= row.updatedAt;
+  const holdUntil = new Date(released ? 0 : row.updatedAt.getTime() + payoutHoldHours * 3_600_000);
   return {
     accountName: row.accountName,
     bankCode: row.bankCode,
@@ -94,6 +97,11 @@ export async function removeBankCard(db: Db | Tx, userId: string): Promise<BankC
   const card = await getBankCard(db, userId);
   if (!card || !(await deleteBankCard(db, userId))) throw new DomainError("not_found", "errors.bank.none");
   return card;
+}
+
+/** Lifts the payout hold on the user's bank account as of `at` (an operator verified them); false without one. */
+export async function releaseCardHold(tx: Tx, userId: string, at: Date): Promise<boolean> {
+  return releaseHold(tx, userId, at);
 }
 
 /** The bank account's full number (shown to its owner after the PIN). */

@@ -3,7 +3,10 @@ import { bigint, check, index, pgTable, text, timestamp } from "drizzle-orm/pg-c
 import { rechargeMethods, rechargeStates, withdrawalStates } from "#common/contracts/wallet.ts";
 import { users } from "../auth/auth.tables.ts";
 
-/** The bank account a user's withdrawals are paid to: one per user, changed or removed by them. */
+/**
+ * The bank account a user's withdrawals are paid to: one per user, changed or removed by them (with the PIN), paid
+ * to 24 hours after it was added or changed (issue 43).
+ */
 export const bankCards = pgTable("bank_cards", {
   userId: text()
     .primaryKey()
@@ -13,6 +16,11 @@ export const bankCards = pgTable("bank_cards", {
   accountNumber: text().notNull(),
   createdAt: timestamp({ withTimezone: true }).notNull(),
   updatedAt: timestamp({ withTimezone: true }).notNull(),
+  /**
+   * When an operator lifted the 24-hour payout hold after verifying the owner (issue 43): it covers what started
+   * the hold before then (this account, a PIN reset), not a later change.
+   */
+  holdReleasedAt: timestamp({ withTimezone: true }),
 });
 
 /**

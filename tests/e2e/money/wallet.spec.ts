@@ -1,8 +1,8 @@
 import { expect, test } from "@playwright/test";
-import { expectFieldError, toasts, trpcMutation } from "../support/accounts.ts";
+import { expectFieldError, shopperPin, toasts, trpcMutation } from "../support/accounts.ts";
 import { expectNoSeriousViolations } from "../support/axe.ts";
-import { signInFreshShopper } from "../support/browsing.ts";
-import { fill, langs, localePath, messages, pageTitle, type Lang } from "../support/i18n.ts";
+import { signInFreshShopper, trpcQuery } from "../support/browsing.ts";
+import { fill, langs, localePath, messagePattern, messages, pageTitle, type Lang } from "../support/i18n.ts";
 import {
   channelRadio,
   decideOnSandbox,
@@ -111,33 +111,75 @@ for (const lang of [journeyLang]) {
     await expectNoSeriousViolations(page, `bank card form (${lang})`);
     await page.getByLabel(w.bank.accountNumber).fill("1234567890");
     await page.getByRole("button", { name: w.bank.save }).click();
+    // The PIN (issue 43): a wrong one is refused in the dialog, which stays open; the right one saves.
+    const pinDialog = page.getByRole("dialog");
+    await expect(pinDialog.getByRole("heading", { name: w.bank.pinTitle })).toBeVisible();
+    await expectNoSeriousViolations(page, `PIN dialog (${lang})`);
+    await pinDialog.getByLabel(m.account.pin.enter).fill("918273");
+    await pinDialog.getByRole("button", { name: w.bank.save }).click();
+    await expect(pinDialog.getByText(fill(m.errors.pin.wrong, { attempts: 4 }))).toBeVisible();
+    await pinDialog.getByLabel(m.account.pin.enter).fill(shopperPin);
+    await pinDialog.getByRole("button", { name: w.bank.save }).click();
     await expect(toasts(page, lang).getByText(w.bank.saved)).toBeVisible();
     await page.waitForURL((url) => url.pathname.endsWith("/h5/merchant/withdraw"));
     await waitForHydration(page);
     await expect(page.getByTestId("withdraw-card")).toHaveText("BCA •••• 7890");
-
-    // Two withdrawals: the fee is shown before confirming; too much is refused.
+    // A new bank account waits 24 hours: the form says until when, and the server refuses it meanwhile.
+    await expect(page.getByTestId("withdraw-hold")).toContainText("WIB");
     const amount = page.getByLabel(w.withdraw.amount);
-    await amount.fill("300000");
-    await page.getByRole("button", { name: w.withdraw.submit, exact: true }).click();
-    await expectFieldError(amount, m.errors.money.insufficientBalance);
     await amount.fill("60000");
-    await expect(page.getByTestId("withdraw-receive")).toHaveText(rupiah(57_500));
-    await expectNoSeriousViolations(page, `withdraw form (${lang})`);
     await page.getByRole("button", { name: w.withdraw.submit, exact: true }).click();
-    await expect(page.getByRole("heading", { name: w.withdraw.statuses.pending })).toBeVisible();
-    await openWallet(page, lang, "withdraw");
-    await page.getByLabel(w.withdraw.amount).fill("50000");
-    await page.getByRole("button", { name: w.withdraw.submit, exact: true }).click();
-    await expect(page.getByRole("heading", { name: w.withdraw.statuses.pending })).toBeVisible();
-    await openWallet(page, lang, "fund");
-    expect(await shownBalance(page)).toBe(rupiah(90_000));
+    await pinDialog.getByLabel(m.account.pin.enter).fill(shopperPin);
+    await pinDialog.getByRole("button", { name: w.withdraw.submit, exact: true }).click();
+    await expect(pinDialog).toContainText(messagePattern(m.errors.withdraw.onHold.other, { count: "2[34]" }));
+    await pinDialog.getByRole("button", { name: m.catalog.search.cancel }).click();
 
-    // The operator pays the first and rejects the second with a reason.
+    // The operator, having called the shopper back, lifts the hold with how they checked (audited).
     const opsContext = await browser.newContext({ viewport: { width: 390, height: 844 } });
     const ops = await opsContext.newPage();
     try {
       await signInOperator(ops);
+      await ops.goto(localePath(lang, "/ops/users"));
+      await waitForHydration(ops);
+      await ops.getByRole("searchbox", { name: m.ops.users.search }).fill(email);
+      await ops.getByRole("button", { name: m.ops.users.searchButton, exact: true }).click();
+      await ops
+        .getByTestId("ops-user")
+        .getByRole("link", { name: fill(m.ops.users.detailsLabel, { account: email }) })
+        .click();
+      await expect(ops.getByTestId("user-payout-hold")).toContainText("WIB");
+      await ops.getByRole("button", { name: m.ops.users.releaseHold, exact: true }).click();
+      await ops.getByRole("dialog").getByLabel(m.ops.reason).fill("Ditelepon ke nomor terdaftar");
+      await ops.getByRole("dialog").getByRole("button", { name: m.ops.users.releaseHold }).click();
+      await expect(toasts(ops, lang).getByText(m.ops.users.holdReleased)).toBeVisible();
+      await expect(ops.getByTestId("user-payout-hold")).toHaveCount(0);
+
+      // Two withdrawals, each with the PIN: the fee is shown before confirming; too much is refused.
+      await openWallet(page, lang, "withdraw");
+      await expect(page.getByTestId("withdraw-hold")).toHaveCount(0);
+      await amount.fill("300000");
+      await page.getByRole("button", { name: w.withdraw.submit, exact: true }).click();
+      await expectFieldError(amount, m.errors.money.insufficientBalance);
+      await amount.fill("60000");
+      await expect(page.getByTestId("withdraw-receive")).toHaveText(rupiah(57_500));
+      await expectNoSeriousViolations(page, `withdraw form (${lang})`);
+      const withdraw = async (sum: number) => {
+        await page.getByRole("button", { name: w.withdraw.submit, exact: true }).click();
+        await expect(
+          pinDialog.getByRole("heading", { name: fill(w.withdraw.pinTitle, { amount: rupiah(sum) }) }),
+        ).toBeVisible();
+        await pinDialog.getByLabel(m.account.pin.enter).fill(shopperPin);
+        await pinDialog.getByRole("button", { name: w.withdraw.submit, exact: true }).click();
+        await expect(page.getByRole("heading", { name: w.withdraw.statuses.pending })).toBeVisible();
+      };
+      await withdraw(60_000);
+      await openWallet(page, lang, "withdraw");
+      await page.getByLabel(w.withdraw.amount).fill("50000");
+      await withdraw(50_000);
+      await openWallet(page, lang, "fund");
+      expect(await shownBalance(page)).toBe(rupiah(90_000));
+
+      // The operator pays the first and rejects the second with a reason.
       // The operator finds the area from the account page.
       await ops.goto(localePath(lang, "/h5/account"));
       await waitForHydration(ops);
@@ -307,13 +349,29 @@ for (const lang of langs.filter((l) => l !== journeyLang)) {
     await trpcMutation(
       page.request,
       "wallet.saveBankCard",
-      { accountName: "Budi Santoso", bankCode: "014", accountNumber: "1234567890" },
+      {
+        accountName: "Budi Santoso",
+        bankCode: "014",
+        accountNumber: "1234567890",
+        proof: { pin: shopperPin },
+      },
       as(token),
     );
+    // The PIN dialog in this language (issue 43), before the withdrawal form's own messages.
+    await openWallet(page, lang, "bank");
+    await page.getByRole("button", { name: w.bank.reveal }).click();
+    await expect(page.getByRole("dialog").getByLabel(m.account.pin.enter)).toBeVisible();
+    await expectScreen(page, `PIN dialog (${lang})`);
+    await page.getByRole("dialog").getByLabel(m.account.pin.enter).fill(shopperPin);
+    await page.getByRole("dialog").getByRole("button", { name: w.bank.reveal }).click();
+    await expect(page.getByTestId("bank-card-number")).toHaveText("1234567890");
+    await expect(page.getByTestId("bank-hold")).toContainText("WIB");
+    await expectScreen(page, `bank card with its hold (${lang})`);
 
-    // The withdrawal form: the card, the fee before confirming, too much refused.
+    // The withdrawal form: the card, its 24-hour hold, the fee before confirming, too much refused.
     await openWallet(page, lang, "withdraw");
     await expect(page.getByTestId("withdraw-card")).toHaveText("BCA •••• 7890");
+    await expect(page.getByTestId("withdraw-hold")).toContainText("WIB");
     const amount = page.getByLabel(w.withdraw.amount);
     await amount.fill("300000");
     await page.getByRole("button", { name: w.withdraw.submit, exact: true }).click();
@@ -325,20 +383,43 @@ for (const lang of langs.filter((l) => l !== journeyLang)) {
       trpcMutation<{ id: string }>(
         page.request,
         "wallet.withdraw",
-        { amount: value, idempotencyKey: idempotencyKey("wallet") },
+        { amount: value, proof: { pin: shopperPin }, idempotencyKey: idempotencyKey("wallet") },
         as(token),
       );
-    const paid = await withdraw(60_000);
-    const returned = await withdraw(50_000);
-    await openWallet(page, lang, `withdraw?id=${paid.id}`);
-    await expect(page.getByRole("heading", { name: w.withdraw.statuses.pending })).toBeVisible();
+    await expect(withdraw(60_000)).rejects.toThrow(/PRECONDITION_FAILED|412/);
+    let returned: { id: string } | undefined;
 
-    // The operator's queue and ledger in this language; the decisions go through the API.
+    // The operator lifts the hold (the user page in this language), then sees the queue and ledger; the
+    // decisions go through the API.
     const opsContext = await browser.newContext({ viewport: { width: 390, height: 844 } });
     const ops = await opsContext.newPage();
     try {
       await signInOperator(ops);
       const opsToken = await tokenOf(ops.request, demoOperator.account);
+      const found = await trpcQuery<{ items: { id: string }[] }>(
+        ops.request,
+        "ops.users.list",
+        { q: email },
+        lang,
+        opsToken,
+      );
+      await ops.goto(localePath(lang, `/ops/users?id=${found.items[0]!.id}`));
+      await expect(ops.getByTestId("user-payout-hold")).toContainText("WIB");
+      await expectScreen(ops, `operator user with a payout hold (${lang})`);
+      await trpcMutation(
+        ops.request,
+        "ops.users.releasePayoutHold",
+        {
+          id: found.items[0]!.id,
+          reason: "Ditelepon ke nomor terdaftar",
+          idempotencyKey: idempotencyKey("hold"),
+        },
+        as(opsToken),
+      );
+      const paid = await withdraw(60_000);
+      returned = await withdraw(50_000);
+      await openWallet(page, lang, `withdraw?id=${paid.id}`);
+      await expect(page.getByRole("heading", { name: w.withdraw.statuses.pending })).toBeVisible();
       await ops.goto(localePath(lang, "/ops/withdrawals"));
       await waitForHydration(ops);
       await expect(ops.getByRole("heading", { level: 1 })).toHaveText(m.ops.nav.withdrawals);
@@ -357,7 +438,7 @@ for (const lang of langs.filter((l) => l !== journeyLang)) {
       await trpcMutation(
         ops.request,
         "ops.money.rejectWithdrawal",
-        { id: returned.id, reason: "Nama rekening tidak cocok", idempotencyKey: idempotencyKey("wallet") },
+        { id: returned!.id, reason: "Nama rekening tidak cocok", idempotencyKey: idempotencyKey("wallet") },
         as(opsToken),
       );
       await ops.goto(localePath(lang, `/ops/ledger?user=${encodeURIComponent(email)}`));
@@ -399,7 +480,7 @@ for (const lang of langs.filter((l) => l !== journeyLang)) {
     await expectScreen(page, `funds (${lang})`);
 
     // The returned withdrawal says why.
-    await openWallet(page, lang, `withdraw?id=${returned.id}`);
+    await openWallet(page, lang, `withdraw?id=${returned!.id}`);
     await expect(page.getByRole("heading", { name: w.withdraw.statuses.rejected })).toBeVisible();
     await expect(
       page.getByText(fill(w.withdraw.reason, { reason: "Nama rekening tidak cocok" })),

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Locator, type Page } from "@playwright/test";
-import { tokenStorageKey, toasts, trpcMutation } from "../support/accounts.ts";
+import { enterPin, toasts, tokenStorageKey, trpcMutation } from "../support/accounts.ts";
 import { expectNoSeriousViolations } from "../support/axe.ts";
 import { parseRupiah, signInFreshShopper, trpcQuery } from "../support/browsing.ts";
 import { fill, langs, localePath, messages, type Lang } from "../support/i18n.ts";
@@ -100,6 +100,10 @@ for (const lang of [journeyLang]) {
     await page.getByRole("radio", { name: new RegExp(o.pay.wallet) }).check();
     await expectNoSeriousViolations(page, `checkout (${lang})`);
     await place.click();
+    // The wallet asks for the payment PIN (issue 43) in a dialog that names the total.
+    await expect(page.getByRole("dialog").getByRole("heading")).toContainText("Rp");
+    await expectNoSeriousViolations(page, `PIN dialog (${lang})`);
+    await enterPin(page);
     await page.waitForURL(/\/h5\/order\?tab=pending_shipment/);
     await expect(page.getByTestId("order-card")).toHaveCount(2);
     await expectNoSeriousViolations(page, `orders (${lang})`);

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { toasts, trpcMutation } from "../support/accounts.ts";
+import { enterPin, toasts, trpcMutation } from "../support/accounts.ts";
 import { expectNoSeriousViolations } from "../support/axe.ts";
 import { signInFreshShopper, sneakersListing } from "../support/browsing.ts";
 import { fill, langs, localePath, messages, type Lang } from "../support/i18n.ts";
@@ -96,6 +96,7 @@ test("choosing sizes and colours, buying two of one product, and seeing them nam
   await expect(page.getByTestId("item-variant")).toHaveCount(2);
   await page.getByRole("radio", { name: new RegExp(m.orders.pay.wallet) }).check();
   await page.getByRole("button", { name: new RegExp(`^${fill(m.orders.pay.place, { total: "" })}`) }).click();
+  await enterPin(page);
 
   // One order (one store), so its page opens: both variants named.
   await page.waitForURL(/\/h5\/order\/detail\?id=ord_/);

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Locator, type Page } from "@playwright/test";
-import { toasts, trpcMutation } from "../support/accounts.ts";
+import { enterPin, toasts, trpcMutation } from "../support/accounts.ts";
 import { expectNoSeriousViolations } from "../support/axe.ts";
 import { signInFreshShopper, trpcQuery } from "../support/browsing.ts";
 import { escapeRegExp, fill, localePath, messages, plural, type Lang } from "../support/i18n.ts";
@@ -219,6 +219,7 @@ test("a flash sale: the home page's countdown and price, the product page, the c
   await expect(page.getByTestId("checkout-total")).toHaveText(rupiah(quote.total));
   await page.getByRole("radio", { name: new RegExp(m.orders.pay.wallet) }).check();
   await page.getByRole("button", { name: fill(m.orders.pay.place, { total: rupiah(quote.total) }) }).click();
+  await enterPin(page);
   await page.waitForURL(/\/h5\/order/);
   const balance = await trpcQuery<{ balance: number }>(request, "wallet.summary", undefined, lang, token);
   expect(balance.balance).toBe(2_000_000 - quote.total);
@@ -228,10 +229,12 @@ test("a flash sale: the home page's countdown and price, the product page, the c
   await waitForHydration(page);
   await page.getByRole("radio", { name: new RegExp(m.orders.pay.wallet) }).check();
   await page.getByRole("button", { name: new RegExp(`^${fill(m.orders.pay.place, { total: "" })}`) }).click();
+  await enterPin(page);
+  // The PIN dialog says why, over the page.
   await expect(
-    toasts(page, lang).getByText(
-      fill(plural(lang, m.errors.flash.overLimit, limit), { name: sale.name, count: limit }),
-    ),
+    page
+      .getByRole("dialog")
+      .getByText(fill(plural(lang, m.errors.flash.overLimit, limit), { name: sale.name, count: limit })),
   ).toBeVisible();
   const after = await trpcQuery<{ balance: number }>(request, "wallet.summary", undefined, lang, token);
   expect(after.balance).toBe(balance.balance);

@@ -1,3 +1,4 @@
+import { enterPin } from "../support/accounts.ts";
 import { expect, test, type Page } from "@playwright/test";
 import { signInFreshShopper } from "../support/browsing.ts";
 import { langs, localePath, messages } from "../support/i18n.ts";
@@ -84,6 +85,7 @@ for (const lang of langs) {
     // Paid from the wallet: two orders, each with the service it was sent with.
     await page.getByRole("radio", { name: new RegExp(m.orders.pay.wallet) }).check();
     await page.locator("main button.rounded-full").last().click();
+    await enterPin(page);
     await page.waitForURL(/\/h5\/order/);
     await page.goto(localePath(lang, "/h5/order?tab=pending_shipment"));
     await waitForHydration(page);

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
-import { toasts, trpcMutation } from "../support/accounts.ts";
+import { enterPin, toasts, trpcMutation } from "../support/accounts.ts";
 import { expectNoSeriousViolations } from "../support/axe.ts";
 import { signInFreshShopper, trpcQuery } from "../support/browsing.ts";
 import { fill, localePath, messages, type Lang } from "../support/i18n.ts";
@@ -136,6 +136,7 @@ test("vouchers end to end in ind: claimed on a store's page and the voucher page
   // Paid from the balance: the balance goes down by the total shown.
   await page.getByRole("radio", { name: new RegExp(m.orders.pay.wallet) }).check();
   await page.getByRole("button", { name: fill(m.orders.pay.place, { total: rupiah(best.total) }) }).click();
+  await enterPin(page);
   await expect(page).toHaveURL(/\/h5\/order\?tab=pending_shipment/);
   const balance = await trpcQuery<{ balance: number }>(request, "wallet.summary", undefined, lang, token);
   expect(balance.balance).toBe(2_000_000 - best.total);

@@ -18,6 +18,12 @@ export const sessionCookieName = "pasar_session";
 /** A password that meets the rules: 8 to 64 characters with letters and digits. */
 export const goodPassword = "Rahasia2026";
 
+/**
+ * The payment PIN (issue 43) of the demo accounts (README) and of the run's pool of fresh shoppers, set through
+ * the real procedures (a code by email, then account.pin.set); accounts a test makes itself have none.
+ */
+export const shopperPin = "582604";
+
 /** Invite codes: 8 characters without look-alikes (0/O, 1/I). */
 export const inviteCodePattern = /^[A-HJ-NP-Z2-9]{8}$/;
 
@@ -147,6 +153,13 @@ export async function createEmailAccount(
 /** The session token the page keeps in localStorage ("" when none). */
 export function storedToken(page: Page): Promise<string> {
   return page.evaluate((key) => localStorage.getItem(key) ?? "", tokenStorageKey);
+}
+
+/** Types the payment PIN into the open PIN dialog (issue 43) and confirms it, as the owner does. */
+export async function enterPin(page: Page, pin = shopperPin): Promise<void> {
+  const dialog = page.getByRole("dialog");
+  await dialog.locator('input[name="pin"]').fill(pin);
+  await dialog.locator('button[type="submit"]').click();
 }
 
 /** Opens an auth screen and waits until it reacts to input. */

@@ -2,7 +2,7 @@ import { expect, type APIRequestContext, type Locator, type Page } from "@playwr
 import { createEmailAccount, newEmail, tokenStorageKey } from "./accounts.ts";
 import type { ListedProduct } from "./catalog.ts";
 import { escapeRegExp, localePath, messages, type Lang } from "./i18n.ts";
-import { takeShopper, useSession } from "./pool.ts";
+import { setPin, takeShopper, useSession } from "./pool.ts";
 
 /** Calls a public (or, with a token, a shopper's) tRPC query over HTTP and returns its data. */
 export async function trpcQuery<T>(
@@ -94,7 +94,8 @@ export async function storeNamed(request: APIRequestContext, name: string): Prom
 /**
  * Signs this page's browser in as a fresh shopper no other test has used: the session cookie (server-rendered
  * pages) and the stored token (the app in the browser), as after a sign-in. The shopper comes from the run's
- * pool (support/pool.ts), made by the real sign-up procedures; when the pool is used up, one is made now.
+ * pool (support/pool.ts), made by the real sign-up procedures with the payment PIN `shopperPin`; when the pool is
+ * used up, one is made now.
  */
 export async function signInFreshShopper(page: Page, tag: string): Promise<{ email: string; token: string }> {
   const pooled = takeShopper();
@@ -104,6 +105,7 @@ export async function signInFreshShopper(page: Page, tag: string): Promise<{ ema
   }
   const email = newEmail(tag);
   const { token } = await createEmailAccount(page.request, email);
+  await setPin(page.request, email, token, 2);
   await page.addInitScript(
     ({ key, value }) => {
       // Once per tab, so the app's own later changes (sign-out) are not undone on reload.

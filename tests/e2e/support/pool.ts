@@ -6,7 +6,7 @@ import {
   type BrowserContext,
   type Page,
 } from "@playwright/test";
-import { goodPassword, newEmail, setUpAddress, tokenStorageKey } from "./accounts.ts";
+import { goodPassword, newEmail, setUpAddress, shopperPin, tokenStorageKey } from "./accounts.ts";
 import { mailsTo } from "./mailbox.ts";
 
 /**
@@ -49,9 +49,19 @@ function sessionFile(name: string): string {
   return path.join(poolDir(), `${name.replace(/[^\w.@-]/g, "_")}.json`);
 }
 
-async function call<T>(request: APIRequestContext, procedure: string, input: unknown): Promise<T> {
+async function call<T>(
+  request: APIRequestContext,
+  procedure: string,
+  input: unknown,
+  headers: Record<string, string> = {},
+): Promise<T> {
   const res = await request.post(`/trpc/${procedure}`, {
-    headers: { "content-type": "application/json", lang: "ind", "x-forwarded-for": setUpAddress() },
+    headers: {
+      "content-type": "application/json",
+      lang: "ind",
+      "x-forwarded-for": setUpAddress(),
+      ...headers,
+    },
     data: { json: input },
   });
   const body = await res.text();
@@ -59,10 +69,10 @@ async function call<T>(request: APIRequestContext, procedure: string, input: unk
   return (JSON.parse(body) as { result: { data: { json: T } } }).result.data.json;
 }
 
-/** The 6-digit code of the newest sign-up email to `email` (sent before auth.sendCode answers). */
-async function codeFor(email: string): Promise<string> {
+/** The 6-digit code of the `count`-th email to `email` (sent before the procedure sending it answers). */
+async function codeFor(email: string, count = 1): Promise<string> {
   for (let waited = 0; waited < 10_000; waited += 50) {
-    const mail = mailsTo(email).at(-1);
+    const mail = mailsTo(email)[count - 1];
     const code = mail && /\b(\d{6})\b/.exec(mail.text)?.[1];
     if (code) return code;
     await new Promise((resolve) => setTimeout(resolve, 50));
@@ -101,10 +111,26 @@ async function makeShopper(baseURL: string, index: number) {
       password: goodPassword,
       confirmPassword: goodPassword,
     });
+    await setPin(request, email, session.token, 2);
     await save(request, baseURL, sessionFile(`shopper-${index}`), email, session.token);
   } finally {
     await request.dispose();
   }
+}
+
+/**
+ * Sets the account's payment PIN to `shopperPin` as its owner does: a code sent to their email (the `mail`-th to
+ * it), then the PIN with it.
+ */
+export async function setPin(request: APIRequestContext, email: string, token: string, mail: number) {
+  const authorization = { authorization: token };
+  await call(request, "account.pin.sendCode", undefined, authorization);
+  await call(
+    request,
+    "account.pin.set",
+    { code: await codeFor(email, mail), pin: shopperPin },
+    authorization,
+  );
 }
 
 async function signInDemo(baseURL: string, account: string) {

@@ -1,5 +1,5 @@
 import type { APIRequestContext } from "@playwright/test";
-import { trpcMutation } from "./accounts.ts";
+import { shopperPin, trpcMutation } from "./accounts.ts";
 import { trpcQuery } from "./browsing.ts";
 
 /**
@@ -142,7 +142,9 @@ export async function placeOrders<T = { orderIds: string[] }>(
   );
   const shipping = quote.stores.map((s) => ({ storeId: s.storeId, ...s.shipping.selected! }));
   // The language rides along: a payment's pages speak the one it was placed in.
-  return trpcMutation<T>(request, "orders.place", { ...input, lines, shipping }, headers);
+  // The wallet asks for the payment PIN (issue 43): the demo accounts' and the pool's.
+  const proof = input.method === "wallet" ? { proof: { pin: shopperPin } } : {};
+  return trpcMutation<T>(request, "orders.place", { ...proof, ...input, lines, shipping }, headers);
 }
 
 /** Places one order per store for `lines`, paid from the wallet of the holder of `token`; answers the orders. */

@@ -179,6 +179,9 @@ function UserDetail(props: { user: OpsUserDetail }) {
       onSuccess: ({ ended }) => done(t("ops.users.sessionsEnded", { count: ended }))(),
     }),
   );
+  const releaseHold = useMutation(
+    trpc.ops.users.releasePayoutHold.mutationOptions({ onSuccess: done(t("ops.users.holdReleased")) }),
+  );
   const operator = user.roles.includes("operator");
   return (
     <>
@@ -291,6 +294,30 @@ function UserDetail(props: { user: OpsUserDetail }) {
           </SummaryRow>
           <SummaryRow label={t("ops.users.held")}>{formatRupiah(user.wallet.held)}</SummaryRow>
         </dl>
+        {user.wallet.payoutHoldUntil && (
+          <>
+            <p className="mt-2 text-sm text-amber-900 dark:text-amber-200" data-testid="user-payout-hold">
+              {t("ops.users.payoutHold", { time: formatDateTime(user.wallet.payoutHoldUntil, locale, zone) })}
+            </p>
+            <button
+              type="button"
+              disabled={releaseHold.isPending}
+              className="mt-2 h-11 w-full rounded-full border border-gray-400 font-semibold dark:border-gray-500"
+              onClick={() =>
+                modal.open(DecisionDialog, {
+                  title: t("ops.users.releaseHoldTitle"),
+                  body: t("ops.users.releaseHoldBody", { account }),
+                  reasonLabel: t("ops.reason"),
+                  confirmLabel: t("ops.users.releaseHold"),
+                  onConfirm: ({ reason, idempotencyKey }) =>
+                    releaseHold.mutate({ id: user.id, reason, idempotencyKey }),
+                })
+              }
+            >
+              {t("ops.users.releaseHold")}
+            </button>
+          </>
+        )}
         <h3 className="mt-3 text-sm font-semibold">{t("ops.users.moves")}</h3>
         {user.wallet.moves.length === 0 ? (
           <p className="mt-1 text-sm text-gray-600 dark:text-gray-400">{t("ops.users.noMoves")}</p>

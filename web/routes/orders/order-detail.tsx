@@ -1,6 +1,7 @@
 import { channelNames, isPaymentChannel } from "#common/payment-channels.ts";
 import { lazy } from "react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { askPin } from "../../features/account/pin-dialog.tsx";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import type { Route } from "./+types/order-detail";
 import type { OrderDetailView } from "#common/contracts/orders.ts";
@@ -236,7 +237,14 @@ function OrderDetailContent() {
                 type="button"
                 className={outline}
                 disabled={pay.isPending || balance === undefined || balance < order.total}
-                onClick={() => pay.mutate({ id, method: "wallet", idempotencyKey: newIntentKey() })}
+                onClick={() => {
+                  const idempotencyKey = newIntentKey();
+                  askPin({
+                    title: t("orders.pay.pinTitle", { total: formatRupiah(order.total) }),
+                    confirmLabel: t("orders.pay.payNow"),
+                    onProof: (proof) => pay.mutateAsync({ id, method: "wallet", proof, idempotencyKey }),
+                  });
+                }}
               >
                 {t("orders.detail.payWallet", { balance: formatRupiah(balance ?? 0) })}
               </button>

@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { askPin } from "../../features/account/pin-dialog.tsx";
 import { CircleCheck, CircleX, Clock, MapPin } from "lucide-react";
 import { Link, useLocation, useNavigate, useSearchParams } from "react-router";
 import type { Route } from "./+types/pay";
@@ -259,7 +260,16 @@ function Checkout() {
       vouchers: q.vouchers.filter((v) => v.chosen).map((v) => v.id),
       expectedTotal: q.total,
     };
-    place.mutate({ ...placing, idempotencyKey: intent.keyFor(placing) });
+    const idempotencyKey = intent.keyFor(placing);
+    // The wallet pays at once: its owner's PIN first (issue 43).
+    if (method === "wallet") {
+      return askPin({
+        title: t("orders.pay.pinTitle", { total: formatRupiah(total) }),
+        confirmLabel: t("orders.pay.payNow"),
+        onProof: (proof) => place.mutateAsync({ ...placing, proof, idempotencyKey }),
+      });
+    }
+    place.mutate({ ...placing, idempotencyKey });
   };
   return (
     <main id="main" className="pb-28">

@@ -49,6 +49,7 @@ function EndOthersDialog(props: { onConfirm: (password: string) => Promise<unkno
   const { t } = useI18n();
   const titleId = useId();
   const [password, setPassword] = useState("");
+  const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);
   return (
     <form
@@ -61,7 +62,11 @@ function EndOthersDialog(props: { onConfirm: (password: string) => Promise<unkno
         setBusy(true);
         props.onConfirm(password).then(
           () => modal.close(),
-          () => setBusy(false),
+          (failure: unknown) => {
+            // A toast would sit under this dialog: the server's answer is shown here.
+            setError(failure instanceof Error ? failure.message : t("errors.api.unknown"));
+            setBusy(false);
+          },
         );
       }}
     >
@@ -73,7 +78,11 @@ function EndOthersDialog(props: { onConfirm: (password: string) => Promise<unkno
         name="password"
         label={t("auth.fields.password")}
         value={password}
-        onChange={setPassword}
+        onChange={(v) => {
+          setPassword(v);
+          setError(undefined);
+        }}
+        error={error}
         autoComplete="current-password"
       />
       <DialogActions

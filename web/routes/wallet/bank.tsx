@@ -6,16 +6,16 @@ import type { Route } from "./+types/bank";
 import { bankByCode, banks } from "#common/banks.ts";
 import type { BankCardView } from "#common/contracts/wallet.ts";
 import { Field, SubmitButton, type FieldErrors } from "../../features/auth/form.tsx";
+import { askPin } from "../../features/account/pin-dialog.tsx";
 import { AppHeader } from "../../features/shell/app-header.tsx";
 import { Card } from "../../ui/card.tsx";
 import { serverT, signInOnUnauthorized, withServerApi } from "../../lib/api.server.ts";
 import { useI18n } from "../../lib/i18n.tsx";
 import { localeFromParam, localizePath } from "../../lib/locale.ts";
 import { pageMeta } from "../../lib/meta.ts";
-import { modal } from "../../lib/modal.ts";
+import { formatDateTime, useTimeZone } from "../../lib/time-zone.ts";
 import { toast } from "../../lib/toast.ts";
 import { useTRPC } from "../../lib/trpc.ts";
-import { ConfirmDialog } from "../../ui/confirm-dialog.tsx";
 import { QueryBoundary } from "../../lib/queries.tsx";
 
 export async function loader({ request, context, params, url }: Route.LoaderArgs) {
@@ -74,7 +74,11 @@ function BankForm(props: { card: BankCardView | null; onSaved: () => void; onCan
     const found = check(values);
     setErrors(found);
     if (Object.values(found).some(Boolean)) return;
-    save.mutate(values);
+    askPin({
+      title: t("wallet.bank.pinTitle"),
+      confirmLabel: t("wallet.bank.save"),
+      onProof: (proof) => save.mutateAsync({ ...values, proof }),
+    });
   };
   const message = (key: string | undefined) => (key ? t(key as Parameters<typeof t>[0]) : undefined);
   return (
@@ -155,9 +159,12 @@ function BankForm(props: { card: BankCardView | null; onSaved: () => void; onCan
 }
 
 function BoundCard(props: { card: BankCardView; onChange: () => void }) {
-  const { t } = useI18n();
+  const { t, locale } = useI18n();
+  const zone = useTimeZone();
   const trpc = useTRPC();
   const queryClient = useQueryClient();
+  const [full, setFull] = useState<string | null>(null);
+  const reveal = useMutation(trpc.wallet.revealBankCard.mutationOptions());
   const remove = useMutation(
     trpc.wallet.removeBankCard.mutationOptions({
       onSuccess: () => {
@@ -174,11 +181,32 @@ function BoundCard(props: { card: BankCardView; onChange: () => void }) {
         <p className="mt-3 text-lg font-semibold" data-testid="bank-card-bank">
           {props.card.bankName}
         </p>
-        <p className="mt-1 font-mono text-xl tracking-widest" data-testid="bank-card-number">
-          {props.card.maskedNumber}
+        <p className="mt-1 font-mono text-xl tracking-widest break-all" data-testid="bank-card-number">
+          {full ?? props.card.maskedNumber}
         </p>
         <p className="mt-2 text-sm opacity-90">{props.card.accountName}</p>
       </div>
+      <button
+        type="button"
+        aria-pressed={full !== null}
+        onClick={() =>
+          full !== null
+            ? setFull(null)
+            : askPin({
+                title: t("wallet.bank.reveal"),
+                confirmLabel: t("wallet.bank.reveal"),
+                onProof: (proof) => reveal.mutateAsync({ proof }).then((r) => setFull(r.accountNumber)),
+              })
+        }
+        className="mt-2 min-h-11 py-2 text-sm font-medium text-primary-800 dark:text-primary-300"
+      >
+        {t("wallet.bank.reveal")}
+      </button>
+      {props.card.holdUntil && (
+        <p className="mt-1 rounded-lg bg-amber-50 p-3 text-sm text-amber-900 dark:bg-amber-950 dark:text-amber-200" data-testid="bank-hold">
+          {t("wallet.bank.holdUntil", { time: formatDateTime(props.card.holdUntil, locale, zone) })}
+        </p>
+      )}
       <div className="mt-4 flex gap-3">
         <button
           type="button"
@@ -190,11 +218,10 @@ function BoundCard(props: { card: BankCardView; onChange: () => void }) {
         <button
           type="button"
           onClick={() =>
-            modal.open(ConfirmDialog, {
+            askPin({
               title: t("wallet.bank.confirmRemove"),
-              cancelLabel: t("catalog.search.cancel"),
               confirmLabel: t("wallet.bank.remove"),
-              onConfirm: () => remove.mutate(),
+              onProof: (proof) => remove.mutateAsync({ proof }),
             })
           }
           className="h-11 flex-1 rounded-full border border-red-700 font-semibold text-red-700 dark:border-red-400 dark:text-red-400"

@@ -5,6 +5,7 @@ import { Link, useNavigate, useSearchParams } from "react-router";
 import type { Route } from "./+types/withdraw";
 import type { WithdrawalView } from "#common/contracts/wallet.ts";
 import { SubmitButton } from "../../features/auth/form.tsx";
+import { askPin } from "../../features/account/pin-dialog.tsx";
 import { AppHeader } from "../../features/shell/app-header.tsx";
 import { useIntentKey } from "../../features/wallet/intent-key.ts";
 import { AmountField } from "../../features/wallet/wallet-ui.tsx";
@@ -45,6 +46,7 @@ const statusTones: Record<WithdrawalView["status"], string> = {
 
 function WithdrawForm() {
   const { t, locale } = useI18n();
+  const zone = useTimeZone();
   const trpc = useTRPC();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -92,7 +94,11 @@ function WithdrawForm() {
     setError(problem);
     if (problem || amount === null) return;
     const request = { amount };
-    withdraw.mutate({ ...request, idempotencyKey: intent.keyFor(request) });
+    askPin({
+      title: t("wallet.withdraw.pinTitle", { amount: formatRupiah(amount) }),
+      confirmLabel: t("wallet.withdraw.submit"),
+      onProof: (proof) => withdraw.mutateAsync({ ...request, proof, idempotencyKey: intent.keyFor(request) }),
+    });
   };
   return (
     <form onSubmit={submit} noValidate className="pb-4">
@@ -150,6 +156,15 @@ function WithdrawForm() {
           </SummaryRow>
         </dl>
         <p className="mt-2 text-sm text-gray-600 dark:text-gray-400">{t("wallet.withdraw.reviewNote")}</p>
+        {form.holdUntil && (
+          <p
+            className="mt-3 rounded-lg bg-amber-50 p-3 text-sm text-amber-900 dark:bg-amber-950 dark:text-amber-200"
+            role="status"
+            data-testid="withdraw-hold"
+          >
+            {t("wallet.withdraw.holdUntil", { time: formatDateTime(form.holdUntil, locale, zone) })}
+          </p>
+        )}
         <SubmitButton busy={withdraw.isPending}>{t("wallet.withdraw.submit")}</SubmitButton>
       </Card>
     </form>

@@ -1,0 +1,1 @@
+ALTER TABLE "bank_cards" ADD COLUMN "hold_released_at" timestamp with time zone;
