@@ -13,7 +13,7 @@ const holdMs = payoutHoldHours * 3_600_000;
 export async function payoutHoldUntil(
   db: Db | Tx,
   userId: string,
-  card: { updatedAt: Date; holdReleasedAt?: Date | null } | null | undefined,
+  card: { updatedAt: Date; holdReleasedAt: Date | null } | null | undefined,
 ): Promise<Date | null> {
   const starts = [card?.updatedAt, await pinResetAt(db, userId)].filter((d): d is Date => d instanceof Date);
   const latest = starts.sort((a, b) => b.getTime() - a.getTime())[0];

@@ -6,7 +6,7 @@ import { type Db } from "../db/client.ts";
 import { walletBalance, walletHeld, walletHistory } from "../modules/ledger/ledger.service.ts";
 import { payoutHoldUntil } from "./payout-hold.ts";
 import { getMoneySettings } from "../modules/settings/settings.service.ts";
-import { getBankCard, selectUnpaidRecharges, timePart } from "../modules/wallet/wallet.service.ts";
+import { getBankCard, selectBankCard, selectUnpaidRecharges, timePart } from "../modules/wallet/wallet.service.ts";
 
 export async function walletSummary(db: Db, userId: string) {
   const [balance, pendingWithdrawals] = await Promise.all([
@@ -61,12 +61,13 @@ export async function fundHistory(
 }
 
 export async function withdrawForm(db: Db, userId: string) {
-  const [balance, settings, card] = await Promise.all([
+  const [balance, settings, card, row] = await Promise.all([
     walletBalance(db, userId),
     getMoneySettings(db),
     getBankCard(db, userId),
+    selectBankCard(db, userId),
   ]);
-  const holdUntil = await payoutHoldUntil(db, userId, card);
+  const holdUntil = await payoutHoldUntil(db, userId, row);
   return { balance, min: settings.withdrawMin, fee: settings.withdrawFee, card, holdUntil };
 }
 

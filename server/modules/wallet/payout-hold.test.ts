@@ -166,6 +166,7 @@ describe("the payout hold", () => {
     await release(user.id);
     expect((await ops.api.ops.users.get({ id: user.id })).wallet.payoutHoldUntil).toBeNull();
     expect((await user.api.wallet.bankCard())?.holdUntil).toBeNull();
+    expect((await user.api.wallet.withdrawForm()).holdUntil).toBeNull();
     await user.api.wallet.withdraw({ amount: 100_000, proof: pinProof, idempotencyKey: newKey() });
     const audit = (await ops.api.ops.money.audit({ action: "user.hold.release" })).items;
     expect(audit.find((a) => a.subjectId === user.id)).toMatchObject({ actor: ops.email });

@@ -131,7 +131,9 @@ for (const lang of [journeyLang]) {
     await page.getByRole("button", { name: w.withdraw.submit, exact: true }).click();
     await pinDialog.getByLabel(m.account.pin.enter).fill(shopperPin);
     await pinDialog.getByRole("button", { name: w.withdraw.submit, exact: true }).click();
-    await expect(pinDialog).toContainText(messagePattern(m.errors.withdraw.onHold.other, { count: "2[34]" }));
+    await expect(
+      pinDialog.getByText(messagePattern(m.errors.withdraw.onHold.other, { count: "2[34]" })),
+    ).toBeVisible();
     await pinDialog.getByRole("button", { name: m.catalog.search.cancel }).click();
 
     // The operator, having called the shopper back, lifts the hold with how they checked (audited).
