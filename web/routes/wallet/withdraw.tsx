@@ -91,6 +91,10 @@ function WithdrawForm() {
     if (amount === null || amount < form.min) {
       problem = t("errors.withdraw.belowMin", { min: formatRupiah(form.min) });
     } else if (amount > form.balance) problem = t("errors.money.insufficientBalance");
+    // Held (issue 43): said here, before any PIN is asked for; the server refuses it all the same.
+    else if (form.holdUntil) {
+      problem = t("wallet.withdraw.holdUntil", { time: formatDateTime(form.holdUntil, locale, zone) });
+    }
     setError(problem);
     if (problem || amount === null) return;
     const request = { amount };
