@@ -10,7 +10,8 @@ import { useTRPC } from "../../lib/trpc.ts";
 import { Card } from "../../ui/card.tsx";
 import { ConfirmDialog } from "../../ui/confirm-dialog.tsx";
 import { ActionCodeField } from "./action-code-field.tsx";
-import { PinField, useFormState } from "./pin-section.tsx";
+import { PinField } from "./pin-field.tsx";
+import { useFormState } from "./pin-section.tsx";
 
 // "Bekukan akun" on the account security page (issue 43): one tap signs every device out (this one too) and stops
 // money leaving the wallet; signed in again, the owner unfreezes it with a code and their PIN.

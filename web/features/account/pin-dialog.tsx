@@ -1,100 +1,14 @@
-import { useId, useState } from "react";
-import { useQuery } from "@tanstack/react-query";
-import { Link } from "react-router";
-import type { Proof } from "#common/contracts/auth.ts";
-import { PinField } from "./pin-section.tsx";
-import { useI18n } from "../../lib/i18n.tsx";
-import { localizePath } from "../../lib/locale.ts";
+import { lazy } from "react";
+import type { AskPin } from "./pin-dialog-form.tsx";
 import { modal } from "../../lib/modal.ts";
-import { useTRPC } from "../../lib/trpc.ts";
-import { buttonLink } from "../../ui/card.tsx";
-import { DialogActions } from "../../ui/confirm-dialog.tsx";
 
 // Issue 43: before money leaves the wallet or a payout detail changes, the owner types their payment PIN. The
 // server checks it (and counts a wrong one); this dialog only asks, shows the server's answer in the reader's
 // language, and leads to the security page when there is no PIN yet, or it is blocked, or forgotten.
 
-interface AskPin {
-  /** What the PIN is for: "Bayar Rp 120.000", "Tarik saldo"… */
-  title: string;
-  confirmLabel: string;
-  /** Sends the action with the PIN; a failure's message is shown in the dialog, which stays open. */
-  onProof: (proof: Proof) => Promise<unknown>;
-}
+const PinDialog = lazy(() => import("./pin-dialog-form.tsx"));
 
 /** Opens the PIN dialog for an action. */
 export function askPin(props: AskPin): void {
   modal.open(PinDialog, props);
-}
-
-function PinDialog(props: AskPin) {
-  const { t, locale } = useI18n();
-  const trpc = useTRPC();
-  const titleId = useId();
-  const status = useQuery(trpc.account.pin.status.queryOptions()).data;
-  const [pin, setPin] = useState("");
-  const [error, setError] = useState<string>();
-  const [busy, setBusy] = useState(false);
-  const security = localizePath(locale, "/h5/account/security");
-  if (!status) return <div className="h-40 animate-pulse" />;
-  if (!status.set || status.disabled) {
-    return (
-      <div className="p-5">
-        <h2 className="text-lg font-semibold">{props.title}</h2>
-        <p className="mt-2 text-sm text-gray-700 dark:text-gray-300" role="status">
-          {t(status.set ? "errors.pin.disabled" : "errors.pin.notSet")}
-        </p>
-        <Link to={security} onClick={() => modal.close()} className={`${buttonLink("primary")} mt-5`}>
-          {t(status.set ? "account.pin.reset" : "account.pin.create")}
-        </Link>
-      </div>
-    );
-  }
-  return (
-    <form
-      aria-labelledby={titleId}
-      noValidate
-      className="p-5"
-      onSubmit={(e) => {
-        e.preventDefault();
-        if (busy) return;
-        if (!/^\d{6}$/.test(pin)) return setError(t("errors.pin.format"));
-        setBusy(true);
-        props.onProof({ pin }).then(
-          () => modal.close(),
-          (failure: unknown) => {
-            setError(failure instanceof Error ? failure.message : t("errors.api.unknown"));
-            setPin("");
-            setBusy(false);
-          },
-        );
-      }}
-    >
-      <h2 id={titleId} className="text-lg font-semibold">
-        {props.title}
-      </h2>
-      <PinField
-        name="pin"
-        label={t("account.pin.enter")}
-        value={pin}
-        onChange={(v) => {
-          setPin(v);
-          setError(undefined);
-        }}
-        error={error}
-      />
-      <Link
-        to={security}
-        onClick={() => modal.close()}
-        className="mt-3 inline-block py-2 text-sm font-medium text-primary-800 dark:text-primary-300"
-      >
-        {t("account.pin.forgot")}
-      </Link>
-      <DialogActions
-        cancelLabel={t("catalog.search.cancel")}
-        confirmLabel={props.confirmLabel}
-        disabled={busy}
-      />
-    </form>
-  );
 }

@@ -1,8 +1,9 @@
 import { useState } from "react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { MessageKey } from "#common/i18n/messages.ts";
-import { Field, SubmitButton, type FieldErrors } from "../auth/form.tsx";
-import { ActionCodeField, onlyDigits } from "./action-code-field.tsx";
+import { SubmitButton, type FieldErrors } from "../auth/form.tsx";
+import { PinField } from "./pin-field.tsx";
+import { ActionCodeField } from "./action-code-field.tsx";
 import { useI18n } from "../../lib/i18n.tsx";
 import { formatDateTime, useTimeZone } from "../../lib/time-zone.ts";
 import { toast } from "../../lib/toast.ts";
@@ -11,30 +12,6 @@ import { Card } from "../../ui/card.tsx";
 
 // The payment PIN on the account security page (issue 43): set or reset with a code sent to the account, changed
 // with the current one. The server decides everything (easy PINs, tries, locks); the form checks only the shape.
-
-export function PinField(props: {
-  name: string;
-  label: string;
-  value: string;
-  onChange: (v: string) => void;
-  error?: string;
-}) {
-  return (
-    <Field
-      label={props.label}
-      error={props.error}
-      input={{
-        name: props.name,
-        type: "password",
-        inputMode: "numeric",
-        autoComplete: "off",
-        maxLength: 6,
-        value: props.value,
-        onChange: (e) => props.onChange(onlyDigits(e.target.value)),
-      }}
-    />
-  );
-}
 
 /** The new PIN twice: errors when either is not 6 digits or they differ. */
 function checkNewPin(values: { pin: string; confirm: string }): FieldErrors {
