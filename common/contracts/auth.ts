@@ -124,6 +124,37 @@ export type DeviceSessionView = z.infer<typeof DeviceSessionViewSchema>;
 
 export const SessionIdInputSchema = z.object({ id: prefixedId("ses") });
 
+/** What the security history names (issue 43): the account's own record of what changed and who signed in. */
+export const securityEventKinds = [
+  "signup",
+  "newDevice",
+  "signinFailed",
+  "passwordReset",
+  "pinSet",
+  "pinReset",
+  "pinChange",
+  "pinLock",
+  "pinDisable",
+  "bankAdd",
+  "bankRemove",
+  "freeze",
+  "unfreeze",
+  "signedOutByOperator",
+  "holdReleased",
+] as const;
+
+export const SecurityEventViewSchema = z.object({
+  id: z.string(),
+  kind: z.enum(securityEventKinds),
+  at: z.date(),
+  /** The device it came from, as its browser said ("Chrome 130 · Android 14"), when it was a sign-in. */
+  device: z.string().nullable(),
+  ip: z.string().nullable(),
+  /** What it was about: a bank account as "BCA •••• 7890". */
+  detail: z.string().nullable(),
+});
+export type SecurityEventView = z.infer<typeof SecurityEventViewSchema>;
+
 /** Signing out every other session asks for the password again. */
 export const ConfirmPasswordInputSchema = z.object({
   password: z.string().min(1, "auth.validation.enterPassword").max(64, "auth.validation.invalidPassword"),

@@ -149,7 +149,8 @@ export const AuditViewSchema = z.object({
   items: z.array(
     z.object({
       id: z.string(),
-      actor: z.string(),
+      /** The actor's account; null for an attempt by nobody signed in (a wrong password, issue 43). */
+      actor: z.string().nullable(),
       action: z.string(),
       subjectType: z.string(),
       subjectId: z.string(),

@@ -8,17 +8,33 @@ export type Logger = pino.Logger;
  * write per request line cost every request a system call), and pino flushes what is pending when the
  * process exits.
  */
-export function createLogger(level: string): Logger {
+export function createLogger(level: string, destination?: pino.DestinationStream): Logger {
   return pino(
     {
       level,
       base: undefined,
       timestamp: pino.stdTimeFunctions.isoTime,
       redact: {
-        paths: ["password", "*.password", "authorization", "*.authorization", "headers.cookie", "token"],
+        paths: [
+          "password",
+          "*.password",
+          "authorization",
+          "*.authorization",
+          "headers.cookie",
+          "token",
+          // Issue 43: the payment PIN and one-time codes, wherever an object carries them.
+          "pin",
+          "*.pin",
+          "currentPin",
+          "*.currentPin",
+          "code",
+          "*.code",
+          "proof",
+          "*.proof",
+        ],
         censor: "[redacted]",
       },
     },
-    pino.destination({ dest: 1, sync: false }),
+    destination ?? pino.destination({ dest: 1, sync: false }),
   );
 }

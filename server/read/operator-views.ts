@@ -22,7 +22,7 @@ export function selectAudit(db: Db, opts: { before?: string; action?: string; li
       createdAt: auditLog.createdAt,
     })
     .from(auditLog)
-    .innerJoin(users, eq(users.id, auditLog.actorId))
+    .leftJoin(users, eq(users.id, auditLog.actorId))
     .where(
       and(
         opts.before ? lt(auditLog.id, opts.before) : undefined,

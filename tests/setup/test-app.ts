@@ -4,6 +4,7 @@ import type { Replicas } from "#server/db/replicas.ts";
 import { createSandboxGateway } from "#server/modules/gateway/gateway.service.ts";
 import { useCourier, usePaymentGateway } from "#server/flows/jobs.ts";
 import type { CourierGateway } from "#server/platform/couriers.ts";
+import type { Logger } from "#server/platform/logger.ts";
 import type { Channels } from "#server/platform/messaging.ts";
 import { createMetrics } from "#server/platform/metrics.ts";
 import { createRateLimits, type RateLimits } from "#server/platform/rate-limit.ts";
@@ -56,6 +57,8 @@ export function createTestApp(
     render?: PageRenderer;
     chatHub?: Hub;
     replicas?: Replicas;
+    /** Where the app logs (default: nowhere). */
+    log?: Logger;
   } = {},
 ) {
   const deps = testContextDeps(database, opts);
@@ -70,7 +73,7 @@ export function createTestApp(
     gateway: deps.gateway,
     courier: deps.courier,
     localOutbox: deps.localOutbox,
-    log: silentLog,
+    log: opts.log ?? silentLog,
     metrics: createMetrics(),
     maxBatchSize: opts.maxBatchSize ?? 20,
     buildId: "test-build",

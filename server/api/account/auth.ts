@@ -8,6 +8,7 @@ import {
   MeViewSchema,
   SessionIdInputSchema,
   ResetPasswordInputSchema,
+  SecurityEventViewSchema,
   SendCodeInputSchema,
   SendCodeViewSchema,
   SessionViewSchema,
@@ -22,6 +23,7 @@ import { endOtherSessions, endSession, listSessions } from "../../modules/auth/s
 import { changePin, pinStatus, setPin } from "../../modules/auth/pin.service.ts";
 import { frozenSince } from "../../modules/auth/freeze.service.ts";
 import { freeze, unfreeze } from "../../flows/account-freeze.ts";
+import { securityHistory } from "../../read/security-history.ts";
 import type { Context } from "../../trpc/context.ts";
 import { publicProcedure, router, signedInProcedure } from "../../trpc/init.ts";
 
@@ -84,6 +86,10 @@ export const accountRouter = router({
       .output(z.object({ ended: z.number().int() }))
       .mutation(({ ctx, input }) => endOtherSessions(ctx, ctx.user, input.password)),
   }),
+  /** The account's security history (issue 43): new devices, password, PIN and bank account changes. */
+  securityHistory: signedInProcedure
+    .output(z.array(SecurityEventViewSchema))
+    .query(({ ctx }) => securityHistory(ctx.db, ctx.user.id)),
   /** The payment PIN (issue 43): set by a code sent to the account, changed with the current one. */
   pin: router({
     status: signedInProcedure.output(PinStatusViewSchema).query(({ ctx }) => pinStatus(ctx.db, ctx.user.id)),

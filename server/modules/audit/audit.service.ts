@@ -4,7 +4,8 @@ import { newId } from "../../platform/ids.ts";
 import { insertAudit } from "./audit.queries.ts";
 
 interface AuditEntry {
-  actorId: string;
+  /** Null for an attempt by nobody signed in (a wrong password for an account). */
+  actorId: string | null;
   /** What was done, as `<area>.<verb>`: `withdrawal.approve`, `wallet.adjust`. */
   action: string;
   subject: { type: string; id: string };
@@ -12,7 +13,7 @@ interface AuditEntry {
   after?: unknown;
 }
 
-/** Records an operator action, in the transaction of the action itself (both commit, or neither). */
+/** Records an action, in the transaction of the action itself (both commit, or neither). */
 export async function recordAudit(tx: Db | Tx, entry: AuditEntry): Promise<void> {
   await insertAudit(tx, {
     id: newId("aud", now().getTime()),

@@ -24,6 +24,8 @@ import { limitRules, RateLimitedError, type RateLimits } from "../../platform/ra
 import { imageKinds, imageView, storeUpload } from "../../platform/images.ts";
 import type { Storage } from "../../platform/storage.ts";
 import * as q from "./auth.queries.ts";
+import { deviceLabel } from "./device.ts";
+import { recordAudit } from "../audit/audit.service.ts";
 
 export type { Role };
 
@@ -46,6 +48,21 @@ export interface AuthDeps {
 
 /** How a session signed in. */
 export type SessionMethod = "password" | "code" | "signup" | "reset";
+
+/**
+ * Records an authentication event of an account in the audit log (issue 43), in the caller's transaction: what
+ * happened and how, never a secret (no password, PIN, code or token). The actor is the account itself unless
+ * `actorId` says otherwise (null: an attempt by nobody signed in).
+ */
+export async function recordAuthEvent(
+  tx: Db | Tx,
+  userId: string,
+  action: string,
+  details: Record<string, string | number | boolean | null> = {},
+  actorId: string | null = userId,
+): Promise<void> {
+  await recordAudit(tx, { actorId, action, subject: { type: "user", id: userId }, after: details });
+}
 
 const inviteAlphabet = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
 
@@ -268,19 +285,34 @@ export async function endUserSessions(tx: Tx, userId: string, at: Date): Promise
   return revoked;
 }
 
+/**
+ * Starts a session and records the sign-in (issue 43), together: how, from which device and address, and whether
+ * that device is new to the account (none of its last sessions, ended ones too, came from it).
+ */
 async function startSession(deps: AuthDeps, userId: string, method: SessionMethod): Promise<SessionView> {
   const token = randomBytes(32).toString("base64url");
   const at = now();
-  await q.insertSession(deps.db, {
-    id: newId("ses"),
-    userId,
-    tokenHash: sha256(token),
-    method,
-    userAgent: deps.userAgent ? deps.userAgent.slice(0, 400) : null,
-    ip: deps.clientIp || null,
-    createdAt: at,
-    lastUsedAt: at,
-    expiresAt: new Date(at.getTime() + deps.sessionTtlDays * 86_400_000),
+  const userAgent = deps.userAgent ? deps.userAgent.slice(0, 400) : null;
+  const device = deviceLabel(userAgent);
+  await deps.db.transaction(async (tx) => {
+    const seen = await q.selectRecentUserAgents(tx, userId, 50);
+    await q.insertSession(tx, {
+      id: newId("ses"),
+      userId,
+      tokenHash: sha256(token),
+      method,
+      userAgent,
+      ip: deps.clientIp || null,
+      createdAt: at,
+      lastUsedAt: at,
+      expiresAt: new Date(at.getTime() + deps.sessionTtlDays * 86_400_000),
+    });
+    await recordAuthEvent(tx, userId, method === "signup" ? "auth.signup" : "auth.signin", {
+      method,
+      device,
+      ip: deps.clientIp || null,
+      newDevice: !seen.some((ua) => deviceLabel(ua) === device),
+    });
   });
   return { token, user: await getMe(deps.db, deps.storage, userId) };
 }
@@ -337,6 +369,19 @@ export async function signIn(deps: AuthDeps, input: SignInInput): Promise<Sessio
     const user = await checkPassword(deps, parsed.value, () => findUser(deps.db, parsed), input.password, {
       wrong: "auth.errors.wrongPassword",
       paused: passwordPaused,
+    }).catch(async (error: unknown) => {
+      // A wrong password for an account that exists is in its audit trail (nobody signed in made it).
+      const owner = error instanceof DomainError ? await findUser(deps.db, parsed) : undefined;
+      if (owner) {
+        await recordAuthEvent(
+          deps.db,
+          owner.id,
+          "auth.signin.failed",
+          { method: "password", device: deviceLabel(deps.userAgent ?? null), ip: deps.clientIp || null },
+          null,
+        );
+      }
+      throw error;
     });
     refuseSuspended(user);
     return startSession(deps, user.id, "password");
@@ -410,7 +455,8 @@ export async function resetPassword(deps: AuthDeps, input: ResetPasswordInput): 
   // The new password, the other sessions signed out and the new session: all of it, or none.
   const session = await deps.db.transaction(async (tx) => {
     await q.updateUserPassword(tx, user.id, hash);
-    await endUserSessions(tx, user.id, now());
+    const ended = await endUserSessions(tx, user.id, now());
+    await recordAuthEvent(tx, user.id, "auth.password.reset", { endedSessions: ended });
     return startSession({ ...deps, db: tx }, user.id, "reset");
   });
   await deps.limits.reset("checkPassword", parsed.value);
@@ -444,6 +490,7 @@ export async function signOut(db: Db, token: string): Promise<void> {
   await db.transaction(async (tx) => {
     const revoked = await q.revokeSessionByHash(tx, sha256(token), now());
     if (revoked) {
+      await recordAuthEvent(tx, revoked.userId, "auth.signout", { session: revoked.id });
       await notify(
         tx,
         sessionsChannel,

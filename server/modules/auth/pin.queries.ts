@@ -13,7 +13,7 @@ export async function selectPin(db: Db | Tx, userId: string) {
  * replaced a PIN the user had) and kept otherwise.
  */
 export async function upsertPin(
-  db: Db,
+  db: Db | Tx,
   userId: string,
   pin: { pinHash: string; at: Date; day: string; resetAt?: Date },
 ) {

@@ -13,6 +13,7 @@ import {
   hashPassword,
   issueCode,
   newCode,
+  recordAuthEvent,
   type AuthDeps,
 } from "./auth.service.ts";
 import * as q from "./auth.queries.ts";
@@ -126,7 +127,10 @@ export async function setPin(
   const at = now();
   const reset = (await pins.selectPin(deps.db, userId)) !== undefined;
   const pinHash = await hashPassword(input.pin);
-  await pins.upsertPin(deps.db, userId, { pinHash, at, day: jakartaDay(at), ...(reset && { resetAt: at }) });
+  await deps.db.transaction(async (tx) => {
+    await pins.upsertPin(tx, userId, { pinHash, at, day: jakartaDay(at), ...(reset && { resetAt: at }) });
+    await recordAuthEvent(tx, userId, reset ? "pin.reset" : "pin.set");
+  });
   return { reset };
 }
 
@@ -156,7 +160,11 @@ export async function changePin(
   const user = await q.selectUserById(db, userId);
   if (isEasyPin(input.pin, user?.phone)) throw new DomainError("bad_request", "errors.pin.easy");
   const at = now();
-  await pins.upsertPin(db, userId, { pinHash: await hashPassword(input.pin), at, day: jakartaDay(at) });
+  const pinHash = await hashPassword(input.pin);
+  await db.transaction(async (tx) => {
+    await pins.upsertPin(tx, userId, { pinHash, at, day: jakartaDay(at) });
+    await recordAuthEvent(tx, userId, "pin.change");
+  });
 }
 
 /**
@@ -175,9 +183,14 @@ export async function checkPin(db: Db, userId: string, pin: string): Promise<voi
     await pins.releasePinTry(db, userId, pinRules.disableAfter);
     return;
   }
-  if (tried.dayFailures >= pinRules.disableAfter) throw new DomainError("forbidden", "errors.pin.disabled");
+  // The wrong try that locked or blocked the PIN is in the account's audit trail (issue 43).
+  if (tried.dayFailures >= pinRules.disableAfter) {
+    if (tried.dayFailures === pinRules.disableAfter) await recordAuthEvent(db, userId, "pin.disable");
+    throw new DomainError("forbidden", "errors.pin.disabled");
+  }
   const left = pinRules.lockAfter - tried.failures;
   if (left > 0) throw new DomainError("bad_request", "errors.pin.wrong", { attempts: left });
+  if (tried.failures === pinRules.lockAfter) await recordAuthEvent(db, userId, "pin.lock");
   throw lockedError(pinRules.lockMs);
 }
 

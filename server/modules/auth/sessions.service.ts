@@ -1,33 +1,19 @@
-import Bowser from "bowser";
 import type { DeviceSessionView } from "#common/contracts/auth.ts";
 import type { Db } from "../../db/client.ts";
 import { now } from "../../platform/clock.ts";
 import { DomainError } from "../../platform/errors.ts";
 import { notify } from "../../platform/pg-notify.ts";
-import { confirmPassword, sessionsChannel, type AuthDeps, type SessionsEvent } from "./auth.service.ts";
+import {
+  confirmPassword,
+  recordAuthEvent,
+  sessionsChannel,
+  type AuthDeps,
+  type SessionsEvent,
+} from "./auth.service.ts";
 import * as q from "./auth.queries.ts";
+import { deviceOf } from "./device.ts";
 
 // The sessions a user can see and end (issue 43): where they are signed in, and "sign out everywhere else".
-
-const kinds = new Set(["mobile", "tablet", "desktop"]);
-
-/** What a User-Agent says of the device: browser, system and model (each absent when it does not say). */
-export function deviceOf(
-  userAgent: string | null,
-): Pick<DeviceSessionView, "browser" | "os" | "model" | "kind"> {
-  if (!userAgent) return { browser: null, os: null, model: null, kind: "unknown" };
-  const { browser, os, platform } = Bowser.parse(userAgent);
-  // Windows says "NT 10.0", its name "10"; Android and iOS say their own number.
-  const osName = os.name ? [os.name, os.versionName ?? os.version].filter(Boolean).join(" ") : null;
-  const model = [platform.vendor, platform.model].filter(Boolean).join(" ") || null;
-  return {
-    browser: browser.name ? [browser.name, browser.version?.split(".")[0]].filter(Boolean).join(" ") : null,
-    os: osName,
-    model,
-    kind:
-      platform.type && kinds.has(platform.type) ? (platform.type as DeviceSessionView["kind"]) : "unknown",
-  };
-}
 
 /** The user's signed-in sessions, the one asking (`currentId`) marked, the latest used first. */
 export async function listSessions(db: Db, userId: string, currentId: string): Promise<DeviceSessionView[]> {
@@ -53,6 +39,7 @@ export async function endSession(db: Db, userId: string, sessionId: string): Pro
       throw new DomainError("not_found", "auth.errors.sessionNotFound");
     }
     await notify(tx, sessionsChannel, JSON.stringify({ u: userId, s: sessionId } satisfies SessionsEvent));
+    await recordAuthEvent(tx, userId, "auth.sessions.end", { session: sessionId });
   });
 }
 
@@ -69,6 +56,7 @@ export async function endOtherSessions(
   return deps.db.transaction(async (tx) => {
     const ended = await q.revokeOtherSessions(tx, user.id, user.sessionId, now());
     await notify(tx, sessionsChannel, JSON.stringify({ u: user.id } satisfies SessionsEvent));
+    await recordAuthEvent(tx, user.id, "auth.sessions.endothers", { endedSessions: ended });
     return { ended };
   });
 }

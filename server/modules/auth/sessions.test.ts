@@ -5,7 +5,7 @@ import { signedInUser, testPassword } from "../../../tests/setup/money.ts";
 import { createTestDatabase, type TestDatabase } from "../../../tests/setup/test-db.ts";
 import { resetClock, setClock } from "../../platform/clock.ts";
 import { createRateLimits } from "../../platform/rate-limit.ts";
-import { deviceOf } from "./sessions.service.ts";
+import { deviceOf } from "./device.ts";
 
 // Issue 43: the sessions a user can see (how each signed in, its device and address, when last used) and end.
 

@@ -493,7 +493,7 @@ describe("a product's options and variants", () => {
         { variantId: hitam, sku, stock: 8, change: 5 },
       ],
     ]);
-    expect(audit.every((a) => a.actor.length > 0)).toBe(true);
+    expect(audit.every((a) => (a.actor ?? "").length > 0)).toBe(true);
   });
 
   it("search finds a product by its option values' names in every language", async () => {

@@ -13,8 +13,8 @@ export interface NotifyDeps {
 }
 
 /**
- * Sends a message through its channel. Without a configured channel it goes to the local outbox and the
- * log instead (a public production shop never starts without channels, see server/platform/env.ts).
+ * Sends a message through its channel. Without a configured channel it goes to the local outbox (its address and
+ * subject to the log) instead (a public production shop never starts without channels, see server/platform/env.ts).
  */
 export async function deliver(deps: NotifyDeps, message: OutgoingMessage): Promise<void> {
   const channel = deps.channels[message.channel];
@@ -27,8 +27,9 @@ export async function deliver(deps: NotifyDeps, message: OutgoingMessage): Promi
       body: message.text,
       createdAt: now(),
     });
+    // Not its text: a code in it would be in the log (issue 43). The outbox page (this machine only) shows it.
     deps.log.info(
-      { outbox: { channel: message.channel, to: message.to, subject: message.subject, text: message.text } },
+      { outbox: { channel: message.channel, to: message.to, subject: message.subject } },
       "message kept in the local outbox",
     );
     return;

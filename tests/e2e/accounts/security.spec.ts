@@ -148,6 +148,14 @@ test("ind: from the account page, see two devices, sign the other out, then ever
   await expect(toasts(page, "ind").getByText(p.changed)).toBeVisible();
   await expect(pin.getByTestId("pin-state")).toHaveText(p.active);
 
+  // The security history: the PIN's changes, newest first, and the sign-ins from new devices.
+  const history = page.getByRole("region", { name: m.account.history.title }).getByTestId("security-event");
+  const kinds = m.account.history.kinds;
+  await expect(history.nth(0)).toContainText(kinds.pinChange);
+  await expect(history.nth(1)).toContainText(kinds.pinSet);
+  await expect(history.filter({ hasText: kinds.newDevice }).first()).toContainText("WIB");
+  await checkAtBothWidths(page, "the security history");
+
   // Freeze the account: every device is signed out, this one too; signed in again, a code and the PIN unfreeze it.
   const f = m.account.freeze;
   const freeze = page.getByRole("region", { name: f.title });
@@ -213,6 +221,9 @@ for (const lang of ["en", "zh"] as const) {
     await pin.getByRole("button", { name: m.account.pin.create }).click();
     await expect(pin.getByLabel(m.account.pin.confirm, { exact: true })).toBeVisible();
     await checkAtBothWidths(page, `${lang} PIN form`);
+    await expect(
+      page.getByRole("region", { name: m.account.history.title }).getByTestId("security-event").first(),
+    ).toContainText(m.account.history.kinds.newDevice);
 
     // Frozen (through the API), then signed in again: the frozen state and its unfreeze form.
     const f = m.account.freeze;

@@ -78,7 +78,10 @@ function PinByCodeForm(props: { onDone: () => void }) {
         toast.notify(t("account.pin.saved"), "success");
         props.onDone();
       },
-      onSettled: () => queryClient.invalidateQueries({ queryKey: trpc.account.pin.status.queryKey() }),
+      onSettled: () => {
+        void queryClient.invalidateQueries({ queryKey: trpc.account.pin.status.queryKey() });
+        void queryClient.invalidateQueries({ queryKey: trpc.account.securityHistory.queryKey() });
+      },
     }),
   );
   const { values } = form;
@@ -116,7 +119,10 @@ function PinChangeForm(props: { onDone: () => void }) {
         toast.notify(t("account.pin.changed"), "success");
         props.onDone();
       },
-      onSettled: () => queryClient.invalidateQueries({ queryKey: trpc.account.pin.status.queryKey() }),
+      onSettled: () => {
+        void queryClient.invalidateQueries({ queryKey: trpc.account.pin.status.queryKey() });
+        void queryClient.invalidateQueries({ queryKey: trpc.account.securityHistory.queryKey() });
+      },
     }),
   );
   const { values } = form;

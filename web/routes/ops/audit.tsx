@@ -59,7 +59,7 @@ function AuditContent() {
                 </span>
               </p>
               <p className="break-all">
-                {t("ops.audit.by", { actor: entry.actor })} ·{" "}
+                {t("ops.audit.by", { actor: entry.actor ?? t("ops.audit.nobody") })} ·{" "}
                 <span className="font-mono break-all">{entry.subjectId}</span>
               </p>
               <p className="break-all text-gray-700 dark:text-gray-300">

@@ -5,6 +5,7 @@ import type { Route } from "./+types/security";
 import type { DeviceSessionView } from "#common/contracts/auth.ts";
 import { FreezeSection } from "../../features/account/freeze-section.tsx";
 import { PinSection } from "../../features/account/pin-section.tsx";
+import { SecurityHistory } from "../../features/account/security-history.tsx";
 import { PasswordField } from "../../features/auth/form.tsx";
 import { AppHeader } from "../../features/shell/app-header.tsx";
 import { serverT, signInOnUnauthorized, withServerApi } from "../../lib/api.server.ts";
@@ -19,7 +20,8 @@ import { useTRPC } from "../../lib/trpc.ts";
 import { Card } from "../../ui/card.tsx";
 import { ConfirmDialog, DialogActions } from "../../ui/confirm-dialog.tsx";
 
-// Account security (issue 43): where the account is signed in, ending those sessions, the payment PIN, freezing.
+// Account security (issue 43): where the account is signed in, ending those sessions, the payment PIN, freezing,
+// and the security history.
 
 export async function loader({ request, context, params, url }: Route.LoaderArgs) {
   const locale = localeFromParam(params.lang) ?? "ind";
@@ -28,6 +30,7 @@ export async function loader({ request, context, params, url }: Route.LoaderArgs
       queryClient.fetchQuery(trpc.account.sessions.list.queryOptions()),
       queryClient.fetchQuery(trpc.account.pin.status.queryOptions()),
       queryClient.fetchQuery(trpc.account.freeze.status.queryOptions()),
+      queryClient.fetchQuery(trpc.account.securityHistory.queryOptions()),
     ]).catch(signInOnUnauthorized(url, locale)),
   );
   return { dehydrated, title: serverT(context, locale)("account.security.title") };
@@ -207,6 +210,7 @@ function SecurityContent() {
         </Card>
         <PinSection />
         <FreezeSection />
+        <SecurityHistory />
       </main>
     </>
   );
