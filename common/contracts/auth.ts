@@ -101,7 +101,7 @@ export const SessionViewSchema = z.object({ token: z.string(), user: MeViewSchem
 export type SessionView = z.infer<typeof SessionViewSchema>;
 
 /** How a session signed in (issue 43). */
-export const SessionMethodSchema = z.enum(["password", "code", "signup", "reset"]);
+export const SessionMethodSchema = z.enum(["password", "code", "signup", "reset", "passkey"]);
 
 /**
  * One of the user's signed-in sessions as their security page lists it: the device read from its User-Agent (each
@@ -137,6 +137,8 @@ export const securityEventKinds = [
   "pinDisable",
   "bankAdd",
   "bankRemove",
+  "passkeyAdd",
+  "passkeyRemove",
   "freeze",
   "unfreeze",
   "signedOutByOperator",
@@ -171,15 +173,55 @@ export const PinStatusViewSchema = z.object({
 });
 export type PinStatusView = z.infer<typeof PinStatusViewSchema>;
 
+/** A WebAuthn credential's answer, as the browser gives it (the server's library checks every field of it). */
+const CredentialResponseSchema = z.object({
+  id: z.string().min(1).max(1400),
+  rawId: z.string().min(1).max(1400),
+  type: z.literal("public-key"),
+  response: z.record(z.string(), z.unknown()),
+  clientExtensionResults: z.record(z.string(), z.unknown()).default({}),
+  authenticatorAttachment: z.enum(["platform", "cross-platform"]).optional(),
+});
+
+/** A passkey ceremony's answer: the challenge it answers (made for it by the server) and the browser's response. */
+export const PasskeyAnswerSchema = z.object({
+  challengeId: prefixedId("wch"),
+  response: CredentialResponseSchema,
+});
+export type PasskeyAnswer = z.infer<typeof PasskeyAnswerSchema>;
+
 /**
  * What proves the account's owner is at the phone before money leaves it or a payout detail changes (issue 43):
- * the payment PIN, asked again each time.
+ * the payment PIN, asked again each time, or one of their passkeys with user verification instead.
  */
-export const ProofSchema = z.object({ pin: PinSchema }, { error: "errors.pin.required" });
+export const ProofSchema = z.union(
+  [z.object({ pin: PinSchema }), z.object({ passkey: PasskeyAnswerSchema })],
+  { error: "errors.pin.required" },
+);
 export type Proof = z.infer<typeof ProofSchema>;
 
 /** Only a proof: removing the bank account, showing its full number. */
 export const ProofInputSchema = z.object({ proof: ProofSchema });
+
+/** A WebAuthn ceremony the browser is to run: the challenge's id (sent back with the answer) and its options. */
+export const PasskeyOptionsViewSchema = z.object({
+  challengeId: z.string(),
+  options: z.record(z.string(), z.unknown()),
+});
+
+/** Adding a passkey: the browser's answer, and the PIN (a stolen session must not add its own key). */
+export const AddPasskeyInputSchema = PasskeyAnswerSchema.extend({ proof: ProofSchema });
+
+/** One of the user's passkeys as their security page lists it. */
+export const PasskeyViewSchema = z.object({
+  id: z.string(),
+  device: z.string().nullable(),
+  createdAt: z.date(),
+  lastUsedAt: z.date().nullable(),
+});
+export type PasskeyView = z.infer<typeof PasskeyViewSchema>;
+
+export const RemovePasskeyInputSchema = z.object({ id: z.string().min(1).max(1400), proof: ProofSchema });
 
 export const SetPinInputSchema = z.object({ code: CodeInputSchema, pin: PinSchema });
 export const ChangePinInputSchema = z.object({ currentPin: PinSchema, pin: PinSchema });

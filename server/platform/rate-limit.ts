@@ -26,7 +26,8 @@ type LimitName =
   | "paymentSwitch"
   | "chatSend"
   | "chatReport"
-  | "claimCode";
+  | "claimCode"
+  | "passkey";
 
 /**
  * Attempts allowed per window, per account and per client address. Address limits are generous because
@@ -36,6 +37,8 @@ export const limitRules: Record<LimitName, { account: number; ip: number; second
   sendCode: { account: 5, ip: 60, seconds: 60 * 60 },
   checkCode: { account: 10, ip: 100, seconds: 15 * 60 },
   checkPassword: { account: 8, ip: 100, seconds: 15 * 60 },
+  // A passkey ceremony keeps a challenge row (issue 43): a person starts a few, a script thousands.
+  passkey: { account: 20, ip: 120, seconds: 15 * 60 },
   // Invite codes are short (8 characters), so checking them at sign-up is limited too.
   checkInvite: { account: 10, ip: 30, seconds: 15 * 60 },
   // Verified notifications, per provider and per sending address: a provider notifies from a few

@@ -19,6 +19,8 @@ const kinds: Record<string, SecurityEventView["kind"]> = {
   "pin.disable": "pinDisable",
   "bank.add": "bankAdd",
   "bank.remove": "bankRemove",
+  "passkey.add": "passkeyAdd",
+  "passkey.remove": "passkeyRemove",
   "user.freeze": "freeze",
   "user.unfreeze": "unfreeze",
   "user.sessions.end": "signedOutByOperator",

@@ -518,13 +518,15 @@ async function seedMerchantMoney(db: Db, operatorId: string, merchantId: string,
     addMs(now(), -7 * 86_400_000),
   );
   const proof = { pin: demoPin };
-  const paid = await requestWithdrawal(db, merchantId, {
+  // The PIN is what proves it here: no passkey, so no address is needed.
+  const proofDeps = { db, publicUrl: "http://localhost" };
+  const paid = await requestWithdrawal(proofDeps, merchantId, {
     amount: 300_000,
     proof,
     idempotencyKey: "seed-withdrawal-paid-0001",
   });
   await approveWithdrawal(db, operatorId, { id: paid.id, idempotencyKey: "seed-withdrawal-approve-01" });
-  await requestWithdrawal(db, merchantId, {
+  await requestWithdrawal(proofDeps, merchantId, {
     amount: 250_000,
     proof,
     idempotencyKey: "seed-withdrawal-pending-01",

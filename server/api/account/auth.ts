@@ -1,5 +1,10 @@
 import {
+  AddPasskeyInputSchema,
   ChangePinInputSchema,
+  PasskeyAnswerSchema,
+  PasskeyOptionsViewSchema,
+  PasskeyViewSchema,
+  RemovePasskeyInputSchema,
   ConfirmPasswordInputSchema,
   PinStatusViewSchema,
   SetPinInputSchema,
@@ -22,6 +27,8 @@ import * as auth from "../../modules/auth/auth.service.ts";
 import { endOtherSessions, endSession, listSessions } from "../../modules/auth/sessions.service.ts";
 import { changePin, pinStatus, setPin } from "../../modules/auth/pin.service.ts";
 import { frozenSince } from "../../modules/auth/freeze.service.ts";
+import * as passkeys from "../../modules/auth/passkeys.service.ts";
+import { checkProof } from "../../modules/auth/proof.ts";
 import { freeze, unfreeze } from "../../flows/account-freeze.ts";
 import { securityHistory } from "../../read/security-history.ts";
 import type { Context } from "../../trpc/context.ts";
@@ -50,6 +57,14 @@ export const authRouter = router({
     .input(ResetPasswordInputSchema)
     .output(SessionViewSchema)
     .mutation(async ({ ctx, input }) => withCookie(ctx, await auth.resetPassword(ctx, input))),
+  /** Signing in with a passkey (issue 43): the challenge first, then the browser's answer to it. */
+  passkeyOptions: publicProcedure
+    .output(PasskeyOptionsViewSchema)
+    .mutation(({ ctx }) => passkeys.signInOptions(ctx)),
+  signInWithPasskey: publicProcedure
+    .input(PasskeyAnswerSchema)
+    .output(SessionViewSchema)
+    .mutation(async ({ ctx, input }) => withCookie(ctx, await passkeys.signInWithPasskey(ctx, input))),
   signOut: signedInProcedure.output(z.object({ ok: z.literal(true) })).mutation(async ({ ctx }) => {
     await auth.signOut(ctx.db, ctx.token);
     ctx.cookies.clear();
@@ -85,6 +100,33 @@ export const accountRouter = router({
       .input(ConfirmPasswordInputSchema)
       .output(z.object({ ended: z.number().int() }))
       .mutation(({ ctx, input }) => endOtherSessions(ctx, ctx.user, input.password)),
+  }),
+  /** Passkeys (issue 43): added with the PIN, listed, removed; and a challenge to prove it is the owner with one. */
+  passkeys: router({
+    list: signedInProcedure
+      .output(z.array(PasskeyViewSchema))
+      .query(({ ctx }) => passkeys.listPasskeys(ctx.db, ctx.user.id)),
+    registrationOptions: signedInProcedure
+      .output(PasskeyOptionsViewSchema)
+      .mutation(({ ctx }) => passkeys.registrationOptions(ctx, ctx.user.id)),
+    add: signedInProcedure
+      .input(AddPasskeyInputSchema)
+      .output(PasskeyViewSchema)
+      .mutation(async ({ ctx, input }) => {
+        await checkProof(ctx, ctx.user.id, input.proof);
+        return passkeys.registerPasskey(ctx, ctx.user.id, input);
+      }),
+    remove: signedInProcedure
+      .input(RemovePasskeyInputSchema)
+      .output(z.object({ ok: z.literal(true) }))
+      .mutation(async ({ ctx, input }) => {
+        await checkProof(ctx, ctx.user.id, input.proof);
+        await passkeys.removePasskey(ctx.db, ctx.user.id, input.id);
+        return { ok: true as const };
+      }),
+    proofOptions: signedInProcedure
+      .output(PasskeyOptionsViewSchema)
+      .mutation(({ ctx }) => passkeys.proofOptions(ctx, ctx.user.id)),
   }),
   /** The account's security history (issue 43): new devices, password, PIN and bank account changes. */
   securityHistory: signedInProcedure

@@ -49,14 +49,14 @@ export const walletRouter = router({
     .input(ProofInputSchema)
     .output(z.object({ removed: z.literal(true) }))
     .mutation(async ({ ctx, input }) => {
-      await unbindBankCard(ctx.db, ctx.user.id, input.proof);
+      await unbindBankCard(ctx, ctx.user.id, input.proof);
       return { removed: true as const };
     }),
   /** The full account number, after the PIN (issue 43); the views show only its last four digits. */
   revealBankCard: signedInProcedure
     .input(ProofInputSchema)
     .output(BankCardNumberViewSchema)
-    .mutation(({ ctx, input }) => revealBankCard(ctx.db, ctx.user.id, input.proof)),
+    .mutation(({ ctx, input }) => revealBankCard(ctx, ctx.user.id, input.proof)),
   withdrawForm: signedInProcedure
     .output(WithdrawFormViewSchema)
     .query(({ ctx }) => withdrawForm(ctx.db, ctx.user.id)),
@@ -64,7 +64,7 @@ export const walletRouter = router({
     .input(WithdrawInputSchema)
     .output(WithdrawalViewSchema)
     .mutation(async ({ ctx, input }) => {
-      const { id } = await requestWithdrawal(ctx.db, ctx.user.id, input);
+      const { id } = await requestWithdrawal(ctx, ctx.user.id, input);
       return getWithdrawal(ctx.db, ctx.user.id, id);
     }),
   withdrawals: signedInProcedure

@@ -2,7 +2,7 @@ import type { Proof } from "#common/contracts/auth.ts";
 import { localize } from "#common/locales.ts";
 import { type PlaceMethod } from "#common/payment-channels.ts";
 import { getAddress } from "../../modules/addresses/addresses.service.ts";
-import { checkProof } from "../../modules/auth/pin.service.ts";
+import { checkProof } from "../../modules/auth/proof.ts";
 import { removeItems } from "../../modules/cart/cart.service.ts";
 import { once } from "../../modules/ledger/ledger.service.ts";
 import {
@@ -58,7 +58,7 @@ export async function placeOrders(
   },
 ): Promise<{ orderIds: string[]; attemptId: string | null }> {
   // The PIN is checked (and a wrong one counted) before anything else, outside the transaction that may fail.
-  if (input.method === "wallet") await checkProof(deps.db, userId, input.proof);
+  if (input.method === "wallet") await checkProof(deps, userId, input.proof);
   // A blank note is no note; one per store (the last one written).
   const notes = new Map(
     (input.notes ?? []).filter((n) => n.note.trim() !== "").map((n) => [n.storeId, n.note.trim()]),

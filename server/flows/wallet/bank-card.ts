@@ -4,19 +4,18 @@
 import type { BankCardInput, BankCardView } from "#common/contracts/wallet.ts";
 import type { Proof } from "#common/contracts/auth.ts";
 import { payoutHoldHours } from "#common/wallet-states.ts";
-import type { Db } from "../../db/client.ts";
 import { recordAudit } from "../../modules/audit/audit.service.ts";
 import { userContact } from "../../modules/auth/auth.service.ts";
-import { checkProof } from "../../modules/auth/pin.service.ts";
+import { checkProof, type ProofDeps } from "../../modules/auth/proof.ts";
 import { deliver, type NotifyDeps } from "../../modules/notifications/notifications.service.ts";
 import { bankCardNumber, removeBankCard, saveBankCard } from "../../modules/wallet/wallet.service.ts";
 import type { Translate } from "#common/i18n/i18n.ts";
 
-type Deps = NotifyDeps & { t: Translate };
+type Deps = NotifyDeps & ProofDeps & { t: Translate };
 
 /** Binds or changes the bank account after the PIN; audited, and its owner told on every channel. */
 export async function bindBankCard(deps: Deps, userId: string, input: BankCardInput): Promise<BankCardView> {
-  await checkProof(deps.db, userId, input.proof);
+  await checkProof(deps, userId, input.proof);
   const card = await deps.db.transaction(async (tx) => {
     const saved = await saveBankCard(tx, userId, input);
     await recordAudit(tx, {
@@ -32,9 +31,9 @@ export async function bindBankCard(deps: Deps, userId: string, input: BankCardIn
 }
 
 /** Removes the bank account after the PIN; audited. */
-export async function unbindBankCard(db: Db, userId: string, proof: Proof): Promise<void> {
-  await checkProof(db, userId, proof);
-  await db.transaction(async (tx) => {
+export async function unbindBankCard(deps: ProofDeps, userId: string, proof: Proof): Promise<void> {
+  await checkProof(deps, userId, proof);
+  await deps.db.transaction(async (tx) => {
     const card = await removeBankCard(tx, userId);
     await recordAudit(tx, {
       actorId: userId,
@@ -47,12 +46,12 @@ export async function unbindBankCard(db: Db, userId: string, proof: Proof): Prom
 
 /** The bank account's full number, after the PIN (a read that counts a wrong PIN, so a mutation). */
 export async function revealBankCard(
-  db: Db,
+  deps: ProofDeps,
   userId: string,
   proof: Proof,
 ): Promise<{ accountNumber: string }> {
-  await checkProof(db, userId, proof);
-  return { accountNumber: await bankCardNumber(db, userId) };
+  await checkProof(deps, userId, proof);
+  return { accountNumber: await bankCardNumber(deps.db, userId) };
 }
 
 /**

@@ -1,8 +1,7 @@
 import type { Proof } from "#common/contracts/auth.ts";
 import { formatRupiah } from "#common/money.ts";
-import { type Db } from "../../db/client.ts";
 import { refuseFrozen } from "../../modules/auth/freeze.service.ts";
-import { checkProof } from "../../modules/auth/pin.service.ts";
+import { checkProof, type ProofDeps } from "../../modules/auth/proof.ts";
 import { move, once } from "../../modules/ledger/ledger.service.ts";
 import { getMoneySettings } from "../../modules/settings/settings.service.ts";
 import { insertWithdrawal, selectBankCard } from "../../modules/wallet/wallet.service.ts";
@@ -18,11 +17,12 @@ import { payoutHoldUntil } from "../../read/payout-hold.ts";
  * PIN being reset (the payout hold).
  */
 export async function requestWithdrawal(
-  db: Db,
+  deps: ProofDeps,
   userId: string,
   input: { amount: number; proof: Proof; idempotencyKey: string },
 ): Promise<{ id: string }> {
-  await checkProof(db, userId, input.proof);
+  await checkProof(deps, userId, input.proof);
+  const { db } = deps;
   const settings = await getMoneySettings(db);
   return once(
     db,

@@ -97,7 +97,11 @@ export async function touchSession(db: Db, id: string, at: Date, staleBefore: Da
 
 /** A user's sessions that are neither revoked nor expired at `at`, the latest used first. */
 /** The User-Agents of the user's latest sessions, ended ones too: the devices they signed in from. */
-export async function selectRecentUserAgents(db: Db, userId: string, limit: number): Promise<(string | null)[]> {
+export async function selectRecentUserAgents(
+  db: Db,
+  userId: string,
+  limit: number,
+): Promise<(string | null)[]> {
   const rows = await db
     .select({ userAgent: sessions.userAgent })
     .from(sessions)

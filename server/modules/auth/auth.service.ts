@@ -47,7 +47,7 @@ export interface AuthDeps {
 }
 
 /** How a session signed in. */
-export type SessionMethod = "password" | "code" | "signup" | "reset";
+export type SessionMethod = "password" | "code" | "signup" | "reset" | "passkey";
 
 /**
  * Records an authentication event of an account in the audit log (issue 43), in the caller's transaction: what
@@ -393,6 +393,16 @@ export async function signIn(deps: AuthDeps, input: SignInInput): Promise<Sessio
   await deps.limits.reset("checkPassword", parsed.value);
   refuseSuspended(user);
   return startSession(deps, user.id, "code");
+}
+
+/**
+ * Signs in the user a passkey proved (issue 43): a suspended account is told so, as after a right password.
+ */
+export async function signInProven(deps: AuthDeps, userId: string): Promise<SessionView> {
+  const user = await q.selectUserById(deps.db, userId);
+  if (!user) throw new DomainError("bad_request", "auth.errors.loginFailed");
+  refuseSuspended(user);
+  return startSession(deps, user.id, "passkey");
 }
 
 const confirmPaused = (seconds: number) =>

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { check, index, integer, jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { bigint, check, index, integer, jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 import type { StoredImage } from "#common/images.ts";
 
 /** Every account: shoppers, merchants and operators. An account is an email address or a phone number. */
@@ -34,8 +34,11 @@ export const users = pgTable(
   ],
 );
 
-/** How a session signed in: a password, a code, a new account, a password reset (issue 43's session list). */
-export const sessionMethods = ["password", "code", "signup", "reset"] as const;
+/**
+ * How a session signed in: a password, a code, a new account, a password reset, a passkey (issue 43's session
+ * list).
+ */
+export const sessionMethods = ["password", "code", "signup", "reset", "passkey"] as const;
 
 /**
  * Sign-in sessions. Only a hash of the token is stored; revoking sets `revokedAt`. Each records how it signed in,
@@ -61,7 +64,7 @@ export const sessions = pgTable(
   },
   (t) => [
     index("sessions_user_idx").on(t.userId),
-    check("sessions_method_valid", sql`${t.method} in ('password', 'code', 'signup', 'reset')`),
+    check("sessions_method_valid", sql`${t.method} in ('password', 'code', 'signup', 'reset', 'passkey')`),
   ],
 );
 
@@ -119,5 +122,51 @@ export const paymentPins = pgTable(
   },
   (t) => [
     check("payment_pins_failures", sql`${t.failures} between 0 and 5 and ${t.dayFailures} between 0 and 10`),
+  ],
+);
+
+/**
+ * Passkeys (issue 43): WebAuthn credentials a user added, to sign in with and to prove it is them instead of the
+ * PIN, each checked with user verification. The public key as base64url; the signature counter the authenticator
+ * last reported (a credential that goes back is refused).
+ */
+export const passkeys = pgTable(
+  "passkeys",
+  {
+    /** The credential id, base64url. */
+    id: text().primaryKey(),
+    userId: text()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    publicKey: text().notNull(),
+    counter: bigint({ mode: "number" }).notNull().default(0),
+    transports: jsonb().$type<string[]>(),
+    /** The device it was added on, as its browser said ("Chrome 130 · Android 14"). */
+    device: text(),
+    createdAt: timestamp({ withTimezone: true }).notNull(),
+    lastUsedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [index("passkeys_user_idx").on(t.userId)],
+);
+
+/** What a WebAuthn challenge is for: adding a passkey, signing in with one, or proving it is the owner. */
+export const challengePurposes = ["register", "signin", "proof"] as const;
+
+/**
+ * WebAuthn challenges, each for one ceremony: used once, within 5 minutes, by the user it was made for (none for
+ * signing in, where the passkey names its user).
+ */
+export const webauthnChallenges = pgTable(
+  "webauthn_challenges",
+  {
+    id: text().primaryKey(),
+    userId: text().references(() => users.id, { onDelete: "cascade" }),
+    purpose: text({ enum: challengePurposes }).notNull(),
+    challenge: text().notNull(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [
+    index("webauthn_challenges_expiry_idx").on(t.expiresAt),
+    check("webauthn_challenges_purpose", sql`${t.purpose} in ('register', 'signin', 'proof')`),
   ],
 );

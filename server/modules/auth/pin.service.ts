@@ -1,6 +1,6 @@
 import { timingSafeEqual } from "node:crypto";
 import { verify } from "@node-rs/argon2";
-import type { PinStatusView, Proof } from "#common/contracts/auth.ts";
+import type { PinStatusView } from "#common/contracts/auth.ts";
 import type { Db, Tx } from "../../db/client.ts";
 import { addMs, jakartaDay, now } from "../../platform/clock.ts";
 import { DomainError } from "../../platform/errors.ts";
@@ -192,15 +192,6 @@ export async function checkPin(db: Db, userId: string, pin: string): Promise<voi
   if (left > 0) throw new DomainError("bad_request", "errors.pin.wrong", { attempts: left });
   if (tried.failures === pinRules.lockAfter) await recordAuthEvent(db, userId, "pin.lock");
   throw lockedError(pinRules.lockMs);
-}
-
-/**
- * Checks what the owner typed to prove it is them before money leaves or a payout detail changes: the PIN (issue
- * 43). Missing proof is refused as such, so an old client that sends none is told to ask for it.
- */
-export async function checkProof(db: Db, userId: string, proof: Proof | undefined): Promise<void> {
-  if (!proof) throw new DomainError("bad_request", "errors.pin.required");
-  await checkPin(db, userId, proof.pin);
 }
 
 const lockedError = (ms: number) =>

@@ -154,7 +154,7 @@ describe("randomized money workload", () => {
               applyNotification({ ...deps, log: silentLog }, body, headers, "127.0.0.1"),
             ]);
           } else if (op === 3) {
-            const { id } = await requestWithdrawal(database.db, user.id, {
+            const { id } = await requestWithdrawal(deps, user.id, {
               amount: 50_000 + random(10) * 10_000,
               proof: pinProof,
               idempotencyKey: newKey(),
