@@ -156,6 +156,39 @@ test("ind: from the account page, see two devices, sign the other out, then ever
   await expect(history.filter({ hasText: kinds.newDevice }).first()).toContainText("WIB");
   await checkAtBothWidths(page, "the security history");
 
+  // A passkey (Chromium's virtual authenticator, with user verification), added with the PIN; then signed out,
+  // the account signs in with it alone.
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("WebAuthn.enable");
+  await cdp.send("WebAuthn.addVirtualAuthenticator", {
+    options: {
+      protocol: "ctap2",
+      transport: "internal",
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+      automaticPresenceSimulation: true,
+    },
+  });
+  const k = m.account.passkeys;
+  const passkeys = page.getByRole("region", { name: k.title });
+  await passkeys.getByRole("button", { name: k.add }).click();
+  await expect(dialog.getByRole("heading", { name: k.add })).toBeVisible();
+  await dialog.locator('input[name="pin"]').fill("736150");
+  await dialog.getByRole("button", { name: k.add }).click();
+  await expect(toasts(page, "ind").getByText(k.saved)).toBeVisible();
+  await expect(passkeys.getByTestId("passkey")).toHaveCount(1);
+  await expect(history.nth(0)).toContainText(m.account.history.kinds.passkeyAdd);
+  await checkAtBothWidths(page, "a passkey added");
+  await page.context().clearCookies();
+  await page.evaluate(() => localStorage.clear());
+  await page.goto(authPath("ind", "signin") + "?redirect=/h5/account/security");
+  await waitForHydration(page);
+  await page.getByRole("button", { name: m.auth.signin.withPasskey }).click();
+  await page.waitForURL((url) => url.pathname === "/h5/account/security");
+  await waitForHydration(page);
+  await expect(rows.filter({ hasText: m.account.security.method.passkey })).toHaveCount(1);
+
   // Freeze the account: every device is signed out, this one too; signed in again, a code and the PIN unfreeze it.
   const f = m.account.freeze;
   const freeze = page.getByRole("region", { name: f.title });

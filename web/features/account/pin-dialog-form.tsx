@@ -1,8 +1,10 @@
 import { useId, useState } from "react";
-import { useQuery } from "@tanstack/react-query";
+import { useMutation, useQuery } from "@tanstack/react-query";
+import { KeyRound } from "lucide-react";
 import { Link } from "react-router";
 import type { Proof } from "#common/contracts/auth.ts";
 import { PinField } from "./pin-field.tsx";
+import { passkeyAnswer, supportsPasskeys } from "../auth/passkey.ts";
 import { useI18n } from "../../lib/i18n.tsx";
 import { localizePath } from "../../lib/locale.ts";
 import { modal } from "../../lib/modal.ts";
@@ -32,6 +34,33 @@ export default function PinDialog(props: AskPin) {
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);
   const security = localizePath(locale, "/h5/account/security");
+  // A passkey with user verification does instead of the PIN, where the browser can use one (issue 43).
+  const [passkeysHere] = useState(supportsPasskeys);
+  const hasPasskey =
+    useQuery({ ...trpc.account.passkeys.list.queryOptions(), enabled: passkeysHere }).data?.length ?? 0;
+  const proofOptions = useMutation(trpc.account.passkeys.proofOptions.mutationOptions());
+  const send = (proof: () => Promise<Proof>) => {
+    if (busy) return;
+    setBusy(true);
+    proof()
+      .then(props.onProof)
+      .then(
+        () => modal.close(),
+        (failure: unknown) => {
+          setError(failure instanceof Error ? failure.message : t("errors.api.unknown"));
+          setPin("");
+          setBusy(false);
+        },
+      );
+  };
+  const withPasskey = () =>
+    send(async () => ({
+      passkey: await passkeyAnswer(
+        "get",
+        await proofOptions.mutateAsync(),
+        () => new Error(t("auth.errors.passkeyCancelled")),
+      ),
+    }));
   if (!status) return <div className="h-40 animate-pulse" />;
   if (!status.set || status.disabled) {
     return (
@@ -53,17 +82,8 @@ export default function PinDialog(props: AskPin) {
       className="p-5"
       onSubmit={(e) => {
         e.preventDefault();
-        if (busy) return;
         if (!/^\d{6}$/.test(pin)) return setError(t("errors.pin.format"));
-        setBusy(true);
-        props.onProof({ pin }).then(
-          () => modal.close(),
-          (failure: unknown) => {
-            setError(failure instanceof Error ? failure.message : t("errors.api.unknown"));
-            setPin("");
-            setBusy(false);
-          },
-        );
+        send(async () => ({ pin }));
       }}
     >
       <h2 id={titleId} className="text-lg font-semibold">
@@ -79,13 +99,26 @@ export default function PinDialog(props: AskPin) {
         }}
         error={error}
       />
-      <Link
-        to={security}
-        onClick={() => modal.close()}
-        className="mt-3 inline-block py-2 text-sm font-medium text-primary-800 dark:text-primary-300"
-      >
-        {t("account.pin.forgot")}
-      </Link>
+      <div className="mt-2 flex flex-wrap items-center justify-between gap-x-4">
+        <Link
+          to={security}
+          onClick={() => modal.close()}
+          className="inline-block py-2 text-sm font-medium text-primary-800 dark:text-primary-300"
+        >
+          {t("account.pin.forgot")}
+        </Link>
+        {hasPasskey > 0 && (
+          <button
+            type="button"
+            disabled={busy}
+            onClick={withPasskey}
+            className="inline-flex min-h-11 items-center gap-1.5 py-2 text-sm font-semibold text-primary-800 dark:text-primary-300"
+          >
+            <KeyRound className="size-4" aria-hidden="true" />
+            {t("account.passkeys.use")}
+          </button>
+        )}
+      </div>
       <DialogActions
         cancelLabel={t("catalog.search.cancel")}
         confirmLabel={props.confirmLabel}

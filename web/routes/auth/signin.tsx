@@ -1,4 +1,5 @@
 import { useEffect, useState } from "react";
+import { KeyRound } from "lucide-react";
 import { Link, useActionData, useNavigate, useSearchParams } from "react-router";
 import type { Route } from "./+types/signin";
 import { SignInInputSchema } from "#common/contracts/auth.ts";
@@ -17,6 +18,7 @@ import {
   type FieldErrors,
 } from "../../features/auth/form.tsx";
 import { afterSignIn } from "../../features/auth/session.ts";
+import { passkeyAnswer, usePasskeysSupported } from "../../features/auth/passkey.ts";
 import { SupportContacts } from "../../features/support/support-contacts.tsx";
 import { serverT } from "../../lib/api.server.ts";
 import { useI18n } from "../../lib/i18n.tsx";
@@ -77,6 +79,26 @@ export default function SignIn() {
         if (method === "password" && error instanceof ApiError) {
           setOfferCode(error.code === "TOO_MANY_REQUESTS");
         }
+      },
+    },
+  );
+  // Passkeys (issue 43): offered once the page knows the browser can use them.
+  const passkeys = usePasskeysSupported();
+  const withPasskey = useApiAction(
+    async () => {
+      const ceremony = await callApi("auth.passkeyOptions", undefined, { mutation: true });
+      const answer = await passkeyAnswer(
+        "get",
+        ceremony,
+        () => new ApiError(t("auth.errors.passkeyCancelled"), "BAD_REQUEST"),
+      );
+      return callApi("auth.signInWithPasskey", answer, { mutation: true });
+    },
+    {
+      onSuccess: (session) => {
+        storeToken(session.token);
+        toast.notify(t("auth.signin.success"), "success");
+        void navigate(afterSignIn(search, locale), { replace: true });
       },
     },
   );
@@ -185,6 +207,17 @@ export default function SignIn() {
             </button>
           )}
         </form>
+        {passkeys && (
+          <button
+            type="button"
+            disabled={withPasskey.pending}
+            onClick={() => withPasskey.run(undefined)}
+            className="mt-3 flex h-12 w-full items-center justify-center gap-2 rounded-full border border-gray-400 font-semibold dark:border-gray-500"
+          >
+            <KeyRound className="size-5" aria-hidden="true" />
+            {t("auth.signin.withPasskey")}
+          </button>
+        )}
         <SupportContacts className="mt-8" />
       </AuthPage>
     </>

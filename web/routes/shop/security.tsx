@@ -4,6 +4,7 @@ import { Laptop, Smartphone, Tablet } from "lucide-react";
 import type { Route } from "./+types/security";
 import type { DeviceSessionView } from "#common/contracts/auth.ts";
 import { FreezeSection } from "../../features/account/freeze-section.tsx";
+import { PasskeySection } from "../../features/account/passkey-section.tsx";
 import { PinSection } from "../../features/account/pin-section.tsx";
 import { SecurityHistory } from "../../features/account/security-history.tsx";
 import { PasswordField } from "../../features/auth/form.tsx";
@@ -31,6 +32,7 @@ export async function loader({ request, context, params, url }: Route.LoaderArgs
       queryClient.fetchQuery(trpc.account.pin.status.queryOptions()),
       queryClient.fetchQuery(trpc.account.freeze.status.queryOptions()),
       queryClient.fetchQuery(trpc.account.securityHistory.queryOptions()),
+      queryClient.fetchQuery(trpc.account.passkeys.list.queryOptions()),
     ]).catch(signInOnUnauthorized(url, locale)),
   );
   return { dehydrated, title: serverT(context, locale)("account.security.title") };
@@ -209,6 +211,7 @@ function SecurityContent() {
           )}
         </Card>
         <PinSection />
+        <PasskeySection />
         <FreezeSection />
         <SecurityHistory />
       </main>

@@ -203,7 +203,10 @@ function BoundCard(props: { card: BankCardView; onChange: () => void }) {
         {t("wallet.bank.reveal")}
       </button>
       {props.card.holdUntil && (
-        <p className="mt-1 rounded-lg bg-amber-50 p-3 text-sm text-amber-900 dark:bg-amber-950 dark:text-amber-200" data-testid="bank-hold">
+        <p
+          className="mt-1 rounded-lg bg-amber-50 p-3 text-sm text-amber-900 dark:bg-amber-950 dark:text-amber-200"
+          data-testid="bank-hold"
+        >
           {t("wallet.bank.holdUntil", { time: formatDateTime(props.card.holdUntil, locale, zone) })}
         </p>
       )}
