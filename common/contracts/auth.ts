@@ -139,6 +139,8 @@ export const securityEventKinds = [
   "bankRemove",
   "passkeyAdd",
   "passkeyRemove",
+  "emailChange",
+  "phoneChange",
   "freeze",
   "unfreeze",
   "signedOutByOperator",
@@ -220,6 +222,20 @@ export const PasskeyViewSchema = z.object({
   lastUsedAt: z.date().nullable(),
 });
 export type PasskeyView = z.infer<typeof PasskeyViewSchema>;
+
+/** A new email or phone number for the account, to send its code to. */
+export const NewAddressInputSchema = z.object({
+  account: z
+    .string()
+    .trim()
+    .min(1, "auth.validation.enterAccount")
+    .max(254, "auth.validation.invalidAccount"),
+});
+/** Changing the email or phone: the new address, its code, and the PIN (or a passkey). */
+export const ChangeContactInputSchema = NewAddressInputSchema.extend({
+  code: CodeInputSchema,
+  proof: ProofSchema,
+});
 
 export const RemovePasskeyInputSchema = z.object({ id: z.string().min(1).max(1400), proof: ProofSchema });
 

@@ -21,6 +21,8 @@ const kinds: Record<string, SecurityEventView["kind"]> = {
   "bank.remove": "bankRemove",
   "passkey.add": "passkeyAdd",
   "passkey.remove": "passkeyRemove",
+  "auth.email.change": "emailChange",
+  "auth.phone.change": "phoneChange",
   "user.freeze": "freeze",
   "user.unfreeze": "unfreeze",
   "user.sessions.end": "signedOutByOperator",
@@ -30,7 +32,14 @@ const kinds: Record<string, SecurityEventView["kind"]> = {
 /** How many of the latest events the page shows. */
 const shown = 30;
 
-type Details = { device?: string | null; ip?: string | null; bank?: string; number?: string } | null;
+type Details = {
+  device?: string | null;
+  ip?: string | null;
+  bank?: string;
+  number?: string;
+  /** A new email or phone, masked. */
+  to?: string;
+} | null;
 
 /** The user's latest security events, newest first (reads only). */
 export async function securityHistory(db: Db, userId: string): Promise<SecurityEventView[]> {
@@ -61,7 +70,7 @@ export async function securityHistory(db: Db, userId: string): Promise<SecurityE
       at: row.createdAt,
       device: details?.device ?? null,
       ip: details?.ip ?? null,
-      detail: details?.bank && details.number ? `${details.bank} ${details.number}` : null,
+      detail: details?.bank && details.number ? `${details.bank} ${details.number}` : (details?.to ?? null),
     };
   });
 }

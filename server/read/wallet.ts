@@ -6,7 +6,12 @@ import { type Db } from "../db/client.ts";
 import { walletBalance, walletHeld, walletHistory } from "../modules/ledger/ledger.service.ts";
 import { payoutHoldUntil } from "./payout-hold.ts";
 import { getMoneySettings } from "../modules/settings/settings.service.ts";
-import { getBankCard, selectBankCard, selectUnpaidRecharges, timePart } from "../modules/wallet/wallet.service.ts";
+import {
+  getBankCard,
+  selectBankCard,
+  selectUnpaidRecharges,
+  timePart,
+} from "../modules/wallet/wallet.service.ts";
 
 export async function walletSummary(db: Db, userId: string) {
   const [balance, pendingWithdrawals] = await Promise.all([

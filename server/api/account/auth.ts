@@ -1,5 +1,7 @@
 import {
   AddPasskeyInputSchema,
+  ChangeContactInputSchema,
+  NewAddressInputSchema,
   ChangePinInputSchema,
   PasskeyAnswerSchema,
   PasskeyOptionsViewSchema,
@@ -30,6 +32,7 @@ import { frozenSince } from "../../modules/auth/freeze.service.ts";
 import * as passkeys from "../../modules/auth/passkeys.service.ts";
 import { checkProof } from "../../modules/auth/proof.ts";
 import { freeze, unfreeze } from "../../flows/account-freeze.ts";
+import { changeContact, sendNewAddressCode } from "../../flows/change-contact.ts";
 import { securityHistory } from "../../read/security-history.ts";
 import type { Context } from "../../trpc/context.ts";
 import { publicProcedure, router, signedInProcedure } from "../../trpc/init.ts";
@@ -127,6 +130,17 @@ export const accountRouter = router({
     proofOptions: signedInProcedure
       .output(PasskeyOptionsViewSchema)
       .mutation(({ ctx }) => passkeys.proofOptions(ctx, ctx.user.id)),
+  }),
+  /** The account's email or phone number (issue 43): a code to the new address, then the change with the PIN. */
+  contact: router({
+    sendCode: signedInProcedure
+      .input(NewAddressInputSchema)
+      .output(SendCodeViewSchema)
+      .mutation(({ ctx, input }) => sendNewAddressCode(ctx, ctx.user.id, input.account)),
+    change: signedInProcedure
+      .input(ChangeContactInputSchema)
+      .output(z.object({ endedSessions: z.number().int() }))
+      .mutation(({ ctx, input }) => changeContact(ctx, ctx.user, input)),
   }),
   /** The account's security history (issue 43): new devices, password, PIN and bank account changes. */
   securityHistory: signedInProcedure

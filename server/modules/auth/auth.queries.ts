@@ -47,6 +47,18 @@ export async function updateUserPassword(db: Db, id: string, passwordHash: strin
   await db.update(users).set({ passwordHash }).where(eq(users.id, id));
 }
 
+/** Sets the account's email or phone number to a proven address. */
+export async function updateUserContact(
+  db: Db,
+  id: string,
+  address: { kind: "email" | "phone"; value: string },
+) {
+  await db
+    .update(users)
+    .set(address.kind === "email" ? { email: address.value } : { phone: address.value })
+    .where(eq(users.id, id));
+}
+
 export async function updateUserRole(db: Db, id: string, role: (typeof users.$inferSelect)["role"]) {
   await db.update(users).set({ role }).where(eq(users.id, id));
 }

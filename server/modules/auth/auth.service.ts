@@ -155,7 +155,7 @@ export async function issueCode(
   row: {
     id: string;
     account: string;
-    purpose: CodePurpose | "pin" | "unfreeze";
+    purpose: CodePurpose | "pin" | "unfreeze" | "contact";
     codeHash: string;
     target?: string | null;
   },

@@ -69,7 +69,7 @@ export const sessions = pgTable(
 );
 
 /** What a one-time code is for: signing up, in or a password reset (by address), or a signed-in user's action. */
-export const codePurposes = ["signup", "login", "reset", "pin", "unfreeze"] as const;
+export const codePurposes = ["signup", "login", "reset", "pin", "unfreeze", "contact"] as const;
 
 /**
  * One-time codes sent to an account: bound to its purpose, few attempts, short-lived, single use. A code for a
@@ -94,7 +94,7 @@ export const verificationCodes = pgTable(
     index("verification_codes_lookup_idx").on(t.account, t.purpose, t.createdAt),
     check(
       "verification_codes_purpose_valid",
-      sql`${t.purpose} in ('signup', 'login', 'reset', 'pin', 'unfreeze')`,
+      sql`${t.purpose} in ('signup', 'login', 'reset', 'pin', 'unfreeze', 'contact')`,
     ),
   ],
 );

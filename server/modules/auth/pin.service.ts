@@ -26,7 +26,7 @@ import * as pins from "./pin.queries.ts";
 export const pinRules = { lockAfter: 5, lockMs: 30 * 60_000, disableAfter: 10 } as const;
 
 /** What a signed-in user's code may be for. */
-export type ActionPurpose = "pin" | "unfreeze";
+export type ActionPurpose = "pin" | "unfreeze" | "contact";
 
 const actionAccount = (userId: string) => `user:${userId}`;
 
