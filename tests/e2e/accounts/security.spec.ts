@@ -212,6 +212,23 @@ test("ind: from the account page, see two devices, sign the other out, then ever
   await freeze.getByRole("button", { name: f.unfreeze }).click();
   await expect(toasts(page, "ind").getByText(f.unfrozen)).toBeVisible();
   await expect(freeze.getByRole("button", { name: f.button })).toBeVisible();
+
+  // The email changes with a code sent to the new address and the PIN; the history says so.
+  const c = m.account.contact;
+  const contact = page.getByRole("region", { name: c.title });
+  await expect(contact.getByTestId("contact-email")).toHaveText(email);
+  await contact.getByRole("button", { name: c.change }).click();
+  const moved = newEmail("security-moved");
+  await contact.getByLabel(c.newAddress).fill(moved);
+  await contact.getByRole("button", { name: m.auth.fields.sendCode }).click();
+  await contact.getByLabel(m.auth.fields.code, { exact: true }).fill(await emailCode(moved, "ind", 1));
+  await checkAtBothWidths(page, "changing the email");
+  await contact.getByRole("button", { name: c.save }).click();
+  await dialog.locator('input[name="pin"]').fill("736150");
+  await dialog.getByRole("button", { name: c.save }).click();
+  await expect(toasts(page, "ind").getByText(c.changed)).toBeVisible();
+  await expect(contact.getByTestId("contact-email")).toHaveText(moved);
+  await expect(history.nth(0)).toContainText(m.account.history.kinds.emailChange);
 });
 
 for (const lang of ["en", "zh"] as const) {

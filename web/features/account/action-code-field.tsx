@@ -8,13 +8,17 @@ import { toast } from "../../lib/toast.ts";
 export const onlyDigits = (value: string) => value.replace(/\D/g, "").slice(0, 6);
 
 /**
- * The field for a code sent to the signed-in user's own address for an action (issue 43), with its "Get code"
- * button, which waits out the time before another code and says where the code went.
+ * The field for a code sent for a signed-in user's action (issue 43), to their own address or to a new one, with its
+ * "Get code" button, which waits out the time before another code and says where the code went.
  */
-export function ActionCodeField(props: {
+export function ActionCodeField<V = void>(props: {
   /** The procedure that sends the code (its `mutationOptions()`). */
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any tRPC procedure's options that answer this
-  sendOptions: UseMutationOptions<{ channel: "email" | "sms"; resendInSeconds: number }, any, void, any>;
+  sendOptions: UseMutationOptions<{ channel: "email" | "sms"; resendInSeconds: number }, any, V, any>;
+  /** What the procedure is sent (the new address a code goes to); none for the account's own address. */
+  sendInput?: V;
+  /** Whether the code may be asked for yet (a new address must be typed first). */
+  ready?: () => boolean;
   value: string;
   onChange: (v: string) => void;
   error?: string;
@@ -43,7 +47,9 @@ export function ActionCodeField(props: {
       action={
         <button
           type="button"
-          onClick={() => send.mutate()}
+          onClick={() => {
+            if (props.ready?.() !== false) send.mutate(props.sendInput as V);
+          }}
           disabled={wait > 0 || send.isPending}
           className="shrink-0 rounded-md px-2 py-1 text-sm font-semibold text-primary-800 disabled:text-gray-600 dark:text-primary-300 dark:disabled:text-gray-400"
         >

@@ -109,7 +109,7 @@ export function PasskeySection() {
               onProof: create,
             })
           }
-          className="mt-3 flex h-11 w-full items-center justify-center gap-2 rounded-full border border-primary-700 font-semibold text-primary-800 dark:border-primary-400 dark:text-primary-300"
+          className="mt-3 flex min-h-11 w-full items-center justify-center gap-2 rounded-full border border-primary-700 px-3 py-2 leading-tight font-semibold text-primary-800 dark:border-primary-400 dark:text-primary-300"
         >
           <KeyRound className="size-5" aria-hidden="true" />
           {t("account.passkeys.add")}

@@ -4,6 +4,7 @@ import { Laptop, Smartphone, Tablet } from "lucide-react";
 import type { Route } from "./+types/security";
 import type { DeviceSessionView } from "#common/contracts/auth.ts";
 import { FreezeSection } from "../../features/account/freeze-section.tsx";
+import { ContactSection } from "../../features/account/contact-section.tsx";
 import { PasskeySection } from "../../features/account/passkey-section.tsx";
 import { PinSection } from "../../features/account/pin-section.tsx";
 import { SecurityHistory } from "../../features/account/security-history.tsx";
@@ -33,6 +34,7 @@ export async function loader({ request, context, params, url }: Route.LoaderArgs
       queryClient.fetchQuery(trpc.account.freeze.status.queryOptions()),
       queryClient.fetchQuery(trpc.account.securityHistory.queryOptions()),
       queryClient.fetchQuery(trpc.account.passkeys.list.queryOptions()),
+      queryClient.fetchQuery(trpc.account.me.queryOptions()),
     ]).catch(signInOnUnauthorized(url, locale)),
   );
   return { dehydrated, title: serverT(context, locale)("account.security.title") };
@@ -212,6 +214,7 @@ function SecurityContent() {
         </Card>
         <PinSection />
         <PasskeySection />
+        <ContactSection />
         <FreezeSection />
         <SecurityHistory />
       </main>
