@@ -7,6 +7,7 @@ import { PinField } from "./pin-field.tsx";
 import { passkeyAnswer, supportsPasskeys } from "../auth/passkey.ts";
 import { useI18n } from "../../lib/i18n.tsx";
 import { localizePath } from "../../lib/locale.ts";
+import { useDialogAction } from "../../lib/dialog-action.ts";
 import { modal } from "../../lib/modal.ts";
 import { useTRPC } from "../../lib/trpc.ts";
 import { buttonLink } from "../../ui/card.tsx";
@@ -31,28 +32,18 @@ export default function PinDialog(props: AskPin) {
   const titleId = useId();
   const status = useQuery(trpc.account.pin.status.queryOptions()).data;
   const [pin, setPin] = useState("");
-  const [error, setError] = useState<string>();
-  const [busy, setBusy] = useState(false);
+  const { busy, error, setError, run } = useDialogAction();
   const security = localizePath(locale, "/h5/account/security");
   // A passkey with user verification does instead of the PIN, where the browser can use one (issue 43).
   const [passkeysHere] = useState(supportsPasskeys);
   const hasPasskey =
     useQuery({ ...trpc.account.passkeys.list.queryOptions(), enabled: passkeysHere }).data?.length ?? 0;
   const proofOptions = useMutation(trpc.account.passkeys.proofOptions.mutationOptions());
-  const send = (proof: () => Promise<Proof>) => {
-    if (busy) return;
-    setBusy(true);
-    proof()
-      .then(props.onProof)
-      .then(
-        () => modal.close(),
-        (failure: unknown) => {
-          setError(failure instanceof Error ? failure.message : t("errors.api.unknown"));
-          setPin("");
-          setBusy(false);
-        },
-      );
-  };
+  const send = (proof: () => Promise<Proof>) =>
+    run(
+      () => proof().then(props.onProof),
+      () => setPin(""),
+    );
   const withPasskey = () =>
     send(async () => ({
       passkey: await passkeyAnswer(

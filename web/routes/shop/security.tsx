@@ -14,6 +14,7 @@ import { serverT, signInOnUnauthorized, withServerApi } from "../../lib/api.serv
 import { useI18n } from "../../lib/i18n.tsx";
 import { localeFromParam } from "../../lib/locale.ts";
 import { pageMeta } from "../../lib/meta.ts";
+import { useDialogAction } from "../../lib/dialog-action.ts";
 import { modal } from "../../lib/modal.ts";
 import { QueryBoundary } from "../../lib/queries.tsx";
 import { formatDateTime, useTimeZone } from "../../lib/time-zone.ts";
@@ -56,8 +57,7 @@ function EndOthersDialog(props: { onConfirm: (password: string) => Promise<unkno
   const { t } = useI18n();
   const titleId = useId();
   const [password, setPassword] = useState("");
-  const [error, setError] = useState<string>();
-  const [busy, setBusy] = useState(false);
+  const { busy, error, setError, run } = useDialogAction();
   return (
     <form
       aria-labelledby={titleId}
@@ -65,16 +65,7 @@ function EndOthersDialog(props: { onConfirm: (password: string) => Promise<unkno
       className="p-5"
       onSubmit={(e) => {
         e.preventDefault();
-        if (busy) return;
-        setBusy(true);
-        props.onConfirm(password).then(
-          () => modal.close(),
-          (failure: unknown) => {
-            // A toast would sit under this dialog: the server's answer is shown here.
-            setError(failure instanceof Error ? failure.message : t("errors.api.unknown"));
-            setBusy(false);
-          },
-        );
+        run(() => props.onConfirm(password));
       }}
     >
       <h2 id={titleId} className="text-lg font-semibold">
