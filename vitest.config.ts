@@ -73,6 +73,10 @@ const onBothEngines = [
   /(concurrency|race|flash-sale|huge-amounts|search|lifecycle-workload)[^/]*\.test\.ts$/,
   // The store statistics are kept by triggers written by hand in SQL (migration 0020): the engine runs them.
   /^server\/modules\/stores\/store-stats\.test\.ts$/,
+  // Account protection (issue 43): sessions ended everywhere, the PIN and its codes, the payout hold, passkeys and the
+  // audit trail hold on the embedded engine too.
+  /^server\/modules\/auth\/(sessions|pin|passkeys|security-history)\.test\.ts$/,
+  /^server\/modules\/wallet\/payout-hold\.test\.ts$/,
 ];
 
 const testFiles = globSync(include, { cwd: root, exclude: (f) => f.includes("node_modules") })

@@ -33,7 +33,7 @@ import { checkLedger } from "../server/modules/ledger/ledger.service.ts";
 import { openJobQueue } from "../server/platform/jobs.ts";
 import { createLogger } from "../server/platform/logger.ts";
 import { requireBuild } from "../tests/setup/build.ts";
-import { signedInUser } from "../tests/setup/money.ts";
+import { pinProof, signedInUser } from "../tests/setup/money.ts";
 import { s3Credentials, startS3 } from "../tests/setup/s3.ts";
 import { listing, manyShoppers, merchantWithStore, supplyProduct } from "../tests/setup/shop.ts";
 import type { TestDatabase } from "../tests/setup/test-db.ts";
@@ -216,7 +216,7 @@ async function main() {
         const placed = await write<{ orderIds: string[] }>(
           front,
           "orders.place",
-          { lines, addressId: s.addressId, method: "wallet", fromCart: false, shipping },
+          { lines, addressId: s.addressId, method: "wallet", proof: pinProof, fromCart: false, shipping },
           s.token,
         );
         if (placed?.ok) {
