@@ -2,6 +2,7 @@ import { expect, test, type APIRequestContext } from "@playwright/test";
 import { createEmailAccount, toasts, trpcMutation } from "../support/accounts.ts";
 import { expectNoSeriousViolations } from "../support/axe.ts";
 import { categoryTree, parseRupiah, signInFreshShopper, trpcQuery } from "../support/browsing.ts";
+import { setPin } from "../support/pool.ts";
 import { fill, langs, localePath, messages, type Lang } from "../support/i18n.ts";
 import { pngImage } from "../support/images.ts";
 import { demoOperator, rupiah } from "../support/money.ts";
@@ -414,9 +415,10 @@ async function firstCategory(request: APIRequestContext): Promise<number> {
   return (await categoryTree(request))[0]!.id;
 }
 
-/** A new shopper with money (an operator's credit) and a default address, through the API. */
+/** A new shopper with money (an operator's credit), the payment PIN and a default address, through the API. */
 async function createBuyer(request: APIRequestContext, email: string, opsToken: string) {
   const { token } = await createEmailAccount(request, email);
+  await setPin(request, email, token, 2);
   await credit(request, opsToken, email, 2_000_000, "saldo e2e");
   return { token, addressId: await saveAddress(request, token) };
 }
