@@ -9,6 +9,7 @@ import {
 import { forgetOldKeys } from "../modules/ledger/ledger.service.ts";
 import { attemptCancelJob, attemptCheckJob, refundJob } from "../modules/payments/payments.service.ts";
 import { forgetOldStatsChanges } from "../modules/stores/stores.service.ts";
+import { forgetOldNotifications } from "../modules/notifications/inbox.service.ts";
 import { expireRecharge, rechargeExpireJob } from "../modules/wallet/wallet.service.ts";
 import type { Db } from "../db/client.ts";
 import type { JobHandler, PeriodicTask } from "../platform/jobs.ts";
@@ -81,6 +82,8 @@ export function periodicTasks(): Record<string, { cron: string; task: PeriodicTa
     "ledger.forget_keys": { cron: "17 * * * *", task: forgetOldKeys },
     // The shop street's old sort keys are kept an hour (decision 7); older ones go every 10 minutes.
     "stores.forget_stats_changes": { cron: "*/10 * * * *", task: forgetOldStatsChanges },
+    // Notifications are kept 90 days (issue 44); older ones go every night, Jakarta time.
+    "notifications.forget_old": { cron: "40 3 * * *", task: forgetOldNotifications },
     // Yesterday's payments, provider against ledger, early in the Jakarta morning.
     "payments.reconcile": { cron: "30 2 * * *", task: (db) => reconcilePayments(providerOf(db)) },
   };

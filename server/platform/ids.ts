@@ -5,6 +5,7 @@ const alphabet = "0123456789abcdefghjkmnpqrstvwxyz";
 /** Prefixes of every id kind in the system, so an id tells what it names. */
 type IdPrefix =
   | "usr"
+  | "ntf"
   | "wch"
   | "str"
   | "sup"

@@ -1,6 +1,17 @@
 import { z } from "zod";
+import {
+  MarkReadInputSchema,
+  NotificationListInputSchema,
+  NotificationListViewSchema,
+  UnreadViewSchema,
+} from "#common/contracts/notifications.ts";
+import {
+  listNotifications,
+  markRead,
+  unreadNotifications,
+} from "../../modules/notifications/inbox.service.ts";
 import { listOutbox } from "../../modules/notifications/notifications.service.ts";
-import { publicProcedure, router } from "../../trpc/init.ts";
+import { publicProcedure, router, signedInProcedure } from "../../trpc/init.ts";
 
 const OutboxViewSchema = z.array(
   z.object({
@@ -16,4 +27,21 @@ const OutboxViewSchema = z.array(
 export const notificationsRouter = router({
   /** The local outbox (codes that would have been emailed or texted): for this machine only. */
   outbox: publicProcedure.output(OutboxViewSchema).query(({ ctx }) => listOutbox(ctx)),
+  /** The signed-in user's notification centre (issue 44): newest first, by category, in their language. */
+  inbox: router({
+    list: signedInProcedure
+      .input(NotificationListInputSchema)
+      .output(NotificationListViewSchema)
+      .query(({ ctx, input }) => listNotifications(ctx, ctx.user.id, input)),
+    unread: signedInProcedure
+      .output(UnreadViewSchema)
+      .query(({ ctx }) => unreadNotifications(ctx.db, ctx.user.id)),
+    markRead: signedInProcedure
+      .input(MarkReadInputSchema)
+      .output(z.object({ marked: z.number().int() }))
+      .mutation(async ({ ctx, input }) => ({ marked: await markRead(ctx.db, ctx.user.id, input.ids) })),
+    markAllRead: signedInProcedure
+      .output(z.object({ marked: z.number().int() }))
+      .mutation(async ({ ctx }) => ({ marked: await markRead(ctx.db, ctx.user.id, "all") })),
+  }),
 });

@@ -1,6 +1,8 @@
+import { bankByCode } from "#common/banks.ts";
 import { type Db } from "../../db/client.ts";
 import { recordAudit } from "../../modules/audit/audit.service.ts";
 import { move, once } from "../../modules/ledger/ledger.service.ts";
+import { notifyUser } from "../../modules/notifications/inbox.service.ts";
 import { alreadyDecided, decideWithdrawal, selectWithdrawal } from "../../modules/wallet/wallet.service.ts";
 import { now } from "../../platform/clock.ts";
 import { DomainError } from "../../platform/errors.ts";
@@ -70,6 +72,14 @@ export async function approveWithdrawal(
         before: { status: "pending" },
         after: { status: "paid", payout: row.amount - row.fee, fee: row.fee },
       });
+      // Its owner is told (issue 44), in this transaction: a decision rolled back tells nobody.
+      await notifyUser(tx, {
+        userId: row.userId,
+        category: "payments",
+        kind: "withdrawalPaid",
+        params: { amount: row.amount - row.fee, bank: bankByCode(row.bankCode)?.name ?? row.bankCode },
+        link: `/h5/merchant/withdraw?id=${row.id}`,
+      });
       return { id: row.id, status: "paid" as const };
     },
   );
@@ -121,6 +131,13 @@ export async function rejectWithdrawal(
         subject,
         before: { status: "pending" },
         after: { status: "rejected", reason },
+      });
+      await notifyUser(tx, {
+        userId: row.userId,
+        category: "payments",
+        kind: "withdrawalRejected",
+        params: { amount: row.amount, reason },
+        link: `/h5/merchant/withdraw?id=${row.id}`,
       });
       return { id: row.id, status: "rejected" as const };
     },

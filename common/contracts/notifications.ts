@@ -1,0 +1,42 @@
+import { z } from "zod";
+import { CursorSchema, prefixedId } from "./input.ts";
+
+// The in-app notification centre (issue 44).
+
+export const notificationCategories = ["orders", "payments", "chat", "promotions", "account"] as const;
+
+/** What a notification says, each a message under `notifications.kinds` with a title and a body. */
+export const notificationKinds = ["withdrawalPaid", "withdrawalRejected"] as const;
+export type NotificationKind = (typeof notificationKinds)[number];
+
+export const NotificationViewSchema = z.object({
+  id: z.string(),
+  category: z.enum(notificationCategories),
+  title: z.string(),
+  body: z.string(),
+  /** The page it is about. */
+  link: z.string().nullable(),
+  createdAt: z.date(),
+  read: z.boolean(),
+});
+export type NotificationView = z.infer<typeof NotificationViewSchema>;
+
+export const NotificationListInputSchema = z.object({
+  category: z.enum(notificationCategories).optional(),
+  cursor: CursorSchema.nullish(),
+  limit: z.number().int().min(1).max(50).default(20),
+});
+
+export const NotificationListViewSchema = z.object({
+  items: z.array(NotificationViewSchema),
+  nextCursor: z.string().nullable(),
+});
+
+export const UnreadViewSchema = z.object({
+  total: z.number().int(),
+  byCategory: z.partialRecord(z.enum(notificationCategories), z.number().int()),
+});
+
+export const MarkReadInputSchema = z.object({
+  ids: z.array(prefixedId("ntf")).min(1).max(100),
+});

@@ -1,0 +1,105 @@
+import type {
+  NotificationKind,
+  NotificationView,
+  notificationCategories,
+} from "#common/contracts/notifications.ts";
+import type { Translate } from "#common/i18n/i18n.ts";
+import { formatRupiah } from "#common/money.ts";
+import type { Db, Tx } from "../../db/client.ts";
+import { now } from "../../platform/clock.ts";
+import { newId } from "../../platform/ids.ts";
+import { pageOf } from "../../platform/pages.ts";
+import * as q from "./inbox.queries.ts";
+
+// The in-app notification centre (issue 44): written with the event, in its transaction; read in the reader's
+// language; marked read; forgotten after 90 days.
+
+type Category = (typeof notificationCategories)[number];
+
+/** How long a notification is kept. */
+export const notificationTtlMs = 90 * 86_400_000;
+
+/**
+ * Writes a notification for `userId`, in the caller's transaction (the event's own: rolled back, none). `params` fill
+ * the kind's texts when they are shown; amounts are whole rupiah, written as Rupiah when shown.
+ */
+export async function notifyUser(
+  tx: Db | Tx,
+  notice: {
+    userId: string;
+    category: Category;
+    kind: NotificationKind;
+    params?: Record<string, string | number>;
+    link?: string;
+  },
+): Promise<void> {
+  const at = now();
+  await q.insertNotification(tx, {
+    id: newId("ntf", at.getTime()),
+    userId: notice.userId,
+    category: notice.category,
+    kind: notice.kind,
+    params: notice.params ?? {},
+    link: notice.link ?? null,
+    createdAt: at,
+  });
+}
+
+/** A notification's texts in the reader's language: amounts (`amount`) as Rupiah. */
+function render(t: Translate, kind: NotificationKind, params: Record<string, string | number>) {
+  const filled = {
+    ...params,
+    ...(typeof params.amount === "number" && { amount: formatRupiah(params.amount) }),
+  };
+  return {
+    title: t(`notifications.kinds.${kind}.title`, filled),
+    body: t(`notifications.kinds.${kind}.body`, filled),
+  };
+}
+
+/** The user's notifications, newest first, of a category or all, in the reader's language (reads only). */
+export async function listNotifications(
+  deps: { db: Db; t: Translate },
+  userId: string,
+  opts: { category?: Category | undefined; cursor?: string | null | undefined; limit: number },
+): Promise<{ items: NotificationView[]; nextCursor: string | null }> {
+  const rows = await q.selectNotifications(deps.db, userId, {
+    category: opts.category,
+    before: opts.cursor ?? undefined,
+    limit: opts.limit,
+  });
+  const page = pageOf(rows, opts.limit);
+  return {
+    items: page.items.map((row) => ({
+      id: row.id,
+      category: row.category,
+      ...render(deps.t, row.kind as NotificationKind, row.params),
+      link: row.link,
+      createdAt: row.createdAt,
+      read: row.readAt !== null,
+    })),
+    nextCursor: page.nextCursor,
+  };
+}
+
+/** How many of the user's notifications are unread: in all, and by category. */
+export async function unreadNotifications(
+  db: Db,
+  userId: string,
+): Promise<{ total: number; byCategory: Partial<Record<Category, number>> }> {
+  const rows = await q.countUnread(db, userId);
+  return {
+    total: rows.reduce((sum, r) => sum + r.unread, 0),
+    byCategory: Object.fromEntries(rows.map((r) => [r.category, r.unread])),
+  };
+}
+
+/** Marks the user's own notifications read (others' ids change nothing); answers how many changed. */
+export function markRead(db: Db, userId: string, ids: string[] | "all"): Promise<number> {
+  return q.markNotificationsRead(db, userId, ids, now());
+}
+
+/** The periodic task: notifications older than 90 days go. */
+export function forgetOldNotifications(db: Db): Promise<number> {
+  return q.deleteNotificationsBefore(db, new Date(now().getTime() - notificationTtlMs));
+}
