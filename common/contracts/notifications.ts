@@ -6,7 +6,7 @@ import { CursorSchema, prefixedId } from "./input.ts";
 export const notificationCategories = ["orders", "payments", "chat", "promotions", "account"] as const;
 
 /** What a notification says, each a message under `notifications.kinds` with a title and a body. */
-export const notificationKinds = ["withdrawalPaid", "withdrawalRejected"] as const;
+export const notificationKinds = ["orderShipped", "withdrawalPaid", "withdrawalRejected"] as const;
 export type NotificationKind = (typeof notificationKinds)[number];
 
 export const NotificationViewSchema = z.object({

@@ -23,6 +23,7 @@ import {
   updateShipment,
   type ShipmentRow,
 } from "../../modules/shipping/shipping.service.ts";
+import { notifyUser } from "../../modules/notifications/inbox.service.ts";
 import { addMs, hour, now } from "../../platform/clock.ts";
 import { CourierError, type CourierGateway } from "../../platform/couriers.ts";
 import { DomainError } from "../../platform/errors.ts";
@@ -171,6 +172,18 @@ export async function shipOrder(
         subject: { type: "order", id: order.id },
         before: { status: "paid" },
         after: { status: "shipped", courier: shipment.courier, service: shipment.service, waybill },
+      });
+      // The shopper is told (issue 44), with the shipment: a rolled-back shipment tells nobody.
+      await notifyUser(tx, {
+        userId: order.userId,
+        category: "orders",
+        kind: "orderShipped",
+        params: {
+          code: order.code,
+          courier: shipment.serviceName ?? shipment.courier,
+          waybill: waybill ?? "",
+        },
+        link: `/h5/order/detail?id=${order.id}`,
       });
       return { id: order.id, status: "shipped" as const };
     },

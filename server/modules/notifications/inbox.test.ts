@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { callerFor } from "../../../tests/setup/caller.ts";
 import { failure } from "../../../tests/setup/failure.ts";
 import { bankCardOfYesterday, newKey, pinProof, signedInUser } from "../../../tests/setup/money.ts";
+import { completedOrder } from "../../../tests/setup/shop.ts";
 import { setClock } from "../../platform/clock.ts";
 import { card, clock, credit, database, ops, useWalletDatabase } from "../wallet/wallet-test-setup.ts";
 import { notifyUser } from "./inbox.service.ts";
@@ -138,5 +139,22 @@ describe("the centre", () => {
     const left = (await user.api.notifications.inbox.list({})).items;
     expect(left).toHaveLength(1);
     expect(left[0]!.body).toContain("Rp 2");
+  });
+});
+
+describe("an order shipped", () => {
+  it("tells its shopper once, with the order's code, courier and a link to the order", async () => {
+    const { shopper, orderId } = await completedOrder(database, ops);
+    const en = callerFor(database, { token: shopper.token, lang: "en" });
+    const { items } = await en.notifications.inbox.list({ category: "orders" });
+    expect(items).toHaveLength(1);
+    expect(items[0]).toMatchObject({
+      title: "Order shipped",
+      body: expect.stringMatching(/^Order \S+ is on its way with .+\. Track the parcel on the order page\.$/),
+      link: `/h5/order/detail?id=${orderId}`,
+    });
+    // Shipping it again (a repeated tap) tells nobody again.
+    await ops.api.ops.orders.ship({ id: orderId, idempotencyKey: newKey() }).catch(() => undefined);
+    expect((await en.notifications.inbox.list({ category: "orders" })).items).toHaveLength(1);
   });
 });
