@@ -86,6 +86,11 @@ export async function runStart(
         clearInterval(timer);
         reject(new Error(`./run start exited with ${code}:\n${output}`));
       });
+      // Not running after 4 minutes: what it printed says where it stopped (a test's own timeout would not).
+      setTimeout(() => {
+        clearInterval(timer);
+        reject(new Error(`./run start was not running after 240 s; it printed:\n${output}`));
+      }, 240_000).unref();
     });
   } catch (error) {
     await stop();
