@@ -30,9 +30,9 @@ import { endOtherSessions, endSession, listSessions } from "../../modules/auth/s
 import { changePin, pinStatus, setPin } from "../../modules/auth/pin.service.ts";
 import { frozenSince } from "../../modules/auth/freeze.service.ts";
 import * as passkeys from "../../modules/auth/passkeys.service.ts";
-import { checkProof } from "../../modules/auth/proof.ts";
 import { freeze, unfreeze } from "../../flows/account-freeze.ts";
 import { changeContact, sendNewAddressCode } from "../../flows/change-contact.ts";
+import { addPasskey, removePasskey } from "../../flows/passkeys.ts";
 import { securityHistory } from "../../read/security-history.ts";
 import type { Context } from "../../trpc/context.ts";
 import { publicProcedure, router, signedInProcedure } from "../../trpc/init.ts";
@@ -115,16 +115,12 @@ export const accountRouter = router({
     add: signedInProcedure
       .input(AddPasskeyInputSchema)
       .output(PasskeyViewSchema)
-      .mutation(async ({ ctx, input }) => {
-        await checkProof(ctx, ctx.user.id, input.proof);
-        return passkeys.registerPasskey(ctx, ctx.user.id, input);
-      }),
+      .mutation(({ ctx, input }) => addPasskey(ctx, ctx.user.id, input)),
     remove: signedInProcedure
       .input(RemovePasskeyInputSchema)
       .output(z.object({ ok: z.literal(true) }))
       .mutation(async ({ ctx, input }) => {
-        await checkProof(ctx, ctx.user.id, input.proof);
-        await passkeys.removePasskey(ctx.db, ctx.user.id, input.id);
+        await removePasskey(ctx, ctx.user.id, input);
         return { ok: true as const };
       }),
     proofOptions: signedInProcedure

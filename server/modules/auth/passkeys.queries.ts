@@ -36,8 +36,10 @@ export async function selectPasskey(db: Executor, id: string) {
   return rows[0];
 }
 
-export async function insertPasskey(db: Executor, row: typeof passkeys.$inferInsert) {
-  await db.insert(passkeys).values(row);
+/** Keeps a new passkey; false when its credential id is known already. */
+export async function insertPasskey(db: Executor, row: typeof passkeys.$inferInsert): Promise<boolean> {
+  const rows = await db.insert(passkeys).values(row).onConflictDoNothing().returning({ id: passkeys.id });
+  return rows.length > 0;
 }
 
 /**

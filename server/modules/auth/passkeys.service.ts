@@ -102,12 +102,10 @@ export async function registerPasskey(
   }).catch(() => ({ verified: false as const }));
   if (!verified.verified) throw refused();
   const { credential } = verified.registrationInfo;
-  if (await pk.selectPasskey(deps.db, credential.id))
-    throw new DomainError("conflict", "auth.errors.passkeyExists");
   const at = now();
   const device = deviceLabel(deps.userAgent ?? null);
   await deps.db.transaction(async (tx) => {
-    await pk.insertPasskey(tx, {
+    const added = await pk.insertPasskey(tx, {
       id: credential.id,
       userId,
       publicKey: isoBase64URL.fromBuffer(credential.publicKey),
@@ -116,6 +114,8 @@ export async function registerPasskey(
       device,
       createdAt: at,
     });
+    // A credential the shop knows already (its id is unique): refused in words, even when two tries race.
+    if (!added) throw new DomainError("conflict", "auth.errors.passkeyExists");
     await recordAuthEvent(tx, userId, "passkey.add", { device });
   });
   return { id: credential.id, device, createdAt: at, lastUsedAt: null };
