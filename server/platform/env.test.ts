@@ -86,6 +86,46 @@ describe("configuration", () => {
     expect(parseEnv({ BITESHIP_API_KEY: "biteship_test.0123456789abcdef" }).COURIER_PROVIDER).toBe("table");
   });
 
+  it("starts without web push, and turns it on with a whole VAPID key pair", () => {
+    // A pair made for this test by web-push's generateVAPIDKeys.
+    const keys = {
+      VAPID_PUBLIC_KEY:
+        "BFZgpobzeza39kt9WlE-QFpeFaTfOyVSI02en_Ak_1HDCHnjFIerNrA-p1Rk0B_fGq-Y1d3GVF5A7o-bJo4Cx7s",
+      VAPID_PRIVATE_KEY: "O6GE22XNisE_eYvdcaV2VTr9RevbrNUVu-Ss6Fwx6ms",
+    };
+    const off = parseEnv({});
+    expect(off.WEB_PUSH).toBe(false);
+    expect(off.VAPID_SUBJECT).toBe("mailto:no-reply@pasar.test");
+    const on = parseEnv(keys);
+    expect(on).toMatchObject({ ...keys, WEB_PUSH: true });
+    expect(parseEnv({ ...keys, WEB_PUSH: "false" }).WEB_PUSH).toBe(false);
+    expect(parseEnv({ ...keys, WEB_PUSH: "true" }).WEB_PUSH).toBe(true);
+    expect(() => parseEnv({ WEB_PUSH: "true" })).toThrow(
+      /VAPID_PUBLIC_KEY: is required when WEB_PUSH is true/,
+    );
+    expect(() => parseEnv({ VAPID_PUBLIC_KEY: keys.VAPID_PUBLIC_KEY })).toThrow(
+      /VAPID_PRIVATE_KEY: is required with VAPID_PUBLIC_KEY/,
+    );
+    expect(() => parseEnv({ VAPID_PRIVATE_KEY: keys.VAPID_PRIVATE_KEY })).toThrow(
+      /VAPID_PUBLIC_KEY: is required with VAPID_PRIVATE_KEY/,
+    );
+    const otherPrivate = "A" + keys.VAPID_PRIVATE_KEY.slice(1);
+    expect(() => parseEnv({ ...keys, VAPID_PRIVATE_KEY: otherPrivate })).toThrow(
+      /VAPID_PUBLIC_KEY: is not the public half of VAPID_PRIVATE_KEY/,
+    );
+    expect(() => parseEnv({ ...keys, VAPID_PUBLIC_KEY: "BDd3" })).toThrow(/must be a VAPID public key/);
+    // The contact: as set, else a public shop's https address, else the mail sender.
+    expect(parseEnv({ ...keys, VAPID_SUBJECT: "mailto:ops@pasar.example.id" }).VAPID_SUBJECT).toBe(
+      "mailto:ops@pasar.example.id",
+    );
+    expect(() => parseEnv({ VAPID_SUBJECT: "ops@pasar.example.id" })).toThrow(
+      /VAPID_SUBJECT: must be a mailto:/,
+    );
+    expect(parseEnv({ MAIL_FROM: "Toko <halo@toko.id>" }).VAPID_SUBJECT).toBe("mailto:halo@toko.id");
+    const publicShop = { PUBLIC_URL: "https://pasar.example.id", ...channels, ...sandboxAllowed };
+    expect(parseEnv(publicShop).VAPID_SUBJECT).toBe("https://pasar.example.id");
+  });
+
   it("seeds the demo shop (published passwords) on a public address only when asked explicitly", () => {
     const publicShop = {
       NODE_ENV: "production",

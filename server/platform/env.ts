@@ -1,3 +1,4 @@
+import { createECDH } from "node:crypto";
 import { isIP } from "node:net";
 import path from "node:path";
 import { z } from "zod";
@@ -125,6 +126,34 @@ const EnvSchema = z
         error: "must be an HTTP header name, e.g. X-Pasar-Webhook-Secret",
       })
       .default("X-Pasar-Webhook-Secret"),
+    /**
+     * Web push (issue 44): `auto`, on when a VAPID key pair is set (off without one: nothing is offered or sent);
+     * `true` requires the pair; `false` turns it off even with one.
+     */
+    WEB_PUSH: z.enum(["auto", "true", "false"], { error: "must be auto, true or false" }).default("auto"),
+    /**
+     * The shop's VAPID key pair (RFC 8292), URL-safe Base64 as `npx web-push generate-vapid-keys` prints it: both
+     * or neither. Browsers' subscriptions are bound to the public key: a new pair ends every subscription.
+     */
+    VAPID_PUBLIC_KEY: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{87}$/, {
+        error: "must be a VAPID public key: 87 URL-safe Base64 characters (a 65-byte P-256 point)",
+      })
+      .optional(),
+    VAPID_PRIVATE_KEY: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{43}$/, {
+        error: "must be a VAPID private key: 43 URL-safe Base64 characters (32 bytes)",
+      })
+      .optional(),
+    /** Who push services may contact about the shop's messages: a `mailto:` address or an `https:` URL. */
+    VAPID_SUBJECT: z
+      .string()
+      .regex(/^(mailto:[^\s@]+@[^\s@]+|https:\/\/\S+)$/, {
+        error: "must be a mailto: address or an https:// URL, e.g. mailto:ops@pasar.example.id",
+      })
+      .optional(),
   })
   .superRefine((e, ctx) => {
     // Runs even when a field failed its own check (then its issue is reported and this says nothing more).
@@ -180,6 +209,39 @@ const EnvSchema = z
           });
       }
     }
+    // Web push needs both halves of one VAPID key pair.
+    const vapidKeys = ["VAPID_PUBLIC_KEY", "VAPID_PRIVATE_KEY"] as const;
+    for (const name of vapidKeys) {
+      const other = name === "VAPID_PUBLIC_KEY" ? "VAPID_PRIVATE_KEY" : "VAPID_PUBLIC_KEY";
+      if (e[other] && !e[name]) {
+        ctx.addIssue({
+          code: "custom",
+          path: [name],
+          message: `is required with ${other}: a VAPID key pair is set whole`,
+        });
+      }
+    }
+    if (
+      e.VAPID_PUBLIC_KEY &&
+      e.VAPID_PRIVATE_KEY &&
+      vapidPublicKeyOf(e.VAPID_PRIVATE_KEY) !== e.VAPID_PUBLIC_KEY
+    ) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["VAPID_PUBLIC_KEY"],
+        message: "is not the public half of VAPID_PRIVATE_KEY: set both from one generated pair",
+      });
+    }
+    if (e.WEB_PUSH === "true") {
+      for (const name of vapidKeys) {
+        if (!e[name])
+          ctx.addIssue({
+            code: "custom",
+            path: [name],
+            message: "is required when WEB_PUSH is true (npx web-push generate-vapid-keys makes a pair)",
+          });
+      }
+    }
     // A public shop on the sandbox would take real orders against play money.
     if (!local && e.PAYMENT_PROVIDER === "sandbox" && e.ALLOW_SANDBOX_PAYMENTS !== "true") {
       ctx.addIssue({
@@ -215,8 +277,35 @@ const EnvSchema = z
           : "https://api.midtrans.com"),
       /** The demo shop's passwords are published: seeded by default only where nobody else can sign in. */
       SEED_DEMO_DATA: e.SEED_DEMO_DATA === "auto" ? local : e.SEED_DEMO_DATA === "true",
+      /** Web push is on: a VAPID key pair is set and WEB_PUSH does not turn it off. */
+      WEB_PUSH: e.WEB_PUSH !== "false" && Boolean(e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY),
+      /**
+       * The VAPID contact: as set, else the public https address of the shop, else the sender of its emails
+       * (Apple's push service refuses a localhost subject).
+       */
+      VAPID_SUBJECT:
+        e.VAPID_SUBJECT ??
+        (!local && publicUrl.startsWith("https://") ? publicUrl : `mailto:${mailAddressOf(e.MAIL_FROM)}`),
     };
   });
+
+/** The address of a `Name <address>` sender, or the whole value when it is a bare address. */
+function mailAddressOf(from: string): string {
+  const address =
+    /<([^<>\s]+@[^<>\s]+)>/.exec(from)?.[1] ?? (/^[^\s@<>]+@[^\s@<>]+$/.test(from) ? from : null);
+  return address ?? "no-reply@pasar.test";
+}
+
+/** The uncompressed P-256 public key of a VAPID private key (URL-safe Base64), or null when it is not one. */
+function vapidPublicKeyOf(privateKey: string): string | null {
+  try {
+    const ecdh = createECDH("prime256v1");
+    ecdh.setPrivateKey(Buffer.from(privateKey, "base64url"));
+    return ecdh.getPublicKey().toString("base64url");
+  } catch {
+    return null;
+  }
+}
 
 function outboxWanted(setting: "auto" | "true" | "false", local: boolean): boolean {
   return setting === "true" || (setting === "auto" && local);
