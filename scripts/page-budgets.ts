@@ -112,6 +112,13 @@ export const pages: readonly PageSpec[] = [
     budget: "browse",
   },
   {
+    route: "routes/shop/notifications.tsx",
+    name: "notifications",
+    path: () => "/h5/notifications",
+    budget: "screens",
+    signedIn: "shopper",
+  },
+  {
     route: "routes/shop/account.tsx",
     name: "account",
     path: () => "/h5/account",

@@ -46,6 +46,7 @@ export default [
     route("forget", "routes/auth/forget.tsx"),
     route("account", "routes/shop/account.tsx"),
     route("account/security", "routes/shop/security.tsx"),
+    route("notifications", "routes/shop/notifications.tsx"),
     route("vouchers", "routes/shop/vouchers.tsx"),
   ]),
   route(":lang?/ops", "routes/ops/layout.tsx", [

@@ -1,12 +1,58 @@
 import { z } from "zod";
+import { notificationCategories } from "../notifications.ts";
 import { CursorSchema, prefixedId } from "./input.ts";
 
 // The in-app notification centre (issue 44).
 
-export const notificationCategories = ["orders", "payments", "chat", "promotions", "account"] as const;
+export { notificationCategories };
 
 /** What a notification says, each a message under `notifications.kinds` with a title and a body. */
-export const notificationKinds = ["orderShipped", "withdrawalPaid", "withdrawalRejected"] as const;
+export const notificationKinds = [
+  "orderShipped",
+  "withdrawalPaid",
+  "withdrawalRejected",
+  "orderAwaitingPayment",
+  "orderPaymentDue",
+  "orderPaid",
+  "orderPlacedCod",
+  "orderPickedUp",
+  "orderOutForDelivery",
+  "orderDelivered",
+  "orderAutoConfirmSoon",
+  "orderCancelledUnpaid",
+  "orderCancelledByStore",
+  "orderCancelledByPasar",
+  "orderCancelledReversed",
+  "orderCancelledParcel",
+  "orderCodRefused",
+  "orderRefunded",
+  "returnApproved",
+  "replacementApproved",
+  "returnRefused",
+  "returnRejected",
+  "reviewReplied",
+  "merchantNewOrder",
+  "merchantNewOrderGoodsDue",
+  "merchantOrderCancelled",
+  "merchantApproved",
+  "merchantRejected",
+  "lowStock",
+  "chatMessage",
+  "chatPicture",
+  "chatCard",
+  "securityNewDevice",
+  "securityPasswordReset",
+  "securityPinSet",
+  "securityPinChanged",
+  "securityPinReset",
+  "securityPinLocked",
+  "securityPinDisabled",
+  "securityPasskeyAdded",
+  "securityPasskeyRemoved",
+  "securityEmailChanged",
+  "securityPhoneChanged",
+  "securityBankAccount",
+] as const;
 export type NotificationKind = (typeof notificationKinds)[number];
 
 export const NotificationViewSchema = z.object({

@@ -10,6 +10,7 @@ import { adminQuery } from "../../tests/setup/db-snapshots.ts";
 import { createTestDatabase, silentLog, testDbKind, type TestDatabase } from "../../tests/setup/test-db.ts";
 import { sessionsChannel, setSuspension } from "../modules/auth/auth.service.ts";
 import { createNotifyBus, notify, type NotifyBus } from "../platform/pg-notify.ts";
+import { notifyUser } from "../modules/notifications/inbox.service.ts";
 import { createChatHub, type Hub } from "./chat-stream.ts";
 
 let database: TestDatabase;
@@ -150,8 +151,8 @@ describe("the live stream", () => {
       resumed.events.filter((e) => e.event === "message").map((e) => (e.data as { text: string }).text),
     ).toEqual(["Dikirim hari ini", "Resi menyusul"]);
 
-    // Nothing of it reached anyone else.
-    expect(strangerStream.events.filter((e) => e.event !== "ready")).toEqual([]);
+    // Nothing of it reached anyone else (their stream says only their own bell's count).
+    expect(strangerStream.events.filter((e) => e.event !== "ready" && e.event !== "notices")).toEqual([]);
     for (const s of [resumed, merchantStream, strangerStream]) s.close();
   });
 
@@ -202,6 +203,48 @@ async function ready(baseUrl: string, token: string) {
   await stream.next((e) => e.event === "ready");
   return stream;
 }
+
+describe("the bell's count on the stream (issue 44)", () => {
+  it("says the unread count when it opens, when a notification is written (committed only) and when some are read elsewhere; to nobody else", async () => {
+    const shopper = await signedInUser(database);
+    const stranger = await signedInUser(database);
+    const notice = (userId: string) => ({
+      userId,
+      category: "orders" as const,
+      kind: "orderShipped" as const,
+      params: { code: "P-1", courier: "JNE", waybill: "X1" },
+    });
+    await database.db.transaction((tx) => notifyUser(tx, notice(shopper.id)));
+    const mine = await openStream(server.url, shopper.token);
+    const theirs = await openStream(server.url, stranger.token);
+    const notices = (s: typeof mine) => s.events.filter((e) => e.event === "notices").map((e) => e.data);
+    await mine.next((e) => e.event === "notices");
+    await theirs.next((e) => e.event === "notices");
+    expect(notices(mine)).toEqual([{ total: 1, byCategory: { orders: 1 } }]);
+
+    // Rolled back: nothing is heard.
+    await database.db
+      .transaction(async (tx) => {
+        await notifyUser(tx, notice(shopper.id));
+        throw new Error("rolled back");
+      })
+      .catch(() => undefined);
+    await database.db.transaction((tx) => notifyUser(tx, notice(shopper.id)));
+    await mine.next((e) => e.event === "notices" && (e.data as { total: number }).total === 2);
+
+    // Read on another page (another session of the same shopper): this page's bell goes to 0.
+    await shopper.api.notifications.inbox.markAllRead();
+    await mine.next((e) => e.event === "notices" && (e.data as { total: number }).total === 0);
+    expect(notices(mine)).toEqual([
+      { total: 1, byCategory: { orders: 1 } },
+      { total: 2, byCategory: { orders: 2 } },
+      { total: 0, byCategory: {} },
+    ]);
+    expect(notices(theirs)).toEqual([{ total: 0, byCategory: {} }]);
+    mine.close();
+    theirs.close();
+  });
+});
 
 describe("a stream lives only as long as its session", () => {
   it("signing out ends the streams of that session, and only those; nothing written afterwards reaches them", async () => {

@@ -4,6 +4,9 @@
 // resumes from the last message id it saw (`Last-Event-ID`, which browsers send by themselves); when the bus
 // itself lost its connection, streams are told to catch up (`resync`).
 //
+// The same stream carries the reader's unread notification count (`notices`, issue 44): when it opens, and whenever
+// the notifications channel says the reader's notifications changed (a new one, or some read on another page).
+//
 // A stream lives only as long as the session it was opened with: ending a session (signing out, a password reset,
 // a suspension) announces it on the sessions channel in the same transaction, and every instance closes that
 // session's streams when it hears of it. As a backstop, for an announcement missed (the bus's connection was down)
@@ -17,6 +20,11 @@ import type { Db } from "../db/client.ts";
 import { chatChannel, parseChatEvent, selectMessagesByIds } from "../modules/chat/chat.service.ts";
 import { messagesSince } from "../read/chat.ts";
 import { parseSessionsEvent, resolveSession, sessionsChannel } from "../modules/auth/auth.service.ts";
+import {
+  noticesChannel,
+  parseNoticesEvent,
+  unreadNotifications,
+} from "../modules/notifications/inbox.service.ts";
 import { conversationParties, messageViews } from "../read/chat.ts";
 import type { Logger } from "../platform/logger.ts";
 import type { NotifyBus } from "../platform/pg-notify.ts";
@@ -114,6 +122,18 @@ export function createChatHub(deps: HubDeps) {
   const unsubscribe = deps.bus.subscribe(chatChannel, (payload) => {
     deliver(payload).catch((err: unknown) => deps.log.warn({ err }, "chat: an event could not be delivered"));
   });
+  // A reader's notifications changed: their open pages here get the unread count, counted once.
+  const unNotices = deps.bus.subscribe(noticesChannel, (payload) => {
+    const userId = parseNoticesEvent(payload);
+    const audience = userId && readers.get(userId);
+    if (!userId || !audience) return;
+    unreadNotifications(deps.db, userId).then(
+      (counts) => {
+        for (const reader of readers.get(userId) ?? []) reader.send("notices", counts);
+      },
+      (err: unknown) => deps.log.warn({ err }, "notices: an unread count could not be sent"),
+    );
+  });
   // A session ended: its streams here close at once, before any event heard after it is written to them. When
   // every session of an account ended, each of its streams checks its own session before anything heard later
   // is written to it: the announcement may arrive after a new session (the one a password reset signs in) has
@@ -165,6 +185,7 @@ export function createChatHub(deps: HubDeps) {
     },
     close() {
       unsubscribe();
+      unNotices();
       unSessions();
       unReconnect();
       for (const set of readers.values()) for (const reader of set) reader.close();
@@ -263,6 +284,9 @@ export function chatStreamRoute(
       if (deps.hub.revocationsHeard !== heard) reader.recheck();
       stream.onAbort(() => reader.close());
       await stream.writeSSE({ event: "ready", data: "{}", retry: 3000 });
+      // The bell's count as it is now (it may have changed while the stream was closed).
+      const counts = await unreadNotifications(deps.db, user.id).catch(() => undefined);
+      if (counts) reader.send("notices", counts);
       if (after !== undefined) {
         // What was written while the reader was away, oldest first.
         const missed = await messagesSince({ ...deps, lang }, user.id, after);

@@ -9,12 +9,24 @@ import type { Db, Tx } from "../../db/client.ts";
 import { now } from "../../platform/clock.ts";
 import { newId } from "../../platform/ids.ts";
 import { pageOf } from "../../platform/pages.ts";
+import { notify } from "../../platform/pg-notify.ts";
 import * as q from "./inbox.queries.ts";
 
 // The in-app notification centre (issue 44): written with the event, in its transaction; read in the reader's
 // language; marked read; forgotten after 90 days.
 
 type Category = (typeof notificationCategories)[number];
+
+/**
+ * The bus channel that says whose notifications changed (a user id, sent when the transaction commits): the live
+ * stream (server/http/chat-stream.ts) sends that user's open pages their unread count.
+ */
+export const noticesChannel = "pasar_notices";
+
+/** The user whose notifications changed, from a payload of `noticesChannel` (an id, or nothing usable). */
+export function parseNoticesEvent(payload: string): string | undefined {
+  return /^[\w-]{1,100}$/.test(payload) ? payload : undefined;
+}
 
 /** How long a notification is kept. */
 export const notificationTtlMs = 90 * 86_400_000;
@@ -43,6 +55,7 @@ export async function notifyUser(
     link: notice.link ?? null,
     createdAt: at,
   });
+  await notify(tx, noticesChannel, notice.userId);
 }
 
 /** A notification's texts in the reader's language: amounts (`amount`) as Rupiah. */
@@ -94,9 +107,16 @@ export async function unreadNotifications(
   };
 }
 
-/** Marks the user's own notifications read (others' ids change nothing); answers how many changed. */
+/**
+ * Marks the user's own notifications read (others' ids change nothing); answers how many changed. The user's other
+ * pages hear of it (their bells count again).
+ */
 export function markRead(db: Db, userId: string, ids: string[] | "all"): Promise<number> {
-  return q.markNotificationsRead(db, userId, ids, now());
+  return db.transaction(async (tx) => {
+    const changed = await q.markNotificationsRead(tx, userId, ids, now());
+    if (changed > 0) await notify(tx, noticesChannel, userId);
+    return changed;
+  });
 }
 
 /** The periodic task: notifications older than 90 days go. */

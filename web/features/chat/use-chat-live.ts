@@ -1,6 +1,7 @@
 import { useEffect, useRef } from "react";
 import type { ChatMessageView } from "#common/contracts/chat.ts";
 import { useI18n } from "../../lib/i18n.tsx";
+import { listenLive } from "../../lib/live.ts";
 import { useTRPCClient } from "../../lib/trpc.ts";
 
 export interface ChatMarks {
@@ -19,9 +20,9 @@ interface Handlers {
 const pollMs = 5000;
 
 /**
- * The chat's live events on this page: the server's stream (Server-Sent Events, which the browser resumes by
- * itself from the last message id after a dropped connection), or, where streams cannot be used (no EventSource,
- * or the stream keeps failing: a proxy that buffers), polling for messages after the last one seen.
+ * The chat's live events on this page: the page's live stream (web/lib/live.ts: Server-Sent Events, which the
+ * browser resumes by itself from the last message id after a dropped connection), or, where streams cannot be used
+ * (no EventSource, or the stream keeps failing: a proxy that buffers), polling for messages after the last one seen.
  */
 export function useChatLive(handlers: Handlers, after: number) {
   const { locale } = useI18n();
@@ -54,47 +55,33 @@ export function useChatLive(handlers: Handlers, after: number) {
       }
       timer = setTimeout(() => void poll(), pollMs);
     };
-    if (typeof EventSource === "undefined") {
-      void poll();
-      return () => {
-        stopped = true;
-        clearTimeout(timer);
-      };
-    }
-    const url = new URL("/chat/stream", window.location.origin);
-    url.searchParams.set("lang", locale);
-    if (lastId.current > 0) url.searchParams.set("after", String(lastId.current));
-    const source = new EventSource(url);
-    let failures = 0;
-    source.addEventListener("ready", () => {
-      failures = 0;
-    });
-    source.addEventListener("message", (e) => {
-      const m = JSON.parse((e as MessageEvent<string>).data) as ChatMessageView;
-      seen({ ...m, createdAt: new Date(m.createdAt) });
-    });
-    source.addEventListener("marks", (e) => {
-      latest.current.onMarks?.(JSON.parse((e as MessageEvent<string>).data) as ChatMarks);
-    });
-    // The server lost its own connection for a while: catch up once.
-    source.addEventListener("resync", () => {
+    const catchUp = () =>
       void client.chat.since.query({ after: lastId.current }).then(
         ({ messages }) => messages.forEach((m) => seen({ ...m, createdAt: new Date(m.createdAt) })),
         () => {},
       );
-    });
-    source.onerror = () => {
-      failures++;
-      // Closed for good (refused), or failing again and again: poll instead.
-      if (source.readyState === EventSource.CLOSED || failures >= 3) {
-        source.close();
-        void poll();
-      }
-    };
+    const live = listenLive(
+      locale,
+      {
+        on: {
+          message: (data) => {
+            const m = data as ChatMessageView;
+            seen({ ...m, createdAt: new Date(m.createdAt) });
+          },
+          marks: (data) => latest.current.onMarks?.(data as ChatMarks),
+          // The server lost its own connection for a while: catch up once.
+          resync: catchUp,
+        },
+        onDown: () => void poll(),
+      },
+      lastId.current,
+    );
+    // The page's stream was already open (the bell opened it): what came before it is asked for once.
+    if (!live.opened) catchUp();
     return () => {
       stopped = true;
       clearTimeout(timer);
-      source.close();
+      live.stop();
     };
     // The stream is opened once per page; the handlers and position are read through refs.
   }, [client, locale]);

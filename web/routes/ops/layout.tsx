@@ -1,3 +1,4 @@
+import { lazy, Suspense } from "react";
 import { data, NavLink, Outlet } from "react-router";
 import type { Route } from "./+types/layout";
 import { useI18n } from "../../lib/i18n.tsx";
@@ -7,6 +8,9 @@ export function loader({ params }: Route.LoaderArgs) {
   if (!localeFromParam(params.lang)) throw data(null, { status: 404 });
   return null;
 }
+
+// The operator's own notifications (their account's security notices): the count arrives with the live stream.
+const NoticeBell = lazy(() => import("../../features/notifications/bell.tsx"));
 
 const sections = [
   ["/ops", "ops.nav.dashboard"],
@@ -42,7 +46,12 @@ export default function OpsLayout() {
   return (
     <div className="mx-auto min-h-dvh max-w-3xl bg-gray-50 [overflow-wrap:anywhere] dark:bg-gray-900">
       <header className="sticky top-0 z-20 border-b border-gray-200 bg-white/95 backdrop-blur dark:border-gray-800 dark:bg-gray-900/95">
-        <p className="px-4 pt-3 text-lg font-semibold">{t("ops.title")}</p>
+        <div className="flex items-center justify-between gap-2 ps-4 pe-2 pt-2">
+          <p className="text-lg font-semibold">{t("ops.title")}</p>
+          <Suspense fallback={<span className="size-10" />}>
+            <NoticeBell />
+          </Suspense>
+        </div>
         <nav aria-label={t("ops.title")} className="flex gap-1 overflow-x-auto px-2">
           {sections.map(([to, label]) => (
             <NavLink
