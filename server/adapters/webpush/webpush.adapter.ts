@@ -1,11 +1,6 @@
 import { createECDH, createHash } from "node:crypto";
 import webpush from "web-push";
-import type {
-  PushMessage,
-  PushSendResult,
-  PushSender,
-  PushSubscriptionJson,
-} from "../push-provider.ts";
+import type { PushMessage, PushSendResult, PushSender, PushSubscriptionJson } from "../push-provider.ts";
 
 /**
  * Web push through the `web-push` package (RFC 8030 messages, RFC 8291 `aes128gcm` encryption, RFC 8292 VAPID).
