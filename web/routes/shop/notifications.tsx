@@ -95,7 +95,7 @@ function NotificationsContent() {
               to={name === "all" ? "?" : `?tab=${name}`}
               replace
               aria-current={name === tab ? "page" : undefined}
-              className={`flex shrink-0 items-center gap-1 border-b-2 px-3 py-3 text-sm whitespace-nowrap ${
+              className={`relative flex shrink-0 items-center gap-1 border-b-2 px-3 py-3 text-sm whitespace-nowrap ${
                 name === tab
                   ? "border-primary-700 font-semibold text-primary-800 dark:border-primary-400 dark:text-primary-300"
                   : "border-transparent text-gray-700 dark:text-gray-300"
