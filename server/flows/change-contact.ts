@@ -5,6 +5,7 @@ import type { AuthDeps } from "../modules/auth/auth.service.ts";
 import { changeContact as change, sendContactCode } from "../modules/auth/contact.service.ts";
 import { checkProof } from "../modules/auth/proof.ts";
 import { deliver, type NotifyDeps } from "../modules/notifications/notifications.service.ts";
+import { securityNotice } from "./security-notice.ts";
 
 /** Sends a code to the new address (a notice instead, when another account uses it). */
 export function sendNewAddressCode(deps: AuthDeps & NotifyDeps, userId: string, account: string) {
@@ -17,6 +18,6 @@ export async function changeContact(
   user: { id: string; sessionId: string },
   input: { account: string; code: string; proof: Proof },
 ) {
-  await checkProof(deps, user.id, input.proof);
-  return change({ ...deps, deliver: (message) => deliver(deps, message) }, user, input);
+  await checkProof(deps, user.id, input.proof, securityNotice);
+  return change({ ...deps, securityNotice, deliver: (message) => deliver(deps, message) }, user, input);
 }

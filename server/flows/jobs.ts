@@ -1,6 +1,8 @@
 import { autoConfirm } from "./orders/confirm.ts";
 import { autoConfirmJob, goodsExpireJob, paymentExpireJob } from "../modules/orders/orders.service.ts";
 import { expireGoods, expirePayment } from "./orders/expire.ts";
+import { remindConfirm, remindPayment } from "./orders/remind.ts";
+import { confirmRemindJob, paymentRemindJob } from "./orders/steps/notices.ts";
 import {
   createSandboxGateway,
   notifyJob,
@@ -64,6 +66,8 @@ export function jobHandlers(): Record<string, JobHandler> {
     [paymentExpireJob]: expirePayment,
     [goodsExpireJob]: expireGoods,
     [autoConfirmJob]: autoConfirm,
+    [paymentRemindJob]: remindPayment,
+    [confirmRemindJob]: remindConfirm,
     [notifyJob]: { outside: redeliverNotification },
     [attemptCheckJob]: { outside: (db, subject) => checkAttempt(providerOf(db), subject) },
     [attemptCancelJob]: { outside: (db, subject) => cancelAtProvider(providerOf(db), subject) },

@@ -15,6 +15,7 @@ import {
   type ListingPrices,
 } from "../modules/catalog/merchant-listings.service.ts";
 import { once } from "../modules/ledger/ledger.service.ts";
+import { notifyUser } from "../modules/notifications/inbox.service.ts";
 import {
   applicationView,
   fileApplication,
@@ -77,6 +78,14 @@ export async function approveApplication(
         subject: { type: "application", id: application.id },
         before: { status: "pending" },
         after: { status: "approved", storeId },
+      });
+      // The applicant is told (issue 44), with the approval: a refused one tells nobody.
+      await notifyUser(tx, {
+        userId: application.userId,
+        category: "account",
+        kind: "merchantApproved",
+        params: { store: application.storeName },
+        link: "/h5/merchant",
       });
       return { id: application.id, status: "approved" as const, storeId };
     },
@@ -179,6 +188,13 @@ export async function rejectApplication(
         subject: { type: "application", id: row.id },
         before: { status: "pending" },
         after: { status: "rejected", reason: input.reason },
+      });
+      await notifyUser(tx, {
+        userId: row.userId,
+        category: "account",
+        kind: "merchantRejected",
+        params: { store: row.storeName, reason: input.reason },
+        link: "/h5/merchant/apply",
       });
       return { id: row.id, status: "rejected" as const };
     },

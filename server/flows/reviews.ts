@@ -20,6 +20,8 @@ import {
 } from "../modules/reviews/reviews.service.ts";
 import { listedOne, orderReviewViews, requireStoreId, reviewViews } from "../read/reviews.ts";
 import { reviewById } from "../modules/reviews/reviews.service.ts";
+import { notifyUser } from "../modules/notifications/inbox.service.ts";
+import { selectStorePayer } from "../read/order-lines.ts";
 
 interface Deps {
   db: Db;
@@ -91,9 +93,24 @@ export async function editOwnReview(
   return (await reviewViews(deps, [row], userId)).get(row.id)!;
 }
 
-/** The store answers a review of its own products. */
+/**
+ * The store answers a review of its own products; its author is told of the first answer (issue 44), in the same
+ * transaction (a changed answer tells nobody again).
+ */
 export async function replyAsStore(deps: Deps, ownerId: string, input: { id: string; reply: string }) {
-  await replyToReview(deps.db, await requireStoreId(deps.db, ownerId), input);
+  const storeId = await requireStoreId(deps.db, ownerId);
+  await transact(deps.db, async (tx) => {
+    const review = await replyToReview(tx, storeId, input);
+    if (!review.first) return;
+    const store = await selectStorePayer(tx, storeId);
+    await notifyUser(tx, {
+      userId: review.userId,
+      category: "orders",
+      kind: "reviewReplied",
+      params: { store: store?.name ?? "" },
+      link: `/h5/products/${review.listingId}/reviews`,
+    });
+  });
   return listedOne(deps, input.id, ownerId);
 }
 

@@ -33,6 +33,7 @@ import * as passkeys from "../../modules/auth/passkeys.service.ts";
 import { freeze, unfreeze } from "../../flows/account-freeze.ts";
 import { changeContact, sendNewAddressCode } from "../../flows/change-contact.ts";
 import { addPasskey, removePasskey } from "../../flows/passkeys.ts";
+import { securityNotice } from "../../flows/security-notice.ts";
 import { securityHistory } from "../../read/security-history.ts";
 import type { Context } from "../../trpc/context.ts";
 import { publicProcedure, router, signedInProcedure } from "../../trpc/init.ts";
@@ -55,11 +56,15 @@ export const authRouter = router({
   signIn: publicProcedure
     .input(SignInInputSchema)
     .output(SessionViewSchema)
-    .mutation(async ({ ctx, input }) => withCookie(ctx, await auth.signIn(ctx, input))),
+    .mutation(async ({ ctx, input }) =>
+      withCookie(ctx, await auth.signIn({ ...ctx, securityNotice }, input)),
+    ),
   resetPassword: publicProcedure
     .input(ResetPasswordInputSchema)
     .output(SessionViewSchema)
-    .mutation(async ({ ctx, input }) => withCookie(ctx, await auth.resetPassword(ctx, input))),
+    .mutation(async ({ ctx, input }) =>
+      withCookie(ctx, await auth.resetPassword({ ...ctx, securityNotice }, input)),
+    ),
   /** Signing in with a passkey (issue 43): the challenge first, then the browser's answer to it. */
   passkeyOptions: publicProcedure
     .output(PasskeyOptionsViewSchema)
@@ -67,7 +72,9 @@ export const authRouter = router({
   signInWithPasskey: publicProcedure
     .input(PasskeyAnswerSchema)
     .output(SessionViewSchema)
-    .mutation(async ({ ctx, input }) => withCookie(ctx, await passkeys.signInWithPasskey(ctx, input))),
+    .mutation(async ({ ctx, input }) =>
+      withCookie(ctx, await passkeys.signInWithPasskey({ ...ctx, securityNotice }, input)),
+    ),
   signOut: signedInProcedure.output(z.object({ ok: z.literal(true) })).mutation(async ({ ctx }) => {
     await auth.signOut(ctx.db, ctx.token);
     ctx.cookies.clear();
@@ -151,12 +158,12 @@ export const accountRouter = router({
     set: signedInProcedure
       .input(SetPinInputSchema)
       .output(z.object({ reset: z.boolean() }))
-      .mutation(({ ctx, input }) => setPin(ctx, ctx.user.id, input)),
+      .mutation(({ ctx, input }) => setPin({ ...ctx, securityNotice }, ctx.user.id, input)),
     change: signedInProcedure
       .input(ChangePinInputSchema)
       .output(z.object({ ok: z.literal(true) }))
       .mutation(async ({ ctx, input }) => {
-        await changePin(ctx.db, ctx.user.id, input);
+        await changePin(ctx.db, ctx.user.id, input, securityNotice);
         return { ok: true as const };
       }),
   }),

@@ -12,6 +12,7 @@ import { imageKinds, storeUpload } from "../../platform/images.ts";
 import { messageView, sideOf } from "../../read/chat.ts";
 import { awayReply } from "./steps/away-reply.ts";
 import { pace, storeMayWrite, storeToWrite, type ChatDeps } from "./steps/checks.ts";
+import { tellOtherSide } from "./steps/notice.ts";
 
 /**
  * A picture, from either side: `to` is a store (the shopper writes to it) or a conversation of the caller's. Stored
@@ -43,6 +44,7 @@ export async function sendPicture(deps: ChatDeps, userId: string, input: { to: s
           })
         : (await lockConversation(tx, target.conversationId))!;
     const message = await writeMessage(tx, conversation, { side, senderId: userId, kind: "image", image });
+    await tellOtherSide(tx, conversation, message);
     if (side === "shopper") await awayReply(tx, conversation);
     return message;
   });

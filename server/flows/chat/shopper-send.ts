@@ -6,6 +6,7 @@ import { DomainError } from "../../platform/errors.ts";
 import { newId } from "../../platform/ids.ts";
 import { checkedAbout, messageView } from "../../read/chat.ts";
 import { awayReply } from "./steps/away-reply.ts";
+import { tellOtherSide } from "./steps/notice.ts";
 import { pace, storeToWrite, type ChatDeps } from "./steps/checks.ts";
 
 /**
@@ -46,7 +47,11 @@ export async function shopperSend(deps: ChatDeps, shopperId: string, input: Shop
         text: input.text,
       });
     }
-    if (written) await awayReply(tx, conversation);
+    if (written) {
+      // The store's owner is told of the first unread message of a burst (issue 44); the away reply tells nobody.
+      await tellOtherSide(tx, conversation, written);
+      await awayReply(tx, conversation);
+    }
     return written;
   });
   return last ? messageView(deps, last) : null;

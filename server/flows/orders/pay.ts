@@ -2,6 +2,7 @@ import type { Proof } from "#common/contracts/auth.ts";
 import { type CheckoutMethod } from "#common/payment-channels.ts";
 import { and, eq } from "drizzle-orm";
 import { checkProof } from "../../modules/auth/proof.ts";
+import { securityNotice } from "../security-notice.ts";
 import { once } from "../../modules/ledger/ledger.service.ts";
 import {
   lockOrders,
@@ -32,7 +33,7 @@ export async function payOrder(
     idempotencyKey: string;
   },
 ): Promise<{ attemptId: string | null }> {
-  if (input.method === "wallet") await checkProof(deps, userId, input.proof);
+  if (input.method === "wallet") await checkProof(deps, userId, input.proof, securityNotice);
   const settings = await getMoneySettings(deps.db);
   const { paymentId, attemptId, name } = await once(
     deps.db,

@@ -3,6 +3,7 @@ import { localize } from "#common/locales.ts";
 import { type PlaceMethod } from "#common/payment-channels.ts";
 import { getAddress } from "../../modules/addresses/addresses.service.ts";
 import { checkProof } from "../../modules/auth/proof.ts";
+import { securityNotice } from "../security-notice.ts";
 import { removeItems } from "../../modules/cart/cart.service.ts";
 import { once } from "../../modules/ledger/ledger.service.ts";
 import {
@@ -28,6 +29,7 @@ import { DomainError } from "../../platform/errors.ts";
 import { customerOf, deadlineFor, openAttempt, requestAttempt } from "../payments/steps/attempts.ts";
 import { confirmCod, openPayment, payFromWallet } from "./steps/payment.ts";
 import { reserveVouchers } from "./steps/vouchers.ts";
+import { tellAwaitingPayment } from "./steps/notices.ts";
 import { reserveLines } from "../promotions/steps/flash-stock.ts";
 
 /**
@@ -58,7 +60,7 @@ export async function placeOrders(
   },
 ): Promise<{ orderIds: string[]; attemptId: string | null }> {
   // The PIN is checked (and a wrong one counted) before anything else, outside the transaction that may fail.
-  if (input.method === "wallet") await checkProof(deps, userId, input.proof);
+  if (input.method === "wallet") await checkProof(deps, userId, input.proof, securityNotice);
   // A blank note is no note; one per store (the last one written).
   const notes = new Map(
     (input.notes ?? []).filter((n) => n.note.trim() !== "").map((n) => [n.storeId, n.note.trim()]),
@@ -232,6 +234,9 @@ export async function placeOrders(
             });
       if (method === "wallet") {
         await payFromWallet(tx, settings, userId, paymentId, rowsToInsert as OrderRow[]);
+      } else {
+        // Waiting for the provider: the shopper is told how much, by when (issue 44); a repeated tap, once.
+        await tellAwaitingPayment(tx, userId, rowsToInsert, payDueAt);
       }
       return { orderIds: rowsToInsert.map((o) => o.id), paymentId, attemptId, name: address.name };
     },

@@ -38,6 +38,7 @@ import {
   type CourierDeps,
 } from "./return-parcel.ts";
 import { refundReturnLocked, storeShort } from "./steps/return-refund.ts";
+import { tellShopper } from "./steps/notices.ts";
 
 type DecideDeps = Deps & CourierDeps;
 
@@ -80,6 +81,7 @@ async function approveLocked(
     ]);
     await updateReturn(tx, row.id, { status: "approved", decision, decidedBy: actorId, updatedAt: at });
     await insertEvents(tx, events);
+    await tellShopper(tx, order!, "replacementApproved");
     return;
   }
   // Its parcel was quoted before this transaction, for the request as it was then.
@@ -104,6 +106,8 @@ async function approveLocked(
     requestShipmentRow(parcel.provider, order!, row, "return", parcel.service, parcel.shipmentId),
   );
   await insertEvents(tx, events);
+  // The shopper is told (issue 44), in the decision's transaction: a decision refused tells nobody.
+  await tellShopper(tx, order!, "returnApproved");
 }
 
 /** Refuses a request, in the caller's transaction with it locked. */
@@ -129,6 +133,11 @@ async function refuseLocked(
       note: reason,
     }),
   ]);
+  // The shopper is told why; a store's refusal may still go to Pasar (escalation), an operator's is final.
+  const [order] = await lockOrders(tx, eq(orders.id, row.orderId));
+  await tellShopper(tx, order!, actor === "merchant" ? "returnRefused" : "returnRejected", {
+    reason: reason.trim() || "-",
+  });
 }
 
 /**

@@ -24,6 +24,7 @@ import {
   type ShipmentRow,
 } from "../../modules/shipping/shipping.service.ts";
 import { notifyUser } from "../../modules/notifications/inbox.service.ts";
+import { scheduleConfirmReminder } from "./steps/notices.ts";
 import { addMs, hour, now } from "../../platform/clock.ts";
 import { CourierError, type CourierGateway } from "../../platform/couriers.ts";
 import { DomainError } from "../../platform/errors.ts";
@@ -159,6 +160,7 @@ export async function shipOrder(
         updatedAt: at,
       });
       await scheduleJob(tx, autoConfirmJob, order.id, autoConfirmAt);
+      await scheduleConfirmReminder(tx, order.id, autoConfirmAt);
       await scheduleJob(tx, trackJob, `${shipment.id}:1`, addMs(at, trackEveryHours * hour));
       await insertEvents(tx, [
         orderEvent(order.id, "shipped", "operator", operatorId, {

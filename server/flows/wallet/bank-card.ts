@@ -7,6 +7,8 @@ import { payoutHoldHours } from "#common/wallet-states.ts";
 import { recordAudit } from "../../modules/audit/audit.service.ts";
 import { userContact } from "../../modules/auth/auth.service.ts";
 import { checkProof, type ProofDeps } from "../../modules/auth/proof.ts";
+import { securityLink, securityNotice } from "../security-notice.ts";
+import { notifyUser } from "../../modules/notifications/inbox.service.ts";
 import { deliver, type NotifyDeps } from "../../modules/notifications/notifications.service.ts";
 import { bankCardNumber, removeBankCard, saveBankCard } from "../../modules/wallet/wallet.service.ts";
 import type { Translate } from "#common/i18n/i18n.ts";
@@ -15,7 +17,7 @@ type Deps = NotifyDeps & ProofDeps & { t: Translate };
 
 /** Binds or changes the bank account after the PIN; audited, and its owner told on every channel. */
 export async function bindBankCard(deps: Deps, userId: string, input: BankCardInput): Promise<BankCardView> {
-  await checkProof(deps, userId, input.proof);
+  await checkProof(deps, userId, input.proof, securityNotice);
   const card = await deps.db.transaction(async (tx) => {
     const saved = await saveBankCard(tx, userId, input);
     await recordAudit(tx, {
@@ -23,6 +25,14 @@ export async function bindBankCard(deps: Deps, userId: string, input: BankCardIn
       action: "bank.add",
       subject: { type: "user", id: userId },
       after: { bank: saved.bankName, number: saved.maskedNumber },
+    });
+    // And in the notification centre, with it (issue 44): the masked number only.
+    await notifyUser(tx, {
+      userId,
+      category: "account",
+      kind: "securityBankAccount",
+      params: { bank: saved.bankName, number: saved.maskedNumber, count: payoutHoldHours },
+      link: securityLink,
     });
     return saved;
   });
@@ -32,7 +42,7 @@ export async function bindBankCard(deps: Deps, userId: string, input: BankCardIn
 
 /** Removes the bank account after the PIN; audited. */
 export async function unbindBankCard(deps: ProofDeps, userId: string, proof: Proof): Promise<void> {
-  await checkProof(deps, userId, proof);
+  await checkProof(deps, userId, proof, securityNotice);
   await deps.db.transaction(async (tx) => {
     const card = await removeBankCard(tx, userId);
     await recordAudit(tx, {
@@ -50,7 +60,7 @@ export async function revealBankCard(
   userId: string,
   proof: Proof,
 ): Promise<{ accountNumber: string }> {
-  await checkProof(deps, userId, proof);
+  await checkProof(deps, userId, proof, securityNotice);
   return { accountNumber: await bankCardNumber(deps.db, userId) };
 }
 

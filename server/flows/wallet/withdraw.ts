@@ -2,6 +2,7 @@ import type { Proof } from "#common/contracts/auth.ts";
 import { formatRupiah } from "#common/money.ts";
 import { refuseFrozen } from "../../modules/auth/freeze.service.ts";
 import { checkProof, type ProofDeps } from "../../modules/auth/proof.ts";
+import { securityNotice } from "../security-notice.ts";
 import { move, once } from "../../modules/ledger/ledger.service.ts";
 import { getMoneySettings } from "../../modules/settings/settings.service.ts";
 import { insertWithdrawal, selectBankCard } from "../../modules/wallet/wallet.service.ts";
@@ -21,7 +22,7 @@ export async function requestWithdrawal(
   userId: string,
   input: { amount: number; proof: Proof; idempotencyKey: string },
 ): Promise<{ id: string }> {
-  await checkProof(deps, userId, input.proof);
+  await checkProof(deps, userId, input.proof, securityNotice);
   const { db } = deps;
   const settings = await getMoneySettings(db);
   return once(

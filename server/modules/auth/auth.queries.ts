@@ -302,3 +302,13 @@ export async function updateFrozenAt(db: Db, id: string, frozenAt: Date | null):
     .returning({ id: users.id });
   return rows.length > 0;
 }
+
+/** The operators who may sign in (not suspended). */
+export async function selectOperatorIds(db: Db): Promise<string[]> {
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.role, "operator"), isNull(users.suspendedAt)))
+    .orderBy(users.id);
+  return rows.map((r) => r.id);
+}

@@ -44,7 +44,35 @@ export interface AuthDeps {
   userAgent?: string;
   sessionTtlDays: number;
   publicUrl: string;
+  /** Tells the account's owner of a change to its security, in its transaction (absent: nobody is told). */
+  securityNotice?: SecurityNotice | undefined;
 }
+
+/** A change to an account's security its owner is told of (issue 44). */
+export type SecurityEvent =
+  | "newDevice"
+  | "passwordReset"
+  | "pinSet"
+  | "pinChanged"
+  | "pinReset"
+  | "pinLocked"
+  | "pinDisabled"
+  | "passkeyAdded"
+  | "passkeyRemoved"
+  | "emailChanged"
+  | "phoneChanged";
+
+/**
+ * The port through which the auth module has an account's owner told of a security event, in the transaction that
+ * records it (the flows give it the notification centre: a module writes only its own tables). Params never hold
+ * a secret.
+ */
+export type SecurityNotice = (
+  tx: Db,
+  userId: string,
+  event: SecurityEvent,
+  params?: Record<string, string | number>,
+) => Promise<void>;
 
 /** How a session signed in. */
 export type SessionMethod = "password" | "code" | "signup" | "reset" | "passkey";
@@ -307,12 +335,18 @@ async function startSession(deps: AuthDeps, userId: string, method: SessionMetho
       lastUsedAt: at,
       expiresAt: new Date(at.getTime() + deps.sessionTtlDays * 86_400_000),
     });
+    const newDevice = !seen.some((ua) => deviceLabel(ua) === device);
     await recordAuthEvent(tx, userId, method === "signup" ? "auth.signup" : "auth.signin", {
       method,
       device,
       ip: deps.clientIp || null,
-      newDevice: !seen.some((ua) => deviceLabel(ua) === device),
+      newDevice,
     });
+    // A sign-in from a device the account has not used before is told to its owner (issue 44): not the first
+    // session an account ever has, nor the one a password reset starts (the reset is told).
+    if (newDevice && seen.length > 0 && method !== "signup" && method !== "reset") {
+      await deps.securityNotice?.(tx, userId, "newDevice", { device: device ?? (deps.clientIp || "?") });
+    }
   });
   return { token, user: await getMe(deps.db, deps.storage, userId) };
 }
@@ -467,6 +501,7 @@ export async function resetPassword(deps: AuthDeps, input: ResetPasswordInput): 
     await q.updateUserPassword(tx, user.id, hash);
     const ended = await endUserSessions(tx, user.id, now());
     await recordAuthEvent(tx, user.id, "auth.password.reset", { endedSessions: ended });
+    await deps.securityNotice?.(tx, user.id, "passwordReset");
     return startSession({ ...deps, db: tx }, user.id, "reset");
   });
   await deps.limits.reset("checkPassword", parsed.value);
@@ -609,4 +644,9 @@ export async function setSuspension(
     before: { suspended: user.suspendedAt !== null, reason: user.suspendedReason },
     revokedSessions,
   };
+}
+
+/** The operators who may sign in: whom the platform's own matters are told to (issue 44). */
+export function operatorIds(db: Db): Promise<string[]> {
+  return q.selectOperatorIds(db);
 }

@@ -101,6 +101,9 @@ export async function changeContact(
         to: maskedAddress(address),
         endedSessions: count,
       });
+      await deps.securityNotice?.(tx, user.id, address.kind === "email" ? "emailChanged" : "phoneChanged", {
+        to: maskedAddress(address),
+      });
       return count;
     })
     .catch((error: unknown) => {

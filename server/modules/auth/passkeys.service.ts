@@ -12,7 +12,7 @@ import type { Db, Tx } from "../../db/client.ts";
 import { addMs, now } from "../../platform/clock.ts";
 import { DomainError } from "../../platform/errors.ts";
 import { newId } from "../../platform/ids.ts";
-import { recordAuthEvent, signInProven, type AuthDeps } from "./auth.service.ts";
+import { recordAuthEvent, signInProven, type AuthDeps, type SecurityNotice } from "./auth.service.ts";
 import * as q from "./auth.queries.ts";
 import { deviceLabel } from "./device.ts";
 import * as pk from "./passkeys.queries.ts";
@@ -26,7 +26,9 @@ const challengeMs = 5 * 60_000;
 /** Options as the API sends them: plain JSON the browser hands to @simplewebauthn/browser. */
 const asJson = (options: object) => options as Record<string, unknown>;
 
-export type PasskeyDeps = Pick<AuthDeps, "db" | "limits" | "clientIp" | "publicUrl"> & { userAgent?: string };
+export type PasskeyDeps = Pick<AuthDeps, "db" | "limits" | "clientIp" | "publicUrl" | "securityNotice"> & {
+  userAgent?: string;
+};
 
 /**
  * The relying party: the shop's public address. A loopback address is served as `localhost`, the one name a browser
@@ -117,6 +119,7 @@ export async function registerPasskey(
     // A credential the shop knows already (its id is unique): refused in words, even when two tries race.
     if (!added) throw new DomainError("conflict", "auth.errors.passkeyExists");
     await recordAuthEvent(tx, userId, "passkey.add", { device });
+    await deps.securityNotice?.(tx, userId, "passkeyAdded", { device: device ?? "?" });
   });
   return { id: credential.id, device, createdAt: at, lastUsedAt: null };
 }
@@ -199,10 +202,16 @@ export async function listPasskeys(db: Db, userId: string): Promise<PasskeyView[
 }
 
 /** Removes one of the user's passkeys (the caller has checked the PIN or a passkey); audited. */
-export async function removePasskey(db: Db, userId: string, id: string): Promise<void> {
+export async function removePasskey(
+  db: Db,
+  userId: string,
+  id: string,
+  notice?: SecurityNotice,
+): Promise<void> {
   await db.transaction(async (tx: Tx) => {
     if (!(await pk.deletePasskey(tx, userId, id)))
       throw new DomainError("not_found", "auth.errors.passkeyNotFound");
     await recordAuthEvent(tx, userId, "passkey.remove");
+    await notice?.(tx, userId, "passkeyRemoved");
   });
 }

@@ -15,6 +15,7 @@ import {
   newCode,
   recordAuthEvent,
   type AuthDeps,
+  type SecurityNotice,
 } from "./auth.service.ts";
 import * as q from "./auth.queries.ts";
 import * as pins from "./pin.queries.ts";
@@ -117,7 +118,7 @@ export async function pinStatus(db: Db, userId: string): Promise<PinStatusView> 
  * ends the lock or block and starts the 24-hour hold on payouts (`resetAt`), as a new bank account does.
  */
 export async function setPin(
-  deps: Pick<AuthDeps, "db" | "limits" | "clientIp">,
+  deps: Pick<AuthDeps, "db" | "limits" | "clientIp" | "securityNotice">,
   userId: string,
   input: { code: string; pin: string },
 ): Promise<{ reset: boolean }> {
@@ -130,6 +131,7 @@ export async function setPin(
   await deps.db.transaction(async (tx) => {
     await pins.upsertPin(tx, userId, { pinHash, at, day: jakartaDay(at), ...(reset && { resetAt: at }) });
     await recordAuthEvent(tx, userId, reset ? "pin.reset" : "pin.set");
+    await deps.securityNotice?.(tx, userId, reset ? "pinReset" : "pinSet");
   });
   return { reset };
 }
@@ -155,8 +157,9 @@ export async function changePin(
   db: Db,
   userId: string,
   input: { currentPin: string; pin: string },
+  notice?: SecurityNotice,
 ): Promise<void> {
-  await checkPin(db, userId, input.currentPin);
+  await checkPin(db, userId, input.currentPin, notice);
   const user = await q.selectUserById(db, userId);
   if (isEasyPin(input.pin, user?.phone)) throw new DomainError("bad_request", "errors.pin.easy");
   const at = now();
@@ -164,6 +167,7 @@ export async function changePin(
   await db.transaction(async (tx) => {
     await pins.upsertPin(tx, userId, { pinHash, at, day: jakartaDay(at) });
     await recordAuthEvent(tx, userId, "pin.change");
+    await notice?.(tx, userId, "pinChanged");
   });
 }
 
@@ -172,7 +176,7 @@ export async function changePin(
  * compared, in one statement, so 200 parallel wrong tries count exactly 5 and lock it; a right PIN during the lock
  * is refused. Throws the reason in the user's language: not set, wrong (tries left), locked (minutes), disabled.
  */
-export async function checkPin(db: Db, userId: string, pin: string): Promise<void> {
+export async function checkPin(db: Db, userId: string, pin: string, notice?: SecurityNotice): Promise<void> {
   const at = now();
   const tried = await pins.reservePinTry(db, userId, at, jakartaDay(at), {
     ...pinRules,
@@ -185,12 +189,23 @@ export async function checkPin(db: Db, userId: string, pin: string): Promise<voi
   }
   // The wrong try that locked or blocked the PIN is in the account's audit trail (issue 43).
   if (tried.dayFailures >= pinRules.disableAfter) {
-    if (tried.dayFailures === pinRules.disableAfter) await recordAuthEvent(db, userId, "pin.disable");
+    // The owner is told too (issue 44), once: only the try that disabled it counts exactly this many.
+    if (tried.dayFailures === pinRules.disableAfter) {
+      await db.transaction(async (tx) => {
+        await recordAuthEvent(tx, userId, "pin.disable");
+        await notice?.(tx, userId, "pinDisabled");
+      });
+    }
     throw new DomainError("forbidden", "errors.pin.disabled");
   }
   const left = pinRules.lockAfter - tried.failures;
   if (left > 0) throw new DomainError("bad_request", "errors.pin.wrong", { attempts: left });
-  if (tried.failures === pinRules.lockAfter) await recordAuthEvent(db, userId, "pin.lock");
+  if (tried.failures === pinRules.lockAfter) {
+    await db.transaction(async (tx) => {
+      await recordAuthEvent(tx, userId, "pin.lock");
+      await notice?.(tx, userId, "pinLocked", { count: pinRules.lockMs / 60_000 });
+    });
+  }
   throw lockedError(pinRules.lockMs);
 }
 

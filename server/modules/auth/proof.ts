@@ -2,6 +2,7 @@ import type { Proof } from "#common/contracts/auth.ts";
 import type { Db } from "../../db/client.ts";
 import { DomainError } from "../../platform/errors.ts";
 import { verifyPasskey } from "./passkeys.service.ts";
+import type { SecurityNotice } from "./auth.service.ts";
 import { checkPin } from "./pin.service.ts";
 
 /** What checking a proof needs: the database, and the shop's address (a passkey is bound to it). */
@@ -15,8 +16,14 @@ export interface ProofDeps {
  * PIN, or one of their passkeys with user verification. Missing proof is refused as such, so an old client that
  * sends none is told to ask for it.
  */
-export async function checkProof(deps: ProofDeps, userId: string, proof: Proof | undefined): Promise<void> {
+export async function checkProof(
+  deps: ProofDeps,
+  userId: string,
+  proof: Proof | undefined,
+  /** Tells the owner when this try locks or disables the PIN (issue 44). */
+  notice?: SecurityNotice,
+): Promise<void> {
   if (!proof) throw new DomainError("bad_request", "errors.pin.required");
-  if ("pin" in proof) return checkPin(deps.db, userId, proof.pin);
+  if ("pin" in proof) return checkPin(deps.db, userId, proof.pin, notice);
   await verifyPasskey(deps, "proof", userId, proof.passkey);
 }

@@ -59,13 +59,17 @@ export async function insertSearchTerms(db: Db, terms: string[]) {
  * Takes `quantity` from a variant's shared stock in one conditional update (never read then write): false when
  * not that much is left, and nothing changes.
  */
-export async function takeStock(db: Db | Tx, variantId: string, quantity: number): Promise<boolean> {
-  const rows = await db
+export async function takeStock(
+  db: Db | Tx,
+  variantId: string,
+  quantity: number,
+): Promise<{ stock: number; sku: string } | undefined> {
+  const [row] = await db
     .update(productVariants)
     .set({ stock: sql`${productVariants.stock} - ${quantity}` })
     .where(and(eq(productVariants.id, variantId), sql`${productVariants.stock} >= ${quantity}`))
-    .returning({ id: productVariants.id });
-  return rows.length > 0;
+    .returning({ stock: productVariants.stock, sku: productVariants.sku });
+  return row;
 }
 
 export async function carveStock(tx: Tx, variantId: string, wanted: number): Promise<number> {

@@ -13,16 +13,26 @@ import * as q from "./catalog.queries.ts";
  * Reserves stock for an order, in the order's transaction: every variant's quantity (two stores' lines of one
  * variant summed) in one fixed order (by id, so concurrent checkouts never deadlock), each by one conditional
  * update. Throws "only N left" for the first that has not enough; the caller's transaction then undoes the rest.
+ * Answers what each variant had before and has left (exact: each is one update of its row), by variant.
  */
 export async function reserveStock(
   tx: Tx,
   lines: readonly { variantId: string; quantity: number; name: string }[],
-): Promise<void> {
+): Promise<{ variantId: string; sku: string; before: number; left: number }[]> {
+  const taken = [];
   for (const line of byVariant(lines)) {
-    if (!(await q.takeStock(tx, line.variantId, line.quantity))) {
+    const row = await q.takeStock(tx, line.variantId, line.quantity);
+    if (!row) {
       throw new DomainError("precondition_failed", "errors.checkout.outOfStock", { name: line.name });
     }
+    taken.push({
+      variantId: line.variantId,
+      sku: row.sku,
+      before: row.stock + line.quantity,
+      left: row.stock,
+    });
   }
+  return taken;
 }
 
 /**

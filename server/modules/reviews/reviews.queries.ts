@@ -10,8 +10,9 @@ export async function insertReview(tx: Tx, row: typeof reviews.$inferInsert) {
   return rows.length > 0;
 }
 
-export async function selectReview(db: Db | Tx, id: string) {
-  const [row] = await db.select().from(reviews).where(eq(reviews.id, id));
+export async function selectReview(db: Db | Tx, id: string, lock = false) {
+  const query = db.select().from(reviews).where(eq(reviews.id, id));
+  const [row] = lock ? await query.for("update") : await query;
   return row;
 }
 

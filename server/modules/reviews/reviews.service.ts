@@ -36,16 +36,20 @@ export async function editReview(
   await q.updateReview(db, row.id, { rating: input.rating, text: input.text, editedAt: now() });
 }
 
-/** The store replies to a review of its own products (a later reply replaces the earlier). */
+/**
+ * The store replies to a review of its own products (a later reply replaces the earlier), in the caller's
+ * transaction with the review locked. Answers whose review it is, and whether it is the first reply to it.
+ */
 export async function replyToReview(
-  db: Db,
+  tx: Tx,
   storeId: string,
   input: { id: string; reply: string },
-): Promise<void> {
-  const row = await q.selectReview(db, input.id);
+): Promise<{ userId: string; listingId: string; first: boolean }> {
+  const row = await q.selectReview(tx, input.id, true);
   if (!row || row.storeId !== storeId) throw new DomainError("not_found", "errors.reviews.notFound");
   if (row.hiddenAt) throw new DomainError("conflict", "errors.reviews.hidden");
-  await q.updateReview(db, row.id, { reply: input.reply, repliedAt: now() });
+  await q.updateReview(tx, row.id, { reply: input.reply, repliedAt: now() });
+  return { userId: row.userId, listingId: row.listingId, first: row.repliedAt === null };
 }
 
 /** An operator hides an abusive review with a reason, or shows it again; both audited. */

@@ -15,6 +15,7 @@ import { sendRefundToProvider } from "../../payments/steps/refund.ts";
 import { voucherShares } from "./payment.ts";
 import { releaseVouchersOf } from "./vouchers.ts";
 import { releaseLines } from "../../promotions/steps/flash-stock.ts";
+import { tellCancelled, tellRefunded } from "./notices.ts";
 
 /**
  * Cancels an order not yet shipped, or shipped in a parcel the courier lost or brought back (`keepStock` when
@@ -84,8 +85,11 @@ export async function cancelLocked(
     if (paidIn && !opts.reversed) {
       events.push(orderEvent(order.id, "refunded", "system", null, { amount: order.total }));
       await sendRefundToProvider(tx, order, order.total, `cancel:${reason}`);
+      await tellRefunded(tx, order, order.total);
     }
   }
   await insertEvents(tx, events);
   await releaseVouchersOf(tx, order.id);
+  // Its shopper (and its store, when it had the order to fulfil) is told why (issue 44).
+  await tellCancelled(tx, order, reason, note);
 }

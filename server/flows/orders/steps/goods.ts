@@ -13,6 +13,7 @@ import {
 } from "../../../modules/orders/orders.service.ts";
 import { addMs, hour, now } from "../../../platform/clock.ts";
 import { selectStorePayer } from "../../../read/order-lines.ts";
+import { tellStore, wibTime } from "./notices.ts";
 
 /**
  * The store owes the goods cost of a paid order: paid at once from its balance when auto-pay is on and the
@@ -24,6 +25,8 @@ export async function settleGoods(tx: Tx, order: OrderRow, settings: MoneySettin
   if (store.autoPay) {
     try {
       await savepoint(tx, (sp) => payGoodsOf(sp, store.ownerId, [order], "system", null));
+      // The store's owner is told of the new order, its goods cost already paid (issue 44).
+      await tellStore(tx, order, "merchantNewOrder", { amount: order.goodsCost });
       return;
     } catch (error) {
       if (!(error instanceof InsufficientBalance)) throw error;
@@ -35,6 +38,8 @@ export async function settleGoods(tx: Tx, order: OrderRow, settings: MoneySettin
   await insertEvents(tx, [
     orderEvent(order.id, "goods_waiting", "system", null, { amount: order.goodsCost }),
   ]);
+  // The store's owner is told of the new order and what to pay for it by when (issue 44).
+  await tellStore(tx, order, "merchantNewOrderGoodsDue", { amount: order.goodsCost, deadline: wibTime(due) });
 }
 
 /** Moves the goods cost of orders from the merchant's wallet to revenue and marks them paid. */

@@ -7,6 +7,7 @@ import { recordSales } from "../../../modules/catalog/catalog.service.ts";
 import { scheduleJob } from "../../../platform/jobs.ts";
 import { move, type Transfer } from "../../../modules/ledger/ledger.service.ts";
 import {
+  grandTotalOf,
   insertEvents,
   insertPayment,
   orderEvent,
@@ -19,6 +20,7 @@ import {
 import { now } from "../../../platform/clock.ts";
 import { newId } from "../../../platform/ids.ts";
 import { settleGoods } from "./goods.ts";
+import { schedulePaymentReminder, tellShopper } from "./notices.ts";
 
 /** A payment for orders (pending); a provider's is expired by a job at the orders' payment deadline. */
 export async function openPayment(
@@ -43,7 +45,11 @@ export async function openPayment(
     toPay.map((o) => o.id),
   );
   // A wallet payment is paid in this same transaction (or nothing commits): only a provider's can expire.
-  if (method !== "wallet") await scheduleJob(tx, paymentExpireJob, id, expiresAt);
+  if (method !== "wallet") {
+    await scheduleJob(tx, paymentExpireJob, id, expiresAt);
+    // Its shopper is reminded before the deadline while it is still unpaid (issue 44).
+    await schedulePaymentReminder(tx, id, expiresAt);
+  }
   return id;
 }
 
@@ -83,6 +89,8 @@ export async function confirmCod(tx: Tx, settings: MoneySettings, placed: OrderR
   for (const order of placed) {
     await recordSales(tx, await selectItems(tx, [order.id]), 1);
     await settleGoods(tx, order, settings);
+    // The shopper is told what to have ready at the door (issue 44).
+    await tellShopper(tx, order, "orderPlacedCod", { amount: grandTotalOf(order) });
   }
 }
 
@@ -109,6 +117,8 @@ export async function markPaid(
   await recordSales(tx, items, 1);
   await insertEvents(tx, [orderEvent(orderId, "paid", actor, actorId, { amount: order.total })]);
   await settleGoods(tx, order, settings);
+  // Paid once (a payment heard again finds it paid and returns above): its shopper is told (issue 44).
+  await tellShopper(tx, order, "orderPaid", { amount: order.total }, "payments");
 }
 
 /**

@@ -25,6 +25,7 @@ import { selectStorePayer } from "../../../read/order-lines.ts";
 import { sendRefundToProvider } from "../../payments/steps/refund.ts";
 import { voucherShares } from "./payment.ts";
 import { releaseVouchersOf } from "./vouchers.ts";
+import { tellRefunded } from "./notices.ts";
 
 /**
  * Refunds a return whose request is locked by the caller's transaction, by `refundFigures`: the items' price,
@@ -150,7 +151,11 @@ export async function refundReturnLocked(
       variantId: row.variantId,
     }),
   ]);
-  if (figures.total > 0) await sendRefundToProvider(tx, order!, figures.total, `return:${row.id}`);
+  if (figures.total > 0) {
+    await sendRefundToProvider(tx, order!, figures.total, `return:${row.id}`);
+    // Refunded once (the request is approved now, so neither tracking nor an operator refunds it again).
+    await tellRefunded(tx, order!, figures.total);
+  }
   await releaseVouchersOf(tx, order!.id);
   return { refunded: figures.total };
 }

@@ -30,6 +30,7 @@ import {
   requestAttempt,
   type AttemptDeps,
 } from "./attempts.ts";
+import { schedulePaymentReminder } from "../../orders/steps/notices.ts";
 
 /** The orders of a payment still waiting for it, locked (in id order), with what they owe. */
 export function owedOrders(tx: Tx, paymentId: string): Promise<OrderRow[]> {
@@ -52,6 +53,7 @@ export async function movePaymentDeadline(
   await updatePayment(tx, paymentId, { expiresAt });
   for (const o of owed) await updateOrder(tx, o.id, { payDueAt: expiresAt, updatedAt: now() });
   await scheduleJob(tx, paymentExpireJob, `${paymentId}@${expiresAt.getTime()}`, expiresAt);
+  await schedulePaymentReminder(tx, paymentId, expiresAt);
 }
 
 /** A switch moved a recharge's deadline: the recharge and its expiry job follow. */

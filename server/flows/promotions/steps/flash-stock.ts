@@ -7,6 +7,7 @@ import {
   takeFlash,
 } from "../../../modules/promotions/flash.service.ts";
 import { DomainError } from "../../../platform/errors.ts";
+import { tellLowStock } from "../../stock-notice.ts";
 
 interface Line {
   variantId: string;
@@ -33,10 +34,12 @@ export async function reserveLines(tx: Tx, userId: string, lines: readonly Line[
       });
     }
   }
-  await reserveStock(
+  const taken = await reserveStock(
     tx,
     lines.filter((l) => !l.flashItemId),
   );
+  // A sale that takes a variant under the threshold tells the operators, who restock the supply (issue 44).
+  await tellLowStock(tx, taken);
 }
 
 /**

@@ -20,6 +20,7 @@ import { scheduleJob } from "../../../platform/jobs.ts";
 import { returnParcelMoved } from "../../orders/steps/return-refund.ts";
 import type { Logger } from "../../../platform/logger.ts";
 import { codDue, collectCod, returnRefusedCod } from "../../orders/steps/cod.ts";
+import { scheduleConfirmReminder, tellShopper } from "../../orders/steps/notices.ts";
 
 /** The `shipment.track` job: `<shipment>:<n>`, the n-th time a parcel on its way is asked after. */
 export const trackJob = "shipment.track";
@@ -88,8 +89,17 @@ async function moveOrder(
     await insertEvents(tx, [
       orderEvent(order.id, "delivered", "system", null, { trackingNumber: shipment.waybill ?? "" }),
     ]);
+    // The shopper is told, and reminded a day before the order confirms itself (issue 44).
+    await tellShopper(tx, order, "orderDelivered", { count: settings.receiptDays });
+    await scheduleConfirmReminder(tx, order.id, autoConfirmAt);
     return;
   }
+  // The milestones a shopper waits for (issue 44): the courier has the parcel (its first move after booking,
+  // whatever the courier calls it), and it is out for delivery. A step heard again moves nothing, so tells nobody.
+  if (shipment.status === "booked" && (to === "picked_up" || to === "in_transit")) {
+    await tellShopper(tx, order, "orderPickedUp", { courier: shipment.serviceName ?? shipment.courier });
+  }
+  if (to === "out_for_delivery") await tellShopper(tx, order, "orderOutForDelivery");
   const exception = exceptionOf[to];
   // An operator's own note stays; a parcel problem replaces an earlier parcel problem.
   if (exception && (!order.exception || clearing)) {
