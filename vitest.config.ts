@@ -77,8 +77,9 @@ const onBothEngines = [
   // audit trail hold on the embedded engine too.
   /^server\/modules\/auth\/(sessions|pin|passkeys|security-history)\.test\.ts$/,
   /^server\/modules\/wallet\/payout-hold\.test\.ts$/,
-  // Notifications are written in their event's transaction (issue 44): a rollback on either engine leaves none.
-  /^server\/modules\/notifications\/inbox\.test\.ts$/,
+  // Notifications are written in their event's transaction (issue 44): a rollback on either engine leaves none;
+  // each event tells once (events-*.test.ts).
+  /^server\/modules\/notifications\/(inbox|events-[a-z]+)\.test\.ts$/,
 ];
 
 const testFiles = globSync(include, { cwd: root, exclude: (f) => f.includes("node_modules") })

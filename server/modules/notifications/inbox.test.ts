@@ -24,15 +24,19 @@ async function withdrawing(amount: number) {
 describe("a withdrawal decided", () => {
   it("tells its owner once, in their language, with a link; a second decision tells nobody", async () => {
     const user = await withdrawing(150_000);
-    expect(await user.api.notifications.inbox.unread()).toEqual({ total: 0, byCategory: {} });
+    // Binding the bank account told them already (issue 44, the account category).
+    expect(await user.api.notifications.inbox.unread()).toEqual({ total: 1, byCategory: { account: 1 } });
     await ops.api.ops.money.approveWithdrawal({ id: user.withdrawalId, idempotencyKey: newKey() });
     // Refused (already decided): its transaction rolled back, and with it any notification.
     await failure(
       ops.api.ops.money.rejectWithdrawal({ id: user.withdrawalId, reason: "x", idempotencyKey: newKey() }),
     );
-    expect(await user.api.notifications.inbox.unread()).toEqual({ total: 1, byCategory: { payments: 1 } });
+    expect(await user.api.notifications.inbox.unread()).toEqual({
+      total: 2,
+      byCategory: { payments: 1, account: 1 },
+    });
     const en = callerFor(database, { token: user.token, lang: "en" });
-    const { items } = await en.notifications.inbox.list({});
+    const { items } = await en.notifications.inbox.list({ category: "payments" });
     expect(items).toEqual([
       {
         id: expect.stringMatching(/^ntf_/),
@@ -44,7 +48,9 @@ describe("a withdrawal decided", () => {
         read: false,
       },
     ]);
-    const zh = await callerFor(database, { token: user.token, lang: "zh" }).notifications.inbox.list({});
+    const zh = await callerFor(database, { token: user.token, lang: "zh" }).notifications.inbox.list({
+      category: "payments",
+    });
     expect(zh.items[0]!.title).toBe("提现已支付");
   });
 
@@ -74,7 +80,7 @@ describe("a withdrawal decided", () => {
     expect(
       (await failure(ops.api.ops.money.approveWithdrawal({ id: mine.id, idempotencyKey: newKey() }))).code,
     ).toBe("FORBIDDEN");
-    expect((await ops.api.notifications.inbox.unread()).total).toBe(0);
+    expect((await ops.api.notifications.inbox.unread()).byCategory.payments).toBeUndefined();
   });
 });
 
