@@ -14,6 +14,7 @@ export const jobKindKeys = {
   "payment.cancel": "paymentCancel",
   "payment.refund": "paymentRefund",
   "payments.reconcile": "paymentsReconcile",
+  "notification.deliver": "notificationDeliver",
 } as const;
 
 export type JobKindKey = (typeof jobKindKeys)[keyof typeof jobKindKeys];

@@ -6,6 +6,9 @@ import { getRequestListener } from "@hono/node-server";
 import { isDatabaseUnavailable, openDatabase } from "./db/client.ts";
 import { openReplicas } from "./db/replicas.ts";
 import { jobHandlers, periodicTasks, useCourier, usePaymentGateway } from "./flows/jobs.ts";
+import { useNotificationSenders } from "./flows/notifications/deliver.ts";
+import { createPushSenderFromEnv } from "./adapters/push-provider.ts";
+import { createWhatsAppSenderFromEnv } from "./adapters/whatsapp-provider.ts";
 import { createCourierGateway } from "./adapters/courier-provider.ts";
 import { createTableCourier } from "./modules/courier/courier.service.ts";
 import { createApp } from "./http/app.ts";
@@ -121,6 +124,16 @@ const gateway = createPaymentGateway(env, database.db);
 usePaymentGateway(database.db, gateway, log);
 const courier = createCourierGateway(env, { createTableCourier: () => createTableCourier(database.db) });
 useCourier(database.db, courier);
+const channels = createChannels(env);
+// Notifications beyond the in-app centre (issue 44): web push with the VAPID pair, WhatsApp with its settings,
+// e-mail through the mailer (or the local outbox); each a durable job.
+useNotificationSenders(database.db, {
+  push: createPushSenderFromEnv(env),
+  whatsapp: createWhatsAppSenderFromEnv(env),
+  channels,
+  publicUrl: env.PUBLIC_URL,
+  log,
+});
 // Durable jobs (pg-boss): deadlines, auto-confirmation, payment status checks, cancellations and refunds at
 // the provider, the daily reconciliation, the sandbox's re-sent notifications and forgetting old idempotency
 // keys; any number of instances work the same queues, each job once.
@@ -136,7 +149,7 @@ const app = createApp({
   database,
   replicas,
   storage,
-  channels: createChannels(env),
+  channels,
   limits,
   sessionTtlDays: env.SESSION_TTL_DAYS,
   publicUrl: env.PUBLIC_URL,

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { notificationCategories } from "../notifications.ts";
+import { notificationCategories, notificationChannels } from "../notifications.ts";
+import type { TimeZoneName } from "../time-zones.ts";
 import { CursorSchema, prefixedId } from "./input.ts";
 
 // The in-app notification centre (issue 44).
@@ -86,3 +87,39 @@ export const UnreadViewSchema = z.object({
 export const MarkReadInputSchema = z.object({
   ids: z.array(prefixedId("ntf")).min(1).max(100),
 });
+
+const zoneSchema = z.enum(["WIB", "WITA", "WIT"]) satisfies z.ZodType<TimeZoneName>;
+
+/** The notification settings screen: each category's channels, on or off, and whether they can be switched. */
+export const NotificationSettingsViewSchema = z.object({
+  matrix: z.array(
+    z.object({
+      category: z.enum(notificationCategories),
+      locked: z.boolean(),
+      channels: z.array(z.object({ channel: z.enum(notificationChannels), on: z.boolean() })),
+    }),
+  ),
+  zone: zoneSchema,
+  /** Whether this shop sends web push (it has VAPID keys): the key a browser subscribes with, or null. */
+  pushKey: z.string().nullable(),
+});
+
+export const SaveNotificationSettingsInputSchema = z.object({
+  choices: z.partialRecord(
+    z.enum(notificationCategories),
+    z.partialRecord(z.enum(notificationChannels), z.boolean()),
+  ),
+  zone: zoneSchema,
+});
+
+/** A browser's PushSubscription.toJSON(): its push service's address and keys (URL-safe Base64). */
+export const PushSubscriptionInputSchema = z.object({
+  endpoint: z.string().url().max(2048),
+  expirationTime: z.number().nullish(),
+  keys: z.object({
+    p256dh: z.string().regex(/^[A-Za-z0-9_-]{80,100}=*$/),
+    auth: z.string().regex(/^[A-Za-z0-9_-]{16,32}=*$/),
+  }),
+});
+
+export const PushEndpointInputSchema = z.object({ endpoint: z.string().url().max(2048) });

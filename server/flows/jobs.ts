@@ -2,6 +2,8 @@ import { autoConfirm } from "./orders/confirm.ts";
 import { autoConfirmJob, goodsExpireJob, paymentExpireJob } from "../modules/orders/orders.service.ts";
 import { expireGoods, expirePayment } from "./orders/expire.ts";
 import { remindConfirm, remindPayment } from "./orders/remind.ts";
+import { deliverNotification } from "./notifications/deliver.ts";
+import { deliverJob } from "../modules/notifications/delivery.service.ts";
 import { confirmRemindJob, paymentRemindJob } from "./orders/steps/notices.ts";
 import {
   createSandboxGateway,
@@ -69,6 +71,7 @@ export function jobHandlers(): Record<string, JobHandler> {
     [paymentRemindJob]: remindPayment,
     [confirmRemindJob]: remindConfirm,
     [notifyJob]: { outside: redeliverNotification },
+    [deliverJob]: { outside: deliverNotification },
     [attemptCheckJob]: { outside: (db, subject) => checkAttempt(providerOf(db), subject) },
     [attemptCancelJob]: { outside: (db, subject) => cancelAtProvider(providerOf(db), subject) },
     [refundJob]: { outside: (db, subject) => sendRefund(db, providerOf(db).gateway, subject) },

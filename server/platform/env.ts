@@ -154,6 +154,18 @@ const EnvSchema = z
         error: "must be a mailto: address or an https:// URL, e.g. mailto:ops@pasar.example.id",
       })
       .optional(),
+    /**
+     * WhatsApp Business Cloud API (issue 44): order updates by the shop's `order_update` template. All four set, or
+     * none (no WhatsApp). `WHATSAPP_API_URL` only for a local simulator.
+     */
+    WHATSAPP_ACCESS_TOKEN: z.string().min(1).optional(),
+    WHATSAPP_PHONE_NUMBER_ID: z
+      .string()
+      .regex(/^\d{5,20}$/, { error: "must be the number's id (digits)" })
+      .optional(),
+    WHATSAPP_APP_SECRET: z.string().min(8).optional(),
+    WHATSAPP_VERIFY_TOKEN: z.string().min(8).optional(),
+    WHATSAPP_API_URL: z.url({ protocol: /^https?$/ }).optional(),
   })
   .superRefine((e, ctx) => {
     // Runs even when a field failed its own check (then its issue is reported and this says nothing more).
@@ -207,6 +219,24 @@ const EnvSchema = z
             path: [name],
             message: `is required when COURIER_PROVIDER is biteship: ${why[name]}`,
           });
+      }
+    }
+    // WhatsApp needs all four of its settings.
+    const whatsapp = [
+      "WHATSAPP_ACCESS_TOKEN",
+      "WHATSAPP_PHONE_NUMBER_ID",
+      "WHATSAPP_APP_SECRET",
+      "WHATSAPP_VERIFY_TOKEN",
+    ] as const;
+    if (whatsapp.some((name) => e[name])) {
+      for (const name of whatsapp) {
+        if (!e[name]) {
+          ctx.addIssue({
+            code: "custom",
+            path: [name],
+            message: "is required with the other WHATSAPP_ settings",
+          });
+        }
       }
     }
     // Web push needs both halves of one VAPID key pair.

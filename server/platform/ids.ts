@@ -6,6 +6,7 @@ const alphabet = "0123456789abcdefghjkmnpqrstvwxyz";
 type IdPrefix =
   | "usr"
   | "ntf"
+  | "psh"
   | "wch"
   | "str"
   | "sup"

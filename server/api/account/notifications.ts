@@ -1,5 +1,9 @@
 import { z } from "zod";
 import {
+  NotificationSettingsViewSchema,
+  PushEndpointInputSchema,
+  PushSubscriptionInputSchema,
+  SaveNotificationSettingsInputSchema,
   MarkReadInputSchema,
   NotificationListInputSchema,
   NotificationListViewSchema,
@@ -11,6 +15,12 @@ import {
   unreadNotifications,
 } from "../../modules/notifications/inbox.service.ts";
 import { listOutbox } from "../../modules/notifications/notifications.service.ts";
+import {
+  notificationSettings,
+  removePushSubscription,
+  saveNotificationSettings,
+} from "../../modules/notifications/delivery.service.ts";
+import { pushKey, subscribeDevice } from "../../flows/notifications/push-devices.ts";
 import { publicProcedure, router, signedInProcedure } from "../../trpc/init.ts";
 
 const OutboxViewSchema = z.array(
@@ -44,4 +54,30 @@ export const notificationsRouter = router({
       .output(z.object({ marked: z.number().int() }))
       .mutation(async ({ ctx }) => ({ marked: await markRead(ctx.db, ctx.user.id, "all") })),
   }),
+  /** The person's notification settings (issue 44): channels by category, quiet hours' zone, this shop's push key. */
+  settings: signedInProcedure.output(NotificationSettingsViewSchema).query(async ({ ctx }) => ({
+    ...(await notificationSettings(ctx.db, ctx.user.id)),
+    pushKey: pushKey(ctx.db),
+  })),
+  saveSettings: signedInProcedure
+    .input(SaveNotificationSettingsInputSchema)
+    .output(NotificationSettingsViewSchema)
+    .mutation(async ({ ctx, input }) => ({
+      ...(await saveNotificationSettings(ctx.db, ctx.user.id, input, ctx.lang)),
+      pushKey: pushKey(ctx.db),
+    })),
+  /** This browser's push subscription, kept for the signed-in person; or forgotten. */
+  subscribePush: signedInProcedure
+    .input(PushSubscriptionInputSchema)
+    .output(z.object({ ok: z.literal(true) }))
+    .mutation(async ({ ctx, input }) => {
+      await subscribeDevice(ctx.db, ctx.user.id, input);
+      return { ok: true as const };
+    }),
+  unsubscribePush: signedInProcedure
+    .input(PushEndpointInputSchema)
+    .output(z.object({ removed: z.number().int() }))
+    .mutation(async ({ ctx, input }) => ({
+      removed: await removePushSubscription(ctx.db, ctx.user.id, input.endpoint),
+    })),
 });

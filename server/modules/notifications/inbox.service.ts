@@ -10,6 +10,7 @@ import { now } from "../../platform/clock.ts";
 import { newId } from "../../platform/ids.ts";
 import { pageOf } from "../../platform/pages.ts";
 import { notify } from "../../platform/pg-notify.ts";
+import { planDeliveries } from "./delivery.service.ts";
 import * as q from "./inbox.queries.ts";
 
 // The in-app notification centre (issue 44): written with the event, in its transaction; read in the reader's
@@ -46,8 +47,9 @@ export async function notifyUser(
   },
 ): Promise<void> {
   const at = now();
+  const id = newId("ntf", at.getTime());
   await q.insertNotification(tx, {
-    id: newId("ntf", at.getTime()),
+    id,
     userId: notice.userId,
     category: notice.category,
     kind: notice.kind,
@@ -56,10 +58,15 @@ export async function notifyUser(
     createdAt: at,
   });
   await notify(tx, noticesChannel, notice.userId);
+  await planDeliveries(tx, { id, userId: notice.userId, category: notice.category, createdAt: at });
 }
 
 /** A notification's texts in the reader's language: amounts (`amount`) as Rupiah. */
-function render(t: Translate, kind: NotificationKind, params: Record<string, string | number>) {
+export function renderNotification(
+  t: Translate,
+  kind: NotificationKind,
+  params: Record<string, string | number>,
+) {
   const filled = {
     ...params,
     ...(typeof params.amount === "number" && { amount: formatRupiah(params.amount) }),
@@ -86,7 +93,7 @@ export async function listNotifications(
     items: page.items.map((row) => ({
       id: row.id,
       category: row.category,
-      ...render(deps.t, row.kind as NotificationKind, row.params),
+      ...renderNotification(deps.t, row.kind as NotificationKind, row.params),
       link: row.link,
       createdAt: row.createdAt,
       read: row.readAt !== null,

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
-import { notificationCategories } from "#common/contracts/notifications.ts";
-import { check, index, jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { notificationCategories, notificationChannels, type ChannelChoices } from "#common/notifications.ts";
+import { timeZoneNames } from "#common/time-zones.ts";
+import { check, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
 import { users } from "../auth/auth.tables.ts";
 
 /**
@@ -52,5 +53,71 @@ export const notifications = pgTable(
       "notifications_category_valid",
       sql`${t.category} in ('orders', 'payments', 'chat', 'promotions', 'account')`,
     ),
+  ],
+);
+
+/**
+ * A person's notification settings (issue 44): the channels they turned on or off by category (what they did not
+ * touch follows `channelDefaults`), the language and time zone their messages are written and timed in. No row:
+ * the defaults, in Indonesian, WIB.
+ */
+export const notificationSettings = pgTable("notification_settings", {
+  userId: text()
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  choices: jsonb().$type<ChannelChoices>().notNull().default({}),
+  lang: text({ enum: ["ind", "en", "zh"] })
+    .notNull()
+    .default("ind"),
+  zone: text({ enum: timeZoneNames as [string, ...string[]] })
+    .notNull()
+    .default("WIB"),
+  updatedAt: timestamp({ withTimezone: true }).notNull(),
+});
+
+/** A browser's push subscription (its push service's endpoint and keys), made on a device of the person. */
+export const pushSubscriptions = pgTable(
+  "push_subscriptions",
+  {
+    id: text().primaryKey(),
+    userId: text()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    endpoint: text().notNull().unique(),
+    p256dh: text().notNull(),
+    auth: text().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [index("push_subscriptions_user_idx").on(t.userId)],
+);
+
+/**
+ * One notification's delivery on one channel: at most one per pair (the key), claimed (`sending`) before it is
+ * sent, so a job tried again after its instance died mid-send never sends it twice (it ends `unknown`).
+ */
+export const notificationDeliveries = pgTable(
+  "notification_deliveries",
+  {
+    notificationId: text()
+      .notNull()
+      .references(() => notifications.id, { onDelete: "cascade" }),
+    channel: text({ enum: notificationChannels }).notNull(),
+    userId: text().notNull(),
+    status: text({
+      enum: ["queued", "sending", "sent", "skipped", "failed", "unknown"],
+    }).notNull(),
+    /** Why it was skipped or failed (`optedOut`, `noAddress`, `dailyCap`, `gone`, the provider's reason). */
+    reason: text(),
+    /** The provider's id of what it sent (WhatsApp's wamid). */
+    ref: text(),
+    tries: integer().notNull().default(0),
+    dueAt: timestamp({ withTimezone: true }).notNull(),
+    sentAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.notificationId, t.channel] }),
+    index("notification_deliveries_sent_idx")
+      .on(t.userId, t.channel, t.sentAt)
+      .where(sql`${t.status} = 'sent'`),
   ],
 );

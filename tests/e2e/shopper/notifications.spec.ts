@@ -29,6 +29,17 @@ async function paidOrder(page: Page, request: APIRequestContext, lang: Lang) {
   return { orderId: orderId!, code: order.code, token, tokens: { merchant: merchantToken, ops: opsToken } };
 }
 
+/** The bell's accessible name with `count` unread. */
+function bellName(lang: Lang, count: number): string {
+  const n = messages[lang].notifications;
+  if (count === 0) return n.title;
+  const forms = n.bell as Record<string, string>;
+  return (forms[lang === "en" && count === 1 ? "one" : "other"] ?? forms.other!).replace(
+    "{{count}}",
+    String(count),
+  );
+}
+
 for (const lang of langs) {
   test(`the bell counts a shipment live and the centre opens it (${lang})`, async ({ page, request }) => {
     test.setTimeout(120_000);
@@ -46,19 +57,13 @@ for (const lang of langs) {
     const bell = page.getByTestId("notice-bell");
     await expect(bell).toBeVisible();
     const before = await unread();
-    await expect(bell).toHaveAccessibleName(
-      before > 0
-        ? n.bell[lang === "en" && before === 1 ? "one" : "other"].replace("{{count}}", String(before))
-        : n.title,
-    );
+    await expect(bell).toHaveAccessibleName(bellName(lang, before));
     // The bell's stream is open (the page is idle): the store ships, and the count goes up without a reload.
     await streamOpened;
     await payGoodsAndShip(request, orderId, tokens);
     const after = await unread();
     expect(after).toBeGreaterThan(before);
-    await expect(bell).toHaveAccessibleName(
-      n.bell[lang === "en" && after === 1 ? "one" : "other"].replace("{{count}}", String(after)),
-    );
+    await expect(bell).toHaveAccessibleName(bellName(lang, after));
     await expectScreen(page, `bell with unread notifications (${lang})`);
 
     // The centre: the shipment's notice in this language, unread; its tab counts it.
