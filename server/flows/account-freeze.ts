@@ -4,6 +4,7 @@ import type { Db } from "../db/client.ts";
 import { recordAudit } from "../modules/audit/audit.service.ts";
 import type { AuthDeps } from "../modules/auth/auth.service.ts";
 import { freezeAccount, proveUnfreeze, thawAccount } from "../modules/auth/freeze.service.ts";
+import { securityNotice } from "./security-notice.ts";
 
 /** Freezes the account: every session ends (this one too) and no money leaves it. Audited. */
 export async function freeze(db: Db, userId: string): Promise<{ endedSessions: number }> {
@@ -25,7 +26,8 @@ export async function unfreeze(
   userId: string,
   input: { code: string; pin?: string },
 ): Promise<void> {
-  await proveUnfreeze(deps, userId, input);
+  // A PIN locked or disabled by these tries is told to its owner (issue 44).
+  await proveUnfreeze({ ...deps, securityNotice }, userId, input);
   await deps.db.transaction(async (tx) => {
     if (await thawAccount(tx, userId)) {
       await recordAudit(tx, {

@@ -30,13 +30,13 @@ export async function freezeAccount(tx: Tx, userId: string): Promise<{ endedSess
  * password or session alone cannot. The PIN is checked first, so a wrong one spends no code.
  */
 export async function proveUnfreeze(
-  deps: Pick<AuthDeps, "db" | "limits" | "clientIp">,
+  deps: Pick<AuthDeps, "db" | "limits" | "clientIp" | "securityNotice">,
   userId: string,
   input: { code: string; pin?: string },
 ): Promise<void> {
   if (await pins.selectPin(deps.db, userId)) {
     if (!input.pin) throw new DomainError("bad_request", "errors.pin.format");
-    await checkPin(deps.db, userId, input.pin);
+    await checkPin(deps.db, userId, input.pin, deps.securityNotice);
   }
   await useActionCode(deps, userId, "unfreeze", null, input.code);
 }
