@@ -119,6 +119,13 @@ export const pages: readonly PageSpec[] = [
     signedIn: "shopper",
   },
   {
+    route: "routes/shop/notification-settings.tsx",
+    name: "notification settings",
+    path: () => "/h5/notifications/settings",
+    budget: "screens",
+    signedIn: "shopper",
+  },
+  {
     route: "routes/shop/account.tsx",
     name: "account",
     path: () => "/h5/account",

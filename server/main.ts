@@ -8,6 +8,7 @@ import { openReplicas } from "./db/replicas.ts";
 import { jobHandlers, periodicTasks, useCourier, usePaymentGateway } from "./flows/jobs.ts";
 import { useNotificationSenders } from "./flows/notifications/deliver.ts";
 import { createPushSenderFromEnv } from "./adapters/push-provider.ts";
+import { localVapidKeys } from "./adapters/webpush/local-keys.ts";
 import { createWhatsAppSenderFromEnv } from "./adapters/whatsapp-provider.ts";
 import { createCourierGateway } from "./adapters/courier-provider.ts";
 import { createTableCourier } from "./modules/courier/courier.service.ts";
@@ -127,8 +128,18 @@ useCourier(database.db, courier);
 const channels = createChannels(env);
 // Notifications beyond the in-app centre (issue 44): web push with the VAPID pair, WhatsApp with its settings,
 // e-mail through the mailer (or the local outbox); each a durable job.
+const pushKeys = env.WEB_PUSH_LOCAL_KEYS ? await localVapidKeys(env.DATA_DIR) : undefined;
 useNotificationSenders(database.db, {
-  push: createPushSenderFromEnv(env),
+  push: createPushSenderFromEnv(
+    pushKeys
+      ? {
+          ...env,
+          WEB_PUSH: true,
+          VAPID_PUBLIC_KEY: pushKeys.publicKey,
+          VAPID_PRIVATE_KEY: pushKeys.privateKey,
+        }
+      : env,
+  ),
   whatsapp: createWhatsAppSenderFromEnv(env),
   channels,
   publicUrl: env.PUBLIC_URL,

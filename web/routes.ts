@@ -47,6 +47,7 @@ export default [
     route("account", "routes/shop/account.tsx"),
     route("account/security", "routes/shop/security.tsx"),
     route("notifications", "routes/shop/notifications.tsx"),
+    route("notifications/settings", "routes/shop/notification-settings.tsx"),
     route("vouchers", "routes/shop/vouchers.tsx"),
   ]),
   route(":lang?/ops", "routes/ops/layout.tsx", [

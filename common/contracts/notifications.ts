@@ -102,6 +102,8 @@ export const NotificationSettingsViewSchema = z.object({
   zone: zoneSchema,
   /** Whether this shop sends web push (it has VAPID keys): the key a browser subscribes with, or null. */
   pushKey: z.string().nullable(),
+  /** The channels this shop sends on (the others are not offered). */
+  available: z.array(z.enum(notificationChannels)),
 });
 
 export const SaveNotificationSettingsInputSchema = z.object({

@@ -307,6 +307,11 @@ const EnvSchema = z
           : "https://api.midtrans.com"),
       /** The demo shop's passwords are published: seeded by default only where nobody else can sign in. */
       SEED_DEMO_DATA: e.SEED_DEMO_DATA === "auto" ? local : e.SEED_DEMO_DATA === "true",
+      /**
+       * A local shop with WEB_PUSH left to `auto` and no key pair makes its own and keeps it in DATA_DIR
+       * (`vapid.json`), so push works when tried on one machine; a public shop is given its pair.
+       */
+      WEB_PUSH_LOCAL_KEYS: e.WEB_PUSH === "auto" && local && !e.VAPID_PUBLIC_KEY && !e.VAPID_PRIVATE_KEY,
       /** Web push is on: a VAPID key pair is set and WEB_PUSH does not turn it off. */
       WEB_PUSH: e.WEB_PUSH !== "false" && Boolean(e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY),
       /**

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { Db } from "../../db/client.ts";
 import {
   NotificationSettingsViewSchema,
   PushEndpointInputSchema,
@@ -16,6 +17,7 @@ import {
 } from "../../modules/notifications/inbox.service.ts";
 import { listOutbox } from "../../modules/notifications/notifications.service.ts";
 import {
+  deliveryChannelsOf,
   notificationSettings,
   removePushSubscription,
   saveNotificationSettings,
@@ -33,6 +35,11 @@ const OutboxViewSchema = z.array(
     createdAt: z.date(),
   }),
 );
+
+/** A person's settings with what this shop offers: the channels it sends on and its web push key. */
+function withShopChannels<T>(db: Db, view: T) {
+  return { ...view, pushKey: pushKey(db), available: deliveryChannelsOf(db) };
+}
 
 export const notificationsRouter = router({
   /** The local outbox (codes that would have been emailed or texted): for this machine only. */
@@ -55,17 +62,15 @@ export const notificationsRouter = router({
       .mutation(async ({ ctx }) => ({ marked: await markRead(ctx.db, ctx.user.id, "all") })),
   }),
   /** The person's notification settings (issue 44): channels by category, quiet hours' zone, this shop's push key. */
-  settings: signedInProcedure.output(NotificationSettingsViewSchema).query(async ({ ctx }) => ({
-    ...(await notificationSettings(ctx.db, ctx.user.id)),
-    pushKey: pushKey(ctx.db),
-  })),
+  settings: signedInProcedure
+    .output(NotificationSettingsViewSchema)
+    .query(async ({ ctx }) => withShopChannels(ctx.db, await notificationSettings(ctx.db, ctx.user.id))),
   saveSettings: signedInProcedure
     .input(SaveNotificationSettingsInputSchema)
     .output(NotificationSettingsViewSchema)
-    .mutation(async ({ ctx, input }) => ({
-      ...(await saveNotificationSettings(ctx.db, ctx.user.id, input, ctx.lang)),
-      pushKey: pushKey(ctx.db),
-    })),
+    .mutation(async ({ ctx, input }) =>
+      withShopChannels(ctx.db, await saveNotificationSettings(ctx.db, ctx.user.id, input, ctx.lang)),
+    ),
   /** This browser's push subscription, kept for the signed-in person; or forgotten. */
   subscribePush: signedInProcedure
     .input(PushSubscriptionInputSchema)

@@ -37,6 +37,12 @@ export function useDeliveryChannels(db: Db, channels: Iterable<NotificationChann
   configured.set(db, new Set(channels));
 }
 
+/** The channels the shop over `db` sends on, in their order. */
+export function deliveryChannelsOf(db: Db): NotificationChannel[] {
+  const on = configured.get(db);
+  return notificationChannels.filter((c) => on?.has(c));
+}
+
 export interface SettingsView {
   /** For each category, each channel it can use: whether it is on, and whether the person may switch it. */
   matrix: {

@@ -107,3 +107,56 @@ test("a visitor has no bell and the centre sends them to sign in", async ({ page
   await page.goto("/h5/notifications");
   await expect(page).toHaveURL(/\/h5\/signin/);
 });
+
+for (const lang of langs) {
+  test(`notification settings are saved, payments and account stay on (${lang})`, async ({
+    page,
+    request,
+  }) => {
+    const s = messages[lang].notifications.settings;
+    const tabs = messages[lang].notifications.tabs;
+    const { token } = await signInFreshShopper(page, `notice-settings-${lang}`);
+    await page.setViewportSize({ width: lang === "en" ? 320 : 390, height: 844 });
+    await page.goto(localePath(lang, "/h5/notifications"));
+    await waitForHydration(page);
+    await page.getByRole("link", { name: s.open }).click();
+    await expect(page).toHaveURL(/\/h5\/notifications\/settings/);
+    await waitForHydration(page);
+    const box = (channel: "push" | "email", category: keyof typeof tabs) =>
+      page.getByRole("checkbox", {
+        name: s.channelFor
+          .replace("{{channel}}", s.channels[channel])
+          .replace("{{category}}", tabs[category]),
+      });
+    // Payments and account cannot be switched off; promotions are off until chosen.
+    await expect(box("email", "payments")).toBeChecked();
+    await expect(box("email", "payments")).toBeDisabled();
+    await expect(box("push", "account")).toBeDisabled();
+    await expect(box("push", "promotions")).not.toBeChecked();
+    await expect(box("email", "orders")).not.toBeChecked();
+    await expectScreen(page, `notification settings (${lang})`);
+
+    await box("email", "orders").check();
+    await box("push", "chat").uncheck();
+    await page.getByLabel(s.zone).selectOption("WITA");
+    await page.getByRole("button", { name: s.save }).click();
+    await expect(page.getByText(s.saved)).toBeVisible();
+
+    const saved = await trpcQuery<{
+      matrix: { category: string; channels: { channel: string; on: boolean }[] }[];
+      zone: string;
+    }>(request, "notifications.settings", undefined, lang, token);
+    const on = (category: string, channel: string) =>
+      saved.matrix.find((r) => r.category === category)!.channels.find((c) => c.channel === channel)!.on;
+    expect([on("orders", "email"), on("chat", "push"), on("payments", "email"), saved.zone]).toEqual([
+      true,
+      false,
+      true,
+      "WITA",
+    ]);
+    await page.reload();
+    await waitForHydration(page);
+    await expect(box("email", "orders")).toBeChecked();
+    await expect(box("push", "chat")).not.toBeChecked();
+  });
+}

@@ -1,5 +1,6 @@
 import { useEffect } from "react";
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { Settings } from "lucide-react";
 import { Link, useSearchParams } from "react-router";
 import type { Route } from "./+types/notifications";
 import type { NotificationView } from "#common/contracts/notifications.ts";
@@ -82,7 +83,20 @@ function NotificationsContent() {
   };
   return (
     <>
-      <AppHeader back bell={false} title={t("notifications.title")} />
+      <AppHeader
+        back
+        bell={false}
+        title={t("notifications.title")}
+        actions={
+          <Link
+            to={localizePath(locale, "/h5/notifications/settings")}
+            aria-label={t("notifications.settings.open")}
+            className="rounded-full p-2 hover:bg-gray-100 dark:hover:bg-gray-800"
+          >
+            <Settings className="size-6" aria-hidden="true" />
+          </Link>
+        }
+      />
       <nav
         aria-label={t("notifications.tabsLabel")}
         className="flex gap-1 overflow-x-auto bg-white px-2 dark:bg-gray-900"
