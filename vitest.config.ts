@@ -80,6 +80,8 @@ const onBothEngines = [
   // Notifications are written in their event's transaction (issue 44): a rollback on either engine leaves none;
   // each event tells once (events-*.test.ts).
   /^server\/modules\/notifications\/(inbox|events-[a-z]+)\.test\.ts$/,
+  // Their deliveries (at most once per channel, quiet hours, opt-outs) on both engines too.
+  /^server\/flows\/notifications\/deliver\.test\.ts$/,
 ];
 
 const testFiles = globSync(include, { cwd: root, exclude: (f) => f.includes("node_modules") })

@@ -3,6 +3,7 @@ import { isIP } from "node:net";
 import type { PaymentGateway } from "../platform/payments.ts";
 import { gatewayRoutes, sandboxUnavailablePage } from "./gateway-routes.ts";
 import { courierRoutes } from "./courier-routes.ts";
+import { whatsappRoutes } from "./whatsapp-routes.ts";
 import type { CourierGateway } from "../platform/couriers.ts";
 import { createTableCourier } from "../modules/courier/courier.service.ts";
 import { signedInHintCookie } from "#common/session.ts";
@@ -321,6 +322,7 @@ export function createApp(deps: AppDeps) {
   });
 
   courierRoutes(app, { db: deps.database.db, courier, log: deps.log, limits: deps.limits, clientIp });
+  whatsappRoutes(app, { db: deps.database.db, log: deps.log, limits: deps.limits, clientIp });
 
   if (deps.chatHub) {
     chatStreamRoute(app, {
@@ -423,6 +425,13 @@ export function createApp(deps: AppDeps) {
     app.use("/favicon.svg", cacheFor("public, max-age=3600"));
     app.use("/favicon.ico", cacheFor("public, max-age=3600"));
     app.use("/brand/*", cacheFor("public, max-age=3600"));
+    // The installable app (issue 44): the manifest and its icons change rarely; the service worker (1.5 KB) and its
+    // offline page are never taken from the HTTP cache unchecked, so a new version reaches a phone on its next visit.
+    app.use("/manifest.webmanifest", cacheFor("public, max-age=3600"));
+    app.use("/icons/*", cacheFor("public, max-age=3600"));
+    app.use("/apple-touch-icon.png", cacheFor("public, max-age=3600"));
+    app.use("/sw.js", cacheFor("no-cache"));
+    app.use("/offline.html", cacheFor("no-cache"));
     app.use(
       "/assets/*",
       serveStatic({

@@ -2,6 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
 import { createTestDatabase, rowsOf, silentLog, type TestDatabase } from "../../../tests/setup/test-db.ts";
 import { callerFor } from "../../../tests/setup/caller.ts";
+import { startTestServer } from "../../../tests/setup/server.ts";
 import { signedInUser } from "../../../tests/setup/money.ts";
 import { createWebPushSender, generateVapidKeys } from "../../adapters/webpush/webpush.adapter.ts";
 import { startWebPushSimulator, type WebPushSimulator } from "../../adapters/webpush/webpush.simulator.ts";
@@ -24,6 +25,7 @@ import { deliverNotification, useNotificationSenders } from "./deliver.ts";
 let database: TestDatabase;
 let push: WebPushSimulator;
 let wa: WhatsAppSimulator;
+let server: Awaited<ReturnType<typeof startTestServer>>;
 const restore: (() => void)[] = [];
 const vapid = { subject: "mailto:ops@pasar.test", ...generateVapidKeys() };
 const waConfig = {
@@ -36,7 +38,13 @@ const waConfig = {
 beforeAll(async () => {
   database = await createTestDatabase();
   push = await startWebPushSimulator();
-  wa = await startWhatsAppSimulator({ ...waConfig, webhookUrl: null });
+  server = await startTestServer(database);
+  wa = await startWhatsAppSimulator({
+    ...waConfig,
+    webhookUrl: `${server.url}/notify/whatsapp`,
+    autoStatuses: [],
+    retryDelaysMs: [10],
+  });
   useNotificationSenders(database.db, {
     push: createWebPushSender({ vapid, extraOrigins: [push.url], timeoutMs: 2000 }),
     whatsapp: createWhatsAppSender({ ...waConfig, apiUrl: wa.url }),
@@ -48,6 +56,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await push.close();
+  await server.close();
   await wa.close();
   await database.destroy();
 });
@@ -263,4 +272,38 @@ describe("a notification's deliveries", () => {
     expect(new Set(wamessages.map((m) => m.deliveryId)).size).toBe(n);
     expect(wamessages).toHaveLength(n);
   }, 120_000);
+
+  it("WhatsApp's webhook: the handshake answers only the verify token; a verified status settles a send whose answer was lost, a failure is kept, a forged one changes nothing", async () => {
+    expect((await wa.control.verifyWebhook()).accepted).toBe(true);
+    expect((await wa.control.verifyWebhook({ token: "not-the-token" })).accepted).toBe(false);
+
+    const p = await person();
+    await notify(p.id);
+    await database.jobs.runDue();
+    const [sent] = wa.control.messages.filter((m) => m.waId === p.phone.slice(1));
+    // As if the answer had been lost: the shop does not know it went.
+    await database.db.execute(
+      sql`update notification_deliveries set status = 'unknown' where user_id = ${p.id} and channel = 'whatsapp'`,
+    );
+    await wa.control.sendForged(sent!.wamid);
+    await wa.control.idle();
+    expect((await deliveries(p.id)).find((d) => d.channel === "whatsapp")!.status).toBe("unknown");
+    await wa.control.advance(sent!.wamid, "delivered");
+    await wa.control.idle();
+    expect((await deliveries(p.id)).find((d) => d.channel === "whatsapp")).toEqual({
+      channel: "whatsapp",
+      status: "sent",
+      reason: null,
+    });
+
+    // A number that cannot get WhatsApp messages: taken, then failed by webhook.
+    const q = await person();
+    wa.control.undeliverable(q.phone);
+    await notify(q.id);
+    await database.jobs.runDue();
+    await wa.control.idle();
+    const failed = (await deliveries(q.id)).find((d) => d.channel === "whatsapp")!;
+    expect(failed.status).toBe("failed");
+    expect(failed.reason).toMatch(/^131026 /);
+  });
 });

@@ -2,7 +2,7 @@ import type { NotificationKind } from "#common/contracts/notifications.ts";
 import { channelOn, notificationChannels, type NotificationChannel } from "#common/notifications.ts";
 import type { Locale } from "#common/locales.ts";
 import type { PushSender } from "../../adapters/push-provider.ts";
-import type { WhatsAppSender } from "../../adapters/whatsapp-provider.ts";
+import type { WhatsAppSender, WhatsAppStatusEvent } from "../../adapters/whatsapp-provider.ts";
 import type { Db } from "../../db/client.ts";
 import { userContact } from "../../modules/auth/auth.service.ts";
 import {
@@ -14,6 +14,7 @@ import {
   promotionsSentSince,
   pushSubscriptionsOf,
   recipientOf,
+  settleDelivery,
   startOfLocalDay,
   useDeliveryChannels,
 } from "../../modules/notifications/delivery.service.ts";
@@ -179,4 +180,20 @@ async function attempt(
     },
   );
   return { status: "sent" };
+}
+
+/**
+ * A verified WhatsApp status about a message the shop sent: a send whose answer was lost is now known to have
+ * gone (`sent`, `delivered`, `read`), or the message failed after it was taken (the number cannot get it).
+ * Heard twice, late or out of order, it changes nothing more.
+ */
+export async function applyWhatsAppStatus(db: Db, event: WhatsAppStatusEvent): Promise<void> {
+  if (!event.deliveryId?.endsWith(":whatsapp")) return;
+  const id = event.deliveryId.slice(0, -":whatsapp".length);
+  await settleDelivery(db, id, "whatsapp", {
+    status: event.status === "failed" ? "failed" : "sent",
+    ref: event.wamid,
+    ...(event.error && { reason: `${event.error.code} ${event.error.title}`.slice(0, 200) }),
+    at: event.at,
+  });
 }

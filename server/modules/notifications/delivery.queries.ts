@@ -1,4 +1,4 @@
-import { and, count, eq, gte, sql } from "drizzle-orm";
+import { and, count, eq, gte, inArray, sql } from "drizzle-orm";
 import type { NotificationChannel } from "#common/notifications.ts";
 import type { Db, Tx } from "../../db/client.ts";
 import {
@@ -139,4 +139,33 @@ export async function countPromotionsSent(
 export async function selectNotification(db: Executor, id: string) {
   const [row] = await db.select().from(notifications).where(eq(notifications.id, id));
   return row;
+}
+
+/**
+ * What the provider said later of a delivery (WhatsApp's status webhook): sent (or delivered, read) settles one
+ * whose send was not known to have gone; failed ends one that was taken as sent.
+ */
+export async function settleDelivery(
+  db: Executor,
+  notificationId: string,
+  channel: NotificationChannel,
+  end: { status: "sent" | "failed"; ref: string; reason?: string; at: Date },
+): Promise<void> {
+  const from: DeliveryStatus[] =
+    end.status === "sent" ? ["sending", "unknown"] : ["sending", "unknown", "sent"];
+  await db
+    .update(notificationDeliveries)
+    .set({
+      status: end.status,
+      ref: end.ref,
+      reason: end.reason ?? null,
+      ...(end.status === "sent" && { sentAt: end.at }),
+    })
+    .where(
+      and(
+        eq(notificationDeliveries.notificationId, notificationId),
+        eq(notificationDeliveries.channel, channel),
+        inArray(notificationDeliveries.status, from),
+      ),
+    );
 }

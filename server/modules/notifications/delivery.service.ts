@@ -187,3 +187,4 @@ export const deliveryOf = q.selectDelivery;
 export const finishDelivery = q.finishDelivery;
 export const promotionsSentSince = q.countPromotionsSent;
 export const notificationById = q.selectNotification;
+export const settleDelivery = q.settleDelivery;
