@@ -6,6 +6,10 @@ export interface OutgoingMessage {
   to: string;
   subject: string;
   text: string;
+  /** The one-time code the text carries, for a channel that sends codes by its own template (WhatsApp's). */
+  code?: string;
+  /** The message's own id, sent to the provider so it is not taken twice (e-mail's Message-ID). */
+  id?: string;
 }
 
 /** A way out for messages; email goes over SMTP, SMS through a provider's HTTP API. */
@@ -23,7 +27,13 @@ export function createSmtpChannel(url: string, from: string): MessageChannel {
   const transport = nodemailer.createTransport(url);
   return {
     async send(message) {
-      await transport.sendMail({ from, to: message.to, subject: message.subject, text: message.text });
+      await transport.sendMail({
+        from,
+        to: message.to,
+        subject: message.subject,
+        text: message.text,
+        ...(message.id && { messageId: `<${message.id}@${from.replace(/^.*@/, "").replace(/>.*$/, "")}>` }),
+      });
     },
   };
 }

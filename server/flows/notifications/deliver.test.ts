@@ -306,4 +306,34 @@ describe("a notification's deliveries", () => {
     expect(failed.status).toBe("failed");
     expect(failed.reason).toMatch(/^131026 /);
   });
+
+  it("a sign-in code for a phone goes by WhatsApp's authentication template (copy-code button), by SMS when WhatsApp cannot take it", async () => {
+    const p = await person();
+    const visitor = callerFor(database, { lang: "en" });
+    await visitor.auth.sendCode({ account: p.phone, purpose: "login" });
+    const [byWhatsApp] = wa.control.messages.filter(
+      (m) => m.waId === p.phone.slice(1) && m.template === "auth_code",
+    );
+    expect(byWhatsApp!.language).toBe("en");
+    expect(byWhatsApp!.bodyParams).toEqual([byWhatsApp!.buttonParam]);
+    const sms = () =>
+      rowsOf(database, sql`select body from dev_outbox where recipient = ${p.phone} and channel = 'sms'`);
+    expect(await sms()).toEqual([]);
+    // The code WhatsApp carried signs in.
+    const session = await visitor.auth.signIn({
+      method: "code",
+      account: p.phone,
+      code: byWhatsApp!.buttonParam!,
+    });
+    expect(session.token).toEqual(expect.any(String));
+
+    // Meta refuses it (the number is not on WhatsApp): the code goes by SMS instead.
+    const q = await person();
+    wa.control.failNext(131026);
+    await visitor.auth.sendCode({ account: q.phone, purpose: "login" });
+    expect(wa.control.messages.filter((m) => m.waId === q.phone.slice(1))).toEqual([]);
+    expect(await rowsOf(database, sql`select channel from dev_outbox where recipient = ${q.phone}`)).toEqual([
+      { channel: "sms" },
+    ]);
+  });
 });

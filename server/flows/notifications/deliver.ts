@@ -64,7 +64,10 @@ export function sendersOf(db: Db): NotificationSenders | undefined {
 const quiet = createLogger("silent");
 
 /** WhatsApp's name for the person's language. */
-const whatsappLanguage = { ind: "id", en: "en", zh: "zh_CN" } as const satisfies Record<Locale, string>;
+export const whatsappLanguage = { ind: "id", en: "en", zh: "zh_CN" } as const satisfies Record<
+  Locale,
+  string
+>;
 
 class TryAgain extends Error {}
 
@@ -177,6 +180,7 @@ async function attempt(
       to: contact.email,
       subject: text.title,
       text: `${text.body}\n\n${deps.publicUrl}${link}`,
+      id: `${id}.email`,
     },
   );
   return { status: "sent" };

@@ -257,6 +257,7 @@ export async function sendCode(
     to: parsed.value,
     subject: deps.t(issue ? "auth.messages.codeSubject" : "auth.messages.noticeSubject"),
     text,
+    ...(issue && { code }),
   });
   return { channel, resendInSeconds: codeRules.resendMs / 1000 } as const;
 }

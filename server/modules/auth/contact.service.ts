@@ -73,6 +73,7 @@ export async function sendContactCode(
     text: usable
       ? deps.t("auth.messages.codeBody", { code, count: codeRules.ttlMs / 60_000, action })
       : deps.t("auth.messages.contactTakenBody"),
+    ...(usable && { code }),
   });
   return { channel, resendInSeconds: codeRules.resendMs / 1000 };
 }

@@ -59,6 +59,7 @@ export async function sendActionCode(
       count: codeRules.ttlMs / 60_000,
       action: target ? deps.t("auth.messages.actionWithTarget", { action, target }) : action,
     }),
+    code,
   });
   return { channel, resendInSeconds: codeRules.resendMs / 1000 };
 }
