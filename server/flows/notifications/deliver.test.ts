@@ -241,7 +241,7 @@ describe("a notification's deliveries", () => {
     ).toEqual([]);
   });
 
-  // 100 in the suite (about 5 s); `npm run test:notify-load` runs it with the issue's 1,000 (about 42 s on 2 cores).
+  // 100 in the suite (about 5 s); `npm run test:notify-load` runs it with the issue's 1,000 (23 s on 2 cores).
   const n = Number(process.env.NOTIFY_LOAD ?? 100);
   it(`${n} order updates: ${n} in the centre, each sent once on the phone and once on WhatsApp, one runner dying mid-send`, async () => {
     const p = await person();
