@@ -1,13 +1,12 @@
-import { asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freshEmail, latestCode } from "../../../tests/setup/accounts.ts";
+import { noticesFor } from "../../../tests/setup/notices.ts";
 import { callerFor } from "../../../tests/setup/caller.ts";
 import { failure } from "../../../tests/setup/failure.ts";
 import { softPasskey } from "../../../tests/setup/passkey.ts";
 import { pinProof, signedInUser, testPassword } from "../../../tests/setup/money.ts";
 import { createTestDatabase, type TestDatabase } from "../../../tests/setup/test-db.ts";
 import { setClock } from "../../platform/clock.ts";
-import { notifications } from "./notifications.tables.ts";
 
 // Issue 44: every change to an account's security tells its owner once, in the account category with a link to the
 // security page, in the change's own transaction (refused, none), and never with a secret.
@@ -19,17 +18,7 @@ beforeAll(async () => {
 });
 afterAll(() => database.destroy());
 
-const noticesOf = (userId: string) =>
-  database.db
-    .select({
-      kind: notifications.kind,
-      category: notifications.category,
-      params: notifications.params,
-      link: notifications.link,
-    })
-    .from(notifications)
-    .where(eq(notifications.userId, userId))
-    .orderBy(asc(notifications.id));
+const noticesOf = (userId: string) => noticesFor(database, userId);
 const kindsOf = async (userId: string) => (await noticesOf(userId)).map((n) => n.kind);
 const security = "/h5/account/security";
 

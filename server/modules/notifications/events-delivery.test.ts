@@ -1,7 +1,8 @@
-import { asc, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { codSettingsDefaults } from "#common/platform.ts";
 import { formatRupiah } from "#common/money.ts";
+import { noticesFor } from "../../../tests/setup/notices.ts";
 import { callerFor } from "../../../tests/setup/caller.ts";
 import { failure } from "../../../tests/setup/failure.ts";
 import { newKey, pinProof } from "../../../tests/setup/money.ts";
@@ -17,24 +18,13 @@ import {
 import { shipments } from "../shipping/shipping.tables.ts";
 import { applySteps } from "../../flows/shipping/steps/track.ts";
 import { buy, database, later, ops, runJobs, twoStores, useOrdersShop } from "../orders/orders-test-setup.ts";
-import { notifications } from "./notifications.tables.ts";
 
 // Issue 44: an order on its way (picked up, out for delivery, delivered, about to confirm itself), its return or
 // replacement decided, and a cash-on-delivery parcel refused tell the shopper once each.
 
 useOrdersShop();
 
-const noticesOf = (userId: string) =>
-  database.db
-    .select({
-      kind: notifications.kind,
-      category: notifications.category,
-      params: notifications.params,
-      link: notifications.link,
-    })
-    .from(notifications)
-    .where(eq(notifications.userId, userId))
-    .orderBy(asc(notifications.id));
+const noticesOf = (userId: string) => noticesFor(database, userId);
 /** The kinds told to a user, sorted: notices of one event are written in one millisecond, in no order. */
 const kindsOf = async (userId: string) => (await noticesOf(userId)).map((n) => n.kind).sort();
 const outboundOf = async (orderId: string) =>

@@ -1,6 +1,6 @@
-import { asc, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { formatRupiah } from "#common/money.ts";
+import { noticesFor } from "../../../tests/setup/notices.ts";
 import { callerFor } from "../../../tests/setup/caller.ts";
 import { failure } from "../../../tests/setup/failure.ts";
 import { newKey, notifySandbox, paidNotice, providerTookItLate } from "../../../tests/setup/money.ts";
@@ -14,24 +14,13 @@ import {
 } from "../../../tests/setup/shop.ts";
 import { createTestApp } from "../../../tests/setup/test-app.ts";
 import { buy, database, later, ops, runJobs, twoStores, useOrdersShop } from "../orders/orders-test-setup.ts";
-import { notifications } from "./notifications.tables.ts";
 
 // Issue 44: an order's payment, its cancellation and refund, its reminders and the stock it takes tell their people
 // once each, in the event's transaction (a refused or repeated event tells nobody).
 
 useOrdersShop();
 
-const noticesOf = (userId: string) =>
-  database.db
-    .select({
-      kind: notifications.kind,
-      category: notifications.category,
-      params: notifications.params,
-      link: notifications.link,
-    })
-    .from(notifications)
-    .where(eq(notifications.userId, userId))
-    .orderBy(asc(notifications.id));
+const noticesOf = (userId: string) => noticesFor(database, userId);
 /** The kinds told to a user, sorted: notices of one event are written in one millisecond, in no order. */
 const kindsOf = async (userId: string) => (await noticesOf(userId)).map((n) => n.kind).sort();
 const wib = /^\d\d\/\d\d\/\d{4} \d\d:\d\d WIB$/;

@@ -1,5 +1,5 @@
-import { asc, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { noticesFor } from "../../../tests/setup/notices.ts";
 import { callerFor } from "../../../tests/setup/caller.ts";
 import { failure } from "../../../tests/setup/failure.ts";
 import { newKey, signedInUser } from "../../../tests/setup/money.ts";
@@ -12,24 +12,13 @@ import {
   variantIn,
 } from "../../../tests/setup/shop.ts";
 import { database, form, ops, useMerchantsDatabase } from "../merchants/merchants-test-setup.ts";
-import { notifications } from "./notifications.tables.ts";
 
 // Issue 44: a chat message while the reader is away (the first unread of a burst), a store's answer to a review and a
 // merchant application decided tell their reader once each; a refused event tells nobody.
 
 useMerchantsDatabase();
 
-const noticesOf = (userId: string) =>
-  database.db
-    .select({
-      kind: notifications.kind,
-      category: notifications.category,
-      params: notifications.params,
-      link: notifications.link,
-    })
-    .from(notifications)
-    .where(eq(notifications.userId, userId))
-    .orderBy(asc(notifications.id));
+const noticesOf = (userId: string) => noticesFor(database, userId);
 
 describe("a chat message", () => {
   it("tells the other side of the first unread message of a burst only, until they read; each side likewise", async () => {
