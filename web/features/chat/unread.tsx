@@ -1,6 +1,7 @@
 import { MessageCircle } from "lucide-react";
 import { Link, useRouteLoaderData } from "react-router";
 import type { loader } from "../../routes/shop/layout.tsx";
+import { CountBadge } from "../../ui/count-badge.tsx";
 import { useI18n } from "../../lib/i18n.tsx";
 import { localizePath } from "../../lib/locale.ts";
 
@@ -20,14 +21,7 @@ export function ChatHeaderLink() {
       className="relative rounded-full p-2 hover:bg-gray-100 dark:hover:bg-gray-800"
     >
       <MessageCircle className="size-6" aria-hidden="true" />
-      {unread > 0 && (
-        <span
-          aria-hidden="true"
-          className="absolute -top-0.5 -right-0.5 min-w-5 rounded-full bg-red-700 px-1 text-center text-xs font-bold text-white"
-        >
-          {unread > 99 ? "99+" : unread}
-        </span>
-      )}
+      <CountBadge count={unread} />
     </Link>
   );
 }

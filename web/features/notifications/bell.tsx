@@ -3,6 +3,7 @@ import { Bell } from "lucide-react";
 import { Link, useRouteLoaderData } from "react-router";
 import type { loader } from "../../routes/shop/layout.tsx";
 import { callApi } from "../../lib/client.ts";
+import { CountBadge } from "../../ui/count-badge.tsx";
 import { useI18n } from "../../lib/i18n.tsx";
 import { listenLive } from "../../lib/live.ts";
 import { localizePath } from "../../lib/locale.ts";
@@ -73,14 +74,7 @@ export default function NoticeBell() {
       data-testid="notice-bell"
     >
       <Bell className="size-6" aria-hidden="true" />
-      {count > 0 && (
-        <span
-          aria-hidden="true"
-          className="absolute -top-0.5 -right-0.5 min-w-5 rounded-full bg-red-700 px-1 text-center text-xs font-bold text-white"
-        >
-          {count > 99 ? "99+" : count}
-        </span>
-      )}
+      <CountBadge count={count} />
     </Link>
   );
 }
