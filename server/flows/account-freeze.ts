@@ -1,5 +1,6 @@
 // The owner freezes or unfreezes their account (issue 43): the account and its sessions (auth) and the audit row
 // (audit), in one transaction.
+import { transact } from "../db/transaction.ts";
 import type { Db } from "../db/client.ts";
 import { recordAudit } from "../modules/audit/audit.service.ts";
 import type { AuthDeps } from "../modules/auth/auth.service.ts";
@@ -8,7 +9,7 @@ import { securityNotice } from "./security-notice.ts";
 
 /** Freezes the account: every session ends (this one too) and no money leaves it. Audited. */
 export async function freeze(db: Db, userId: string): Promise<{ endedSessions: number }> {
-  return db.transaction(async (tx) => {
+  return transact(db, async (tx) => {
     const ended = await freezeAccount(tx, userId);
     await recordAudit(tx, {
       actorId: userId,
@@ -28,7 +29,7 @@ export async function unfreeze(
 ): Promise<void> {
   // A PIN locked or disabled by these tries is told to its owner (issue 44).
   await proveUnfreeze({ ...deps, securityNotice }, userId, input);
-  await deps.db.transaction(async (tx) => {
+  await transact(deps.db, async (tx) => {
     if (await thawAccount(tx, userId)) {
       await recordAudit(tx, {
         actorId: userId,

@@ -41,6 +41,8 @@ interface Reader {
   send(event: string, data: unknown, id?: number): void;
   /** Checks the session again before anything written after this call; closes the stream if it ended. */
   recheck(): void;
+  /** Says `evicted` (another stream of the reader took its place) and closes. */
+  evict(): void;
   close(): void;
 }
 
@@ -122,17 +124,31 @@ export function createChatHub(deps: HubDeps) {
   const unsubscribe = deps.bus.subscribe(chatChannel, (payload) => {
     deliver(payload).catch((err: unknown) => deps.log.warn({ err }, "chat: an event could not be delivered"));
   });
-  // A reader's notifications changed: their open pages here get the unread count, counted once.
+  // A reader's notifications changed: their open pages here get the unread count, counted once. One count per
+  // reader at a time (a newer change while it runs counts again after it), so the last count sent is the latest.
+  const counting = new Map<string, boolean>();
+  const countFor = (userId: string) => {
+    if (counting.has(userId)) {
+      counting.set(userId, true);
+      return;
+    }
+    counting.set(userId, false);
+    unreadNotifications(deps.db, userId)
+      .then(
+        (counts) => {
+          for (const reader of readers.get(userId) ?? []) reader.send("notices", counts);
+        },
+        (err: unknown) => deps.log.warn({ err }, "notices: an unread count could not be sent"),
+      )
+      .finally(() => {
+        const again = counting.get(userId);
+        counting.delete(userId);
+        if (again && readers.has(userId)) countFor(userId);
+      });
+  };
   const unNotices = deps.bus.subscribe(noticesChannel, (payload) => {
     const userId = parseNoticesEvent(payload);
-    const audience = userId && readers.get(userId);
-    if (!userId || !audience) return;
-    unreadNotifications(deps.db, userId).then(
-      (counts) => {
-        for (const reader of readers.get(userId) ?? []) reader.send("notices", counts);
-      },
-      (err: unknown) => deps.log.warn({ err }, "notices: an unread count could not be sent"),
-    );
+    if (userId && readers.has(userId)) countFor(userId);
   });
   // A session ended: its streams here close at once, before any event heard after it is written to them. When
   // every session of an account ended, each of its streams checks its own session before anything heard later
@@ -175,7 +191,8 @@ export function createChatHub(deps: HubDeps) {
       if (set.size >= streamsPerUser) {
         const oldest = set.values().next().value!;
         set.delete(oldest);
-        oldest.close();
+        // Told so it does not come back (it would push out the next one, and so on): that page polls instead.
+        oldest.evict();
       }
       set.add(reader);
       return () => {
@@ -271,6 +288,12 @@ export function chatStreamRoute(
         recheck() {
           enqueue(async () => {
             if (!(await signedIn())) reader.close();
+          });
+        },
+        evict() {
+          enqueue(async () => {
+            await stream.writeSSE({ event: "evicted", data: "{}" });
+            reader.close();
           });
         },
         close() {

@@ -27,16 +27,18 @@ export function whatsappRoutes(
     async (c) => {
       const whatsapp = sendersOf(deps.db)?.whatsapp;
       if (!whatsapp) return c.notFound();
-      try {
-        await deps.limits.consume("notify", { account: "whatsapp", ip: deps.clientIp(c) });
-      } catch (error) {
-        if (error instanceof RateLimitedError) return c.json({ ok: false }, 429);
-        throw error;
-      }
+      // Verified first (a cheap HMAC): only forgeries count against the sender's address, so they cannot use up
+      // what Meta's real webhooks may send.
       const body = new Uint8Array(await c.req.arrayBuffer());
       const reading = whatsapp.readWebhook(body, c.req.header("x-hub-signature-256"));
       if (reading.kind === "forged") {
         deps.log.warn("whatsapp webhook refused: not verified");
+        try {
+          await deps.limits.consume("notifyForged", { account: "whatsapp", ip: deps.clientIp(c) });
+        } catch (error) {
+          if (error instanceof RateLimitedError) return c.json({ ok: false }, 429);
+          throw error;
+        }
         return c.json({ ok: false }, 401);
       }
       if (reading.kind === "events") {

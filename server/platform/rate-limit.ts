@@ -22,6 +22,7 @@ type LimitName =
   | "checkPassword"
   | "checkInvite"
   | "notify"
+  | "pushSubscribe"
   | "notifyForged"
   | "paymentSwitch"
   | "chatSend"
@@ -44,6 +45,8 @@ export const limitRules: Record<LimitName, { account: number; ip: number; second
   // Verified notifications, per provider and per sending address: a provider notifies from a few
   // addresses, in bursts at a sale.
   notify: { account: 200_000, ip: 6_000, seconds: 15 * 60 },
+  /** A browser subscribing to web push (issue 44): a person turns it on a few times, not hundreds. */
+  pushSubscribe: { account: 20, ip: 120, seconds: 60 * 60 },
   // Payment notifications that fail verification, apart from the genuine ones: per sending address, and for
   // all addresses of a provider together, so forgeries keep no more than a few small rows (decision 19).
   notifyForged: { account: 10_000, ip: 100, seconds: 15 * 60 },

@@ -41,16 +41,22 @@ function open(locale: Locale, after: number | undefined) {
       for (const l of [...listeners]) l.on[name]?.(data);
     });
   }
+  // Another page of the reader's took this stream's place (a reader keeps a few at once): this page polls.
+  opened.addEventListener("evicted", () => giveUp(opened));
   opened.onerror = () => {
     failures++;
     // Closed for good (refused), or failing again and again: everyone polls instead.
-    if (opened.readyState === EventSource.CLOSED || failures >= 3) {
-      opened.close();
-      if (source === opened) source = undefined;
-      down = true;
-      for (const l of [...listeners]) l.onDown?.();
-    }
+    if (opened.readyState === EventSource.CLOSED || failures >= 3) giveUp(opened);
   };
+}
+
+/** The stream cannot be used on this page: every listener polls instead. */
+function giveUp(opened: EventSource) {
+  opened.close();
+  if (source === opened) source = undefined;
+  if (down) return;
+  down = true;
+  for (const l of [...listeners]) l.onDown?.();
 }
 
 /**

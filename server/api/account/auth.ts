@@ -25,6 +25,7 @@ import {
 } from "#common/contracts/auth.ts";
 import { z } from "zod";
 import { sendActionCode, sendCode } from "../../flows/send-code.ts";
+import { rememberLanguage } from "../../modules/notifications/delivery.service.ts";
 import * as auth from "../../modules/auth/auth.service.ts";
 import { endOtherSessions, endSession, listSessions } from "../../modules/auth/sessions.service.ts";
 import { changePin, pinStatus, setPin } from "../../modules/auth/pin.service.ts";
@@ -38,9 +39,13 @@ import { securityHistory } from "../../read/security-history.ts";
 import type { Context } from "../../trpc/context.ts";
 import { publicProcedure, router, signedInProcedure } from "../../trpc/init.ts";
 
-/** Signing in also keeps the token in an httpOnly cookie, so server rendering knows the user. */
-function withCookie(ctx: Context, session: SessionView): SessionView {
+/**
+ * Signing in also keeps the token in an httpOnly cookie, so server rendering knows the user, and the language it
+ * was done in: the person's notifications on other channels are written in it (issue 44).
+ */
+async function withCookie(ctx: Context, session: SessionView): Promise<SessionView> {
   ctx.cookies.set(session.token, ctx.sessionTtlDays * 86_400);
+  await rememberLanguage(ctx.db, session.user.id, ctx.lang);
   return session;
 }
 

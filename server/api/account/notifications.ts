@@ -76,7 +76,7 @@ export const notificationsRouter = router({
     .input(PushSubscriptionInputSchema)
     .output(z.object({ ok: z.literal(true) }))
     .mutation(async ({ ctx, input }) => {
-      await subscribeDevice(ctx.db, ctx.user.id, input);
+      await subscribeDevice(ctx, ctx.user, input);
       return { ok: true as const };
     }),
   unsubscribePush: signedInProcedure

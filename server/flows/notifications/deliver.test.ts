@@ -3,6 +3,7 @@ import { sql } from "drizzle-orm";
 import { createTestDatabase, rowsOf, silentLog, type TestDatabase } from "../../../tests/setup/test-db.ts";
 import { callerFor } from "../../../tests/setup/caller.ts";
 import { startTestServer } from "../../../tests/setup/server.ts";
+import { latestCode } from "../../../tests/setup/accounts.ts";
 import { signedInUser } from "../../../tests/setup/money.ts";
 import { createWebPushSender, generateVapidKeys } from "../../adapters/webpush/webpush.adapter.ts";
 import { startWebPushSimulator, type WebPushSimulator } from "../../adapters/webpush/webpush.simulator.ts";
@@ -207,7 +208,7 @@ describe("a notification's deliveries", () => {
     await notify(p.id);
     const [row] = await rowsOf(
       database,
-      sql`update notification_deliveries set status = 'sending' where user_id = ${p.id} and channel = 'push' returning notification_id`,
+      sql`update notification_deliveries set status = 'sending', claimed_at = now() - interval '10 minutes' where user_id = ${p.id} and channel = 'push' returning notification_id`,
     );
     const id = row!.notification_id as string;
     await Promise.all([deliverNotification(database.db, `${id}:push`), database.jobs.runDue()]);
@@ -260,7 +261,7 @@ describe("a notification's deliveries", () => {
     // Two runners work the queue at once, and one of them dies with a send in flight (its delivery stays taken).
     const [taken] = await rowsOf(
       database,
-      sql`update notification_deliveries set status = 'sending' where (notification_id, channel) in (select notification_id, channel from notification_deliveries where user_id = ${p.id} and channel = 'push' limit 1) returning notification_id`,
+      sql`update notification_deliveries set status = 'sending', claimed_at = now() - interval '10 minutes' where (notification_id, channel) in (select notification_id, channel from notification_deliveries where user_id = ${p.id} and channel = 'push' limit 1) returning notification_id`,
     );
     await Promise.all([database.jobs.runDue(), database.jobs.runDue()]);
     expect((await p.api.notifications.inbox.unread()).total).toBe(n);
@@ -335,5 +336,50 @@ describe("a notification's deliveries", () => {
     expect(await rowsOf(database, sql`select channel from dev_outbox where recipient = ${q.phone}`)).toEqual([
       { channel: "sms" },
     ]);
+  });
+
+  it("a device whose session ended (signed out) gets nothing and is forgotten; security notices go by e-mail even from the auth module's own transactions", async () => {
+    const p = await person();
+    await p.api.auth.signOut();
+    await notify(p.id);
+    await database.jobs.runDue();
+    expect(push.control.messagesFor(p.device.endpoint)).toEqual([]);
+    expect(
+      await rowsOf(database, sql`select id from push_subscriptions where endpoint = ${p.device.endpoint}`),
+    ).toEqual([]);
+
+    // A password reset (the auth module's transaction) plans its e-mail like any other notice.
+    const visitor = callerFor(database);
+    await visitor.auth.sendCode({ account: p.email, purpose: "reset" });
+    const code = await latestCode(database, p.email);
+    await visitor.auth.resetPassword({
+      account: p.email,
+      password: "baru12345",
+      confirmPassword: "baru12345",
+      code,
+    });
+    await database.jobs.runDue();
+    expect(
+      await rowsOf(
+        database,
+        sql`select subject from dev_outbox where recipient = ${p.email} and channel = 'email' and subject = 'Kata sandi diubah'`,
+      ),
+    ).toHaveLength(1);
+  });
+
+  it("promotions due together at 08:00 push once however many runners take them at once", async () => {
+    const p = await person({ zone: "WIB" });
+    await p.api.notifications.saveSettings({ choices: { promotions: { push: true } }, zone: "WIB" });
+    restore.push(setClock(() => new Date("2026-12-03T15:00:00Z")));
+    for (let i = 0; i < 3; i++) await notify(p.id, "orderShipped", "promotions");
+    restore.push(setClock(() => new Date("2026-12-04T01:00:00Z")));
+    const ids = await rowsOf(
+      database,
+      sql`select notification_id from notification_deliveries where user_id = ${p.id} and channel = 'push'`,
+    );
+    await Promise.all(
+      ids.map((r) => deliverNotification(database.db, `${r.notification_id as string}:push`)),
+    );
+    expect(push.control.messagesFor(p.device.endpoint)).toHaveLength(1);
   });
 });

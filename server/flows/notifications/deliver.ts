@@ -4,18 +4,18 @@ import type { Locale } from "#common/locales.ts";
 import type { PushSender } from "../../adapters/push-provider.ts";
 import type { WhatsAppSender, WhatsAppStatusEvent } from "../../adapters/whatsapp-provider.ts";
 import type { Db } from "../../db/client.ts";
-import { userContact } from "../../modules/auth/auth.service.ts";
+import { activeSessionIds, userContact } from "../../modules/auth/auth.service.ts";
 import {
+  abandonStaleClaim,
   claimDelivery,
-  deliveryOf,
   finishDelivery,
   forgetPushSubscription,
   notificationById,
-  promotionsSentSince,
   pushSubscriptionsOf,
   recipientOf,
   settleDelivery,
   startOfLocalDay,
+  takePromotionSlot,
   useDeliveryChannels,
 } from "../../modules/notifications/delivery.service.ts";
 import { renderNotification } from "../../modules/notifications/inbox.service.ts";
@@ -71,6 +71,9 @@ export const whatsappLanguage = { ind: "id", en: "en", zh: "zh_CN" } as const sa
 
 class TryAgain extends Error {}
 
+/** How long a runner may hold a delivery before it is taken as dead (pg-boss's job expiry). */
+const claimTimeoutMs = 5 * 60_000;
+
 type Outcome =
   | { status: "sent"; ref?: string }
   | { status: "skipped" | "failed" | "unknown"; reason: string }
@@ -85,10 +88,9 @@ export async function deliverNotification(db: Db, subject: string): Promise<void
   const deps = senders.get(db) ?? { channels: {}, publicUrl: "http://localhost:3000", log: quiet };
   const claimed = await claimDelivery(db, id, channel);
   if (!claimed) {
-    const seen = await deliveryOf(db, id, channel);
-    // A try before this one took it and never said how it went: it may have gone, so it is not sent again.
-    if (seen?.status === "sending")
-      await finishDelivery(db, id, channel, { status: "unknown", reason: "interrupted" });
+    // A try before this one took it and never said how it went (its runner died: pg-boss gives a job 5 minutes):
+    // it may have gone, so it is not sent again. One taken since is being sent by its runner.
+    await abandonStaleClaim(db, id, channel, new Date(now().getTime() - claimTimeoutMs));
     return;
   }
   const outcome = await attempt(db, deps, id, channel).catch((err: unknown): Outcome => {
@@ -122,15 +124,22 @@ async function attempt(
 
   if (channel === "push") {
     if (!deps.push) return { status: "skipped", reason: "notConfigured" };
+    const all = await pushSubscriptionsOf(db, notice.userId);
+    // A device whose session ended (signed out, a password reset, a suspension) gets nothing, and is forgotten.
+    const live = await activeSessionIds(
+      db,
+      all.flatMap((d) => (d.sessionId ? [d.sessionId] : [])),
+    );
+    const devices = all.filter((d) => d.sessionId && live.has(d.sessionId));
+    for (const device of all) if (!devices.includes(device)) await forgetPushSubscription(db, device.id);
+    if (devices.length === 0) return { status: "skipped", reason: "noAddress" };
     // At most one promotional push a day (in the person's own day): the others stay in the centre.
     if (
       notice.category === "promotions" &&
-      (await promotionsSentSince(db, notice.userId, "push", startOfLocalDay(now(), recipient.zone))) > 0
+      !(await takePromotionSlot(db, notice.userId, id, startOfLocalDay(now(), recipient.zone), now()))
     ) {
       return { status: "skipped", reason: "dailyCap" };
     }
-    const devices = await pushSubscriptionsOf(db, notice.userId);
-    if (devices.length === 0) return { status: "skipped", reason: "noAddress" };
     let sent = 0;
     let retry: string | undefined;
     for (const device of devices) {
@@ -144,10 +153,16 @@ async function attempt(
         },
       );
       if (result.outcome === "sent") sent++;
-      // The browser unsubscribed, or the address is no push service's: that device is forgotten.
-      else if (result.outcome === "gone") await forgetPushSubscription(db, device.id);
       else if (result.outcome === "retry") retry = result.reason;
-      else deps.log.warn({ reason: result.reason, status: result.status }, "push: refused");
+      else {
+        // Gone (the browser unsubscribed) or refused for good (another key, a bad address): forgotten. Once a
+        // device got it, a failure to forget another must not send it again.
+        if (result.outcome === "failed")
+          deps.log.warn({ reason: result.reason, status: result.status }, "push: refused");
+        await forgetPushSubscription(db, device.id).catch((err: unknown) =>
+          deps.log.warn({ err }, "push: not forgotten"),
+        );
+      }
     }
     if (sent > 0) return { status: "sent" };
     if (retry !== undefined) return { status: "queued", reason: retry };

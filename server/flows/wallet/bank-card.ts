@@ -1,6 +1,7 @@
 // Where withdrawals go (issue 43): binding, changing or removing the bank account asks for the payment PIN; it is
 // recorded for the owner's security history (the audit log), and a new one is announced on every channel the
 // account has, with no link, so a thief who added it is seen in time: withdrawals to it wait 24 hours.
+import { transact } from "../../db/transaction.ts";
 import type { BankCardInput, BankCardView } from "#common/contracts/wallet.ts";
 import type { Proof } from "#common/contracts/auth.ts";
 import { payoutHoldHours } from "#common/wallet-states.ts";
@@ -18,7 +19,7 @@ type Deps = NotifyDeps & ProofDeps & { t: Translate };
 /** Binds or changes the bank account after the PIN; audited, and its owner told on every channel. */
 export async function bindBankCard(deps: Deps, userId: string, input: BankCardInput): Promise<BankCardView> {
   await checkProof(deps, userId, input.proof, securityNotice);
-  const card = await deps.db.transaction(async (tx) => {
+  const card = await transact(deps.db, async (tx) => {
     const saved = await saveBankCard(tx, userId, input);
     await recordAudit(tx, {
       actorId: userId,
@@ -43,7 +44,7 @@ export async function bindBankCard(deps: Deps, userId: string, input: BankCardIn
 /** Removes the bank account after the PIN; audited. */
 export async function unbindBankCard(deps: ProofDeps, userId: string, proof: Proof): Promise<void> {
   await checkProof(deps, userId, proof, securityNotice);
-  await deps.db.transaction(async (tx) => {
+  await transact(deps.db, async (tx) => {
     const card = await removeBankCard(tx, userId);
     await recordAudit(tx, {
       actorId: userId,

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNull, lt, ne, sql } from "drizzle-orm";
+import { and, desc, eq, gt, inArray, isNull, lt, ne, sql } from "drizzle-orm";
 import type { StoredImage } from "#common/images.ts";
 import type { Db } from "../../db/client.ts";
 import { preparedPerDb } from "../../db/prepared.ts";
@@ -310,5 +310,23 @@ export async function selectOperatorIds(db: Db): Promise<string[]> {
     .from(users)
     .where(and(eq(users.role, "operator"), isNull(users.suspendedAt)))
     .orderBy(users.id);
+  return rows.map((r) => r.id);
+}
+
+/** Which of these sessions are still signed in at `at` (not revoked, not expired, the account not suspended). */
+export async function selectActiveSessionIds(db: Db, ids: string[], at: Date): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .select({ id: sessions.id })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(
+      and(
+        inArray(sessions.id, ids),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, at),
+        isNull(users.suspendedAt),
+      ),
+    );
   return rows.map((r) => r.id);
 }

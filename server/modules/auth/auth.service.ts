@@ -1,3 +1,4 @@
+import { transact } from "../../db/transaction.ts";
 import { createHash, randomBytes, randomInt, timingSafeEqual } from "node:crypto";
 import { hash, verify } from "@node-rs/argon2";
 import { parseAccount, type ParsedAccount } from "#common/account.ts";
@@ -323,7 +324,7 @@ async function startSession(deps: AuthDeps, userId: string, method: SessionMetho
   const at = now();
   const userAgent = deps.userAgent ? deps.userAgent.slice(0, 400) : null;
   const device = deviceLabel(userAgent);
-  await deps.db.transaction(async (tx) => {
+  await transact(deps.db, async (tx) => {
     const seen = await q.selectRecentUserAgents(tx, userId, 50);
     await q.insertSession(tx, {
       id: newId("ses"),
@@ -365,7 +366,7 @@ export async function signUp(deps: AuthDeps, input: SignUpInput): Promise<Sessio
   await useCode(deps, parsed, "signup", input.code);
   if (await findUser(deps.db, parsed)) throw new DomainError("conflict", "auth.errors.signUpFailed");
   // The account and its first session together, or neither.
-  return deps.db.transaction(async (tx) => {
+  return transact(deps.db, async (tx) => {
     const userId = await createAccount(tx, {
       ...(parsed.kind === "email" ? { email: parsed.value } : { phone: parsed.value }),
       password: input.password,
@@ -498,7 +499,7 @@ export async function resetPassword(deps: AuthDeps, input: ResetPasswordInput): 
   refuseSuspended(user);
   const hash = await hashPassword(input.password);
   // The new password, the other sessions signed out and the new session: all of it, or none.
-  const session = await deps.db.transaction(async (tx) => {
+  const session = await transact(deps.db, async (tx) => {
     await q.updateUserPassword(tx, user.id, hash);
     const ended = await endUserSessions(tx, user.id, now());
     await recordAuthEvent(tx, user.id, "auth.password.reset", { endedSessions: ended });
@@ -533,7 +534,7 @@ export const lastUsedStepMs = 60_000;
 /** Revokes a session (logout) and announces it with the revocation, so its live streams close everywhere. */
 export async function signOut(db: Db, token: string): Promise<void> {
   if (!token) return;
-  await db.transaction(async (tx) => {
+  await transact(db, async (tx) => {
     const revoked = await q.revokeSessionByHash(tx, sha256(token), now());
     if (revoked) {
       await recordAuthEvent(tx, revoked.userId, "auth.signout", { session: revoked.id });
@@ -558,6 +559,11 @@ export async function getMe(db: Db, storage: Storage, userId: string): Promise<M
     inviteCode: user.inviteCode,
     avatar: imageView(storage, user.avatar),
   };
+}
+
+/** Which of these sessions are still signed in: a device subscribed in an ended one gets no more pushes. */
+export async function activeSessionIds(db: Db, ids: string[]): Promise<Set<string>> {
+  return new Set(await q.selectActiveSessionIds(db, ids, now()));
 }
 
 /** How a payment provider may reach the user (its receipts, OVO's push): their email and phone. */

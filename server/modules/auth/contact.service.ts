@@ -1,3 +1,4 @@
+import { transact } from "../../db/transaction.ts";
 import { randomBytes } from "node:crypto";
 import { maskedAccount } from "#common/account-display.ts";
 import type { ParsedAccount } from "#common/account-display.ts";
@@ -92,26 +93,24 @@ export async function changeContact(
   const before = await q.selectUserById(deps.db, user.id);
   if (!before) throw new DomainError("unauthorized", "errors.api.unauthorized");
   const old = address.kind === "email" ? before.email : before.phone;
-  const ended = await deps.db
-    .transaction(async (tx) => {
-      await q.updateUserContact(tx, user.id, address);
-      const count = await q.revokeOtherSessions(tx, user.id, user.sessionId, now());
-      await notify(tx, sessionsChannel, JSON.stringify({ u: user.id } satisfies SessionsEvent));
-      await recordAuthEvent(tx, user.id, `auth.${address.kind}.change`, {
-        from: old ? maskedAddress(parsed(old)) : null,
-        to: maskedAddress(address),
-        endedSessions: count,
-      });
-      await deps.securityNotice?.(tx, user.id, address.kind === "email" ? "emailChanged" : "phoneChanged", {
-        to: maskedAddress(address),
-      });
-      return count;
-    })
-    .catch((error: unknown) => {
-      if (error instanceof DomainError) throw error;
-      // Taken meanwhile by another account (its unique index).
-      throw new DomainError("conflict", "auth.errors.contactTaken");
+  const ended = await transact(deps.db, async (tx) => {
+    await q.updateUserContact(tx, user.id, address);
+    const count = await q.revokeOtherSessions(tx, user.id, user.sessionId, now());
+    await notify(tx, sessionsChannel, JSON.stringify({ u: user.id } satisfies SessionsEvent));
+    await recordAuthEvent(tx, user.id, `auth.${address.kind}.change`, {
+      from: old ? maskedAddress(parsed(old)) : null,
+      to: maskedAddress(address),
+      endedSessions: count,
     });
+    await deps.securityNotice?.(tx, user.id, address.kind === "email" ? "emailChanged" : "phoneChanged", {
+      to: maskedAddress(address),
+    });
+    return count;
+  }).catch((error: unknown) => {
+    if (error instanceof DomainError) throw error;
+    // Taken meanwhile by another account (its unique index).
+    throw new DomainError("conflict", "auth.errors.contactTaken");
+  });
   if (old) {
     const text = deps.t(
       address.kind === "email" ? "auth.messages.emailChangedBody" : "auth.messages.phoneChangedBody",

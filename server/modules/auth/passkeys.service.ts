@@ -1,3 +1,4 @@
+import { transact } from "../../db/transaction.ts";
 import {
   generateAuthenticationOptions,
   generateRegistrationOptions,
@@ -106,7 +107,7 @@ export async function registerPasskey(
   const { credential } = verified.registrationInfo;
   const at = now();
   const device = deviceLabel(deps.userAgent ?? null);
-  await deps.db.transaction(async (tx) => {
+  await transact(deps.db, async (tx) => {
     const added = await pk.insertPasskey(tx, {
       id: credential.id,
       userId,
@@ -208,7 +209,7 @@ export async function removePasskey(
   id: string,
   notice?: SecurityNotice,
 ): Promise<void> {
-  await db.transaction(async (tx: Tx) => {
+  await transact(db, async (tx: Tx) => {
     if (!(await pk.deletePasskey(tx, userId, id)))
       throw new DomainError("not_found", "auth.errors.passkeyNotFound");
     await recordAuthEvent(tx, userId, "passkey.remove");

@@ -1,3 +1,4 @@
+import { transact } from "../../db/transaction.ts";
 import { timingSafeEqual } from "node:crypto";
 import { verify } from "@node-rs/argon2";
 import type { PinStatusView } from "#common/contracts/auth.ts";
@@ -129,7 +130,7 @@ export async function setPin(
   const at = now();
   const reset = (await pins.selectPin(deps.db, userId)) !== undefined;
   const pinHash = await hashPassword(input.pin);
-  await deps.db.transaction(async (tx) => {
+  await transact(deps.db, async (tx) => {
     await pins.upsertPin(tx, userId, { pinHash, at, day: jakartaDay(at), ...(reset && { resetAt: at }) });
     await recordAuthEvent(tx, userId, reset ? "pin.reset" : "pin.set");
     await deps.securityNotice?.(tx, userId, reset ? "pinReset" : "pinSet");
@@ -165,7 +166,7 @@ export async function changePin(
   if (isEasyPin(input.pin, user?.phone)) throw new DomainError("bad_request", "errors.pin.easy");
   const at = now();
   const pinHash = await hashPassword(input.pin);
-  await db.transaction(async (tx) => {
+  await transact(db, async (tx) => {
     await pins.upsertPin(tx, userId, { pinHash, at, day: jakartaDay(at) });
     await recordAuthEvent(tx, userId, "pin.change");
     await notice?.(tx, userId, "pinChanged");
@@ -192,7 +193,7 @@ export async function checkPin(db: Db, userId: string, pin: string, notice?: Sec
   if (tried.dayFailures >= pinRules.disableAfter) {
     // The owner is told too (issue 44), once: only the try that disabled it counts exactly this many.
     if (tried.dayFailures === pinRules.disableAfter) {
-      await db.transaction(async (tx) => {
+      await transact(db, async (tx) => {
         await recordAuthEvent(tx, userId, "pin.disable");
         await notice?.(tx, userId, "pinDisabled");
       });
@@ -202,7 +203,7 @@ export async function checkPin(db: Db, userId: string, pin: string, notice?: Sec
   const left = pinRules.lockAfter - tried.failures;
   if (left > 0) throw new DomainError("bad_request", "errors.pin.wrong", { attempts: left });
   if (tried.failures === pinRules.lockAfter) {
-    await db.transaction(async (tx) => {
+    await transact(db, async (tx) => {
       await recordAuthEvent(tx, userId, "pin.lock");
       await notice?.(tx, userId, "pinLocked", { count: pinRules.lockMs / 60_000 });
     });

@@ -1,3 +1,4 @@
+import { transact } from "../../db/transaction.ts";
 import type { DeviceSessionView } from "#common/contracts/auth.ts";
 import type { Db } from "../../db/client.ts";
 import { now } from "../../platform/clock.ts";
@@ -34,7 +35,7 @@ export async function listSessions(db: Db, userId: string, currentId: string): P
  * instance when the revocation commits. Another user's session, or one already ended, is "not found".
  */
 export async function endSession(db: Db, userId: string, sessionId: string): Promise<void> {
-  await db.transaction(async (tx) => {
+  await transact(db, async (tx) => {
     if (!(await q.revokeUserSession(tx, userId, sessionId, now()))) {
       throw new DomainError("not_found", "auth.errors.sessionNotFound");
     }
@@ -53,7 +54,7 @@ export async function endOtherSessions(
   password: string,
 ): Promise<{ ended: number }> {
   await confirmPassword(deps, user.id, password);
-  return deps.db.transaction(async (tx) => {
+  return transact(deps.db, async (tx) => {
     const ended = await q.revokeOtherSessions(tx, user.id, user.sessionId, now());
     await notify(tx, sessionsChannel, JSON.stringify({ u: user.id } satisfies SessionsEvent));
     await recordAuthEvent(tx, user.id, "auth.sessions.endothers", { endedSessions: ended });

@@ -1,4 +1,4 @@
-import { and, count, eq, gte, inArray, sql } from "drizzle-orm";
+import { and, count, eq, gte, inArray, isNotNull, lt, ne, notInArray, sql } from "drizzle-orm";
 import type { NotificationChannel } from "#common/notifications.ts";
 import type { Db, Tx } from "../../db/client.ts";
 import {
@@ -39,15 +39,35 @@ export async function hasSubscription(db: Executor, userId: string): Promise<boo
   return row !== undefined;
 }
 
-/** Keeps a device's subscription for `userId`; a device subscribed before (by anyone) now belongs to them. */
-export async function upsertSubscription(db: Executor, row: typeof pushSubscriptions.$inferInsert) {
-  await db
-    .insert(pushSubscriptions)
-    .values(row)
-    .onConflictDoUpdate({
-      target: pushSubscriptions.endpoint,
-      set: { userId: row.userId, p256dh: row.p256dh, auth: row.auth, createdAt: row.createdAt },
-    });
+/**
+ * Keeps a device's subscription for `userId` and the session it was made in; a device subscribed before (by anyone)
+ * now belongs to them. A person keeps at most `keep` devices: the oldest beyond them are forgotten.
+ */
+export async function upsertSubscription(db: Db, row: typeof pushSubscriptions.$inferInsert, keep: number) {
+  await db.transaction(async (tx) => {
+    await tx
+      .insert(pushSubscriptions)
+      .values(row)
+      .onConflictDoUpdate({
+        target: pushSubscriptions.endpoint,
+        set: {
+          userId: row.userId,
+          sessionId: row.sessionId,
+          p256dh: row.p256dh,
+          auth: row.auth,
+          createdAt: row.createdAt,
+        },
+      });
+    const kept = tx
+      .select({ id: pushSubscriptions.id })
+      .from(pushSubscriptions)
+      .where(eq(pushSubscriptions.userId, row.userId))
+      .orderBy(sql`${pushSubscriptions.createdAt} desc`, sql`${pushSubscriptions.id} desc`)
+      .limit(keep);
+    await tx
+      .delete(pushSubscriptions)
+      .where(and(eq(pushSubscriptions.userId, row.userId), notInArray(pushSubscriptions.id, kept)));
+  });
 }
 
 export async function deleteSubscription(db: Executor, userId: string, endpoint: string): Promise<number> {
@@ -70,7 +90,7 @@ export async function insertDeliveries(db: Executor, rows: (typeof notificationD
 export async function claimDelivery(db: Executor, notificationId: string, channel: NotificationChannel) {
   const [row] = await db
     .update(notificationDeliveries)
-    .set({ status: "sending", tries: sql`${notificationDeliveries.tries} + 1` })
+    .set({ status: "sending", tries: sql`${notificationDeliveries.tries} + 1`, claimedAt: sql`now()` })
     .where(
       and(
         eq(notificationDeliveries.notificationId, notificationId),
@@ -95,7 +115,10 @@ export async function selectDelivery(db: Executor, notificationId: string, chann
   return row;
 }
 
-/** Ends a delivery (or puts it back in the queue, `queued`, for the job's next try). */
+/**
+ * Ends a delivery this runner took (or puts it back in the queue, `queued`, for the job's next try); one no longer
+ * `sending` (settled meanwhile) is left as it is.
+ */
 export async function finishDelivery(
   db: Executor,
   notificationId: string,
@@ -109,31 +132,74 @@ export async function finishDelivery(
       and(
         eq(notificationDeliveries.notificationId, notificationId),
         eq(notificationDeliveries.channel, channel),
+        eq(notificationDeliveries.status, "sending"),
       ),
     );
 }
 
-/** How many promotions were sent to the user on `channel` since `since`. */
-export async function countPromotionsSent(
+/**
+ * A delivery taken before `before` and still `sending`: its runner died mid-send, so it may have gone. It ends
+ * `unknown` (never sent again); one taken since is left to the runner sending it.
+ */
+export async function abandonStaleClaim(
   db: Executor,
-  userId: string,
+  notificationId: string,
   channel: NotificationChannel,
-  since: Date,
-): Promise<number> {
-  const [row] = await db
-    .select({ n: count() })
-    .from(notificationDeliveries)
-    .innerJoin(notifications, eq(notifications.id, notificationDeliveries.notificationId))
+  before: Date,
+): Promise<void> {
+  await db
+    .update(notificationDeliveries)
+    .set({ status: "unknown", reason: "interrupted" })
     .where(
       and(
-        eq(notificationDeliveries.userId, userId),
+        eq(notificationDeliveries.notificationId, notificationId),
         eq(notificationDeliveries.channel, channel),
-        eq(notificationDeliveries.status, "sent"),
-        gte(notificationDeliveries.sentAt, since),
-        eq(notifications.category, "promotions"),
+        eq(notificationDeliveries.status, "sending"),
+        lt(notificationDeliveries.claimedAt, before),
       ),
     );
-  return row?.n ?? 0;
+}
+
+/**
+ * Takes the person's one promotional push of the day for this delivery, if no other took it since `since`
+ * (serialised per person, so runners at the same 08:00 take it once): the slot is the delivery's `sentAt`.
+ */
+export function takePromotionSlot(
+  db: Db,
+  userId: string,
+  notificationId: string,
+  since: Date,
+  at: Date,
+): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`promo-push:${userId}`}))`);
+    const [taken] = await tx
+      .select({ n: count() })
+      .from(notificationDeliveries)
+      .innerJoin(notifications, eq(notifications.id, notificationDeliveries.notificationId))
+      .where(
+        and(
+          eq(notificationDeliveries.userId, userId),
+          eq(notificationDeliveries.channel, "push"),
+          inArray(notificationDeliveries.status, ["sending", "sent", "unknown"]),
+          isNotNull(notificationDeliveries.sentAt),
+          gte(notificationDeliveries.sentAt, since),
+          ne(notificationDeliveries.notificationId, notificationId),
+          eq(notifications.category, "promotions"),
+        ),
+      );
+    if ((taken?.n ?? 0) > 0) return false;
+    await tx
+      .update(notificationDeliveries)
+      .set({ sentAt: at })
+      .where(
+        and(
+          eq(notificationDeliveries.notificationId, notificationId),
+          eq(notificationDeliveries.channel, "push"),
+        ),
+      );
+    return true;
+  });
 }
 
 export async function selectNotification(db: Executor, id: string) {
@@ -168,4 +234,12 @@ export async function settleDelivery(
         inArray(notificationDeliveries.status, from),
       ),
     );
+}
+
+/** Keeps the language the person's messages are written in (the one they last signed in with). */
+export async function upsertLanguage(db: Executor, userId: string, lang: "ind" | "en" | "zh", at: Date) {
+  await db
+    .insert(notificationSettings)
+    .values({ userId, lang, updatedAt: at })
+    .onConflictDoUpdate({ target: notificationSettings.userId, set: { lang } });
 }

@@ -29,6 +29,12 @@ export const deliverJob = "notification.deliver";
 const zoneOffsetHours: Record<TimeZoneName, number> = { WIB: 7, WITA: 8, WIT: 9 };
 const hourMs = 3_600_000;
 
+/** What planning read of a person, per transaction. */
+const recipients = new WeakMap<
+  object,
+  Map<string, Awaited<ReturnType<typeof recipientOf>> & { devices: boolean }>
+>();
+
 /** The channels a shop (its database) can send on: the ones configured when it started. */
 const configured = new WeakMap<Db, ReadonlySet<NotificationChannel>>();
 
@@ -132,20 +138,42 @@ export function startOfLocalDay(at: Date, zone: TimeZoneName): Date {
  */
 export async function planDeliveries(
   tx: Tx | Db,
-  notice: { id: string; userId: string; category: NotificationCategory; createdAt: Date },
+  notice: {
+    id: string;
+    userId: string;
+    category: NotificationCategory;
+    createdAt: Date;
+    /** WhatsApp carries order updates only: a notice with an order's code. */
+    orderCode: boolean;
+  },
 ): Promise<void> {
   const channels = configured.get(originOf(tx));
   if (!channels || channels.size === 0) return;
-  const recipient = await recipientOf(tx as Db, notice.userId);
-  const wanted = notificationChannels.filter(
-    (channel) => channels.has(channel) && channelOn(recipient.choices, notice.category, channel),
-  );
-  if (wanted.includes("push") && !(await q.hasSubscription(tx, notice.userId))) {
-    wanted.splice(wanted.indexOf("push"), 1);
+  // Read once per person and transaction: one event may tell a person several things.
+  // (A database handle, not a transaction, is not kept: it would outlive the event.)
+  let known = originOf(tx) === tx ? undefined : recipients.get(tx);
+  if (!known) {
+    known = new Map();
+    if (originOf(tx) !== tx) recipients.set(tx, known);
   }
+  let found = known.get(notice.userId);
+  if (!found) {
+    const [recipient, devices] = await Promise.all([
+      recipientOf(tx as Db, notice.userId),
+      q.hasSubscription(tx, notice.userId),
+    ]);
+    known.set(notice.userId, (found = { ...recipient, devices }));
+  }
+  const { choices, zone, devices } = found;
+  const wanted = notificationChannels.filter(
+    (channel) =>
+      channels.has(channel) &&
+      channelOn(choices, notice.category, channel) &&
+      (channel !== "push" || devices) &&
+      (channel !== "whatsapp" || notice.orderCode),
+  );
   if (wanted.length === 0) return;
-  const dueAt =
-    notice.category === "promotions" ? afterQuietHours(notice.createdAt, recipient.zone) : notice.createdAt;
+  const dueAt = notice.category === "promotions" ? afterQuietHours(notice.createdAt, zone) : notice.createdAt;
   await q.insertDeliveries(
     tx,
     wanted.map((channel) => ({
@@ -159,20 +187,33 @@ export async function planDeliveries(
   for (const channel of wanted) await scheduleJob(tx as Tx, deliverJob, `${notice.id}:${channel}`, dueAt);
 }
 
-/** Keeps a browser's push subscription for the signed-in person. */
+/** Devices a person keeps subscribed at once; the oldest beyond them are forgotten. */
+const devicesKept = 10;
+
+/** Keeps a browser's push subscription for the signed-in person, tied to the session it was made in. */
 export async function addPushSubscription(
   db: Db,
-  userId: string,
+  user: { id: string; sessionId: string },
   subscription: { endpoint: string; keys: { p256dh: string; auth: string } },
 ): Promise<void> {
-  await q.upsertSubscription(db, {
-    id: newId("psh"),
-    userId,
-    endpoint: subscription.endpoint,
-    p256dh: subscription.keys.p256dh,
-    auth: subscription.keys.auth,
-    createdAt: now(),
-  });
+  await q.upsertSubscription(
+    db,
+    {
+      id: newId("psh"),
+      userId: user.id,
+      sessionId: user.sessionId,
+      endpoint: subscription.endpoint,
+      p256dh: subscription.keys.p256dh,
+      auth: subscription.keys.auth,
+      createdAt: now(),
+    },
+    devicesKept,
+  );
+}
+
+/** Remembers the language the person signed in with: their messages on other channels are written in it. */
+export function rememberLanguage(db: Db, userId: string, lang: Locale): Promise<void> {
+  return q.upsertLanguage(db, userId, lang, now());
 }
 
 /** Forgets one of the person's push subscriptions (a device that turned notifications off); how many went. */
@@ -185,6 +226,7 @@ export const forgetPushSubscription = q.deleteSubscriptionById;
 export const claimDelivery = q.claimDelivery;
 export const deliveryOf = q.selectDelivery;
 export const finishDelivery = q.finishDelivery;
-export const promotionsSentSince = q.countPromotionsSent;
+export const takePromotionSlot = q.takePromotionSlot;
+export const abandonStaleClaim = q.abandonStaleClaim;
 export const notificationById = q.selectNotification;
 export const settleDelivery = q.settleDelivery;

@@ -58,7 +58,13 @@ export async function notifyUser(
     createdAt: at,
   });
   await notify(tx, noticesChannel, notice.userId);
-  await planDeliveries(tx, { id, userId: notice.userId, category: notice.category, createdAt: at });
+  await planDeliveries(tx, {
+    id,
+    userId: notice.userId,
+    category: notice.category,
+    createdAt: at,
+    orderCode: typeof notice.params?.code === "string",
+  });
 }
 
 /** A notification's texts in the reader's language: amounts (`amount`) as Rupiah. */

@@ -84,6 +84,8 @@ export const pushSubscriptions = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
     endpoint: text().notNull().unique(),
+    /** The session it was made in: a device whose session ended (signed out, reset, suspended) gets nothing. */
+    sessionId: text(),
     p256dh: text().notNull(),
     auth: text().notNull(),
     createdAt: timestamp({ withTimezone: true }).notNull(),
@@ -112,6 +114,8 @@ export const notificationDeliveries = pgTable(
     ref: text(),
     tries: integer().notNull().default(0),
     dueAt: timestamp({ withTimezone: true }).notNull(),
+    /** When a runner took it for sending: one still `sending` long after was left by a runner that died. */
+    claimedAt: timestamp({ withTimezone: true }),
     sentAt: timestamp({ withTimezone: true }),
   },
   (t) => [

@@ -55,11 +55,17 @@ export function useChatLive(handlers: Handlers, after: number) {
       }
       timer = setTimeout(() => void poll(), pollMs);
     };
-    const catchUp = () =>
+    // A page that has seen no message (the inbox) has nothing to catch up on: its list comes with the page.
+    const catchUp = () => {
+      if (lastId.current <= 0) return;
       void client.chat.since.query({ after: lastId.current }).then(
         ({ messages }) => messages.forEach((m) => seen({ ...m, createdAt: new Date(m.createdAt) })),
         () => {},
       );
+    };
+    // The stream's first `ready` after this page opened it resumes from `after` by itself; every later one (the
+    // stream came back after a drop, or was opened by the bell without our position) is caught up from here.
+    let resumedByServer = false;
     const live = listenLive(
       locale,
       {
@@ -69,6 +75,10 @@ export function useChatLive(handlers: Handlers, after: number) {
             seen({ ...m, createdAt: new Date(m.createdAt) });
           },
           marks: (data) => latest.current.onMarks?.(data as ChatMarks),
+          ready: () => {
+            if (resumedByServer) resumedByServer = false;
+            else catchUp();
+          },
           // The server lost its own connection for a while: catch up once.
           resync: catchUp,
         },
@@ -77,7 +87,8 @@ export function useChatLive(handlers: Handlers, after: number) {
       lastId.current,
     );
     // The page's stream was already open (the bell opened it): what came before it is asked for once.
-    if (!live.opened) catchUp();
+    if (live.opened) resumedByServer = true;
+    else catchUp();
     return () => {
       stopped = true;
       clearTimeout(timer);

@@ -53,10 +53,17 @@ function DeviceSection(props: { pushKey: string | null }) {
     try {
       const subscription = await subscribePush(props.pushKey);
       if (subscription) {
-        await subscribe.mutateAsync(subscription as Parameters<typeof subscribe.mutateAsync>[0]);
+        try {
+          await subscribe.mutateAsync(subscription as Parameters<typeof subscribe.mutateAsync>[0]);
+        } catch {
+          // The shop did not keep it (its error was shown): the browser does not stay subscribed either.
+          await unsubscribePush().catch(() => null);
+        }
       }
-      setState(await pushState());
+    } catch {
+      toast.notify(t("notifications.settings.pushFailed"), "error");
     } finally {
+      setState(await pushState().catch(() => "unsupported" as const));
       setBusy(false);
     }
   };

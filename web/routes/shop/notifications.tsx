@@ -60,20 +60,31 @@ function NotificationsContent() {
   const markRead = useMutation(trpc.notifications.inbox.markRead.mutationOptions({ onSettled: refresh }));
   const markAll = useMutation(trpc.notifications.inbox.markAllRead.mutationOptions({ onSettled: refresh }));
 
-  // A new notification (or some read on another page) arrives while this page is open: the list shows it.
+  // A new notification (or some read on another page) arrives while this page is open: the list shows it. Where the
+  // stream cannot be used, the page asks again now and then while it is visible.
   useEffect(() => {
-    let first = true;
+    let skipFirst = false;
+    let timer: ReturnType<typeof setInterval> | undefined;
     const live = listenLive(locale, {
       on: {
         notices: () => {
-          // The count the stream says when it opens is the one this page was loaded with.
-          if (first) first = false;
+          // The count a stream opened here says first is the one this page was loaded with.
+          if (skipFirst) skipFirst = false;
           else refresh();
         },
         resync: refresh,
       },
+      onDown: () => {
+        timer ??= setInterval(() => {
+          if (document.visibilityState === "visible") refresh();
+        }, 30_000);
+      },
     });
-    return live.stop;
+    skipFirst = live.opened;
+    return () => {
+      clearInterval(timer);
+      live.stop();
+    };
     // `refresh` reads the query client and paths, which do not change.
   }, [locale]); // eslint-disable-line react-hooks/exhaustive-deps
 
