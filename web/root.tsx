@@ -123,6 +123,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
           href={data?.webConfig.favicon ?? "/favicon.svg"}
           type={iconType(data?.webConfig.favicon)}
         />
+        {/* The installable app (issue 44). An iPhone's home screen takes /apple-touch-icon.png, where it looks first. */}
+        <link rel="manifest" href="/manifest.webmanifest" />
         <Meta />
         <Links />
       </head>
