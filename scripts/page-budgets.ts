@@ -24,9 +24,11 @@ export const budgetKb = {
   auth: 110,
   /**
    * Screens of a signed-in shopper, a merchant or the operator: they keep TanStack Query and the tRPC client (16 KB
-   * brotli), which their lists, forms and caches use.
+   * brotli), which their lists, forms and caches use, and the notifications bell (issue 44: 0.8 KB, a lazy chunk
+   * for someone signed in that their server-rendered header hydrates with; it took the checkout from 134.9 to
+   * 135.8 KB, so this budget went from 132 to 133).
    */
-  screens: 132,
+  screens: 133,
   /**
    * The merchant home, which draws the last 30 days with uPlot (19 KB brotli, the smallest maintained charting
    * library that draws both series; docs/decisions/0010-merchant-centre.md). It is loaded after the page is
