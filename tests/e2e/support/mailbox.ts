@@ -6,6 +6,8 @@ export interface ReceivedMail {
   to: string[];
   subject: string;
   text: string;
+  /** A notification's e-mail (issue 44: its Message-ID names the notification), sent by a job, in no fixed order. */
+  notification: boolean;
 }
 
 /** The file the test SMTP server appends every received message to (see smtp-sink.ts). */
@@ -88,15 +90,23 @@ export function readMailbox(): ReceivedMail[] {
     .filter(Boolean)
     .map((line) => {
       const { to, raw } = JSON.parse(line) as { to: string[]; raw: string };
-      const subject = decodeHeader(splitEntity(raw).headers["subject"] ?? "");
-      return { to, subject, text: plainText(raw) };
+      const { headers } = splitEntity(raw);
+      const subject = decodeHeader(headers["subject"] ?? "");
+      return { to, subject, text: plainText(raw), notification: /^<ntf_/.test(headers["message-id"] ?? "") };
     });
 }
 
-/** The emails received so far by `address`, oldest first. */
-export function mailsTo(address: string): ReceivedMail[] {
+/**
+ * The emails received so far by `address`, oldest first: codes and notices the app sends as it answers, not the
+ * notifications' e-mails its jobs send meanwhile (`notifications: true` for those).
+ */
+export function mailsTo(address: string, opts: { notifications?: boolean } = {}): ReceivedMail[] {
   const wanted = address.toLowerCase();
-  return readMailbox().filter((mail) => mail.to.some((to) => to.toLowerCase() === wanted));
+  return readMailbox().filter(
+    (mail) =>
+      mail.notification === (opts.notifications ?? false) &&
+      mail.to.some((to) => to.toLowerCase() === wanted),
+  );
 }
 
 /**
