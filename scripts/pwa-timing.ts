@@ -5,6 +5,7 @@
 // Usage (a running production server): node scripts/pwa-timing.ts http://localhost:3000 [runs, default 8] [path, default /h5]
 import { chromium, type Browser, type Page, type Request } from "playwright-core";
 import { chromiumLaunchOptions } from "../tests/setup/chromium.ts";
+import { slowPhone } from "../tests/e2e/support/page.ts";
 
 const [base = "http://localhost:3000", runsArg = "8", path = "/h5"] = process.argv.slice(2);
 const runs = Math.max(1, Number(runsArg));
@@ -42,18 +43,6 @@ function probes() {
   };
   requestAnimationFrame(poll);
   navigator.serviceWorker?.ready.then(() => (w.__workerReady = performance.now()));
-}
-
-async function slowPhone(page: Page) {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send("Network.enable");
-  await cdp.send("Network.emulateNetworkConditions", {
-    offline: false,
-    latency: 150,
-    downloadThroughput: (1.6 * 1024 * 1024) / 8,
-    uploadThroughput: (750 * 1024) / 8,
-  });
-  await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });
 }
 
 async function visit(page: Page): Promise<Visit> {
